@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Each folder in `Fixtures/` holds a spec, its golden output in `Expected/` and, where the spec needs
+/// them, hand-written `Support/` sources (such as a user-defined transform). Every fixture is compiled as a
+/// module of its own with warnings treated as errors, so every committed output is proven to build
+/// against the runtime; `GoldenFileTests` proves the committed output is what the generator writes.
+let fixtureCases: [(target: String, folder: String)] = [
+    ("FixtureCRUDEFutures", "crude-futures"),
+]
+
+let package = Package(
+    name: "crudegen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "crudegen", targets: ["CrudeGenCLI"]),
+        .library(name: "CrudeRuntime", targets: ["CrudeRuntime"]),
+        .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .target(name: "CrudeRuntime"),
+        .target(
+            name: "CrudeGenCore",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "CrudeGenCLI",
+            dependencies: [
+                "CrudeGenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore"]),
+        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI"]),
+        .testTarget(
+            name: "GeneratedCodeTests",
+            dependencies: ["CrudeRuntime"] + fixtureCases.map { .target(name: $0.target) }
+        ),
+    ] + fixtureCases.map { fixture in
+        .target(
+            name: fixture.target,
+            dependencies: ["CrudeRuntime"],
+            path: "Fixtures/\(fixture.folder)",
+            exclude: ["spec.yaml"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+        )
+    }
+)

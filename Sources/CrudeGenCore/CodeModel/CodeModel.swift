@@ -1,0 +1,64 @@
+/// What the generator emits for one spec, resolved to Swift spellings: the intermediate model between
+/// the validated spec and the templates.
+public struct CodeModel: Sendable {
+    /// The spec's file name, for the generated header.
+    public var specName: String
+    /// `public `, `package ` or empty, ready to prefix a declaration.
+    public var accessModifier: String
+    public var api: APIDeclaration
+    public var enums: [EnumDeclaration]
+    /// Models and resources, in spec order.
+    public var models: [ModelDeclaration]
+}
+
+/// API-wide declarations: a namespace enum named after the API.
+public struct APIDeclaration: Sendable {
+    public var name: String
+    public var baseURL: String?
+    /// The envelope's dot path split into keys; empty when responses are not wrapped.
+    public var envelope: [String]
+    public var headers: [(name: String, value: String)]
+    /// The HTTP method of each CRUD operation, after the spec's overrides.
+    public var methods: [CRUDOperation: String]
+    /// Date format transforms the spec declares.
+    public var dateFormats: [(typeName: String, format: String)]
+    /// Payload models declared in place by actions.
+    public var payloadModels: [ModelDeclaration]
+}
+
+/// An enum with an `unknown` case for raw values the spec does not list.
+public struct EnumDeclaration: Sendable {
+    public var name: String
+    public var documentation: [String]
+    /// `String` or `Int`, qualified if the spec shadows it.
+    public var rawType: String
+    /// Each case's escaped Swift name and raw value literal.
+    public var cases: [(name: String, rawValue: String)]
+}
+
+/// A struct with explicit `Codable` conformance over ``JSONKey``.
+public struct ModelDeclaration: Sendable {
+    public var name: String
+    public var documentation: [String]
+    public var properties: [PropertyDeclaration]
+    /// Whether the struct conforms to `Identifiable` (it has a property named `id`).
+    public var isIdentifiable: Bool
+}
+
+/// A stored property and how it is coded.
+public struct PropertyDeclaration: Sendable {
+    /// The Swift name, escaped when it is a keyword.
+    public var name: String
+    /// The Swift type, including the outer optional.
+    public var type: String
+    public var isOptional: Bool
+    /// The JSON key as a Swift string literal.
+    public var keyLiteral: String
+    /// The runtime transform type, wrapped for arrays and dictionaries; `nil` for plain `Codable`.
+    public var transform: String?
+    /// Whether the property is never sent in request bodies.
+    public var isReadOnly: Bool
+    public var documentation: [String]
+    /// The Swift type without the outer optional, as decoding names it.
+    public var codedType: String
+}

@@ -1,0 +1,154 @@
+import Yams
+
+/// Walks a YAML node tree for ``SpecLoader``, reporting every shape mismatch as a located diagnostic.
+///
+/// It counts the nodes it visits: YAML aliases can make a small file expand into billions of nodes,
+/// and a spec that large is rejected instead of hanging the build.
+struct NodeReader {
+    /// The entries of a mapping whose keys were checked against the allowed ones.
+    struct Entries {
+        /// Where the mapping starts.
+        var location: SourceLocation
+        private var values: [String: (key: Located<String>, value: Node)]
+
+        init(location: SourceLocation, values: [String: (key: Located<String>, value: Node)]) {
+            self.location = location
+            self.values = values
+        }
+
+        subscript(key: String) -> Node? { values[key]?.value }
+
+        /// Where the key itself was written.
+        func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
+    }
+
+    /// The most nodes a spec may expand to.
+    static let nodeLimit = 2_000_000
+
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+    private var visitedNodes = 0
+    private var reportedExpansion = false
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func location(of node: Node) -> SourceLocation {
+        SourceLocation(file: file, line: max(node.mark?.line ?? 1, 1), column: max(node.mark?.column ?? 1, 1))
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    mutating func error(_ message: String, at node: Node, hint: String? = nil) {
+        report(.error(message, at: location(of: node), hint: hint))
+    }
+
+    /// Counts a visited node; `false` once the spec has expanded past ``nodeLimit``.
+    private mutating func visit(_ node: Node) -> Bool {
+        visitedNodes += 1
+        if visitedNodes > Self.nodeLimit {
+            if !reportedExpansion {
+                reportedExpansion = true
+                error("the spec expands to more than \(Self.nodeLimit) YAML nodes", at: node, hint: "YAML aliases (`*name`) are copied wherever they are used; use fewer nested aliases")
+            }
+            return false
+        }
+        return true
+    }
+
+    /// A scalar's text, or an error naming what was expected.
+    mutating func scalar(_ node: Node, _ what: String) -> Located<String>? {
+        guard visit(node) else { return nil }
+        guard case let .scalar(scalar) = node else {
+            error("\(what) must be a single value, not a \(kind(of: node))", at: node)
+            return nil
+        }
+        var location = location(of: node)
+        if scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+            location.column += 1
+        }
+        return Located(scalar.string, at: location)
+    }
+
+    /// A non-empty scalar.
+    mutating func text(_ node: Node, _ what: String) -> Located<String>? {
+        guard let value = scalar(node, what) else { return nil }
+        guard !value.value.isEmpty else {
+            error("\(what) must not be empty", at: node)
+            return nil
+        }
+        return value
+    }
+
+    /// A YAML boolean (`true`/`false`).
+    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+        guard let value = scalar(node, what) else { return nil }
+        switch value.value {
+        case "true", "True", "TRUE", "yes": return true
+        case "false", "False", "FALSE", "no": return false
+        default:
+            error("\(what) must be `true` or `false`, not `\(value.value)`", at: node)
+            return nil
+        }
+    }
+
+    /// The items of a sequence.
+    mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+        guard visit(node) else { return nil }
+        guard case let .sequence(sequence) = node else {
+            error("\(what) must be a list, not a \(kind(of: node))", at: node)
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    /// A mapping's pairs in file order, with scalar keys.
+    mutating func pairs(_ node: Node, _ what: String) -> [(key: Located<String>, value: Node)]? {
+        guard visit(node) else { return nil }
+        guard case let .mapping(mapping) = node else {
+            error("\(what) must be a mapping of `key: value` pairs, not a \(kind(of: node))", at: node)
+            return nil
+        }
+        var result: [(key: Located<String>, value: Node)] = []
+        result.reserveCapacity(mapping.count)
+        for (key, value) in mapping {
+            guard let name = scalar(key, "a key in \(what)") else { continue }
+            result.append((name, value))
+        }
+        return result
+    }
+
+    /// A mapping with a fixed set of keys: unknown keys get a "did you mean" hint, missing required keys an error.
+    mutating func entries(_ node: Node, _ what: String, allowed: [String], required: [String] = []) -> Entries? {
+        guard let pairs = pairs(node, what) else { return nil }
+        var values: [String: (key: Located<String>, value: Node)] = [:]
+        for pair in pairs {
+            guard allowed.contains(pair.key.value) else {
+                report(.error(
+                    "unknown key `\(pair.key.value)` in \(what)",
+                    at: pair.key.location,
+                    hint: Suggestions.didYouMean(pair.key.value, in: allowed) ?? "allowed keys: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
+                ))
+                continue
+            }
+            values[pair.key.value] = pair
+        }
+        let entries = Entries(location: location(of: node), values: values)
+        for key in required where values[key] == nil {
+            error("\(what) is missing the required key `\(key)`", at: node)
+        }
+        return entries
+    }
+
+    func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "single value"
+        case .mapping: "mapping"
+        case .sequence: "list"
+        case .alias: "alias"
+        }
+    }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import Yams
+
+/// Maps a spec's YAML node tree into a ``Spec`` in one pass, keeping every value's location.
+///
+/// Shape problems (a list where a name belongs, an unknown key) are collected, not thrown, so that one
+/// run reports all of them.
+public enum SpecLoader {
+    /// Loads a spec from bytes; `file` names it in diagnostics.
+    public static func load(_ data: Data, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        switch YAMLDocument.compose(data, file: file) {
+        case let .failure(diagnostic):
+            return (nil, [diagnostic])
+        case let .success(root):
+            var loader = Loader(reader: NodeReader(file: file))
+            let spec = loader.spec(from: root)
+            return (spec, loader.reader.diagnostics)
+        }
+    }
+
+    /// Loads the spec at `path`.
+    public static func load(contentsOf path: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return load(data, file: path)
+        } catch {
+            return (nil, [.error("cannot read spec `\(path)`: \(error.localizedDescription)", at: nil, hint: "check the path and its permissions")])
+        }
+    }
+}
+
+private struct Loader {
+    var reader: NodeReader
+
+    mutating func spec(from root: Node) -> Spec? {
+        guard let top = reader.entries(root, "the spec", allowed: ["api", "enums", "models", "resources", "transforms", "actions"], required: ["api"]) else {
+            return nil
+        }
+        guard let apiNode = top["api"], let api = api(apiNode) else { return nil }
+        var spec = Spec(file: reader.file, api: api)
+        spec.enums = named(top["enums"], "`enums`") { loader, name, node in loader.enumSpec(name, node) }
+        spec.models = named(top["models"], "`models`") { loader, name, node in loader.model(name, node) }
+        spec.resources = named(top["resources"], "`resources`") { loader, name, node in loader.resource(name, node) }
+        spec.transforms = named(top["transforms"], "`transforms`") { loader, name, node in loader.transform(name, node) }
+        spec.actions = named(top["actions"], "`actions`") { loader, name, node in loader.action(name, node, owner: "the API") }
+        return spec
+    }
+
+    /// Reads a mapping of names to definitions, in file order.
+    mutating func named<T>(_ node: Node?, _ what: String, _ read: (inout Loader, Located<String>, Node) -> T?) -> [T] {
+        guard let node, let pairs = reader.pairs(node, what) else { return [] }
+        return pairs.compactMap { read(&self, $0.key, $0.value) }
+    }
+
+    // MARK: api
+
+    mutating func api(_ node: Node) -> APISpec? {
+        guard let entries = reader.entries(node, "`api`", allowed: ["name", "base_url", "envelope", "headers", "methods", "keys", "access"], required: ["name"]) else {
+            return nil
+        }
+        guard let nameNode = entries["name"], let name = reader.text(nameNode, "`api.name`") else { return nil }
+        var api = APISpec(name: name, location: entries.location)
+        api.baseURL = entries["base_url"].flatMap { reader.text($0, "`api.base_url`") }
+        api.envelope = entries["envelope"].flatMap { reader.text($0, "`api.envelope`") }
+        api.headers = entries["headers"].map { headers($0, "`api.headers`") } ?? []
+        api.methods = entries["methods"].map { operationMap($0, "`api.methods`") { $0.reader.text($1, $2) } } ?? [:]
+        if let node = entries["keys"], let style = choice(node, "`api.keys`", KeyStyle.self) {
+            api.keyStyle = style
+        }
+        if let node = entries["access"], let access = choice(node, "`api.access`", AccessLevel.self) {
+            api.access = access
+        }
+        return api
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: T.Type) -> T? where T.RawValue == String {
+        guard let value = reader.scalar(node, what) else { return nil }
+        if let choice = T(rawValue: value.value) { return choice }
+        let names = T.allCases.map(\.rawValue)
+        reader.report(.error(
+            "\(what) must be one of \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(value.value)`",
+            at: value.location,
+            hint: Suggestions.didYouMean(value.value, in: names)
+        ))
+        return nil
+    }
+
+    mutating func headers(_ node: Node, _ what: String) -> [HeaderSpec] {
+        guard let pairs = reader.pairs(node, what) else { return [] }
+        return pairs.compactMap { pair in
+            reader.scalar(pair.value, "the value of header `\(pair.key.value)`").map { HeaderSpec(name: pair.key, value: $0) }
+        }
+    }
+
+    /// A mapping keyed by CRUD operation names.
+    mutating func operationMap<T>(_ node: Node, _ what: String, _ read: (inout Loader, Node, String) -> T?) -> [CRUDOperation: T] {
+        guard let pairs = reader.pairs(node, what) else { return [:] }
+        var result: [CRUDOperation: T] = [:]
+        for pair in pairs {
+            guard let operation = operation(pair.key, in: what) else { continue }
+            if let value = read(&self, pair.value, "\(what).\(operation.rawValue)") {
+                result[operation] = value
+            }
+        }
+        return result
+    }
+
+    mutating func operation(_ name: Located<String>, in what: String) -> CRUDOperation? {
+        if let operation = CRUDOperation(rawValue: name.value) { return operation }
+        let names = CRUDOperation.allCases.map(\.rawValue)
+        reader.report(.error(
+            "`\(name.value)` in \(what) is not a CRUD operation",
+            at: name.location,
+            hint: Suggestions.didYouMean(name.value, in: names) ?? "operations are " + names.joined(separator: ", ") + "; declare other calls under `actions`"
+        ))
+        return nil
+    }
+
+    // MARK: types and fields
+
+    mutating func typeExpression(_ node: Node, _ what: String) -> Located<TypeExpression>? {
+        switch node {
+        case let .sequence(items):
+            // `tags: [String]` is a YAML list of one type name: read it as an array type.
+            guard items.count == 1, let element = typeExpression(items[0], what) else {
+                reader.error("\(what): a list type names exactly one element type, as `[String]`", at: node, hint: "quote dictionary and optional array types: \"[String: Int]\", \"[String]?\"")
+                return nil
+            }
+            return Located(.array(element.value), at: reader.location(of: node))
+        case let .mapping(mapping) where mapping.count == 1:
+            // `[String: Int]` unquoted is a list holding the mapping `String: Int`.
+            guard let pair = mapping.first, pair.key.string == "String", let value = typeExpression(pair.value, what) else { break }
+            return Located(.dictionary(value.value), at: reader.location(of: node))
+        default:
+            break
+        }
+        guard let text = reader.text(node, what) else { return nil }
+        switch TypeExpressionParser.parse(text.value) {
+        case let .success(type):
+            return Located(type, at: text.location)
+        case let .failure(failure):
+            var location = text.location
+            location.column += failure.offset
+            reader.report(.error("\(what): \(failure.message)", at: location, hint: "types are written as `String`, `Int?`, `[Person]`, `[String: Double]`"))
+            return nil
+        }
+    }
+
+    mutating func fields(_ node: Node, _ what: String) -> [FieldSpec] {
+        guard let pairs = reader.pairs(node, what) else { return [] }
+        return pairs.compactMap { field($0.key, $0.value) }
+    }
+
+    mutating func field(_ name: Located<String>, _ node: Node) -> FieldSpec? {
+        let what = "field `\(name.value)`"
+        guard case .mapping = node else {
+            return typeExpression(node, "the type of \(what)").map { FieldSpec(name: name, type: $0) }
+        }
+        guard let entries = reader.entries(node, what, allowed: ["type", "key", "transform", "read_only", "description"], required: ["type"]),
+              let typeNode = entries["type"], let type = typeExpression(typeNode, "the type of \(what)") else {
+            return nil
+        }
+        var field = FieldSpec(name: name, type: type)
+        field.key = entries["key"].flatMap { reader.text($0, "the key of \(what)") }
+        field.transform = entries["transform"].flatMap { reader.text($0, "the transform of \(what)") }
+        field.readOnly = entries["read_only"].flatMap { reader.bool($0, "`read_only` of \(what)") } ?? false
+        field.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
+        return field
+    }
+
+    // MARK: enums, models, transforms
+
+    mutating func enumSpec(_ name: Located<String>, _ node: Node) -> EnumSpec? {
+        let what = "enum `\(name.value)`"
+        if case .sequence = node {
+            return EnumSpec(name: name, rawType: .string, cases: enumCases(node, what), derivesCaseNames: true)
+        }
+        guard let entries = reader.entries(node, what, allowed: ["type", "cases", "description"], required: ["cases"]) else { return nil }
+        var rawType = EnumSpec.RawType.string
+        if let typeNode = entries["type"], let type = reader.scalar(typeNode, "the type of \(what)") {
+            guard let parsed = EnumSpec.RawType(rawValue: type.value) else {
+                reader.report(.error("the type of \(what) must be `String` or `Int`, not `\(type.value)`", at: type.location))
+                return nil
+            }
+            rawType = parsed
+        }
+        let cases = entries["cases"].map { enumCases($0, what) } ?? []
+        let derived: Bool = if case .sequence? = entries["cases"] { true } else { false }
+        return EnumSpec(name: name, description: entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }, rawType: rawType, cases: cases, derivesCaseNames: derived)
+    }
+
+    /// `[a, b]` (the raw values; case names are derived) or `{name: raw}`.
+    mutating func enumCases(_ node: Node, _ what: String) -> [(name: Located<String>, rawValue: Located<String>)] {
+        if case .sequence = node {
+            return (reader.sequence(node, "the cases of \(what)") ?? []).compactMap { item in
+                reader.text(item, "a case of \(what)").map { ($0, $0) }
+            }
+        }
+        guard let pairs = reader.pairs(node, "the cases of \(what)") else { return [] }
+        return pairs.compactMap { pair in
+            reader.scalar(pair.value, "the raw value of case `\(pair.key.value)`").map { (pair.key, $0) }
+        }
+    }
+
+    mutating func model(_ name: Located<String>, _ node: Node) -> ModelSpec? {
+        let what = "model `\(name.value)`"
+        guard let entries = reader.entries(node, what, allowed: ["description", "fields"]) else { return nil }
+        var model = ModelSpec(name: name)
+        model.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
+        model.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
+        return model
+    }
+
+    mutating func transform(_ name: Located<String>, _ node: Node) -> TransformSpec? {
+        let what = "transform `\(name.value)`"
+        guard let entries = reader.entries(node, what, allowed: ["date_format", "type", "swift"]) else { return nil }
+        if let formatNode = entries["date_format"] {
+            if entries["type"] != nil || entries["swift"] != nil {
+                reader.error("\(what) has `date_format` and `type`/`swift`; a transform is either a date format or a Swift type", at: node)
+            }
+            return reader.text(formatNode, "the `date_format` of \(what)").map { TransformSpec(name: name, kind: .dateFormat($0)) }
+        }
+        guard let typeNode = entries["type"], let swiftNode = entries["swift"] else {
+            reader.error("\(what) needs either `date_format` or both `type` and `swift`", at: node, hint: "for example `cents: { type: Decimal, swift: CentsTransform }`")
+            return nil
+        }
+        guard let type = typeExpression(typeNode, "the type of \(what)"), let swift = reader.text(swiftNode, "the Swift type of \(what)") else { return nil }
+        return TransformSpec(name: name, kind: .custom(valueType: type, swiftType: swift))
+    }
+
+    // MARK: resources and actions
+
+    mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
+        let what = "resource `\(name.value)`"
+        let keys = ["description", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "fields", "actions"]
+        guard let entries = reader.entries(node, what, allowed: keys, required: ["path"]),
+              let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
+            return nil
+        }
+        let defaultID = IDSpec(name: Located("id", at: entries.location), type: Located(.named("Int"), at: entries.location))
+        let operations: [Located<CRUDOperation>]
+        if let node = entries["operations"] {
+            operations = (reader.sequence(node, "the operations of \(what)") ?? []).compactMap { item in
+                reader.scalar(item, "an operation of \(what)").flatMap { name in operation(name, in: "the operations of \(what)").map { Located($0, at: name.location) } }
+            }
+        } else {
+            operations = CRUDOperation.allCases.map { Located($0, at: entries.location) }
+        }
+        var resource = ResourceSpec(name: name, path: path, id: entries["id"].flatMap { id($0, what) } ?? defaultID, operations: operations)
+        resource.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
+        resource.namespace = entries["namespace"].flatMap { namespace($0, what) }
+        resource.routes = entries["routes"].map { operationMap($0, "the routes of \(what)") { $0.reader.scalar($1, $2) } } ?? [:]
+        resource.methods = entries["methods"].map { operationMap($0, "the methods of \(what)") { $0.reader.text($1, $2) } } ?? [:]
+        resource.headers = entries["headers"].map { operationMap($0, "the headers of \(what)") { $0.headers($1, $2) } } ?? [:]
+        resource.responses = entries["responses"].map {
+            operationMap($0, "the responses of \(what)") { loader, node, what in
+                loader.choice(node, what, ResponseKind.self).map { Located($0, at: loader.reader.location(of: node)) }
+            }
+        } ?? [:]
+        resource.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
+        resource.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
+        resource.actions = named(entries["actions"], "the actions of \(what)") { loader, actionName, node in
+            loader.action(actionName, node, owner: what)
+        }
+        return resource
+    }
+
+    mutating func id(_ node: Node, _ what: String) -> IDSpec? {
+        if case .scalar = node {
+            return reader.text(node, "the id of \(what)").map { IDSpec(name: $0, type: Located(.named("Int"), at: $0.location)) }
+        }
+        guard let entries = reader.entries(node, "the id of \(what)", allowed: ["name", "type", "key", "transform"]) else { return nil }
+        let name = entries["name"].flatMap { reader.text($0, "the id name of \(what)") } ?? Located("id", at: entries.location)
+        let type = entries["type"].flatMap { typeExpression($0, "the id type of \(what)") } ?? Located(.named("Int"), at: entries.location)
+        var id = IDSpec(name: name, type: type)
+        id.key = entries["key"].flatMap { reader.text($0, "the id key of \(what)") }
+        id.transform = entries["transform"].flatMap { reader.text($0, "the id transform of \(what)") }
+        return id
+    }
+
+    mutating func namespace(_ node: Node, _ what: String) -> NamespaceSpec? {
+        if case .scalar = node {
+            return reader.text(node, "the namespace of \(what)").map { NamespaceSpec(one: $0, many: nil) }
+        }
+        guard let entries = reader.entries(node, "the namespace of \(what)", allowed: ["one", "many"]) else { return nil }
+        return NamespaceSpec(
+            one: entries["one"].flatMap { reader.text($0, "`namespace.one` of \(what)") },
+            many: entries["many"].flatMap { reader.text($0, "`namespace.many` of \(what)") }
+        )
+    }
+
+    mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
+        let what = "action `\(name.value)` of \(owner)"
+        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "query", "body", "returns"], required: ["path"]),
+              let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
+            return nil
+        }
+        var action = ActionSpec(name: name, path: path)
+        action.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
+        action.method = entries["method"].flatMap { reader.text($0, "the method of \(what)") }
+        action.headers = entries["headers"].map { headers($0, "the headers of \(what)") } ?? []
+        action.query = entries["query"].map { fields($0, "the query of \(what)") } ?? []
+        action.body = entries["body"].flatMap { payload($0, "the body of \(what)") }
+        action.returns = entries["returns"].flatMap { payload($0, "the response of \(what)") }
+        return action
+    }
+
+    /// `none`, a type expression, or a mapping of fields declared in place.
+    mutating func payload(_ node: Node, _ what: String) -> PayloadSpec? {
+        if case let .scalar(scalar) = node, scalar.string == "none" {
+            return PayloadSpec.none(at: reader.location(of: node))
+        }
+        if case let .mapping(mapping) = node, !(mapping.count == 1 && mapping.first?.key.string == "String") {
+            return .fields(fields(node, what), at: reader.location(of: node))
+        }
+        return typeExpression(node, what).map(PayloadSpec.type)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Yams
+
+/// Reads a spec's bytes into a YAML node tree, turning every failure into a located diagnostic.
+enum YAMLDocument {
+    /// Composes the single document in `data`, or explains why it cannot.
+    static func compose(_ data: Data, file: String) -> Result<Node, Diagnostic> {
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(in: data)
+            return .failure(.error(
+                "the spec is not valid UTF-8 (first bad byte at offset \(offset))",
+                at: location(ofByte: offset, in: data, file: file),
+                hint: "save the file as UTF-8 text"
+            ))
+        }
+        if text.contains("\0") {
+            return .failure(.error("the spec contains a NUL byte; it looks like a binary file", at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                return .failure(.error(
+                    "the spec is empty",
+                    at: SourceLocation(file: file, line: 1, column: 1),
+                    hint: "start with an `api:` section that names the API"
+                ))
+            }
+            return .success(node)
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, file: file))
+        } catch {
+            return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let detail = context.map { " (\($0.text))" } ?? ""
+            return .error("YAML syntax: \(problem)\(detail)", at: at(mark), hint: syntaxHint(for: problem))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
+            return .error("duplicate key \(names) in the same mapping", at: at(context.mark), hint: "each key may appear once; merge or rename the entries")
+        case let .reader(problem, offset, _, _):
+            return .error("cannot read the spec: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
+        default:
+            return .error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    private static func syntaxHint(for problem: String) -> String? {
+        if problem.contains("tab") {
+            return "YAML indents with spaces only; replace the tabs"
+        }
+        if problem.contains("did not find expected") || problem.contains("mapping values are not allowed") {
+            return "check the indentation and that every `[` and `{` is closed; quote values that contain `: ` or start with `[`"
+        }
+        return nil
+    }
+
+    private static func firstInvalidUTF8Offset(in data: Data) -> Int {
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var offset = 0
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                offset += UTF8.width(scalar)
+                consumed = offset
+            case .emptyInput:
+                return consumed
+            case .error:
+                return consumed
+            }
+        }
+    }
+
+    private static func location(ofByte offset: Int, in data: Data, file: String) -> SourceLocation {
+        let prefix = data.prefix(offset)
+        let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
+        return SourceLocation(file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,135 @@
+// Generated from Templates/ by `CRUDEGEN_RECORD=1 swift test`. Do not edit.
+
+/// The templates of the top-level `Templates/` folder, compiled in so that crudegen needs no resource bundle.
+enum BundledTemplates {
+    static let sources: [String: String] = [
+        "api-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+import CrudeRuntime
+import Foundation
+
+/// Declarations shared by the {{name}} API.
+{{access}}enum {{name}} {
+{{#baseURL}}
+    /// The base URL the spec names; a client can be configured with another.
+    {{access}}static let baseURL = URL(string: {{baseURL}})!
+{{/baseURL}}
+    /// Headers sent with every request.
+    {{access}}static let defaultHeaders: [String: String] = [{{#headers}}{{name}}: {{value}}{{separator}}{{/headers}}{{^headers}}:{{/headers}}]
+    /// The keys that wrap every response body, outermost first.
+    {{access}}static let envelope: [String] = [{{#envelope}}{{key}}{{separator}}{{/envelope}}]
+{{#dateFormats}}
+
+    /// Dates written as `{{format}}`.
+    {{access}}enum {{typeName}}: DateFormatTransform {
+        {{access}}static let format = {{formatLiteral}}
+    }
+{{/dateFormats}}
+}
+{{#payloadModels}}
+
+{{> model}}
+{{/payloadModels}}
+
+"""#,
+        "enum-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+import CrudeRuntime
+
+{{#documentation}}
+/// {{.}}
+{{/documentation}}
+{{access}}enum {{name}}: OpenEnum {
+{{#cases}}
+    case {{name}}
+{{/cases}}
+    /// A value this version of the spec does not list, kept as sent.
+    case unknown({{rawType}})
+
+    /// The cases the spec lists.
+    {{access}}static let knownCases: [{{name}}] = [{{#cases}}.{{name}}{{separator}}{{/cases}}]
+
+    {{access}}init(rawValue: {{rawType}}) {
+        switch rawValue {
+{{#cases}}
+        case {{rawValue}}: self = .{{name}}
+{{/cases}}
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    {{access}}var rawValue: {{rawType}} {
+        switch self {
+{{#cases}}
+        case .{{name}}: {{rawValue}}
+{{/cases}}
+        case let .unknown(rawValue): rawValue
+        }
+    }
+}
+
+"""#,
+        "model": #"""
+{{% CONTENT_TYPE: TEXT}}
+{{#documentation}}
+/// {{.}}
+{{/documentation}}
+{{access}}struct {{name}}: Hashable, Sendable{{#isIdentifiable}}, Identifiable{{/isIdentifiable}} {
+{{#properties}}
+{{#documentation}}
+    /// {{.}}
+{{/documentation}}
+    {{access}}var {{name}}: {{type}}
+{{/properties}}
+
+    /// Creates a value from its properties.
+{{^hasProperties}}
+    {{access}}init() {}
+{{/hasProperties}}
+{{#hasProperties}}
+    {{access}}init(
+{{#properties}}
+        {{name}}: {{type}}{{#isOptional}} = nil{{/isOptional}}{{separator}}
+{{/properties}}
+    ) {
+{{#properties}}
+        self.{{name}} = {{name}}
+{{/properties}}
+    }
+{{/hasProperties}}
+}
+
+extension {{name}}: Codable {
+    {{access}}init(from decoder: any Decoder) throws {
+{{#hasProperties}}
+        let container = try decoder.container(keyedBy: JSONKey.self)
+{{/hasProperties}}
+{{#properties}}
+        {{decode}}
+{{/properties}}
+    }
+
+    {{access}}func encode(to encoder: any Encoder) throws {
+{{#hasProperties}}
+        var container = encoder.container(keyedBy: JSONKey.self)
+{{/hasProperties}}
+{{#usesOptions}}
+        let options = ModelEncodingOptions(encoder)
+{{/usesOptions}}
+{{#properties}}
+        {{encode}}
+{{/properties}}
+    }
+}
+
+"""#,
+        "model-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+import CrudeRuntime
+import Foundation
+
+{{> model}}
+
+"""#,
+    ]
+}

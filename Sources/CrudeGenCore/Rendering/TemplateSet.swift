@@ -1,0 +1,64 @@
+import Foundation
+import Mustache
+
+/// The parsed Mustache templates generation renders with: the bundled ones, or a user's copies.
+public struct TemplateSet: Sendable {
+    /// The templates a set must contain, by name (file name without `.mustache`).
+    public static let requiredNames = BundledTemplates.sources.keys.sorted()
+
+    let library: MustacheLibrary
+
+    /// The templates compiled into crudegen, rendered from the top-level `Templates/` folder.
+    public static let bundled: TemplateSet = {
+        do {
+            return try TemplateSet(sources: BundledTemplates.sources, origin: "bundled")
+        } catch {
+            preconditionFailure("bundled templates do not parse: \(error)")
+        }
+    }()
+
+    /// The bundled templates with any `*.mustache` file in `directory` replacing the one of the same name.
+    public static func overriding(with directory: String) throws -> TemplateSet {
+        let url = URL(fileURLWithPath: directory, isDirectory: true)
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mustache" }
+        } catch {
+            throw DiagnosticsError([.error("cannot read templates folder `\(directory)`: \(error.localizedDescription)", at: nil)])
+        }
+        var sources = BundledTemplates.sources
+        var diagnostics: [Diagnostic] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let name = file.deletingPathExtension().lastPathComponent
+            guard sources[name] != nil else {
+                diagnostics.append(.warning("template `\(file.lastPathComponent)` is not one crudegen renders; it is ignored", at: SourceLocation(file: file.path, line: 1, column: 1), hint: "template names are " + requiredNames.joined(separator: ", ")))
+                continue
+            }
+            do {
+                sources[name] = try String(contentsOf: file, encoding: .utf8)
+            } catch {
+                diagnostics.append(.error("cannot read template `\(file.path)`: \(error.localizedDescription)", at: nil))
+            }
+        }
+        if diagnostics.containsErrors { throw DiagnosticsError(diagnostics) }
+        return try TemplateSet(sources: sources, origin: directory)
+    }
+
+    private init(sources: [String: String], origin: String) throws {
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                try library.register(source, named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                let location = SourceLocation(file: "\(origin)/\(name).mustache", line: error.context.lineNumber, column: error.context.columnNumber)
+                throw DiagnosticsError([.error("template does not parse: \(error.error)", at: location)])
+            }
+        }
+        self.library = library
+    }
+
+    /// Renders a template with a context of dictionaries and arrays.
+    func render(_ context: [String: Any], template name: String) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+}

@@ -1,0 +1,236 @@
+/// A resource spec as written in one YAML file, with the location of every value.
+///
+/// The loader fills it without judging meaning; ``SpecValidator`` decides whether it makes sense.
+public struct Spec: Sendable {
+    /// The path of the spec file as the user gave it.
+    public var file: String
+    /// The `api` section.
+    public var api: APISpec
+    /// The `enums` section, in file order.
+    public var enums: [EnumSpec] = []
+    /// The `models` section: plain data types without an endpoint of their own.
+    public var models: [ModelSpec] = []
+    /// The `resources` section: models with a REST path and operations.
+    public var resources: [ResourceSpec] = []
+    /// The `transforms` section: date formats and user-implemented transforms.
+    public var transforms: [TransformSpec] = []
+    /// The `actions` section: API-wide calls beyond CRUD.
+    public var actions: [ActionSpec] = []
+}
+
+/// The CRUD operations a resource can offer.
+public enum CRUDOperation: String, CaseIterable, Sendable, Comparable {
+    case create, read, update, delete, list
+
+    /// The HTTP method used when the spec does not map the operation to another one.
+    public var defaultMethod: String {
+        switch self {
+        case .create: "POST"
+        case .read, .list: "GET"
+        case .update: "PUT"
+        case .delete: "DELETE"
+        }
+    }
+
+    public static func < (lhs: CRUDOperation, rhs: CRUDOperation) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// How JSON keys are derived from Swift property names when a field gives no explicit key.
+public enum KeyStyle: String, CaseIterable, Sendable {
+    /// The property name as written.
+    case verbatim
+    /// `firstName` → `first_name`.
+    case snakeCase = "snake_case"
+    /// `firstName` → `first-name`.
+    case kebabCase = "kebab-case"
+    /// `firstName` → `FirstName`.
+    case pascalCase = "PascalCase"
+}
+
+/// The access level of generated declarations.
+public enum AccessLevel: String, CaseIterable, Sendable {
+    case `public`, `package`, `internal`
+}
+
+/// An HTTP header name and value.
+public struct HeaderSpec: Sendable {
+    public var name: Located<String>
+    public var value: Located<String>
+}
+
+/// The `api` section.
+public struct APISpec: Sendable {
+    public var name: Located<String>
+    public var baseURL: Located<String>?
+    public var envelope: Located<String>?
+    public var headers: [HeaderSpec] = []
+    public var methods: [CRUDOperation: Located<String>] = [:]
+    public var keyStyle: KeyStyle = .verbatim
+    public var access: AccessLevel = .public
+    public var location: SourceLocation
+}
+
+/// A type as written in a spec: a name, optionally wrapped in arrays, dictionaries and optionals.
+public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible {
+    case named(String)
+    case optional(TypeExpression)
+    case array(TypeExpression)
+    /// A dictionary with `String` keys.
+    case dictionary(TypeExpression)
+
+    /// The innermost named type.
+    public var baseName: String {
+        switch self {
+        case let .named(name): name
+        case let .optional(wrapped), let .array(wrapped), let .dictionary(wrapped): wrapped.baseName
+        }
+    }
+
+    /// Whether the outermost layer is optional.
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without its outermost optional.
+    public var nonOptional: TypeExpression {
+        if case let .optional(wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// The spelling used in specs and diagnostics.
+    public var description: String {
+        switch self {
+        case let .named(name): name
+        case let .optional(wrapped): "\(wrapped)?"
+        case let .array(element): "[\(element)]"
+        case let .dictionary(value): "[String: \(value)]"
+        }
+    }
+}
+
+/// A property of a model, resource or inline payload.
+public struct FieldSpec: Sendable {
+    public var name: Located<String>
+    public var type: Located<TypeExpression>
+    public var key: Located<String>?
+    public var transform: Located<String>?
+    public var readOnly = false
+    public var description: String?
+}
+
+extension FieldSpec {
+    /// The JSON key: explicit, else the original name when it is not an identifier, else the name in `style`.
+    func jsonKey(style: KeyStyle) -> String {
+        if let key { return key.value }
+        guard SwiftNaming.isIdentifier(name.value) else { return name.value }
+        return SwiftNaming.key(for: name.value, style: style)
+    }
+}
+
+/// A plain data type.
+public struct ModelSpec: Sendable {
+    public var name: Located<String>
+    public var description: String?
+    public var fields: [FieldSpec] = []
+}
+
+/// How a resource is identified.
+public struct IDSpec: Sendable {
+    public var name: Located<String>
+    public var type: Located<TypeExpression>
+    public var key: Located<String>?
+    public var transform: Located<String>?
+
+    /// The id as the field it becomes; optional when `optional` (a value not yet created has no id).
+    func field(optional: Bool) -> FieldSpec {
+        var field = FieldSpec(name: name, type: Located(optional ? .optional(type.value) : type.value, at: type.location))
+        field.key = key
+        field.transform = transform
+        field.description = "The identifier the server assigns."
+        return field
+    }
+}
+
+/// The JSON keys that wrap one object (`{"person": {…}}`) and a collection (`{"people": […]}`).
+public struct NamespaceSpec: Sendable {
+    public var one: Located<String>?
+    public var many: Located<String>?
+}
+
+/// What an operation's successful response carries.
+public enum ResponseKind: String, CaseIterable, Sendable {
+    /// The resource (or a list of it).
+    case model
+    /// Nothing worth decoding, as CRUDE-Futures' `Okay`.
+    case none
+}
+
+/// A request body or response that is either a named type or a set of fields declared in place.
+public enum PayloadSpec: Sendable {
+    case type(Located<TypeExpression>)
+    case fields([FieldSpec], at: SourceLocation)
+    case none(at: SourceLocation)
+}
+
+/// A call beyond CRUD, such as `POST login`.
+public struct ActionSpec: Sendable {
+    public var name: Located<String>
+    public var description: String?
+    public var method: Located<String>?
+    public var path: Located<String>
+    public var headers: [HeaderSpec] = []
+    public var query: [FieldSpec] = []
+    public var body: PayloadSpec?
+    public var returns: PayloadSpec?
+}
+
+/// A model with a REST path and operations.
+public struct ResourceSpec: Sendable {
+    public var name: Located<String>
+    public var description: String?
+    public var path: Located<String>
+    public var id: IDSpec
+    public var operations: [Located<CRUDOperation>]
+    public var namespace: NamespaceSpec?
+    public var routes: [CRUDOperation: Located<String>] = [:]
+    public var methods: [CRUDOperation: Located<String>] = [:]
+    public var headers: [CRUDOperation: [HeaderSpec]] = [:]
+    public var responses: [CRUDOperation: Located<ResponseKind>] = [:]
+    public var params: [FieldSpec] = []
+    public var fields: [FieldSpec] = []
+    public var actions: [ActionSpec] = []
+}
+
+/// An enum that keeps unknown raw values instead of failing to decode.
+public struct EnumSpec: Sendable {
+    /// The raw value type of an enum.
+    public enum RawType: String, Sendable {
+        case string = "String"
+        case int = "Int"
+    }
+
+    public var name: Located<String>
+    public var description: String?
+    public var rawType: RawType
+    /// Each case's name and raw value, in file order.
+    public var cases: [(name: Located<String>, rawValue: Located<String>)]
+    /// Whether the cases were listed by raw value only, so Swift names are derived (`dark_red` → `darkRed`).
+    public var derivesCaseNames = false
+}
+
+/// A named transform declared in the spec.
+public struct TransformSpec: Sendable {
+    /// What a declared transform does.
+    public enum Kind: Sendable {
+        /// A `Date` written with a fixed format pattern (Unicode TR35, as `DateFormatter`).
+        case dateFormat(Located<String>)
+        /// A transform implemented by the user in Swift, conforming to `ValueTransform`.
+        case custom(valueType: Located<TypeExpression>, swiftType: Located<String>)
+    }
+
+    public var name: Located<String>
+    public var kind: Kind
+}

@@ -1,0 +1,350 @@
+import Foundation
+
+/// Checks that a loaded spec means something generatable, reporting every problem with its location.
+///
+/// A spec it accepts always produces code that compiles: names are valid, types resolve, transforms fit
+/// their fields, routes only use known parameters and no model contains itself by value.
+public struct SpecValidator {
+    /// HTTP methods a spec may map operations and actions to.
+    static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    private let spec: Spec
+    private(set) var symbols = SymbolTable()
+    private var diagnostics: [Diagnostic] = []
+
+    /// Validates `spec`; the result is empty of errors when generation can proceed.
+    public static func validate(_ spec: Spec) -> [Diagnostic] {
+        var validator = SpecValidator(spec: spec)
+        validator.run()
+        return validator.diagnostics
+    }
+
+    /// The symbols of a spec that passed validation.
+    static func symbols(of spec: Spec) -> SymbolTable {
+        var validator = SpecValidator(spec: spec)
+        validator.declareTypes()
+        return validator.symbols
+    }
+
+    private init(spec: Spec) {
+        self.spec = spec
+    }
+
+    private mutating func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
+        diagnostics.append(.error(message, at: location, hint: hint))
+    }
+
+    private mutating func run() {
+        declareTypes()
+        checkAPI(spec.api)
+        for transform in spec.transforms { checkTransform(transform) }
+        for enumeration in spec.enums { checkEnum(enumeration) }
+        for model in spec.models { checkFields(model.fields, of: "model `\(model.name.value)`") }
+        for resource in spec.resources { checkResource(resource) }
+        for action in spec.actions { checkAction(action, resource: nil) }
+        checkRecursion()
+    }
+
+    // MARK: names
+
+    /// Declares every type the spec defines, including the payload types of actions declared in place.
+    private mutating func declareTypes() {
+        declare(spec.api.name, as: .model, what: "API")
+        for item in spec.enums { declare(item.name, as: .enumeration, what: "enum") }
+        for item in spec.models { declare(item.name, as: .model, what: "model") }
+        for item in spec.resources { declare(item.name, as: .resource, what: "resource") }
+        for payload in Self.inlinePayloads(of: spec) {
+            declare(Located(payload.typeName, at: payload.location), as: .model, what: "payload of action `\(payload.action)`")
+        }
+        var lowercased: [String: String] = [:]
+        for (name, entry) in symbols.declared.sorted(by: { $0.value.location < $1.value.location }) {
+            if let other = lowercased[name.lowercased()] {
+                error("type `\(name)` differs from `\(other)` only in case; their files would collide on macOS and Windows", at: entry.location, hint: "rename one of them")
+            }
+            lowercased[name.lowercased()] = name
+        }
+    }
+
+    private mutating func declare(_ name: Located<String>, as symbol: SymbolTable.Symbol, what: String) {
+        guard SwiftNaming.isIdentifier(name.value) else {
+            error("\(what) name `\(name.value)` is not a valid Swift type name", at: name.location, hint: "use letters, digits and underscores, starting with a letter, as `\(SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true))`")
+            return
+        }
+        if SymbolTable.reservedNames.contains(name.value) || SwiftNaming.keywords.contains(name.value) {
+            error("\(what) name `\(name.value)` is reserved: generated code relies on the Swift type of that name", at: name.location, hint: "rename it, for example `\(name.value)Model`")
+            return
+        }
+        if let previous = symbols.declare(name.value, as: symbol, at: name.location) {
+            error("`\(name.value)` is declared twice (first at line \(previous.line))", at: name.location, hint: "type names must be unique across enums, models, resources and action payloads")
+        }
+    }
+
+    /// The types generated for action payloads declared as fields in place: `LoginBody`, `LoginResponse`.
+    static func inlinePayloads(of spec: Spec) -> [(typeName: String, action: String, location: SourceLocation, fields: [FieldSpec])] {
+        var result: [(String, String, SourceLocation, [FieldSpec])] = []
+        func collect(_ action: ActionSpec, prefix: String) {
+            let base = prefix + SwiftNaming.sanitizedIdentifier(action.name.value, uppercaseFirst: true)
+            if case let .fields(fields, location)? = action.body { result.append((base + "Body", action.name.value, location, fields)) }
+            if case let .fields(fields, location)? = action.returns { result.append((base + "Response", action.name.value, location, fields)) }
+        }
+        for action in spec.actions { collect(action, prefix: "") }
+        for resource in spec.resources {
+            for action in resource.actions { collect(action, prefix: resource.name.value) }
+        }
+        return result
+    }
+
+    // MARK: api
+
+    private mutating func checkAPI(_ api: APISpec) {
+        if let baseURL = api.baseURL {
+            let url = URL(string: baseURL.value)
+            if url?.scheme == nil || url?.host == nil {
+                error("base URL `\(baseURL.value)` is not an absolute URL", at: baseURL.location, hint: "write it with a scheme and host, as `https://api.example.com/v1`")
+            }
+        }
+        if let envelope = api.envelope, envelope.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            error("envelope `\(envelope.value)` has an empty segment", at: envelope.location, hint: "write a dot path such as `data` or `response.body`")
+        }
+        checkHeaders(api.headers)
+        for (_, method) in api.methods.sorted(by: { $0.key < $1.key }) { checkMethod(method) }
+    }
+
+    private mutating func checkMethod(_ method: Located<String>) {
+        guard !Self.httpMethods.contains(method.value) else { return }
+        error("`\(method.value)` is not an HTTP method", at: method.location, hint: Suggestions.didYouMean(method.value.uppercased(), in: Self.httpMethods) ?? "use one of " + Self.httpMethods.joined(separator: ", "))
+    }
+
+    private mutating func checkHeaders(_ headers: [HeaderSpec]) {
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+        for header in headers where header.name.value.isEmpty || header.name.value.unicodeScalars.contains(where: { !$0.isASCII || !token.contains($0) }) {
+            error("`\(header.name.value)` is not a valid HTTP header name", at: header.name.location)
+        }
+        for header in headers where header.value.value.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            error("the value of header `\(header.name.value)` contains a line break", at: header.value.location)
+        }
+    }
+
+    // MARK: types, fields, transforms
+
+    /// Resolves every name in a type expression; reports unknown ones with the nearest known names.
+    @discardableResult
+    private mutating func checkType(_ type: Located<TypeExpression>) -> Bool {
+        let name = type.value.baseName
+        guard symbols.resolve(name) == nil else { return true }
+        let suggestions = Suggestions.closest(to: name, in: symbols.allNames)
+        error("unknown type `\(name)`", at: type.location, hint: suggestions.isEmpty
+            ? "declare it under `models`, `resources` or `enums`, or use a built-in type (String, Int, Double, Bool, Date, URL, UUID, Decimal, JSON)"
+            : "did you mean " + suggestions.map { "`\($0)`" }.joined(separator: " or ") + "?")
+        return false
+    }
+
+    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, idName: String? = nil) {
+        var names: [String: SourceLocation] = [:]
+        var keys: [String: SourceLocation] = [:]
+        for field in fields {
+            let swiftName = SwiftNaming.sanitizedIdentifier(field.name.value)
+            if swiftName == idName {
+                error("field `\(field.name.value)` of \(owner) has the name of its id", at: field.name.location, hint: "the id is declared under `id`; remove the field or rename it")
+            }
+            if let previous = names[swiftName] {
+                error("field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, already used at line \(previous.line)", at: field.name.location, hint: "rename one of them and give it an explicit `key`")
+            }
+            names[swiftName] = field.name.location
+            let key = field.jsonKey(style: spec.api.keyStyle)
+            if let previous = keys[key] {
+                error("field `\(field.name.value)` of \(owner) has the JSON key `\(key)`, already used at line \(previous.line)", at: (field.key ?? field.name).location, hint: "give one of them an explicit `key`")
+            }
+            keys[key] = field.name.location
+            if checkType(field.type) {
+                checkTransform(of: field, in: owner)
+            }
+        }
+    }
+
+    private mutating func checkTransform(of field: FieldSpec, in owner: String) {
+        guard let transform = field.transform else { return }
+        let base = field.type.value.baseName
+        if let builtin = BuiltinTransforms.all[transform.value] {
+            if symbols.declared[base] != nil || builtin[base] == nil {
+                let types = builtin.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                error("transform `\(transform.value)` applies to \(types), not to `\(base)` (field `\(field.name.value)` of \(owner))", at: transform.location)
+            }
+            return
+        }
+        guard let declared = spec.transforms.first(where: { $0.name.value == transform.value }) else {
+            let names = Array(BuiltinTransforms.all.keys) + spec.transforms.map(\.name.value)
+            error("unknown transform `\(transform.value)`", at: transform.location, hint: Suggestions.didYouMean(transform.value, in: names) ?? "built-in transforms: " + BuiltinTransforms.all.keys.sorted().joined(separator: ", ") + "; declare your own under `transforms`")
+            return
+        }
+        let expected: String
+        switch declared.kind {
+        case .dateFormat: expected = "Date"
+        case let .custom(valueType, _): expected = valueType.value.description
+        }
+        if base != expected || (expected == "Date" && symbols.declared["Date"] != nil) {
+            error("transform `\(transform.value)` produces `\(expected)`, but field `\(field.name.value)` of \(owner) holds `\(base)`", at: transform.location)
+        }
+    }
+
+    private mutating func checkTransform(_ transform: TransformSpec) {
+        if BuiltinTransforms.all[transform.name.value] != nil {
+            error("transform `\(transform.name.value)` hides the built-in transform of that name", at: transform.name.location, hint: "choose another name")
+        }
+        if !SwiftNaming.isIdentifier(transform.name.value) {
+            error("transform name `\(transform.name.value)` is not a valid identifier", at: transform.name.location)
+        }
+        switch transform.kind {
+        case .dateFormat:
+            break
+        case let .custom(valueType, swiftType):
+            checkType(valueType)
+            if !SwiftNaming.isIdentifier(swiftType.value) {
+                error("`\(swiftType.value)` is not a valid Swift type name", at: swiftType.location)
+            }
+        }
+    }
+
+    // MARK: enums
+
+    private mutating func checkEnum(_ enumeration: EnumSpec) {
+        let what = "enum `\(enumeration.name.value)`"
+        if enumeration.cases.isEmpty {
+            error("\(what) has no cases", at: enumeration.name.location, hint: "list its values, as `[active, archived]`")
+        }
+        var names: [String: SourceLocation] = [:]
+        var rawValues: [String: SourceLocation] = [:]
+        for item in enumeration.cases {
+            let name = SwiftNaming.caseName(item.name.value, derived: enumeration.derivesCaseNames)
+            if name == "unknown" {
+                error("case name `unknown` in \(what) is reserved for values the spec does not list", at: item.name.location, hint: "name the case differently and keep the raw value: `{ unknownValue: unknown }`")
+            }
+            if let previous = names[name] {
+                error("case `\(item.name.value)` of \(what) has the Swift name `\(name)`, already used at line \(previous.line)", at: item.name.location)
+            }
+            names[name] = item.name.location
+            if let previous = rawValues[item.rawValue.value] {
+                error("raw value `\(item.rawValue.value)` of \(what) is already used at line \(previous.line)", at: item.rawValue.location)
+            }
+            rawValues[item.rawValue.value] = item.rawValue.location
+            if enumeration.rawType == .int, Int(item.rawValue.value) == nil {
+                error("raw value `\(item.rawValue.value)` of \(what) is not an integer", at: item.rawValue.location)
+            }
+        }
+    }
+
+    // MARK: resources and actions
+
+    private mutating func checkResource(_ resource: ResourceSpec) {
+        let what = "resource `\(resource.name.value)`"
+        let idName = SwiftNaming.sanitizedIdentifier(resource.id.name.value)
+        if !["Int", "Int64", "String", "UUID"].contains(resource.id.type.value.description) {
+            error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
+        }
+        checkFields([resource.id.field(optional: false)], of: "the id of \(what)")
+        checkFields(resource.fields, of: what, idName: idName)
+        checkFields(resource.params, of: "the params of \(what)")
+        var seen: Set<CRUDOperation> = []
+        for operation in resource.operations where !seen.insert(operation.value).inserted {
+            error("operation `\(operation.value.rawValue)` is listed twice in \(what)", at: operation.location)
+        }
+        let unlisted = { (operation: CRUDOperation, location: SourceLocation, key: String) in
+            Diagnostic.warning("\(what) configures `\(key).\(operation.rawValue)`, but does not list the `\(operation.rawValue)` operation", at: location, hint: "add `\(operation.rawValue)` to `operations` or remove this entry")
+        }
+        for (operation, route) in resource.routes.sorted(by: { $0.key < $1.key }) {
+            if !seen.contains(operation) { diagnostics.append(unlisted(operation, route.location, "routes")) }
+            checkRoute(route, of: resource, action: nil)
+        }
+        checkRoute(resource.path, of: resource, action: nil)
+        for (operation, method) in resource.methods.sorted(by: { $0.key < $1.key }) {
+            if !seen.contains(operation) { diagnostics.append(unlisted(operation, method.location, "methods")) }
+            checkMethod(method)
+        }
+        for (_, headers) in resource.headers.sorted(by: { $0.key < $1.key }) { checkHeaders(headers) }
+        for action in resource.actions { checkAction(action, resource: resource) }
+    }
+
+    private mutating func checkAction(_ action: ActionSpec, resource: ResourceSpec?) {
+        if let method = action.method { checkMethod(method) }
+        checkHeaders(action.headers)
+        checkFields(action.query, of: "the query of action `\(action.name.value)`")
+        for payload in [action.body, action.returns] {
+            switch payload {
+            case let .type(type)?: checkType(type)
+            case let .fields(fields, _)?: checkFields(fields, of: "action `\(action.name.value)`")
+            case .none?, nil: break
+            }
+        }
+        if let resource {
+            checkRoute(action.path, of: resource, action: action)
+        } else {
+            checkRoute(action.path, of: nil, action: action)
+        }
+    }
+
+    /// The parameters a route may use: the resource's id, fields and params, and an action's query fields are not among them.
+    private mutating func checkRoute(_ route: Located<String>, of resource: ResourceSpec?, action: ActionSpec?) {
+        switch RouteTemplate.parse(route.value) {
+        case let .failure(failure):
+            var location = route.location
+            location.column += failure.offset
+            error("route `\(route.value)`: \(failure.message)", at: location, hint: "parameters are written as `{name}`, as `households/{householdID}/people`")
+        case let .success(template):
+            var known: [String] = []
+            if let resource {
+                known.append(resource.id.name.value)
+                known += resource.fields.map(\.name.value) + resource.params.map(\.name.value)
+            }
+            for parameter in template.parameters where !known.contains(parameter.name) {
+                var location = route.location
+                location.column += parameter.offset
+                let owner = resource.map { "resource `\($0.name.value)`" } ?? "an API-wide action"
+                error("route parameter `{\(parameter.name)}` is not the id, a field or a declared param of \(owner)", at: location,
+                      hint: Suggestions.didYouMean(parameter.name, in: known) ?? (resource == nil ? "API-wide actions cannot take path parameters; declare the action under a resource" : "declare it under the resource's `params`, as `params: { \(parameter.name): Int }`"))
+            }
+        }
+    }
+
+    // MARK: recursion
+
+    /// Reports models that contain themselves by value (not through an array or dictionary), which Swift cannot lay out.
+    private mutating func checkRecursion() {
+        var edges: [String: [(target: String, location: SourceLocation)]] = [:]
+        func add(_ owner: String, _ fields: [FieldSpec]) {
+            for field in fields {
+                if let target = Self.valueContainedType(field.type.value), symbols.declared[target]?.symbol == .model || symbols.declared[target]?.symbol == .resource {
+                    edges[owner, default: []].append((target, field.type.location))
+                }
+            }
+        }
+        for model in spec.models { add(model.name.value, model.fields) }
+        for resource in spec.resources { add(resource.name.value, resource.fields) }
+        for payload in Self.inlinePayloads(of: spec) { add(payload.typeName, payload.fields) }
+        var reported: Set<String> = []
+        for start in edges.keys.sorted() {
+            var stack: [(node: String, path: [String])] = [(start, [start])]
+            var visited: Set<String> = []
+            while let (node, path) = stack.popLast() {
+                for edge in edges[node] ?? [] {
+                    if edge.target == start {
+                        guard reported.insert(start).inserted else { continue }
+                        let cycle = (path + [start]).map { "`\($0)`" }.joined(separator: " → ")
+                        let location = edges[start]!.first { path.count > 1 ? $0.target == path[1] : $0.target == start }!.location
+                        error("`\(start)` contains itself by value (\(cycle)); Swift cannot store such a struct", at: location, hint: "hold the related value in an array, or refer to it by its id")
+                    } else if visited.insert(edge.target).inserted {
+                        stack.append((edge.target, path + [edge.target]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The named type a field stores inline: through optionals, but not through arrays or dictionaries.
+    static func valueContainedType(_ type: TypeExpression) -> String? {
+        switch type {
+        case let .named(name): name
+        case let .optional(wrapped): valueContainedType(wrapped)
+        case .array, .dictionary: nil
+        }
+    }
+}

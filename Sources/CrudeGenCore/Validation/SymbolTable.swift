@@ -1,0 +1,70 @@
+/// Every type name a spec can refer to, and what it means.
+struct SymbolTable {
+    /// What a type name in a spec resolves to.
+    enum Symbol: Equatable {
+        /// A Swift type every spec can use, with the spelling generated code uses for it.
+        case builtin(swiftName: String)
+        case enumeration
+        case model
+        case resource
+    }
+
+    /// Built-in spec type names and the Swift types they stand for.
+    static let builtins: [String: String] = [
+        "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64", "UInt": "UInt",
+        "Double": "Double", "Float": "Float", "Bool": "Bool", "Decimal": "Decimal",
+        "Date": "Date", "URL": "URL", "UUID": "UUID", "Data": "Data", "JSON": "JSONValue",
+    ]
+
+    /// The module each built-in Swift type lives in, to qualify it when the spec declares the same name.
+    static let builtinModules: [String: String] = [
+        "String": "Swift", "Int": "Swift", "Int32": "Swift", "Int64": "Swift", "UInt": "Swift",
+        "Double": "Swift", "Float": "Swift", "Bool": "Swift", "Decimal": "Foundation",
+        "Date": "Foundation", "URL": "Foundation", "UUID": "Foundation", "Data": "Foundation", "JSONValue": "CrudeRuntime",
+    ]
+
+    /// Names generated code relies on; a spec type with one of these names would break it.
+    static let reservedNames: Set<String> = [
+        "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable", "Decoder",
+        "Encoder", "Optional", "Array", "Dictionary", "Swift", "Foundation", "CrudeRuntime", "JSONKey",
+        "ModelEncodingOptions", "OpenEnum", "ValueTransform", "DateFormatTransform", "KeyedDecodingContainer",
+        "KeyedEncodingContainer", "Never", "Void", "Any", "AnyObject", "Hasher", "RawRepresentable",
+        "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar",
+    ]
+
+    private(set) var declared: [String: (symbol: Symbol, location: SourceLocation)] = [:]
+
+    /// Declares a spec type; returns the earlier declaration's location when the name is taken.
+    mutating func declare(_ name: String, as symbol: Symbol, at location: SourceLocation) -> SourceLocation? {
+        if let existing = declared[name] { return existing.location }
+        declared[name] = (symbol, location)
+        return nil
+    }
+
+    /// What `name` refers to: declared types shadow built-ins.
+    func resolve(_ name: String) -> Symbol? {
+        if let declared = declared[name] { return declared.symbol }
+        return Self.builtins[name].map { .builtin(swiftName: $0) }
+    }
+
+    /// Every name a spec may use as a type, for "did you mean" hints.
+    var allNames: [String] { Array(declared.keys) + Array(Self.builtins.keys) }
+
+    /// The Swift spelling of a type expression, qualifying built-ins the spec shadows.
+    func swiftType(_ type: TypeExpression) -> String {
+        switch type {
+        case let .named(name):
+            guard case let .builtin(swiftName)? = resolve(name) else { return SwiftNaming.escaped(name) }
+            return qualifiedBuiltin(swiftName)
+        case let .optional(wrapped): return swiftType(wrapped) + "?"
+        case let .array(element): return "[" + swiftType(element) + "]"
+        case let .dictionary(value): return "[" + qualifiedBuiltin("String") + ": " + swiftType(value) + "]"
+        }
+    }
+
+    /// `Swift.String` when the spec declares its own `String`, else `String`.
+    func qualifiedBuiltin(_ swiftName: String) -> String {
+        guard declared[swiftName] != nil, let module = Self.builtinModules[swiftName] else { return swiftName }
+        return module + "." + swiftName
+    }
+}

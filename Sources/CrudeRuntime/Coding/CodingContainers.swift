@@ -1,0 +1,55 @@
+// Container helpers that generated `init(from:)` and `encode(to:)` call: transforms, and `nil` handling
+// that follows ``ModelEncodingOptions``.
+
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// Decodes the value at `key` through a transform.
+    public func decode<T: ValueTransform>(forKey key: JSONKey, using transform: T.Type) throws -> T.Value {
+        let wire = try decode(T.Wire.self, forKey: key)
+        do {
+            return try T.decode(wire)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(T.self) rejected the value: \(error)")
+        }
+    }
+
+    /// Decodes the value at `key` through a transform, or `nil` when the key is absent or `null`.
+    public func decodeIfPresent<T: ValueTransform>(forKey key: JSONKey, using transform: T.Type) throws -> T.Value? {
+        guard let wire = try decodeIfPresent(T.Wire.self, forKey: key) else { return nil }
+        do {
+            return try T.decode(wire)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(T.self) rejected the value: \(error)")
+        }
+    }
+}
+
+extension KeyedEncodingContainer where Key == JSONKey {
+    /// Encodes `value` through a transform.
+    public mutating func encode<T: ValueTransform>(_ value: T.Value, forKey key: JSONKey, using transform: T.Type) throws {
+        do {
+            try encode(T.encode(value), forKey: key)
+        } catch let error as EncodingError {
+            throw error
+        } catch {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath + [key], debugDescription: "\(T.self) rejected the value: \(error)", underlyingError: error))
+        }
+    }
+
+    /// Encodes an optional value, writing `null` or leaving the key out as `options` say.
+    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: JSONKey, _ options: ModelEncodingOptions) throws {
+        if let value {
+            try encode(value, forKey: key)
+        } else if options.nilEncoding == .null {
+            try encodeNil(forKey: key)
+        }
+    }
+
+    /// Encodes an optional value through a transform, writing `null` or leaving the key out as `options` say.
+    public mutating func encodeIfPresent<T: ValueTransform>(_ value: T.Value?, forKey key: JSONKey, using transform: T.Type, _ options: ModelEncodingOptions) throws {
+        if let value {
+            try encode(value, forKey: key, using: transform)
+        } else if options.nilEncoding == .null {
+            try encodeNil(forKey: key)
+        }
+    }
+}
