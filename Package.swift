@@ -21,9 +21,19 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        .target(name: "CrudeRuntime"),
+        .target(
+            name: "CrudeRuntime",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "CrudeGenCore",
             dependencies: [
@@ -42,7 +52,10 @@ let package = Package(
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI"]),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["CrudeRuntime"] + fixtureCases.map { .target(name: $0.target) }
+            dependencies: [
+                "CrudeRuntime",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ] + fixtureCases.map { .target(name: $0.target) }
         ),
     ] + fixtureCases.map { fixture in
         .target(

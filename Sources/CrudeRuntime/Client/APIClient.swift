@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+
+/// Sends the requests of generated operations and raw requests: builds URLs and headers from a
+/// ``ClientConfiguration``, runs middlewares, authenticates, retries, enforces the timeout, and turns
+/// every failure into an ``APIError``.
+///
+/// Clients are values: make as many as there are APIs or configurations.
+public struct APIClient: Sendable {
+    /// The API's base URL, headers, envelope and policies.
+    public var configuration: ClientConfiguration
+    /// What sends requests; ``URLSessionTransport`` unless another is given.
+    public var transport: any HTTPTransport
+    /// Code run around every request, outermost first.
+    public var middlewares: [any ClientMiddleware]
+
+    /// Creates a client.
+    public init(configuration: ClientConfiguration, transport: (any HTTPTransport)? = nil, middlewares: [any ClientMiddleware] = []) {
+        self.configuration = configuration
+        self.transport = transport ?? URLSessionTransport(cachePolicy: configuration.cachePolicy)
+        self.middlewares = middlewares
+    }
+
+    /// Sends a request and returns its successful (2xx) response; any other outcome throws ``APIError``.
+    public func send(_ request: OperationRequest) async throws(APIError) -> ClientResponse {
+        let response: ClientResponse
+        do {
+            let prepared = try prepare(request)
+            response = try await runMiddlewares(from: 0, prepared)
+        } catch {
+            throw APIError(error)
+        }
+        guard response.head.status.kind == .successful else {
+            throw failure(for: response)
+        }
+        return response
+    }
+
+    // MARK: building requests
+
+    func prepare(_ request: OperationRequest) throws -> ClientRequest {
+        var fields = HTTPFields()
+        func add(_ headers: [String: String]?) throws {
+            for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let fieldName = HTTPField.Name(name) else {
+                    throw APIError.encoding(description: "`\(name)` is not a valid header name")
+                }
+                fields[fieldName] = value
+            }
+        }
+        try add(configuration.headers)
+        try add(configuration.resourceHeaders[request.resource])
+        try add(request.headers)
+        try add(configuration.operationHeaders["\(request.resource).\(request.operation)"])
+        if fields[.accept] == nil { fields[.accept] = "application/json" }
+        if request.body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
+
+        let url = try request.absoluteURL ?? url(for: request.path, query: request.query)
+        let method = configuration.methods[request.operation] ?? request.method
+        let head = HTTPRequest(method: method, url: url, headerFields: fields)
+        return ClientRequest(head: head, body: request.body, resource: request.resource, operation: request.operation)
+    }
+
+    /// The base URL joined with a route path and a strictly percent-encoded query.
+    func url(for path: RoutePath, query: [URLQueryItem]) throws -> URL {
+        var text = configuration.baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += "/" + path.encoded
+        if !query.isEmpty {
+            text += "?" + query.map { item in
+                RoutePath.encodeSegment(item.name) + (item.value.map { "=" + RoutePath.encodeSegment($0) } ?? "")
+            }.joined(separator: "&")
+        }
+        guard let url = URL(string: text) else {
+            throw APIError.encoding(description: "`\(text)` is not a valid URL")
+        }
+        return url
+    }
+
+    // MARK: sending
+
+    private func runMiddlewares(from index: Int, _ request: ClientRequest) async throws -> ClientResponse {
+        guard index < middlewares.count else {
+            return try await sendAuthenticatedWithRetries(request)
+        }
+        return try await middlewares[index].intercept(request) { next in
+            try await runMiddlewares(from: index + 1, next)
+        }
+    }
+
+    private func sendAuthenticatedWithRetries(_ request: ClientRequest) async throws -> ClientResponse {
+        let retry = configuration.retry
+        let idempotent = [.get, .put, .delete, .head, .options].contains(request.head.method)
+        var attempt = 1
+        var refreshedCredentials = false
+        while true {
+            if Task.isCancelled { throw APIError.cancelled }
+            var head = request.head
+            if let authenticator = configuration.authenticator {
+                try await authenticator.authorize(&head)
+            }
+            let response: ClientResponse
+            do {
+                response = try await sendWithTimeout(head, body: request.body)
+            } catch let error as APIError {
+                guard case .transport = error, idempotent, attempt < retry.maxAttempts else { throw error }
+                try await Task.sleep(for: retry.delay(beforeRetry: attempt, retryAfter: nil))
+                attempt += 1
+                continue
+            }
+            if response.head.status == .unauthorized, let authenticator = configuration.authenticator, !refreshedCredentials {
+                refreshedCredentials = true
+                try await authenticator.refresh()
+                continue
+            }
+            if idempotent, attempt < retry.maxAttempts, retry.retryableStatuses.contains(response.head.status.code) {
+                try await Task.sleep(for: retry.delay(beforeRetry: attempt, retryAfter: response.head.headerFields[.retryAfter]))
+                attempt += 1
+                continue
+            }
+            return response
+        }
+    }
+
+    private func sendWithTimeout(_ head: HTTPRequest, body: Data?) async throws -> ClientResponse {
+        let timeout = configuration.timeout
+        let transport = transport
+        return try await withThrowingTaskGroup(of: ClientResponse.self) { group in
+            group.addTask {
+                let (response, data) = try await transport.send(head, body: body, timeout: timeout)
+                return ClientResponse(head: response, body: data)
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw APIError.timedOut(after: timeout)
+            }
+            defer { group.cancelAll() }
+            do {
+                guard let first = try await group.next() else { throw APIError.cancelled }
+                return first
+            } catch {
+                throw APIError(error)
+            }
+        }
+    }
+
+    // MARK: failures
+
+    /// The error for a response outside 2xx: 401, validation errors for 400/422 bodies that carry them, or the status.
+    func failure(for response: ClientResponse) -> APIError {
+        let status = response.head.status
+        if status == .unauthorized {
+            return .unauthorized(body: response.body)
+        }
+        if status.code == 400 || status.code == 422, let errors = ValidationErrors.parse(response.body, envelope: configuration.envelope) {
+            return .validation(status, errors: errors, body: response.body)
+        }
+        return .status(status, body: response.body)
+    }
+}
+
+extension APIError {
+    /// Maps any error thrown while sending to the API error that describes it.
+    init(_ error: any Error) {
+        switch error {
+        case let error as APIError: self = error
+        case is CancellationError: self = .cancelled
+        default: self = .transport(description: "\(error)", underlying: error)
+        }
+    }
+}

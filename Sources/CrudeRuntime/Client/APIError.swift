@@ -1,0 +1,55 @@
+import Foundation
+import HTTPTypes
+
+/// Every way a request made through ``APIClient`` can fail, with the context to act on it.
+public enum APIError: Error, Sendable, CustomStringConvertible {
+    /// The request never got a response: no connection, DNS failure, TLS error, connection reset.
+    case transport(description: String, underlying: any Error)
+    /// The server answered with a status outside 200–299 that is not one of the cases below.
+    case status(HTTPResponse.Status, body: Data)
+    /// The server rejected the values sent (400 or 422 with field errors), parsed into `[field: [message]]`
+    /// from either `{"errors": {…}}`, `{"<namespace>": {"errors": {…}}}` or a plain `{"field": ["message"]}`.
+    case validation(HTTPResponse.Status, errors: [String: [String]], body: Data)
+    /// 401, after any credential refresh was tried.
+    case unauthorized(body: Data)
+    /// The body is not the JSON the spec describes; `path` is the JSON path of the problem (`data.person.age`).
+    case decoding(path: String, description: String, body: Data)
+    /// The request was cancelled through Swift concurrency.
+    case cancelled
+    /// No response arrived within the configured timeout.
+    case timedOut(after: Duration)
+    /// A value needed to build the request is missing, such as the id of a value never created.
+    case missingValue(String)
+    /// A request body could not be encoded.
+    case encoding(description: String)
+
+    /// The HTTP status, for the cases that have one.
+    public var status: HTTPResponse.Status? {
+        switch self {
+        case let .status(status, _), let .validation(status, _, _): status
+        case .unauthorized: .unauthorized
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .transport(description, _): "transport failure: \(description)"
+        case let .status(status, body): "HTTP \(status.code) \(status.reasonPhrase): \(Self.preview(body))"
+        case let .validation(status, errors, _):
+            "HTTP \(status.code) validation failed: " + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; ")
+        case let .unauthorized(body): "HTTP 401 unauthorized: \(Self.preview(body))"
+        case let .decoding(path, description, _): "cannot decode response at `\(path.isEmpty ? "(root)" : path)`: \(description)"
+        case .cancelled: "the request was cancelled"
+        case let .timedOut(duration): "no response within \(duration)"
+        case let .missingValue(name): "cannot build the request: `\(name)` has no value"
+        case let .encoding(description): "cannot encode the request body: \(description)"
+        }
+    }
+
+    /// The first bytes of a body, for messages.
+    static func preview(_ body: Data) -> String {
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+        return body.count > 200 ? text + "…" : text
+    }
+}

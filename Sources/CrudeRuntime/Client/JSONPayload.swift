@@ -1,0 +1,167 @@
+import Foundation
+
+/// Wraps a value in nested single-key objects on the way out: `{"data": {"person": {…}}}`.
+struct WrappedPayload<Value: Encodable>: Encodable {
+    let keys: ArraySlice<String>
+    let value: Value
+
+    func encode(to encoder: any Encoder) throws {
+        guard let first = keys.first else {
+            try value.encode(to: encoder)
+            return
+        }
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(WrappedPayload(keys: keys.dropFirst(), value: value), forKey: JSONKey(stringValue: first))
+    }
+}
+
+/// Unwraps a value from nested objects on the way in, reading the key path from the decoder's `userInfo`,
+/// so that decoding stays one pass over the JSON.
+struct UnwrappedPayload<Value: Decodable>: Decodable {
+    static var keysKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "crudegen.UnwrappedPayload.keys")! }
+
+    let value: Value
+
+    init(from decoder: any Decoder) throws {
+        let keys = decoder.userInfo[Self.keysKey] as? [String] ?? []
+        guard let last = keys.last else {
+            value = try Value(from: decoder)
+            return
+        }
+        var container = try decoder.container(keyedBy: JSONKey.self)
+        for key in keys.dropLast() {
+            container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: key))
+        }
+        value = try container.decode(Value.self, forKey: JSONKey(stringValue: last))
+    }
+}
+
+extension APIClient {
+    /// Encodes a request body: read-only properties left out, `nil` properties written as `nils` says,
+    /// wrapped in the envelope (unless switched off) and in `namespace`.
+    public func body<Value: Encodable>(_ value: Value, namespace: String? = nil, nils: ModelEncodingOptions.NilEncoding = .omit) throws(APIError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = configuration.dateEncodingStrategy
+        encoder.keyEncodingStrategy = configuration.keyEncodingStrategy
+        encoder.userInfo[ModelEncodingOptions.userInfoKey] = ModelEncodingOptions(nilEncoding: nils, purpose: .request)
+        let keys = (configuration.wrapsRequestsInEnvelope ? configuration.envelope : []) + (namespace.map { [$0] } ?? [])
+        do {
+            return try encoder.encode(WrappedPayload(keys: keys[...], value: value))
+        } catch {
+            throw .encoding(description: "\(error)")
+        }
+    }
+
+    /// Decodes a response body after unwrapping the envelope and `namespace`.
+    public func decode<Value: Decodable>(_ type: Value.Type, from response: ClientResponse, namespace: String? = nil) throws(APIError) -> Value {
+        try decode(type, from: response.body, keys: configuration.envelope + (namespace.map { [$0] } ?? []))
+    }
+
+    func decode<Value: Decodable>(_ type: Value.Type, from body: Data, keys: [String]) throws(APIError) -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = configuration.dateDecodingStrategy
+        decoder.keyDecodingStrategy = configuration.keyDecodingStrategy
+        decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys
+        do {
+            return try decoder.decode(UnwrappedPayload<Value>.self, from: body).value
+        } catch let error as DecodingError {
+            throw Self.decodingFailure(error, body: body)
+        } catch {
+            throw .decoding(path: "", description: "\(error)", body: body)
+        }
+    }
+
+    static func decodingFailure(_ error: DecodingError, body: Data) -> APIError {
+        let context: DecodingError.Context
+        var description: String
+        switch error {
+        case let .keyNotFound(key, found):
+            context = found
+            description = "key `\(key.stringValue)` not found"
+            return .decoding(path: jsonPath(context.codingPath + [key]), description: description, body: body)
+        case let .typeMismatch(type, found):
+            context = found
+            description = "expected \(type): \(found.debugDescription)"
+        case let .valueNotFound(type, found):
+            context = found
+            description = "expected \(type), found null"
+        case let .dataCorrupted(found):
+            context = found
+            description = found.debugDescription
+            if let underlying = found.underlyingError { description += " (\(underlying.localizedDescription))" }
+        @unknown default:
+            return .decoding(path: "", description: "\(error)", body: body)
+        }
+        return .decoding(path: jsonPath(context.codingPath), description: description, body: body)
+    }
+
+    /// `data.people[2].first_name`.
+    static func jsonPath(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return path
+    }
+
+    // MARK: what generated operations call
+
+    /// Sends a request and decodes one value (or an array) from its unwrapped body.
+    public func object<Value: Decodable>(_ type: Value.Type, for request: OperationRequest, namespace: String? = nil) async throws(APIError) -> Value {
+        try decode(type, from: await send(request), namespace: namespace)
+    }
+
+    /// Sends a request whose response carries nothing worth decoding (CRUDE-Futures' `Okay`).
+    public func success(for request: OperationRequest) async throws(APIError) {
+        _ = try await send(request)
+    }
+
+    /// Unwraps an optional needed to build a request, such as the id of an instance.
+    public static func require<Value>(_ value: Value?, _ name: String) throws(APIError) -> Value {
+        guard let value else { throw .missingValue(name) }
+        return value
+    }
+}
+
+/// Parses validation errors from the shapes servers use: `{"errors": {…}}`, `{"post": {"errors": {…}}}`
+/// (ApiModel) and a plain `{"field": ["message"]}`; messages may be a string or a list of strings.
+enum ValidationErrors {
+    static func parse(_ body: Data, envelope: [String]) -> [String: [String]]? {
+        guard var json = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
+        for key in envelope {
+            guard let inner = json[key] else { break }
+            json = inner
+        }
+        if let errors = json["errors"].flatMap(fieldMessages) { return errors }
+        if case let .object(object) = json, object.count == 1, let errors = object.first?.value["errors"].flatMap(fieldMessages) {
+            return errors
+        }
+        return fieldMessages(json)
+    }
+
+    private static func fieldMessages(_ json: JSONValue) -> [String: [String]]? {
+        guard case let .object(object) = json, !object.isEmpty else { return nil }
+        var result: [String: [String]] = [:]
+        for (field, value) in object {
+            switch value {
+            case let .string(message):
+                result[field] = [message]
+            case let .array(items):
+                let messages = items.compactMap { item -> String? in
+                    if case let .string(message) = item { return message }
+                    return nil
+                }
+                guard messages.count == items.count else { return nil }
+                result[field] = messages
+            default:
+                return nil
+            }
+        }
+        return result
+    }
+}

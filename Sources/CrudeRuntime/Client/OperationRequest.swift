@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+
+/// A request the client sends: what generated operations and raw requests build.
+public struct OperationRequest: Sendable {
+    /// The resource the request belongs to (`Person`), or the API's name for API-wide actions and raw requests.
+    public var resource: String
+    /// The operation (`create`, `read`, `update`, `delete`, `list`) or action name (`login`).
+    public var operation: String
+    /// The HTTP method the spec gives; ``ClientConfiguration/methods`` can override it per operation.
+    public var method: HTTPRequest.Method
+    /// The path relative to the base URL.
+    public var path: RoutePath
+    /// Query parameters, in order.
+    public var query: [URLQueryItem]
+    /// Headers the spec declares for this operation.
+    public var headers: [String: String]
+    /// The JSON body, if any.
+    public var body: Data?
+    /// A complete URL that replaces the base URL, path and query, such as a paginated list's `next` link.
+    public var absoluteURL: URL?
+
+    /// Creates a request.
+    public init(
+        resource: String,
+        operation: String,
+        method: HTTPRequest.Method,
+        path: RoutePath,
+        query: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: Data? = nil
+    ) {
+        self.resource = resource
+        self.operation = operation
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A request on its way to the transport, as middlewares see it.
+public struct ClientRequest: Sendable {
+    /// Method, URL and headers.
+    public var head: HTTPRequest
+    /// The body, if any.
+    public var body: Data?
+    /// The resource the request belongs to, as in ``OperationRequest/resource``.
+    public let resource: String
+    /// The operation, as in ``OperationRequest/operation``.
+    public let operation: String
+
+    public init(head: HTTPRequest, body: Data?, resource: String, operation: String) {
+        self.head = head
+        self.body = body
+        self.resource = resource
+        self.operation = operation
+    }
+}
+
+/// A response with its whole body.
+public struct ClientResponse: Sendable {
+    /// Status and headers.
+    public var head: HTTPResponse
+    /// The body, possibly empty.
+    public var body: Data
+
+    public init(head: HTTPResponse, body: Data) {
+        self.head = head
+        self.body = body
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Where a paginated list response keeps its items, its next page and its total, such as Django REST
+/// Framework's `{"count": 42, "next": "…?page=2", "previous": null, "results": […]}`.
+public struct PaginationKeys: Sendable, Hashable {
+    /// The key of the items array.
+    public var items: String
+    /// The key of the next page's URL (absolute, or relative to the base URL); `null` on the last page.
+    public var next: String
+    /// The key of the total count, if the server sends one.
+    public var count: String?
+
+    public init(items: String = "results", next: String = "next", count: String? = "count") {
+        self.items = items
+        self.next = next
+        self.count = count
+    }
+}
+
+/// One page of a paginated list.
+public struct Page<Item: Decodable & Sendable>: Sendable {
+    /// The items on this page.
+    public var items: [Item]
+    /// The next page's URL, or `nil` on the last page.
+    public var next: URL?
+    /// The total number of items, when the server says.
+    public var count: Int?
+}
+
+/// Decodes a page, reading its keys from the decoder's `userInfo`.
+struct PageBody<Item: Decodable & Sendable>: Decodable {
+    static var keysKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "crudegen.PageBody.keys")! }
+
+    let page: Page<Item>
+
+    init(from decoder: any Decoder) throws {
+        let keys = decoder.userInfo[Self.keysKey] as? PaginationKeys ?? PaginationKeys()
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        let items = try container.decode([Item].self, forKey: JSONKey(stringValue: keys.items))
+        let next = try container.decodeIfPresent(String.self, forKey: JSONKey(stringValue: keys.next))
+        let count = try keys.count.flatMap { try container.decodeIfPresent(Int.self, forKey: JSONKey(stringValue: $0)) }
+        page = Page(items: items, next: next.flatMap { $0.isEmpty ? nil : URL(string: $0) }, count: count)
+    }
+}
+
+extension APIClient {
+    /// Sends a list request and decodes one page.
+    public func page<Item: Decodable & Sendable>(_ type: Item.Type, for request: OperationRequest, keys: PaginationKeys) async throws(APIError) -> Page<Item> {
+        let response = try await send(request)
+        let decoder = JSONDecoder()
+        decoder.userInfo[UnwrappedPayload<PageBody<Item>>.keysKey] = configuration.envelope
+        decoder.userInfo[PageBody<Item>.keysKey] = keys
+        do {
+            var page = try decoder.decode(UnwrappedPayload<PageBody<Item>>.self, from: response.body).value.page
+            // A relative `next` link is relative to the base URL.
+            if let next = page.next, next.scheme == nil {
+                page.next = URL(string: next.relativeString, relativeTo: configuration.baseURL)?.absoluteURL
+            }
+            return page
+        } catch let error as DecodingError {
+            throw Self.decodingFailure(error, body: response.body)
+        } catch {
+            throw .decoding(path: "", description: "\(error)", body: response.body)
+        }
+    }
+
+    /// Every page of a paginated list, fetched one at a time as the sequence is iterated.
+    public func pages<Item: Decodable & Sendable>(_ type: Item.Type, for request: OperationRequest, keys: PaginationKeys) -> PageSequence<Item> {
+        PageSequence(client: self, first: request, keys: keys)
+    }
+}
+
+/// The pages of a paginated list as an `AsyncSequence`; it stops after the page without a `next` link.
+///
+/// ```swift
+/// for try await page in Person.pages(on: client) {
+///     people += page.items
+/// }
+/// ```
+public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Page<Item>
+
+    let client: APIClient
+    let first: OperationRequest
+    let keys: PaginationKeys
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let client: APIClient
+        var request: OperationRequest?
+        let keys: PaginationKeys
+
+        public mutating func next() async throws -> Page<Item>? {
+            guard let current = request else { return nil }
+            let page = try await client.page(Item.self, for: current, keys: keys)
+            request = page.next.map { url in
+                var following = current
+                following.absoluteURL = url
+                following.query = []
+                following.body = nil
+                return following
+            }
+            return page
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(client: client, request: first, keys: keys)
+    }
+}
