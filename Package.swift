@@ -7,6 +7,11 @@ import PackageDescription
 /// against the runtime; `GoldenFileTests` proves the committed output is what the generator writes.
 let fixtureCases: [(target: String, folder: String)] = [
     ("FixtureCRUDEFutures", "crude-futures"),
+    ("FixtureApiModel", "apimodel"),
+    ("FixtureRaccoon", "raccoon"),
+    ("FixtureIService", "iservice"),
+    ("FixtureTransforms", "transforms"),
+    ("FixtureNaming", "naming"),
 ]
 
 let package = Package(

@@ -11,4 +11,9 @@ public enum Household {
     public static let defaultHeaders: [String: String] = ["Accept": "application/json"]
     /// The keys that wrap every response body, outermost first.
     public static let envelope: [String] = ["data"]
+
+    /// A client configuration with the spec's base URL, headers and envelope.
+    public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
+        ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
+    }
 }

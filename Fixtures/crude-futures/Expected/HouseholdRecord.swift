@@ -43,3 +43,111 @@ extension HouseholdRecord: Codable {
         if options.includesReadOnly { try container.encode(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self) }
     }
 }
+
+extension HouseholdRecord {
+    /// Creates this value on the server (`POST households`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
+    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "create", method: .post,
+            path: "households",
+            body: try client.body(self, nils: nils)
+        )
+        return try await client.object(HouseholdRecord.self, for: request)
+    }
+
+    /// Reads the value with the given id (`GET households/{id}`).
+    public static func read(id: Int, on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "read", method: .get,
+            path: "households/\(id)"
+        )
+        return try await client.object(HouseholdRecord.self, for: request)
+    }
+
+    /// Reads this value again, returning the server's current copy (`GET households/{id}`).
+    public func read(on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "read", method: .get,
+            path: "households/\(id)"
+        )
+        return try await client.object(HouseholdRecord.self, for: request)
+    }
+
+    /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
+    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "update", method: .patch,
+            path: "households/\(id)",
+            body: try client.body(self, nils: nils)
+        )
+        return try await client.object(HouseholdRecord.self, for: request)
+    }
+
+    /// Sends only the fields `patch` sets or clears (`PATCH households/{id}`) and returns the server's copy.
+    public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "update", method: .patch,
+            path: "households/\(id)",
+            body: try client.body(patch)
+        )
+        return try await client.object(HouseholdRecord.self, for: request)
+    }
+
+    /// Deletes the value with the given id (`DELETE households/{id}`).
+    public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "delete", method: .delete,
+            path: "households/\(id)"
+        )
+        try await client.success(for: request)
+    }
+
+    /// Deletes this value (`DELETE households/{id}`).
+    public func delete(on client: APIClient) async throws(APIError) {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "delete", method: .delete,
+            path: "households/\(id)"
+        )
+        try await client.success(for: request)
+    }
+
+    /// Lists values (`GET households`).
+    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [HouseholdRecord] {
+        let request = OperationRequest(
+            resource: "HouseholdRecord", operation: "list", method: .get,
+            path: "households",
+            query: query
+        )
+        return try await client.object([HouseholdRecord].self, for: request)
+    }
+
+    /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
+    public func save(on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        if self.id == nil {
+            return try await create(on: client)
+        }
+        return try await update(on: client)
+    }
+
+    /// A partial update: only the fields set to `.set` or `.clear` are sent.
+    public struct Patch: Encodable, Sendable {
+        public var name: FieldUpdate<String> = .keep
+        public var people: FieldUpdate<[Person]> = .keep
+
+        /// Creates a patch that changes nothing yet.
+        public init() {}
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.people, forKey: "people")
+        }
+    }
+}

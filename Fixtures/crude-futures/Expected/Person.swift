@@ -59,3 +59,121 @@ extension Person: Codable {
         try container.encode(self.tags, forKey: "tags")
     }
 }
+
+extension Person {
+    /// Creates this value on the server (`POST people`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
+    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Person {
+        let request = OperationRequest(
+            resource: "Person", operation: "create", method: .post,
+            path: "people",
+            body: try client.body(self, namespace: "person", nils: nils)
+        )
+        return try await client.object(Person.self, for: request, namespace: "person")
+    }
+
+    /// Reads the value with the given id (`GET people/{id}`).
+    public static func read(id: Int, on client: APIClient) async throws(APIError) -> Person {
+        let request = OperationRequest(
+            resource: "Person", operation: "read", method: .get,
+            path: "people/\(id)",
+            headers: ["Accept-Language": "en"]
+        )
+        return try await client.object(Person.self, for: request, namespace: "person")
+    }
+
+    /// Reads this value again, returning the server's current copy (`GET people/{id}`).
+    public func read(on client: APIClient) async throws(APIError) -> Person {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "Person", operation: "read", method: .get,
+            path: "people/\(id)",
+            headers: ["Accept-Language": "en"]
+        )
+        return try await client.object(Person.self, for: request, namespace: "person")
+    }
+
+    /// Sends this value to the server (`PATCH household/people/{id}`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
+    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Person {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "Person", operation: "update", method: .patch,
+            path: "household/people/\(id)",
+            body: try client.body(self, namespace: "person", nils: nils)
+        )
+        return try await client.object(Person.self, for: request, namespace: "person")
+    }
+
+    /// Sends only the fields `patch` sets or clears (`PATCH household/people/{id}`) and returns the server's copy.
+    public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Person {
+        let request = OperationRequest(
+            resource: "Person", operation: "update", method: .patch,
+            path: "household/people/\(id)",
+            body: try client.body(patch, namespace: "person")
+        )
+        return try await client.object(Person.self, for: request, namespace: "person")
+    }
+
+    /// Deletes the value with the given id (`DELETE people/{id}`).
+    public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        let request = OperationRequest(
+            resource: "Person", operation: "delete", method: .delete,
+            path: "people/\(id)"
+        )
+        try await client.success(for: request)
+    }
+
+    /// Deletes this value (`DELETE people/{id}`).
+    public func delete(on client: APIClient) async throws(APIError) {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "Person", operation: "delete", method: .delete,
+            path: "people/\(id)"
+        )
+        try await client.success(for: request)
+    }
+
+    /// Lists values (`GET households/{householdID}/people`).
+    public static func list(householdID: Int, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Person] {
+        let request = OperationRequest(
+            resource: "Person", operation: "list", method: .get,
+            path: "households/\(householdID)/people",
+            query: query
+        )
+        return try await client.object([Person].self, for: request, namespace: "people")
+    }
+
+    /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
+    public func save(on client: APIClient) async throws(APIError) -> Person {
+        if self.id == nil {
+            return try await create(on: client)
+        }
+        return try await update(on: client)
+    }
+
+    /// A partial update: only the fields set to `.set` or `.clear` are sent.
+    public struct Patch: Encodable, Sendable {
+        public var firstName: FieldUpdate<String> = .keep
+        public var lastName: FieldUpdate<String> = .keep
+        public var favoriteColor: FieldUpdate<Color> = .keep
+        public var birthday: FieldUpdate<Date> = .keep
+        public var completion: FieldUpdate<Double> = .keep
+        public var tags: FieldUpdate<[String]> = .keep
+
+        /// Creates a patch that changes nothing yet.
+        public init() {}
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(self.firstName, forKey: "first_name")
+            try container.encode(self.lastName, forKey: "last_name")
+            try container.encode(self.favoriteColor, forKey: "favorite_color")
+            try container.encode(self.birthday, forKey: "birthday", using: ISO8601DateTransform.self)
+            try container.encode(self.completion, forKey: "completion", using: PercentageTransform.self)
+            try container.encode(self.tags, forKey: "tags")
+        }
+    }
+}

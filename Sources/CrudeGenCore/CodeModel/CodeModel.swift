@@ -24,6 +24,8 @@ public struct APIDeclaration: Sendable {
     public var dateFormats: [(typeName: String, format: String)]
     /// Payload models declared in place by actions.
     public var payloadModels: [ModelDeclaration]
+    /// API-wide actions.
+    public var actions: [ActionDeclaration]
 }
 
 /// An enum with an `unknown` case for raw values the spec does not list.
@@ -43,6 +45,8 @@ public struct ModelDeclaration: Sendable {
     public var properties: [PropertyDeclaration]
     /// Whether the struct conforms to `Identifiable` (it has a property named `id`).
     public var isIdentifiable: Bool
+    /// The operations, for resources.
+    public var resource: ResourceDeclaration?
 }
 
 /// A stored property and how it is coded.

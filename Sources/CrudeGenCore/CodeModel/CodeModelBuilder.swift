@@ -37,7 +37,8 @@ private struct Builder {
             },
             payloadModels: SpecValidator.inlinePayloads(of: spec).map { payload in
                 model(name: payload.typeName, description: nil, fields: payload.fields)
-            }
+            },
+            actions: spec.actions.map { action($0, of: nil) }
         )
     }
 
@@ -61,7 +62,81 @@ private struct Builder {
     func resource(_ resource: ResourceSpec) -> ModelDeclaration {
         // A value that can be created has no id until the server assigns one.
         let idIsOptional = resource.operations.contains { $0.value == .create }
-        return model(name: resource.name.value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + resource.fields)
+        var declaration = model(name: resource.name.value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + resource.fields)
+        let listed = resource.operations.map(\.value)
+        declaration.resource = ResourceDeclaration(
+            specName: resource.name.value,
+            idProperty: SwiftNaming.escaped(SwiftNaming.propertyName(resource.id.name.value)),
+            idType: symbols.swiftType(resource.id.type.value),
+            idIsOptional: idIsOptional,
+            namespaceOne: resource.namespace?.one?.value,
+            namespaceMany: resource.namespace?.many?.value,
+            operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
+            pagination: resource.pagination.map { ($0.items, $0.next, $0.count) },
+            patchProperties: resource.fields.filter { !$0.readOnly }.map(property),
+            actions: resource.actions.map { action($0, of: resource) }
+        )
+        return declaration
+    }
+
+    func operation(_ kind: CRUDOperation, of resource: ResourceSpec) -> OperationDeclaration {
+        let method = resource.methods[kind]?.value ?? spec.api.methods[kind]?.value ?? kind.defaultMethod
+        let response = resource.responses[kind]?.value ?? (kind == .delete ? .none : .model)
+        return OperationDeclaration(
+            kind: kind,
+            method: method.lowercased(),
+            route: route(RouteParameters.defaultRoute(for: kind, of: resource).value, RouteParameters(resource: resource, action: nil)),
+            headers: (resource.headers[kind] ?? []).map { ($0.name.value, $0.value.value) },
+            returnsModel: response == .model
+        )
+    }
+
+    func action(_ action: ActionSpec, of resource: ResourceSpec?) -> ActionDeclaration {
+        func payload(_ payload: PayloadSpec?, suffix: String) -> ActionPayload {
+            switch payload {
+            case nil, .none?: .none
+            case let .type(type)?: .type(symbols.swiftType(type.value))
+            case let .fields(fields, _)?: .fields(typeName: action.payloadTypeName(owner: resource?.name.value, suffix: suffix), properties: fields.map(property))
+            }
+        }
+        let defaultMethod = action.body == nil ? "GET" : "POST"
+        return ActionDeclaration(
+            functionName: SwiftNaming.escaped(SwiftNaming.sanitizedIdentifier(action.name.value)),
+            specName: action.name.value,
+            documentation: documentation(action.description),
+            method: (action.method?.value ?? defaultMethod).lowercased(),
+            route: route(action.path.value, RouteParameters(resource: resource, action: action)),
+            headers: action.headers.map { ($0.name.value, $0.value.value) },
+            query: action.query.map(property),
+            body: payload(action.body, suffix: "Body"),
+            response: payload(action.returns, suffix: "Response")
+        )
+    }
+
+    /// Splits a validated route into literal text and resolved parameters.
+    func route(_ text: String, _ parameters: RouteParameters) -> [RoutePart] {
+        guard case let .success(template) = RouteTemplate.parse(text) else { return [.literal(text)] }
+        return template.parts.map { part in
+            switch part {
+            case let .literal(literal):
+                return .literal(literal)
+            case let .parameter(name, _):
+                let (type, source): (TypeExpression, RouteParameter.Source) = switch parameters.resolve(name) {
+                case let .id(id)?: (id.type.value, .id)
+                case let .field(field)?: (field.type.value, .field)
+                case let .param(param)?: (param.type.value, .argument)
+                case nil: (.named("String"), .argument)
+                }
+                let isIdOptional = source == .id && parameters.resource?.operations.contains { $0.value == .create } == true
+                return .parameter(RouteParameter(
+                    name: SwiftNaming.escaped(SwiftNaming.propertyName(name)),
+                    type: symbols.swiftType(type.nonOptional),
+                    source: source,
+                    isOptionalOnInstance: type.isOptional || isIdOptional,
+                    isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
+                ))
+            }
+        }
     }
 
     func model(name: String, description: String?, fields: [FieldSpec]) -> ModelDeclaration {
@@ -77,7 +152,7 @@ private struct Builder {
     func property(_ field: FieldSpec) -> PropertyDeclaration {
         let type = field.type.value
         return PropertyDeclaration(
-            name: SwiftNaming.escaped(SwiftNaming.sanitizedIdentifier(field.name.value)),
+            name: SwiftNaming.escaped(SwiftNaming.propertyName(field.name.value)),
             type: symbols.swiftType(type),
             isOptional: type.isOptional,
             keyLiteral: SwiftNaming.stringLiteral(field.jsonKey(style: spec.api.keyStyle)),

@@ -44,8 +44,23 @@ enum SwiftNaming {
         return result
     }
 
+    /// The Swift name of a property: sanitized, and `self` renamed, since a parameter named `self` would
+    /// shadow `self` in the memberwise initializer.
+    static func propertyName(_ name: String) -> String {
+        let identifier = sanitizedIdentifier(name)
+        return identifier == "self" ? "self_" : identifier
+    }
+
+    /// Case names that would read as something else after a dot (`.self`, `.init`, `.Type`, `.Protocol`).
+    static let ambiguousMemberNames: Set<String> = ["self", "init", "Type", "Protocol"]
+
     /// The Swift name of an enum case: as written, or derived from a raw value (`dark_red` → `darkRed`, `in-progress` → `inProgress`).
     static func caseName(_ name: String, derived: Bool) -> String {
+        let identifier = derivedCaseName(name, derived: derived)
+        return ambiguousMemberNames.contains(identifier) ? identifier + "_" : identifier
+    }
+
+    private static func derivedCaseName(_ name: String, derived: Bool) -> String {
         guard derived else { return sanitizedIdentifier(name) }
         let words = words(of: name.unicodeScalars.map { isIdentifier(String($0)) || ("0"..."9").contains($0) ? String($0) : "_" }.joined())
         guard let first = words.first else { return sanitizedIdentifier(name) }

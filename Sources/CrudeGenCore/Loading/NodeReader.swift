@@ -127,11 +127,11 @@ struct NodeReader {
         var values: [String: (key: Located<String>, value: Node)] = [:]
         for pair in pairs {
             guard allowed.contains(pair.key.value) else {
-                report(.error(
-                    "unknown key `\(pair.key.value)` in \(what)",
-                    at: pair.key.location,
-                    hint: Suggestions.didYouMean(pair.key.value, in: allowed) ?? "allowed keys: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
-                ))
+                var hint = Suggestions.didYouMean(pair.key.value, in: allowed) ?? "allowed keys: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
+                if case let .mapping(mapping) = node, mapping.style == .flow, pair.key.value.contains(" ") {
+                    hint = "inside `{ … }` a comma ends a value: quote values that contain commas"
+                }
+                report(.error("unknown key `\(pair.key.value)` in \(what)", at: pair.key.location, hint: hint))
                 continue
             }
             values[pair.key.value] = pair

@@ -232,7 +232,7 @@ private struct Loader {
 
     mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
         let what = "resource `\(name.value)`"
-        let keys = ["description", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "fields", "actions"]
+        let keys = ["description", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
         guard let entries = reader.entries(node, what, allowed: keys, required: ["path"]),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
@@ -258,6 +258,7 @@ private struct Loader {
             }
         } ?? [:]
         resource.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
+        resource.pagination = entries["pagination"].flatMap { pagination($0, what) }
         resource.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
         resource.actions = named(entries["actions"], "the actions of \(what)") { loader, actionName, node in
             loader.action(actionName, node, owner: what)
@@ -278,6 +279,23 @@ private struct Loader {
         return id
     }
 
+    /// `true` (Django REST Framework's keys) or `{ items, next, count }`.
+    mutating func pagination(_ node: Node, _ what: String) -> PaginationSpec? {
+        let location = reader.location(of: node)
+        if case .scalar = node {
+            return reader.bool(node, "the pagination of \(what)") == true ? PaginationSpec(location: location) : nil
+        }
+        guard let entries = reader.entries(node, "the pagination of \(what)", allowed: ["items", "next", "count"]) else { return nil }
+        var pagination = PaginationSpec(location: location)
+        if let node = entries["items"], let items = reader.text(node, "`pagination.items` of \(what)") { pagination.items = items.value }
+        if let node = entries["next"], let next = reader.text(node, "`pagination.next` of \(what)") { pagination.next = next.value }
+        if let node = entries["count"] {
+            let count = reader.scalar(node, "`pagination.count` of \(what)")?.value
+            pagination.count = count == "none" || count?.isEmpty == true ? nil : count
+        }
+        return pagination
+    }
+
     mutating func namespace(_ node: Node, _ what: String) -> NamespaceSpec? {
         if case .scalar = node {
             return reader.text(node, "the namespace of \(what)").map { NamespaceSpec(one: $0, many: nil) }
@@ -291,7 +309,7 @@ private struct Loader {
 
     mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
         let what = "action `\(name.value)` of \(owner)"
-        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "query", "body", "returns"], required: ["path"]),
+        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "params", "query", "body", "returns"], required: ["path"]),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
         }
@@ -299,6 +317,7 @@ private struct Loader {
         action.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         action.method = entries["method"].flatMap { reader.text($0, "the method of \(what)") }
         action.headers = entries["headers"].map { headers($0, "the headers of \(what)") } ?? []
+        action.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
         action.query = entries["query"].map { fields($0, "the query of \(what)") } ?? []
         action.body = entries["body"].flatMap { payload($0, "the body of \(what)") }
         action.returns = entries["returns"].flatMap { payload($0, "the response of \(what)") }

@@ -18,6 +18,11 @@ import Foundation
     {{access}}static let defaultHeaders: [String: String] = [{{#headers}}{{name}}: {{value}}{{separator}}{{/headers}}{{^headers}}:{{/headers}}]
     /// The keys that wrap every response body, outermost first.
     {{access}}static let envelope: [String] = [{{#envelope}}{{key}}{{separator}}{{/envelope}}]
+
+    /// A client configuration with the spec's base URL, headers and envelope.
+    {{access}}static func configuration(baseURL: URL{{#baseURL}} = baseURL{{/baseURL}}) -> ClientConfiguration {
+        ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
+    }
 {{#dateFormats}}
 
     /// Dates written as `{{format}}`.
@@ -26,6 +31,12 @@ import Foundation
     }
 {{/dateFormats}}
 }
+{{#hasActions}}
+
+extension {{name}} {
+{{> functions}}
+}
+{{/hasActions}}
 {{#payloadModels}}
 
 {{> model}}
@@ -37,7 +48,7 @@ import Foundation
 import CrudeRuntime
 
 {{#documentation}}
-/// {{.}}
+{{.}}
 {{/documentation}}
 {{access}}enum {{name}}: OpenEnum {
 {{#cases}}
@@ -69,15 +80,32 @@ import CrudeRuntime
 }
 
 """#,
+        "functions": #"""
+{{% CONTENT_TYPE: TEXT}}
+{{#functions}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#documentation}}
+    {{.}}
+{{/documentation}}
+    {{access}}{{signature}} {
+{{#body}}
+        {{.}}
+{{/body}}
+    }
+{{/functions}}
+
+"""#,
         "model": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{#documentation}}
-/// {{.}}
+{{.}}
 {{/documentation}}
 {{access}}struct {{name}}: Hashable, Sendable{{#isIdentifiable}}, Identifiable{{/isIdentifiable}} {
 {{#properties}}
 {{#documentation}}
-    /// {{.}}
+    {{.}}
 {{/documentation}}
     {{access}}var {{name}}: {{type}}
 {{/properties}}
@@ -129,6 +157,36 @@ import CrudeRuntime
 import Foundation
 
 {{> model}}
+{{#resource}}
+{{> resource-operations}}
+{{/resource}}
+
+"""#,
+        "resource-operations": #"""
+{{% CONTENT_TYPE: TEXT}}
+
+extension {{name}} {
+{{> functions}}
+{{#patch}}
+
+    /// A partial update: only the fields set to `.set` or `.clear` are sent.
+    {{access}}struct Patch: Encodable, Sendable {
+{{#properties}}
+        {{access}}var {{name}}: FieldUpdate<{{codedType}}> = .keep
+{{/properties}}
+
+        /// Creates a patch that changes nothing yet.
+        {{access}}init() {}
+
+        {{access}}func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+{{#properties}}
+            {{patchEncode}}
+{{/properties}}
+        }
+    }
+{{/patch}}
+}
 
 """#,
     ]

@@ -18,6 +18,6 @@ public struct Renderer: Sendable {
 
     private func file(_ typeName: String, _ model: CodeModel, _ context: [String: Any], _ template: String) -> GeneratedFile {
         let body = templates.render(context, template: template)
-        return GeneratedFile(name: typeName + ".swift", specName: model.specName, body: body)
+        return GeneratedFile(name: typeName.replacingOccurrences(of: "`", with: "") + ".swift", specName: model.specName, body: body)
     }
 }

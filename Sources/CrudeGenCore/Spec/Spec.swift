@@ -182,9 +182,17 @@ public struct ActionSpec: Sendable {
     public var method: Located<String>?
     public var path: Located<String>
     public var headers: [HeaderSpec] = []
+    public var params: [FieldSpec] = []
     public var query: [FieldSpec] = []
     public var body: PayloadSpec?
     public var returns: PayloadSpec?
+}
+
+extension ActionSpec {
+    /// The name of the struct generated for a payload declared in place: `LoginBody`, `UserFollowResponse`.
+    func payloadTypeName(owner: String?, suffix: String) -> String {
+        (owner ?? "") + SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true) + suffix
+    }
 }
 
 /// A model with a REST path and operations.
@@ -200,8 +208,17 @@ public struct ResourceSpec: Sendable {
     public var headers: [CRUDOperation: [HeaderSpec]] = [:]
     public var responses: [CRUDOperation: Located<ResponseKind>] = [:]
     public var params: [FieldSpec] = []
+    public var pagination: PaginationSpec?
     public var fields: [FieldSpec] = []
     public var actions: [ActionSpec] = []
+}
+
+/// Where a paginated list response keeps its items, next link and count.
+public struct PaginationSpec: Sendable {
+    public var items = "results"
+    public var next = "next"
+    public var count: String? = "count"
+    public var location: SourceLocation
 }
 
 /// An enum that keeps unknown raw values instead of failing to decode.

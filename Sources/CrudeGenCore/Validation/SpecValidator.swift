@@ -70,7 +70,7 @@ public struct SpecValidator {
             error("\(what) name `\(name.value)` is not a valid Swift type name", at: name.location, hint: "use letters, digits and underscores, starting with a letter, as `\(SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true))`")
             return
         }
-        if SymbolTable.reservedNames.contains(name.value) || SwiftNaming.keywords.contains(name.value) {
+        if SymbolTable.reservedNames.contains(name.value) {
             error("\(what) name `\(name.value)` is reserved: generated code relies on the Swift type of that name", at: name.location, hint: "rename it, for example `\(name.value)Model`")
             return
         }
@@ -82,14 +82,17 @@ public struct SpecValidator {
     /// The types generated for action payloads declared as fields in place: `LoginBody`, `LoginResponse`.
     static func inlinePayloads(of spec: Spec) -> [(typeName: String, action: String, location: SourceLocation, fields: [FieldSpec])] {
         var result: [(String, String, SourceLocation, [FieldSpec])] = []
-        func collect(_ action: ActionSpec, prefix: String) {
-            let base = prefix + SwiftNaming.sanitizedIdentifier(action.name.value, uppercaseFirst: true)
-            if case let .fields(fields, location)? = action.body { result.append((base + "Body", action.name.value, location, fields)) }
-            if case let .fields(fields, location)? = action.returns { result.append((base + "Response", action.name.value, location, fields)) }
+        func collect(_ action: ActionSpec, owner: String?) {
+            if case let .fields(fields, location)? = action.body {
+                result.append((action.payloadTypeName(owner: owner, suffix: "Body"), action.name.value, location, fields))
+            }
+            if case let .fields(fields, location)? = action.returns {
+                result.append((action.payloadTypeName(owner: owner, suffix: "Response"), action.name.value, location, fields))
+            }
         }
-        for action in spec.actions { collect(action, prefix: "") }
+        for action in spec.actions { collect(action, owner: nil) }
         for resource in spec.resources {
-            for action in resource.actions { collect(action, prefix: resource.name.value) }
+            for action in resource.actions { collect(action, owner: resource.name.value) }
         }
         return result
     }
@@ -143,7 +146,7 @@ public struct SpecValidator {
         var names: [String: SourceLocation] = [:]
         var keys: [String: SourceLocation] = [:]
         for field in fields {
-            let swiftName = SwiftNaming.sanitizedIdentifier(field.name.value)
+            let swiftName = SwiftNaming.propertyName(field.name.value)
             if swiftName == idName {
                 error("field `\(field.name.value)` of \(owner) has the name of its id", at: field.name.location, hint: "the id is declared under `id`; remove the field or rename it")
             }
@@ -237,7 +240,7 @@ public struct SpecValidator {
 
     private mutating func checkResource(_ resource: ResourceSpec) {
         let what = "resource `\(resource.name.value)`"
-        let idName = SwiftNaming.sanitizedIdentifier(resource.id.name.value)
+        let idName = SwiftNaming.propertyName(resource.id.name.value)
         if !["Int", "Int64", "String", "UUID"].contains(resource.id.type.value.description) {
             error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
         }
@@ -256,6 +259,9 @@ public struct SpecValidator {
             checkRoute(route, of: resource, action: nil)
         }
         checkRoute(resource.path, of: resource, action: nil)
+        if resource.pagination != nil, !seen.contains(.list) {
+            diagnostics.append(.warning("\(what) configures `pagination`, but does not list the `list` operation", at: resource.pagination!.location))
+        }
         for (operation, method) in resource.methods.sorted(by: { $0.key < $1.key }) {
             if !seen.contains(operation) { diagnostics.append(unlisted(operation, method.location, "methods")) }
             checkMethod(method)
@@ -266,8 +272,12 @@ public struct SpecValidator {
 
     private mutating func checkAction(_ action: ActionSpec, resource: ResourceSpec?) {
         if let method = action.method { checkMethod(method) }
+        if !SwiftNaming.isIdentifier(SwiftNaming.sanitizedIdentifier(action.name.value)) {
+            error("action name `\(action.name.value)` cannot be a Swift function name", at: action.name.location)
+        }
         checkHeaders(action.headers)
         checkFields(action.query, of: "the query of action `\(action.name.value)`")
+        checkFields(action.params, of: "the params of action `\(action.name.value)`")
         for payload in [action.body, action.returns] {
             switch payload {
             case let .type(type)?: checkType(type)
@@ -275,32 +285,42 @@ public struct SpecValidator {
             case .none?, nil: break
             }
         }
-        if let resource {
-            checkRoute(action.path, of: resource, action: action)
-        } else {
-            checkRoute(action.path, of: nil, action: action)
-        }
+        checkRoute(action.path, of: resource, action: action)
     }
 
-    /// The parameters a route may use: the resource's id, fields and params, and an action's query fields are not among them.
+    /// Checks a route's syntax and that each parameter is the id, a field or a declared param of a type
+    /// that prints as one path segment.
     private mutating func checkRoute(_ route: Located<String>, of resource: ResourceSpec?, action: ActionSpec?) {
+        let template: RouteTemplate
         switch RouteTemplate.parse(route.value) {
         case let .failure(failure):
             var location = route.location
             location.column += failure.offset
             error("route `\(route.value)`: \(failure.message)", at: location, hint: "parameters are written as `{name}`, as `households/{householdID}/people`")
-        case let .success(template):
-            var known: [String] = []
-            if let resource {
-                known.append(resource.id.name.value)
-                known += resource.fields.map(\.name.value) + resource.params.map(\.name.value)
+            return
+        case let .success(parsed):
+            template = parsed
+        }
+        let parameters = RouteParameters(resource: resource, action: action)
+        for parameter in template.parameters {
+            var location = route.location
+            location.column += parameter.offset
+            let type: TypeExpression
+            switch parameters.resolve(parameter.name) {
+            case nil:
+                let owner = action.map { "action `\($0.name.value)`" } ?? resource.map { "resource `\($0.name.value)`" } ?? "the API"
+                let hint = Suggestions.didYouMean(parameter.name, in: parameters.knownNames)
+                    ?? "declare it under `params` of \(owner), as `params: { \(parameter.name): Int }`"
+                error("route parameter `{\(parameter.name)}` is not the id, a field or a declared param of \(owner)", at: location, hint: hint)
+                continue
+            case let .id(id)?: type = id.type.value
+            case let .field(field)?: type = field.type.value
+            case let .param(param)?: type = param.type.value
             }
-            for parameter in template.parameters where !known.contains(parameter.name) {
-                var location = route.location
-                location.column += parameter.offset
-                let owner = resource.map { "resource `\($0.name.value)`" } ?? "an API-wide action"
-                error("route parameter `{\(parameter.name)}` is not the id, a field or a declared param of \(owner)", at: location,
-                      hint: Suggestions.didYouMean(parameter.name, in: known) ?? (resource == nil ? "API-wide actions cannot take path parameters; declare the action under a resource" : "declare it under the resource's `params`, as `params: { \(parameter.name): Int }`"))
+            guard case let .named(name) = type.nonOptional,
+                  RouteParameters.pathTypes.contains(name) || symbols.declared[name]?.symbol == .enumeration else {
+                error("route parameter `{\(parameter.name)}` has type `\(type)`, which cannot be a path segment", at: location, hint: "path parameters are Int, String, UUID, Double, Bool or an enum")
+                continue
             }
         }
     }

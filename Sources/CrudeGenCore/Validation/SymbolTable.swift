@@ -29,7 +29,9 @@ struct SymbolTable {
         "Encoder", "Optional", "Array", "Dictionary", "Swift", "Foundation", "CrudeRuntime", "JSONKey",
         "ModelEncodingOptions", "OpenEnum", "ValueTransform", "DateFormatTransform", "KeyedDecodingContainer",
         "KeyedEncodingContainer", "Never", "Void", "Any", "AnyObject", "Hasher", "RawRepresentable",
-        "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar",
+        "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar", "Self", "Protocol",
+        "APIClient", "APIError", "ClientConfiguration", "OperationRequest", "FieldUpdate", "Page", "PageSequence",
+        "PaginationKeys", "URLQueryItem", "Patch",
     ]
 
     private(set) var declared: [String: (symbol: Symbol, location: SourceLocation)] = [:]

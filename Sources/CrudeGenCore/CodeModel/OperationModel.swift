@@ -1,0 +1,84 @@
+/// The REST side of a resource: its operations, partial-update type and actions.
+public struct ResourceDeclaration: Sendable {
+    /// The resource's name as the spec writes it, sent as `OperationRequest.resource`.
+    public var specName: String
+    /// The id property's escaped Swift name.
+    public var idProperty: String
+    /// The id's Swift type, without optional.
+    public var idType: String
+    /// Whether the id property is optional (the resource can be created).
+    public var idIsOptional: Bool
+    public var namespaceOne: String?
+    public var namespaceMany: String?
+    public var operations: [OperationDeclaration]
+    /// Item, next and count keys when `list` is paginated.
+    public var pagination: (items: String, next: String, count: String?)?
+    /// The fields a partial update can set: every field but the id and read-only ones.
+    public var patchProperties: [PropertyDeclaration]
+    public var actions: [ActionDeclaration]
+}
+
+/// One CRUD operation of a resource.
+public struct OperationDeclaration: Sendable {
+    public var kind: CRUDOperation
+    /// The HTTP method as a `HTTPRequest.Method` member name (`patch`).
+    public var method: String
+    public var route: [RoutePart]
+    public var headers: [(name: String, value: String)]
+    /// Whether the response carries the resource (else nothing is decoded).
+    public var returnsModel: Bool
+}
+
+/// A piece of a route: literal text or a value interpolated as one percent-encoded segment.
+public enum RoutePart: Sendable {
+    case literal(String)
+    case parameter(RouteParameter)
+}
+
+/// A route parameter and where its value comes from.
+public struct RouteParameter: Sendable, Equatable {
+    /// Where a parameter's value comes from.
+    public enum Source: Sendable, Equatable {
+        /// The resource's id: an argument of static functions, the instance's id in instance methods.
+        case id
+        /// A field: an argument of static functions, the instance's value in instance methods.
+        case field
+        /// A declared param: always an argument.
+        case argument
+    }
+
+    /// The escaped Swift name, used for the argument and the property.
+    public var name: String
+    /// The Swift type, without optional.
+    public var type: String
+    public var source: Source
+    /// Whether the instance's property is optional, so an instance method must check it has a value.
+    public var isOptionalOnInstance: Bool
+    /// Whether the value is an enum, interpolated through its raw value.
+    public var isEnum: Bool
+}
+
+/// A call beyond CRUD.
+public struct ActionDeclaration: Sendable {
+    /// The escaped Swift function name.
+    public var functionName: String
+    /// The action's name as the spec writes it, sent as `OperationRequest.operation`.
+    public var specName: String
+    public var documentation: [String]
+    public var method: String
+    public var route: [RoutePart]
+    public var headers: [(name: String, value: String)]
+    /// Query parameters, each a function argument.
+    public var query: [PropertyDeclaration]
+    public var body: ActionPayload
+    public var response: ActionPayload
+}
+
+/// The body or response of an action.
+public enum ActionPayload: Sendable {
+    case none
+    /// A Swift type, passed whole or decoded whole.
+    case type(String)
+    /// A generated struct whose fields become the function's arguments (bodies) or that is decoded (responses).
+    case fields(typeName: String, properties: [PropertyDeclaration])
+}

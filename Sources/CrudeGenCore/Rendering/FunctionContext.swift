@@ -1,0 +1,260 @@
+/// Writes the Swift functions of generated operations and actions: signatures and bodies that call the
+/// runtime's `APIClient`, for the `functions` template to lay out.
+struct FunctionContext {
+    /// One generated function.
+    struct Function {
+        var documentation: [String]
+        var signature: String
+        var body: [String]
+
+        var context: [String: Any] {
+            ["documentation": TemplateContext.comment(documentation), "signature": signature, "body": body]
+        }
+    }
+
+    /// A route turned into code: arguments it needs, statements that unwrap instance values, the path literal.
+    struct RouteCode {
+        var arguments: [String] = []
+        var unwraps: [String] = []
+        var pathLiteral = ""
+    }
+
+    let model: String
+
+    // MARK: resources
+
+    func functions(for resource: ResourceDeclaration) -> [Function] {
+        var functions: [Function] = []
+        let operations = Dictionary(resource.operations.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+        if let create = operations[.create] {
+            functions.append(instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: ".omit"))
+        }
+        if let read = operations[.read] {
+            functions.append(staticCall(read, resource, name: "read", summary: "Reads the value with the given id"))
+            functions.append(instanceCall(read, resource, name: "read", summary: "Reads this value again, returning the server's current copy"))
+        }
+        if let update = operations[.update] {
+            functions.append(instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: ".null"))
+            if !resource.patchProperties.isEmpty {
+                functions.append(partialUpdate(update, resource))
+            }
+        }
+        if let delete = operations[.delete] {
+            functions.append(staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id"))
+            functions.append(instanceCall(delete, resource, name: "delete", summary: "Deletes this value"))
+        }
+        if let list = operations[.list] {
+            functions += listFunctions(list, resource)
+        }
+        if let create = operations[.create], let update = operations[.update], create.returnsModel, update.returnsModel {
+            functions.append(save(create: create, update: update, resource))
+        }
+        return functions
+    }
+
+    private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String) -> Function {
+        let route = routeCode(operation.route, instance: true)
+        let arguments = route.arguments + ["nils: ModelEncodingOptions.NilEncoding = \(nilDefault)", "on client: APIClient"]
+        let body = "try client.body(self\(namespaceArgument(resource.namespaceOne)), nils: nils)"
+        return Function(
+            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "").",
+                            "", "- Parameter nils: Whether `nil` properties are sent as `null` or left out."],
+            signature: "func \(verb)(\(arguments.joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne)
+        )
+    }
+
+    private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
+        let route = routeCode(operation.route, instance: false)
+        return Function(
+            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
+            signature: "static func \(name)(\((route.arguments + ["on client: APIClient"]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne)
+        )
+    }
+
+    private func instanceCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
+        let route = routeCode(operation.route, instance: true)
+        return Function(
+            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
+            signature: "func \(name)(\((route.arguments + ["on client: APIClient"]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne)
+        )
+    }
+
+    private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
+        let route = routeCode(operation.route, instance: false)
+        let body = "try client.body(patch\(namespaceArgument(resource.namespaceOne)))"
+        return Function(
+            documentation: ["Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."],
+            signature: "static func update(\((route.arguments + ["_ patch: Patch", "on client: APIClient"]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne)
+        )
+    }
+
+    private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
+        let route = routeCode(operation.route, instance: false)
+        let arguments = route.arguments + ["query: [URLQueryItem] = []", "on client: APIClient"]
+        let request = requestLines(operation, resource, path: route.pathLiteral, query: "query", body: nil)
+        let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
+        guard let pagination = resource.pagination else {
+            return [Function(
+                documentation: ["Lists values (\(target))."],
+                signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> [\(model)]",
+                body: request + ["return try await client.object([\(model)].self, for: request\(namespaceArgument(resource.namespaceMany)))"]
+            )]
+        }
+        let keys = "PaginationKeys(items: \(SwiftNaming.stringLiteral(pagination.items)), next: \(SwiftNaming.stringLiteral(pagination.next)), count: \(pagination.count.map(SwiftNaming.stringLiteral) ?? "nil"))"
+        return [
+            Function(
+                documentation: ["Lists the first page of values (\(target))."],
+                signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> Page<\(model)>",
+                body: request + ["return try await client.page(\(model).self, for: request, keys: \(keys))"]
+            ),
+            Function(
+                documentation: ["Every page of values (\(target)), fetched as the sequence is iterated."],
+                signature: "static func pages(\(arguments.joined(separator: ", "))) -> PageSequence<\(model)>",
+                body: request + ["return client.pages(\(model).self, for: request, keys: \(keys))"]
+            ),
+        ]
+    }
+
+    private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
+        let createRoute = routeCode(create.route, instance: true)
+        let updateRoute = routeCode(update.route, instance: true)
+        let createArguments = createRoute.arguments.map(argumentName)
+        let updateArguments = updateRoute.arguments.map(argumentName)
+        var arguments = createRoute.arguments
+        for argument in updateRoute.arguments where !arguments.contains(argument) { arguments.append(argument) }
+        func forward(_ names: [String]) -> String { names.map { "\($0): \($0), " }.joined() }
+        return Function(
+            documentation: ["Creates this value when it has no id yet, else updates it, and returns the server's copy."],
+            signature: "func save(\((arguments + ["on client: APIClient"]).joined(separator: ", "))) async throws(APIError) -> \(model)",
+            body: [
+                "if self.\(resource.idProperty) == nil {",
+                "    return try await create(\(forward(createArguments))on: client)",
+                "}",
+                "return try await update(\(forward(updateArguments))on: client)",
+            ]
+        )
+    }
+
+    // MARK: actions
+
+    func functions(for actions: [ActionDeclaration], resource: ResourceDeclaration?) -> [Function] {
+        actions.map { action in
+            let route = routeCode(action.route, instance: false)
+            var arguments = route.arguments
+            var lines: [String] = []
+            var body: String?
+            switch action.body {
+            case .none:
+                break
+            case let .type(type):
+                arguments.append("_ body: \(type)")
+                body = "try client.body(body)"
+            case let .fields(typeName, properties):
+                arguments += properties.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }
+                lines.append("let body = \(typeName)(\(properties.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))")
+                body = "try client.body(body)"
+            }
+            arguments += action.query.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }
+            arguments.append("on client: APIClient")
+            let query = action.query.isEmpty ? nil : "[URLQueryItem].items(" + action.query.map { "(\($0.keyLiteral), \($0.name))" }.joined(separator: ", ") + ")"
+            lines += requestLines(resourceName: resource?.specName ?? "", operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body)
+            let returnType: String?
+            switch action.response {
+            case .none:
+                returnType = nil
+                lines.append("try await client.success(for: request)")
+            case let .type(type):
+                returnType = type
+                lines.append("return try await client.object(\(type).self, for: request)")
+            case let .fields(typeName, _):
+                returnType = typeName
+                lines.append("return try await client.object(\(typeName).self, for: request)")
+            }
+            let documentation = action.documentation.isEmpty ? ["`\(action.method.uppercased()) \(routeText(action.route))`."] : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
+            return Function(
+                documentation: documentation,
+                signature: "static func \(action.functionName)(\(arguments.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
+                body: lines
+            )
+        }
+    }
+
+    // MARK: pieces
+
+    private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?) -> [String] {
+        let request = requestLines(operation, resource, path: path, query: nil, body: body)
+        guard operation.returnsModel else {
+            return request + ["try await client.success(for: request)"]
+        }
+        return request + ["return try await client.object(\(model).self, for: request\(namespaceArgument(namespace)))"]
+    }
+
+    private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?) -> [String] {
+        requestLines(resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path, query: query, body: body)
+    }
+
+    private func requestLines(resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: String, query: String?, body: String?) -> [String] {
+        var arguments = [
+            "resource: \(SwiftNaming.stringLiteral(resourceName)), operation: \(SwiftNaming.stringLiteral(operation)), method: .\(method),",
+            "path: \(path)",
+        ]
+        if let query { arguments.append("query: \(query)") }
+        if !headers.isEmpty {
+            arguments.append("headers: [" + headers.map { "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value))" }.joined(separator: ", ") + "]")
+        }
+        if let body { arguments.append("body: \(body)") }
+        for index in 1..<arguments.count - 1 { arguments[index] += "," }
+        return ["let request = OperationRequest("] + arguments.map { "    " + $0 } + [")"]
+    }
+
+    private func namespaceArgument(_ namespace: String?) -> String {
+        namespace.map { ", namespace: \(SwiftNaming.stringLiteral($0))" } ?? ""
+    }
+
+    private func argumentName(_ argument: String) -> String {
+        String(argument.prefix { $0 != ":" })
+    }
+
+    /// Turns route parts into a `RoutePath` literal, the arguments it needs and the unwrapping of instance values.
+    private func routeCode(_ route: [RoutePart], instance: Bool) -> RouteCode {
+        var code = RouteCode()
+        var literal = "\""
+        for part in route {
+            switch part {
+            case let .literal(text):
+                literal += text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            case let .parameter(parameter):
+                var value = parameter.name
+                if instance, parameter.source != .argument {
+                    if parameter.isOptionalOnInstance {
+                        let unwrap = "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(parameter.name.replacingOccurrences(of: "`", with: ""))))"
+                        if !code.unwraps.contains(unwrap) { code.unwraps.append(unwrap) }
+                    } else {
+                        value = "self.\(parameter.name)"
+                    }
+                } else {
+                    let argument = "\(parameter.name): \(parameter.type)"
+                    if !code.arguments.contains(argument) { code.arguments.append(argument) }
+                }
+                if parameter.isEnum { value += ".rawValue" }
+                literal += "\\(\(value))"
+            }
+        }
+        code.pathLiteral = literal + "\""
+        return code
+    }
+
+    /// The route as the spec writes it, for documentation.
+    private func routeText(_ route: [RoutePart]) -> String {
+        route.map { part in
+            switch part {
+            case let .literal(text): text
+            case let .parameter(parameter): "{\(parameter.name.replacingOccurrences(of: "`", with: ""))}"
+            }
+        }.joined()
+    }
+}
