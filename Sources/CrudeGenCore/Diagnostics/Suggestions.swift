@@ -8,7 +8,9 @@ enum Suggestions {
             .map { candidate in
                 (candidate, editDistance(lowered, Array(candidate.lowercased().unicodeScalars)))
             }
-            .filter { $0.1 <= threshold }
+            .filter { candidate, distance in
+                distance <= threshold || sharesEnds(lowered, Array(candidate.lowercased().unicodeScalars))
+            }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .prefix(limit)
             .map(\.0)
@@ -19,6 +21,15 @@ enum Suggestions {
         let names = closest(to: name, in: candidates)
         guard !names.isEmpty else { return nil }
         return "did you mean " + names.map { "`\($0)`" }.joined(separator: " or ") + "?"
+    }
+
+    /// Whether a common prefix and suffix cover most of the shorter name (`houseID` ~ `householdID`).
+    private static func sharesEnds(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Bool {
+        let shorter = min(lhs.count, rhs.count)
+        guard shorter >= 4 else { return false }
+        let prefix = zip(lhs, rhs).prefix { $0 == $1 }.count
+        let suffix = zip(lhs.reversed(), rhs.reversed()).prefix { $0 == $1 }.count
+        return min(prefix + suffix, shorter) * 10 >= shorter * 7 && prefix >= 2
     }
 
     /// Levenshtein distance, bounded to short names (longer inputs only need a yes/no).

@@ -128,7 +128,8 @@ struct NodeReader {
         for pair in pairs {
             guard allowed.contains(pair.key.value) else {
                 var hint = Suggestions.didYouMean(pair.key.value, in: allowed) ?? "allowed keys: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
-                if case let .mapping(mapping) = node, mapping.style == .flow, pair.key.value.contains(" ") {
+                // `{ description: one, two }` reads `two` as a key: the usual cause of a key with a space or no value.
+                if pair.key.value.contains(" ") || pair.value.scalar?.string.isEmpty == true {
                     hint = "inside `{ … }` a comma ends a value: quote values that contain commas"
                 }
                 report(.error("unknown key `\(pair.key.value)` in \(what)", at: pair.key.location, hint: hint))

@@ -49,12 +49,14 @@ public struct SpecValidator {
 
     /// Declares every type the spec defines, including the payload types of actions declared in place.
     private mutating func declareTypes() {
-        declare(spec.api.name, as: .model, what: "API")
-        for item in spec.enums { declare(item.name, as: .enumeration, what: "enum") }
-        for item in spec.models { declare(item.name, as: .model, what: "model") }
-        for item in spec.resources { declare(item.name, as: .resource, what: "resource") }
-        for payload in Self.inlinePayloads(of: spec) {
-            declare(Located(payload.typeName, at: payload.location), as: .model, what: "payload of action `\(payload.action)`")
+        var declarations: [(name: Located<String>, symbol: SymbolTable.Symbol, what: String)] = [(spec.api.name, .model, "API")]
+        declarations += spec.enums.map { ($0.name, .enumeration, "enum") }
+        declarations += spec.models.map { ($0.name, .model, "model") }
+        declarations += spec.resources.map { ($0.name, .resource, "resource") }
+        declarations += Self.inlinePayloads(of: spec).map { (Located($0.typeName, at: $0.location), .model, "payload of action `\($0.action)`") }
+        // In file order, so that the second of two equal names is the one reported.
+        for declaration in declarations.sorted(by: { $0.name.location < $1.name.location }) {
+            declare(declaration.name, as: declaration.symbol, what: declaration.what)
         }
         var lowercased: [String: String] = [:]
         for (name, entry) in symbols.declared.sorted(by: { $0.value.location < $1.value.location }) {

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import CrudeGenCore
+
+/// The problems generating `yaml` reports, in source order.
+func diagnostics(for yaml: String, file: String = "spec.yaml") -> [Diagnostic] {
+    do {
+        return try Generator().generate(spec: Data(yaml.utf8), file: file).warnings
+    } catch {
+        return error.diagnostics
+    }
+}
+
+/// `line:column: message` of every error, for compact assertions.
+func errors(for yaml: String) -> [String] {
+    diagnostics(for: yaml).filter { $0.severity == .error }.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" }
+}
+
+@Suite struct SpecLoaderTests {
+    @Test func loadsEverySectionWithLocations() throws {
+        let yaml = """
+            api:
+              name: Household
+              base_url: https://mysite.com/api
+              envelope: data.items
+              headers: { Accept: application/json }
+              methods: { update: PATCH }
+              keys: snake_case
+              access: internal
+            enums:
+              Color: [red, dark_red]
+            models:
+              Address: { fields: { street: String } }
+            resources:
+              Person:
+                path: people
+                id: { name: id, type: Int, key: id_Number }
+                operations: [read, list]
+                fields:
+                  firstName: String
+                  tags: [String]
+                  scores: "[String: Double]?"
+            actions:
+              login: { method: POST, path: login, body: { username: String }, returns: none }
+            """
+        let (spec, diagnostics) = SpecLoader.load(Data(yaml.utf8), file: "household.yaml")
+        #expect(diagnostics.isEmpty)
+        let loaded = try #require(spec)
+        #expect(loaded.api.name.value == "Household")
+        #expect(loaded.api.name.location == SourceLocation(file: "household.yaml", line: 2, column: 9))
+        #expect(loaded.api.keyStyle == .snakeCase)
+        #expect(loaded.api.access == .internal)
+        #expect(loaded.api.methods[.update]?.value == "PATCH")
+        #expect(loaded.enums.first?.cases.map(\.rawValue.value) == ["red", "dark_red"])
+        let person = try #require(loaded.resources.first)
+        #expect(person.id.key?.value == "id_Number")
+        #expect(person.operations.map(\.value) == [.read, .list])
+        #expect(person.fields.map(\.type.value) == [.named("String"), .array(.named("String")), .optional(.dictionary(.named("Double")))])
+        #expect(person.fields[1].type.location.line == 20)
+        guard case .none? = loaded.actions.first?.returns else {
+            Issue.record("`returns: none` should load as no response")
+            return
+        }
+    }
+
+    @Test func typeExpressionsParse() throws {
+        #expect(try TypeExpressionParser.parse("[String: [Int?]]?").get() == .optional(.dictionary(.array(.optional(.named("Int"))))))
+        #expect(try TypeExpressionParser.parse(" Person ").get() == .named("Person"))
+        guard case let .failure(failure) = TypeExpressionParser.parse("[Int: String]") else {
+            Issue.record("non-String dictionary keys must fail")
+            return
+        }
+        #expect(failure.message.contains("dictionary keys must be `String`"))
+    }
+
+    @Test func yamlSyntaxErrorsAreLocated() {
+        #expect(errors(for: "api:\n  name: [Household\n") .first?.hasPrefix("3:1: YAML syntax:") == true)
+        #expect(errors(for: "api:\n\tname: X\n").first?.contains("YAML syntax") == true)
+        #expect(errors(for: "api:\n  name: A\n  name: B\n") == ["2:3: duplicate key `name` in the same mapping"])
+    }
+
+    @Test func emptyAndWrongShapedDocuments() {
+        #expect(errors(for: "") == ["1:1: the spec is empty"])
+        #expect(errors(for: "- a\n- b\n") == ["1:1: the spec must be a mapping of `key: value` pairs, not a list"])
+        #expect(errors(for: "hello") == ["1:1: the spec must be a mapping of `key: value` pairs, not a single value"])
+        #expect(errors(for: "api: { name: [A, B] }") == ["1:14: `api.name` must be a single value, not a list"])
+    }
+
+    @Test func unknownKeysSuggestTheNearestOne() throws {
+        let found = diagnostics(for: "api: { name: A }\nresources:\n  Person:\n    path: people\n    feilds: { name: String }\n")
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic.location == SourceLocation(file: "spec.yaml", line: 5, column: 5))
+        #expect(diagnostic.message == "unknown key `feilds` in resource `Person`")
+        #expect(diagnostic.hint == "did you mean `fields`?")
+        #expect(diagnostic.description.hasPrefix("spec.yaml:5:5: error: unknown key `feilds`"))
+    }
+
+    @Test func missingRequiredKeys() {
+        #expect(errors(for: "resources: {}") == ["1:1: the spec is missing the required key `api`"])
+        #expect(errors(for: "api: { name: A }\nresources:\n  Person: { fields: {} }\n") == ["3:11: resource `Person` is missing the required key `path`"])
+    }
+
+    @Test func commasInFlowMappingsGetAHint() throws {
+        let found = diagnostics(for: "api: { name: A }\nmodels:\n  M: { fields: { a: { type: String, description: one, two } } }\n")
+        #expect(found.first?.hint == "inside `{ … }` a comma ends a value: quote values that contain commas")
+    }
+
+    @Test func invalidUTF8AndBinaryInput() {
+        let (_, found) = SpecLoader.load(Data([0x61, 0x70, 0x69, 0x3A, 0x0A, 0xC3, 0x28]), file: "bad.yaml")
+        #expect(found.map(\.message) == ["the spec is not valid UTF-8 (first bad byte at offset 5)"])
+        #expect(found.first?.location == SourceLocation(file: "bad.yaml", line: 2, column: 1))
+        let (_, binary) = SpecLoader.load(Data([0x00, 0x01, 0x02]), file: "bin.yaml")
+        #expect(binary.first?.message.contains("NUL byte") == true)
+    }
+
+    @Test func aliasBombsAreRejectedQuickly() {
+        var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        yaml += "api: { name: A }\nenums:\n  E: *a9\n"
+        let start = ContinuousClock.now
+        let found = errors(for: yaml)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(found.contains { $0.contains("expands to more than") } || found.contains { $0.contains("unknown key") })
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import CrudeGenCore
+
+@Suite struct SpecValidatorTests {
+    static let header = "api: { name: Shop }\n"
+
+    @Test func unknownTypesListTheNearestNames() throws {
+        let found = diagnostics(for: Self.header + "models:\n  Order:\n    fields:\n      total: Doubel\n      buyer: Custmer\n  Customer: { fields: { name: String } }\n")
+        #expect(found.map(\.message) == ["unknown type `Doubel`", "unknown type `Custmer`"])
+        #expect(found.map(\.hint) == ["did you mean `Double`?", "did you mean `Customer`?"])
+        #expect(found.first?.location?.line == 5)
+        #expect(found.first?.location?.column == 14)
+    }
+
+    @Test func duplicateNames() {
+        let found = errors(for: Self.header + "models:\n  A: { fields: { firstName: String, first_name: Int } }\nenums:\n  A: [x]\n")
+        #expect(found.contains("5:3: `A` is declared twice (first at line 3)"))
+        #expect(errors(for: "api: { name: A, keys: snake_case }\nmodels:\n  M: { fields: { firstName: String, first_name: Int } }\n")
+            .contains { $0.contains("has the JSON key `first_name`, already used at line 3") })
+        #expect(errors(for: Self.header + "models:\n  Item: {}\n  ITEM: {}\n").contains { $0.contains("differs from `Item` only in case") })
+    }
+
+    @Test func transformsMustFitTheirFields() {
+        #expect(errors(for: Self.header + "models:\n  M: { fields: { a: { type: String, transform: percentage } } }\n")
+            == ["3:48: transform `percentage` applies to `Double`, not to `String` (field `a` of model `M`)"])
+        let unknown = diagnostics(for: Self.header + "models:\n  M: { fields: { a: { type: Date, transform: iso8061 } } }\n")
+        #expect(unknown.first?.hint == "did you mean `iso8601`?")
+        #expect(errors(for: Self.header + "transforms:\n  cents: { type: Decimal, swift: Cents }\nmodels:\n  M: { fields: { a: { type: Int, transform: cents } } }\n")
+            == ["5:45: transform `cents` produces `Decimal`, but field `a` of model `M` holds `Int`"])
+    }
+
+    @Test func routesMustBeBalancedAndUseKnownParameters() {
+        let unbalanced = errors(for: Self.header + "resources:\n  Person:\n    path: people\n    routes: { read: \"people/{id\" }\n")
+        #expect(unbalanced == ["5:29: route `people/{id`: `{` is never closed"])
+        let unknown = diagnostics(for: Self.header + "resources:\n  Person:\n    path: people\n    routes: { list: \"households/{houseID}/people\" }\n    fields: { householdID: Int }\n")
+        #expect(unknown.first?.message == "route parameter `{houseID}` is not the id, a field or a declared param of resource `Person`")
+        #expect(unknown.first?.hint == "did you mean `householdID`?")
+        #expect(unknown.first?.location?.column == 33)
+    }
+
+    @Test func valueTypeRecursionIsRejected() {
+        let found = errors(for: Self.header + "models:\n  Node: { fields: { next: Node? } }\n  A: { fields: { b: B } }\n  B: { fields: { a: A?, many: \"[A]\" } }\n")
+        #expect(found.contains("3:27: `Node` contains itself by value (`Node` → `Node`); Swift cannot store such a struct"))
+        #expect(found.contains { $0.hasPrefix("4:21: `A` contains itself by value (`A` → `B` → `A`)") })
+        #expect(errors(for: Self.header + "models:\n  Tree: { fields: { children: \"[Tree]\", index: \"[String: Tree]\" } }\n").isEmpty)
+    }
+
+    @Test func enumsKeepUnknownAsAReservedName() {
+        #expect(errors(for: Self.header + "enums:\n  E: [a, unknown]\n").contains { $0.contains("case name `unknown` in enum `E` is reserved") })
+        #expect(errors(for: Self.header + "enums:\n  E: { type: Int, cases: { a: one } }\n") == ["3:31: raw value `one` of enum `E` is not an integer"])
+    }
+
+    @Test func apiValuesAreChecked() {
+        let found = errors(for: "api: { name: A, base_url: not a url, envelope: data..x, methods: { update: PATCHY } }\n")
+        #expect(found == [
+            "1:27: base URL `not a url` is not an absolute URL",
+            "1:48: envelope `data..x` has an empty segment",
+            "1:76: `PATCHY` is not an HTTP method",
+        ])
+    }
+
+    @Test func reservedTypeNames() {
+        #expect(errors(for: Self.header + "models:\n  Codable: {}\n") .first?.contains("reserved") == true)
+        #expect(errors(for: "api: { name: JSONKey }\n").first?.contains("reserved") == true)
+    }
+
+    @Test func everyProblemIsReportedInOneRun() {
+        let found = errors(for: Self.header + "models:\n  A: { fields: { x: Nope, y: { type: Int, transform: nah } } }\n  B: { feilds: {} }\n")
+        #expect(found.count == 3)
+    }
+
+    @Test func unlistedOperationConfigurationWarns() throws {
+        let found = diagnostics(for: Self.header + "resources:\n  P:\n    path: p\n    operations: [list]\n    routes: { read: \"x/{id}\" }\n")
+        #expect(found.map(\.severity) == [.warning])
+        #expect(found.first?.message.contains("does not list the `read` operation") == true)
+    }
+}
