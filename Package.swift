@@ -60,6 +60,8 @@ let package = Package(
             dependencies: [
                 "CrudeRuntime",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ] + fixtureCases.map { .target(name: $0.target) }
         ),
     ] + fixtureCases.map { fixture in

@@ -78,7 +78,7 @@ extension Person {
         let request = OperationRequest(
             resource: "Person", operation: "read", method: .get,
             path: "people/\(id)",
-            headers: ["Accept-Language": "en"]
+            headers: ["Accept-Language": "fr"]
         )
         return try await client.object(Person.self, for: request, namespace: "person")
     }
@@ -89,7 +89,7 @@ extension Person {
         let request = OperationRequest(
             resource: "Person", operation: "read", method: .get,
             path: "people/\(id)",
-            headers: ["Accept-Language": "en"]
+            headers: ["Accept-Language": "fr"]
         )
         return try await client.object(Person.self, for: request, namespace: "person")
     }

@@ -51,13 +51,23 @@ extension User {
         return try await client.object(User.self, for: request)
     }
 
-    /// Lists values (`GET users`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [User] {
+    /// Lists the first page of values (`GET users`).
+    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<User> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",
             query: query
         )
-        return try await client.object([User].self, for: request)
+        return try await client.page(User.self, for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+    }
+
+    /// Every page of values (`GET users`), fetched as the sequence is iterated.
+    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<User> {
+        let request = OperationRequest(
+            resource: "User", operation: "list", method: .get,
+            path: "users",
+            query: query
+        )
+        return client.pages(User.self, for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
     }
 }

@@ -1,0 +1,111 @@
+import FlyingFox
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 inside the test process, answering with a closure the test sets and
+/// recording every request it receives.
+final class TestServer: Sendable {
+    /// A request as the server received it.
+    struct Received: Sendable {
+        var method: String
+        /// The percent-encoded path, exactly as sent.
+        var path: String
+        /// The percent-encoded query string.
+        var query: String
+        var headers: [String: String]
+        var body: Data
+
+        /// The body parsed as JSON.
+        var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
+        var jsonObject: [String: Any]? { json as? [String: Any] }
+    }
+
+    /// What the server answers.
+    struct Reply: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var delay: Duration?
+
+        static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
+            Reply(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Data(text.utf8))
+        }
+
+        static func empty(status: Int = 204) -> Reply {
+            Reply(status: status, headers: [:], body: Data())
+        }
+    }
+
+    typealias Handler = @Sendable (Received) async -> Reply
+
+    private let server: HTTPServer
+    private let task: Task<Void, any Error>
+    private let state = Mutex(State())
+    /// `http://127.0.0.1:PORT`.
+    let origin: URL
+
+    private struct State {
+        var handler: Handler = { _ in .json("{}", status: 404) }
+        var received: [Received] = []
+    }
+
+    /// Starts a server that answers with `handler`.
+    init(_ handler: @escaping Handler) async throws {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        self.server = server
+        task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case let .ip4(_, port)? = await server.listeningAddress else {
+            throw URLError(.cannotConnectToHost)
+        }
+        origin = URL(string: "http://127.0.0.1:\(port)")!
+        state.withLock { $0.handler = handler }
+        let state = self.state
+        await server.appendRoute("*") { request in
+            let received = Received(
+                method: request.method.rawValue,
+                path: request.target.path(),
+                query: request.target.query(),
+                headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }) { first, _ in first },
+                body: try await request.bodyData
+            )
+            let handler = state.withLock { state in
+                state.received.append(received)
+                return state.handler
+            }
+            let reply = await handler(received)
+            if let delay = reply.delay { try await Task.sleep(for: delay) }
+            var headers = HTTPHeaders()
+            for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
+            return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: "Status \(reply.status)"), headers: headers, body: reply.body)
+        }
+    }
+
+    /// Every request received so far, oldest first.
+    var received: [Received] { state.withLock { $0.received } }
+
+    /// Replaces the handler.
+    func respond(_ handler: @escaping Handler) {
+        state.withLock { $0.handler = handler }
+    }
+
+    func stop() async {
+        await server.stop(timeout: 1)
+        task.cancel()
+    }
+}
+
+/// A lock-protected value (the standard library's `Mutex` needs macOS 15).
+final class Mutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
