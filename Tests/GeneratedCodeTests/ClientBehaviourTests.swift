@@ -1,0 +1,224 @@
+import CrudeRuntime
+import FixtureCRUDEFutures
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+/// How generated operations fail and recover: status errors, invalid JSON, decoding paths, 401 refresh,
+/// retries, cancellation, timeouts, logging, raw requests and the in-memory transport.
+@Suite struct ClientBehaviourTests {
+    static let personJSON = CRUDEFuturesTests.personJSON
+
+    static func client(_ server: TestServer, _ configure: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []) -> APIClient {
+        var configuration = Household.configuration(baseURL: server.origin)
+        configure(&configuration)
+        return APIClient(configuration: configuration, middlewares: middlewares)
+    }
+
+    /// The `APIError` an operation throws.
+    static func failure(_ operation: () async throws -> Void) async -> APIError? {
+        do {
+            try await operation()
+            return nil
+        } catch let error as APIError {
+            return error
+        } catch {
+            Issue.record("generated operations throw only APIError, not \(error)")
+            return nil
+        }
+    }
+
+    @Test func serverErrorsCarryStatusAndBody() async throws {
+        let server = try await TestServer { _ in .json(#"{"message": "boom"}"#, status: 500) }
+        defer { Task { await server.stop() } }
+        let error = await Self.failure { _ = try await Person.read(id: 1, on: Self.client(server)) }
+        guard case let .status(status, body)? = error else {
+            Issue.record("expected a status error, got \(String(describing: error))")
+            return
+        }
+        #expect(status.code == 500)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"message": "boom"}"#)
+    }
+
+    @Test func invalidJSONAndWrongShapesNameTheJSONPath() async throws {
+        let server = try await TestServer { request in
+            request.path == "/people/1" ? .json("this is not json") : .json(#"{"data": {"person": {"id_Number": 1, "first_name": 42}}}"#)
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        let invalid = await Self.failure { _ = try await Person.read(id: 1, on: client) }
+        guard case let .decoding(path, _, body)? = invalid else {
+            Issue.record("expected a decoding error, got \(String(describing: invalid))")
+            return
+        }
+        #expect(path == "")
+        #expect(String(decoding: body, as: UTF8.self) == "this is not json")
+
+        let mismatch = await Self.failure { _ = try await Person.read(id: 2, on: client) }
+        guard case let .decoding(mismatchPath, description, _)? = mismatch else {
+            Issue.record("expected a decoding error, got \(String(describing: mismatch))")
+            return
+        }
+        #expect(mismatchPath == "data.person.first_name")
+        #expect(description.contains("String"))
+    }
+
+    @Test func unauthorizedRefreshesCredentialsAndReplaysOnce() async throws {
+        let server = try await TestServer { request in
+            request.headers["authorization"] == "Bearer fresh"
+                ? .json(#"{"data": {"person": \#(Self.personJSON)}}"#)
+                : .json(#"{"error": "expired"}"#, status: 401)
+        }
+        defer { Task { await server.stop() } }
+        actor TokenStore: Authenticator {
+            var token = "stale"
+            var refreshes = 0
+            func authorize(_ request: inout HTTPRequest) async throws {
+                request.headerFields[.authorization] = "Bearer \(token)"
+            }
+            func refresh() async throws {
+                refreshes += 1
+                token = "fresh"
+            }
+        }
+        let store = TokenStore()
+        let person = try await Person.read(id: 7, on: Self.client(server) { $0.authenticator = store })
+        #expect(person.id == 7)
+        #expect(await store.refreshes == 1)
+        #expect(server.received.map { $0.headers["authorization"] } == ["Bearer stale", "Bearer fresh"])
+
+        let plain = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server)) }
+        guard case .unauthorized? = plain else {
+            Issue.record("expected unauthorized, got \(String(describing: plain))")
+            return
+        }
+    }
+
+    @Test func idempotentRequestsAreRetriedHonouringRetryAfter() async throws {
+        let attempts = Mutex(0)
+        let server = try await TestServer { _ in
+            let attempt = attempts.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            return attempt < 3 ? .json("{}", status: 503, headers: ["Retry-After": "0"]) : .json(#"{"data": {"person": \#(Self.personJSON)}}"#)
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server) { $0.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)) }
+        #expect(try await Person.read(id: 7, on: client).id == 7)
+        #expect(server.received.count == 3)
+
+        attempts.withLock { $0 = 0 }
+        let error = await Self.failure { _ = try await Person(firstName: "a", lastName: "b", birthday: Date(), completion: 0, tags: []).create(on: client) }
+        #expect(error?.status?.code == 503, "POST is not idempotent, so it is not retried")
+        #expect(server.received.count == 4)
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let server = try await TestServer { _ in
+            var reply = TestServer.Reply.json(#"{"data": {"person": \#(Self.personJSON)}}"#)
+            reply.delay = .seconds(10)
+            return reply
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        let start = ContinuousClock.now
+        let task = Task { try await Person.read(id: 7, on: client) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let result = await task.result
+        guard case let .failure(error) = result, case .cancelled? = error as? APIError else {
+            Issue.record("expected cancellation, got \(result)")
+            return
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func slowResponsesTimeOut() async throws {
+        let server = try await TestServer { _ in
+            var reply = TestServer.Reply.json("{}")
+            reply.delay = .seconds(10)
+            return reply
+        }
+        defer { Task { await server.stop() } }
+        let start = ContinuousClock.now
+        let error = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server) { $0.timeout = .milliseconds(400) }) }
+        guard case .timedOut? = error else {
+            Issue.record("expected a timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func missingIdsAreReportedBeforeSending() async throws {
+        let server = try await TestServer { _ in .json("{}") }
+        defer { Task { await server.stop() } }
+        let error = await Self.failure { try await Person(firstName: "a", lastName: "b", birthday: Date(), completion: 0, tags: []).delete(on: Self.client(server)) }
+        guard case .missingValue("id")? = error else {
+            Issue.record("expected a missing id, got \(String(describing: error))")
+            return
+        }
+        #expect(server.received.isEmpty)
+    }
+
+    @Test func rawRequestsCoverWhatTheSpecDoesNot() async throws {
+        let server = try await TestServer { request in
+            switch request.path {
+            case "/stats": .json(#"{"data": {"count": 2}}"#)
+            case "/people/search": .json(#"{"data": [\#(Self.personJSON)]}"#)
+            case "/ping": .empty()
+            default: .json(#"{"data": \#(Self.personJSON)}"#)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        #expect(try await client.request(.get, "stats")["data"]?["count"] == .number(2))
+        #expect(try await client.requestObject(Person.self, .get, "people/7").firstName == "Ada")
+        #expect(try await client.requestObjectsArray(Person.self, .get, "people/search", query: [URLQueryItem(name: "q", value: "a&b")]).count == 1)
+        #expect(server.received.last?.query == "q=a%26b")
+        try await client.requestForSuccess(.post, "ping", body: ["hello": "world"])
+        #expect(String(decoding: server.received.last?.body ?? Data(), as: UTF8.self) == #"{"data":{"hello":"world"}}"#)
+    }
+
+    @Test func loggingNeverPrintsCredentials() async throws {
+        let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
+        defer { Task { await server.stop() } }
+        let lines = Mutex<[String]>([])
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+        let client = Self.client(server, { $0.headers["Authorization"] = "Bearer secret-token"; $0.headers["X-Api-Key"] = "key-123" }, middlewares: [RequestLogger(logger: logger)])
+        _ = try await Person.read(id: 7, on: client)
+        let text = lines.withLock { $0.joined(separator: "\n") }
+        #expect(text.contains("GET http://127.0.0.1"))
+        #expect(text.contains("← 200"))
+        #expect(text.contains("authorization: <redacted>"))
+        #expect(!text.contains("secret-token"))
+        #expect(!text.contains("key-123"))
+    }
+
+    @Test func inMemoryTransportRunsGeneratedCodeWithoutANetwork() async throws {
+        let transport = InMemoryTransport(json: #"{"data": {"person": \#(Self.personJSON)}}"#)
+        let client = APIClient(configuration: Household.configuration(), transport: transport)
+        let person = try await Person.read(id: 7, on: client)
+        #expect(person.firstName == "Ada")
+        #expect(transport.requests.last?.head.path == "/api/people/7")
+        #expect(transport.requests.last?.head.authority == "mysite.com")
+    }
+}
+
+/// Collects log lines with their metadata.
+struct CapturingLogHandler: LogHandler {
+    let lines: Mutex<[String]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let details = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        lines.withLock { $0.append("\(event.message) \(details)") }
+    }
+}
