@@ -65,4 +65,6 @@ public struct PropertyDeclaration: Sendable {
     public var documentation: [String]
     /// The Swift type without the outer optional, as decoding names it.
     public var codedType: String
+    /// Whether the type is a spec enum (query parameters send its raw value).
+    public var isEnum: Bool
 }

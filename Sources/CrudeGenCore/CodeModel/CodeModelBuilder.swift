@@ -159,7 +159,8 @@ private struct Builder {
             transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
             documentation: documentation(field.description),
-            codedType: symbols.swiftType(type.nonOptional)
+            codedType: symbols.swiftType(type.nonOptional),
+            isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
         )
     }
 

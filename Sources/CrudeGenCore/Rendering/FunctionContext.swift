@@ -160,7 +160,7 @@ struct FunctionContext {
             }
             arguments += action.query.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }
             arguments.append("on client: APIClient")
-            let query = action.query.isEmpty ? nil : "[URLQueryItem].items(" + action.query.map { "(\($0.keyLiteral), \($0.name))" }.joined(separator: ", ") + ")"
+            let query = action.query.isEmpty ? nil : "[URLQueryItem].items(" + action.query.map { "(\($0.keyLiteral), \($0.name)\($0.isEnum ? ($0.isOptional ? "?.rawValue" : ".rawValue") : ""))" }.joined(separator: ", ") + ")"
             lines += requestLines(resourceName: resource?.specName ?? "", operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body)
             let returnType: String?
             switch action.response {

@@ -279,6 +279,13 @@ public struct SpecValidator {
         }
         checkHeaders(action.headers)
         checkFields(action.query, of: "the query of action `\(action.name.value)`")
+        for field in action.query {
+            guard case let .named(name) = field.type.value.nonOptional,
+                  RouteParameters.pathTypes.contains(name) || symbols.declared[name]?.symbol == .enumeration else {
+                error("query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location, hint: "query parameters are Int, String, UUID, Double, Bool or an enum, optionally optional")
+                continue
+            }
+        }
         checkFields(action.params, of: "the params of action `\(action.name.value)`")
         for payload in [action.body, action.returns] {
             switch payload {
