@@ -80,7 +80,8 @@ struct CrudeGenCommand: ParsableCommand {
     }
 
     private func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics { printError(diagnostic.description) }
+        var formatter = DiagnosticFormatter(showsSource: isatty(STDERR_FILENO) != 0)
+        for diagnostic in diagnostics { printError(formatter.format(diagnostic)) }
     }
 
     private func printError(_ text: String) {

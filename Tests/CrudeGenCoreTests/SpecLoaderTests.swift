@@ -125,3 +125,22 @@ func errors(for yaml: String) -> [String] {
         #expect(found.contains { $0.contains("expands to more than") } || found.contains { $0.contains("unknown key") })
     }
 }
+
+@Suite struct DiagnosticFormatterTests {
+    @Test func terminalsSeeTheLineAndACaret() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let spec = folder.appendingPathComponent("shop.yaml")
+            try "api: { name: Shop }\nmodels:\n  Order: { fields: { total: Doubel } }\n".write(to: spec, atomically: true, encoding: .utf8)
+            let output = try #require(diagnostics(for: try String(contentsOf: spec, encoding: .utf8), file: spec.path).first)
+            var terminal = DiagnosticFormatter(showsSource: true)
+            #expect(terminal.format(output) == """
+                \(spec.path):3:29: error: unknown type `Doubel`
+                  Order: { fields: { total: Doubel } }
+                                            ^
+                    hint: did you mean `Double`?
+                """)
+            var plain = DiagnosticFormatter(showsSource: false)
+            #expect(plain.format(output) == output.description)
+        }
+    }
+}
