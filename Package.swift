@@ -12,6 +12,7 @@ let fixtureCases: [(target: String, folder: String)] = [
     ("FixtureIService", "iservice"),
     ("FixtureTransforms", "transforms"),
     ("FixtureNaming", "naming"),
+    ("FixtureShadowing", "shadowing"),
 ]
 
 let package = Package(

@@ -26,6 +26,9 @@ public struct APIDeclaration: Sendable {
     public var payloadModels: [ModelDeclaration]
     /// API-wide actions.
     public var actions: [ActionDeclaration]
+    /// `String` and `URL` as the API file must spell them: qualified when the spec declares its own.
+    public var stringType: String
+    public var urlType: String
 }
 
 /// An enum with an `unknown` case for raw values the spec does not list.

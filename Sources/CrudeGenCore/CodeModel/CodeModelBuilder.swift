@@ -38,7 +38,9 @@ private struct Builder {
             payloadModels: SpecValidator.inlinePayloads(of: spec).map { payload in
                 model(name: payload.typeName, description: nil, fields: payload.fields)
             },
-            actions: spec.actions.map { action($0, of: nil) }
+            actions: spec.actions.map { action($0, of: nil) },
+            stringType: symbols.qualifiedBuiltin("String"),
+            urlType: symbols.qualifiedBuiltin("URL")
         )
     }
 

@@ -12,15 +12,15 @@ import Foundation
 {{access}}enum {{name}} {
 {{#baseURL}}
     /// The base URL the spec names; a client can be configured with another.
-    {{access}}static let baseURL = URL(string: {{baseURL}})!
+    {{access}}static let baseURL = {{urlType}}(string: {{baseURL}})!
 {{/baseURL}}
     /// Headers sent with every request.
-    {{access}}static let defaultHeaders: [String: String] = [{{#headers}}{{name}}: {{value}}{{separator}}{{/headers}}{{^headers}}:{{/headers}}]
+    {{access}}static let defaultHeaders: [{{stringType}}: {{stringType}}] = [{{#headers}}{{name}}: {{value}}{{separator}}{{/headers}}{{^headers}}:{{/headers}}]
     /// The keys that wrap every response body, outermost first.
-    {{access}}static let envelope: [String] = [{{#envelope}}{{key}}{{separator}}{{/envelope}}]
+    {{access}}static let envelope: [{{stringType}}] = [{{#envelope}}{{key}}{{separator}}{{/envelope}}]
 
     /// A client configuration with the spec's base URL, headers and envelope.
-    {{access}}static func configuration(baseURL: URL{{#baseURL}} = baseURL{{/baseURL}}) -> ClientConfiguration {
+    {{access}}static func configuration(baseURL: {{urlType}}{{#baseURL}} = baseURL{{/baseURL}}) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
 {{#dateFormats}}

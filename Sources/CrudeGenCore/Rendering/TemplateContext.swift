@@ -10,6 +10,8 @@ enum TemplateContext {
             "dateFormats": api.dateFormats.map { ["typeName": $0.typeName, "format": $0.format, "formatLiteral": SwiftNaming.stringLiteral($0.format)] },
             "payloadModels": api.payloadModels.map { model($0, access: access) },
             "hasActions": !api.actions.isEmpty,
+            "stringType": api.stringType,
+            "urlType": api.urlType,
             "functions": markingFirst(FunctionContext(model: api.name).functions(for: api.actions, resource: nil).map(\.context)),
         ]
         context["baseURL"] = api.baseURL.map(SwiftNaming.stringLiteral)
