@@ -23,7 +23,7 @@ struct NodeReader {
     }
 
     /// The most nodes a spec may expand to.
-    static let nodeLimit = 2_000_000
+    static let nodeLimit = 500_000
 
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
@@ -121,11 +121,12 @@ struct NodeReader {
         return result
     }
 
-    /// A mapping with a fixed set of keys: unknown keys get a "did you mean" hint, missing required keys an error.
+    /// A mapping with a fixed set of keys: unknown keys get a "did you mean" hint, missing required keys an
+    /// error. Keys starting with `x-` are left to tools and YAML anchors, as OpenAPI's extensions are.
     mutating func entries(_ node: Node, _ what: String, allowed: [String], required: [String] = []) -> Entries? {
         guard let pairs = pairs(node, what) else { return nil }
         var values: [String: (key: Located<String>, value: Node)] = [:]
-        for pair in pairs {
+        for pair in pairs where !pair.key.value.hasPrefix("x-") {
             guard allowed.contains(pair.key.value) else {
                 var hint = Suggestions.didYouMean(pair.key.value, in: allowed) ?? "allowed keys: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
                 // `{ description: one, two }` reads `two` as a key: the usual cause of a key with a space or no value.

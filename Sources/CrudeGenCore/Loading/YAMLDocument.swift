@@ -16,6 +16,13 @@ enum YAMLDocument {
         if text.contains("\0") {
             return .failure(.error("the spec contains a NUL byte; it looks like a binary file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
+        if let offset = aliasUsedAsKey(in: text) {
+            return .failure(.error(
+                "a YAML alias is used as a mapping key",
+                at: location(ofByte: text.utf8.distance(from: text.utf8.startIndex, to: offset.samePosition(in: text.utf8) ?? text.utf8.startIndex), in: data, file: file),
+                hint: "keys in a spec are names; write the key out instead of `*alias`"
+            ))
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 return .failure(.error(
@@ -30,6 +37,22 @@ enum YAMLDocument {
         } catch {
             return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
         }
+    }
+
+    /// Where an alias stands as a mapping key (`? *a` or `*a : value`), if anywhere. Such keys are never
+    /// meaningful in a spec, and composing them hashes the aliased tree, which an alias bomb makes endless.
+    static func aliasUsedAsKey(in text: String) -> String.Index? {
+        guard text.contains("*") else { return nil }
+        let pattern = #/(?m)(?:\?[ \t]+|(?:^|[\s\[{,]))(\*[^\s\[\]{},]+)[ \t]*(?::(?:\s|$)|$)/#
+        for match in text.matches(of: pattern) {
+            let alias = match.output.1
+            let after = text[alias.endIndex...].drop { $0 == " " || $0 == "\t" }
+            let isExplicitKey = text[match.range].hasPrefix("?")
+            if isExplicitKey || after.first == ":" {
+                return alias.startIndex
+            }
+        }
+        return nil
     }
 
     private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
@@ -51,6 +74,9 @@ enum YAMLDocument {
     }
 
     private static func syntaxHint(for problem: String) -> String? {
+        if problem.contains("nesting level") {
+            return "the spec nests deeper than YAML's limit of 1000 levels"
+        }
         if problem.contains("tab") {
             return "YAML indents with spaces only; replace the tabs"
         }

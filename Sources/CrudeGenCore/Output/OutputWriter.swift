@@ -30,7 +30,10 @@ public struct OutputWriter {
         var diagnostics: [Diagnostic] = []
         let wanted = Set(files.map(\.name))
         for file in files {
-            precondition(Self.isPlainFileName(file.name), "generated file names are derived from validated identifiers")
+            guard Self.isPlainFileName(file.name) else {
+                diagnostics.append(.error("`\(file.name)` is not a plain file name; crudegen only writes directly inside the output folder", at: nil))
+                continue
+            }
             let url = directory.appendingPathComponent(file.name)
             guard let existing = try? Data(contentsOf: url) else {
                 if fileManager.fileExists(atPath: url.path) {
