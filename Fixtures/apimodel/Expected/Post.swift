@@ -41,8 +41,8 @@ extension Post: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id", using: StringIDTransform.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.contents = try container.decode(String.self, forKey: "contents")
+        self.title = try container.decode(forKey: "title")
+        self.contents = try container.decode(forKey: "contents")
         self.createdAt = try container.decode(forKey: "created_at", using: ISO8601DateTransform.self)
         self.viewCount = try container.decode(forKey: "view_count", using: LenientIntTransform.self)
         self.rating = try container.decode(forKey: "rating", using: PercentageTransform.self)
@@ -74,7 +74,7 @@ extension Post {
             path: "posts.json",
             body: try client.body(self, namespace: "post", nils: nils)
         )
-        return try await client.object(Post.self, for: request, namespace: "post")
+        return try await client.object(for: request, namespace: "post")
     }
 
     /// Reads the value with the given id (`GET post/{id}.json`).
@@ -83,7 +83,7 @@ extension Post {
             resource: "Post", operation: "read", method: .get,
             path: "post/\(id).json"
         )
-        return try await client.object(Post.self, for: request, namespace: "post")
+        return try await client.object(for: request, namespace: "post")
     }
 
     /// Reads this value again, returning the server's current copy (`GET post/{id}.json`).
@@ -93,7 +93,7 @@ extension Post {
             resource: "Post", operation: "read", method: .get,
             path: "post/\(id).json"
         )
-        return try await client.object(Post.self, for: request, namespace: "post")
+        return try await client.object(for: request, namespace: "post")
     }
 
     /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
@@ -106,7 +106,7 @@ extension Post {
             path: "post/\(id).json",
             body: try client.body(self, namespace: "post", nils: nils)
         )
-        return try await client.object(Post.self, for: request, namespace: "post")
+        return try await client.object(for: request, namespace: "post")
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT post/{id}.json`) and returns the server's copy.
@@ -116,7 +116,7 @@ extension Post {
             path: "post/\(id).json",
             body: try client.body(patch, namespace: "post")
         )
-        return try await client.object(Post.self, for: request, namespace: "post")
+        return try await client.object(for: request, namespace: "post")
     }
 
     /// Deletes the value with the given id (`DELETE post/{id}.json`).
@@ -145,7 +145,7 @@ extension Post {
             path: "posts.json",
             query: query
         )
-        return try await client.object([Post].self, for: request, namespace: "posts")
+        return try await client.object(for: request, namespace: "posts")
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

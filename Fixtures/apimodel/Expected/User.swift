@@ -26,8 +26,8 @@ extension User: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decode(forKey: "id", using: StringIDTransform.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.posts = try container.decode([Post].self, forKey: "posts")
+        self.email = try container.decode(forKey: "email")
+        self.posts = try container.decode(forKey: "posts")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,7 +45,7 @@ extension User {
             resource: "User", operation: "read", method: .get,
             path: "users/\(id)"
         )
-        return try await client.object(User.self, for: request, namespace: "user")
+        return try await client.object(for: request, namespace: "user")
     }
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
@@ -54,7 +54,7 @@ extension User {
             resource: "User", operation: "read", method: .get,
             path: "users/\(self.id)"
         )
-        return try await client.object(User.self, for: request, namespace: "user")
+        return try await client.object(for: request, namespace: "user")
     }
 
     /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.
@@ -66,7 +66,7 @@ extension User {
             path: "users/\(self.id)",
             body: try client.body(self, namespace: "user", nils: nils)
         )
-        return try await client.object(User.self, for: request, namespace: "user")
+        return try await client.object(for: request, namespace: "user")
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT users/{id}`) and returns the server's copy.
@@ -76,7 +76,7 @@ extension User {
             path: "users/\(id)",
             body: try client.body(patch, namespace: "user")
         )
-        return try await client.object(User.self, for: request, namespace: "user")
+        return try await client.object(for: request, namespace: "user")
     }
 
     /// The signed-in user (`GET user.json`), as ApiModel's `ApiForm<User>.find`.
@@ -87,7 +87,7 @@ extension User {
             resource: "User", operation: "current", method: .get,
             path: "user.json"
         )
-        return try await client.object(User.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// A partial update: only the fields set to `.set` or `.clear` are sent.

@@ -28,9 +28,9 @@ public struct HouseholdRecord: Hashable, Sendable, Identifiable {
 extension HouseholdRecord: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeIfPresent(Int.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.people = try container.decode([Person].self, forKey: "people")
+        self.id = try container.decodeIfPresent(forKey: "id")
+        self.name = try container.decode(forKey: "name")
+        self.people = try container.decode(forKey: "people")
         self.createdAt = try container.decode(forKey: "created_at", using: ISO8601DateTransform.self)
     }
 
@@ -54,7 +54,7 @@ extension HouseholdRecord {
             path: "households",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(HouseholdRecord.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads the value with the given id (`GET households/{id}`).
@@ -63,7 +63,7 @@ extension HouseholdRecord {
             resource: "HouseholdRecord", operation: "read", method: .get,
             path: "households/\(id)"
         )
-        return try await client.object(HouseholdRecord.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET households/{id}`).
@@ -73,7 +73,7 @@ extension HouseholdRecord {
             resource: "HouseholdRecord", operation: "read", method: .get,
             path: "households/\(id)"
         )
-        return try await client.object(HouseholdRecord.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
@@ -86,7 +86,7 @@ extension HouseholdRecord {
             path: "households/\(id)",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(HouseholdRecord.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH households/{id}`) and returns the server's copy.
@@ -96,7 +96,7 @@ extension HouseholdRecord {
             path: "households/\(id)",
             body: try client.body(patch)
         )
-        return try await client.object(HouseholdRecord.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Deletes the value with the given id (`DELETE households/{id}`).
@@ -125,7 +125,7 @@ extension HouseholdRecord {
             path: "households",
             query: query
         )
-        return try await client.object([HouseholdRecord].self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -38,13 +38,13 @@ public struct Person: Hashable, Sendable, Identifiable {
 extension Person: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeIfPresent(Int.self, forKey: "id_Number")
-        self.firstName = try container.decode(String.self, forKey: "first_name")
-        self.lastName = try container.decode(String.self, forKey: "last_name")
-        self.favoriteColor = try container.decodeIfPresent(Color.self, forKey: "favorite_color")
+        self.id = try container.decodeIfPresent(forKey: "id_Number")
+        self.firstName = try container.decode(forKey: "first_name")
+        self.lastName = try container.decode(forKey: "last_name")
+        self.favoriteColor = try container.decodeIfPresent(forKey: "favorite_color")
         self.birthday = try container.decode(forKey: "birthday", using: ISO8601DateTransform.self)
         self.completion = try container.decode(forKey: "completion", using: PercentageTransform.self)
-        self.tags = try container.decode([String].self, forKey: "tags")
+        self.tags = try container.decode(forKey: "tags")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,7 +70,7 @@ extension Person {
             path: "people",
             body: try client.body(self, namespace: "person", nils: nils)
         )
-        return try await client.object(Person.self, for: request, namespace: "person")
+        return try await client.object(for: request, namespace: "person")
     }
 
     /// Reads the value with the given id (`GET people/{id}`).
@@ -80,7 +80,7 @@ extension Person {
             path: "people/\(id)",
             headers: ["Accept-Language": "fr"]
         )
-        return try await client.object(Person.self, for: request, namespace: "person")
+        return try await client.object(for: request, namespace: "person")
     }
 
     /// Reads this value again, returning the server's current copy (`GET people/{id}`).
@@ -91,7 +91,7 @@ extension Person {
             path: "people/\(id)",
             headers: ["Accept-Language": "fr"]
         )
-        return try await client.object(Person.self, for: request, namespace: "person")
+        return try await client.object(for: request, namespace: "person")
     }
 
     /// Sends this value to the server (`PATCH household/people/{id}`) and returns the server's copy.
@@ -104,7 +104,7 @@ extension Person {
             path: "household/people/\(id)",
             body: try client.body(self, namespace: "person", nils: nils)
         )
-        return try await client.object(Person.self, for: request, namespace: "person")
+        return try await client.object(for: request, namespace: "person")
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH household/people/{id}`) and returns the server's copy.
@@ -114,7 +114,7 @@ extension Person {
             path: "household/people/\(id)",
             body: try client.body(patch, namespace: "person")
         )
-        return try await client.object(Person.self, for: request, namespace: "person")
+        return try await client.object(for: request, namespace: "person")
     }
 
     /// Deletes the value with the given id (`DELETE people/{id}`).
@@ -143,7 +143,7 @@ extension Person {
             path: "households/\(householdID)/people",
             query: query
         )
-        return try await client.object([Person].self, for: request, namespace: "people")
+        return try await client.object(for: request, namespace: "people")
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

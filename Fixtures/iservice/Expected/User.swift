@@ -27,10 +27,10 @@ public struct User: Hashable, Sendable, Identifiable {
 extension User: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.userId = try container.decode(Int.self, forKey: "userId")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.id = try container.decodeIfPresent(forKey: "id")
+        self.userId = try container.decode(forKey: "userId")
+        self.name = try container.decodeIfPresent(forKey: "name")
+        self.email = try container.decodeIfPresent(forKey: "email")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,7 +53,7 @@ extension User {
             path: "users",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(User.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads the value with the given id (`GET users/{id}`).
@@ -63,7 +63,7 @@ extension User {
             path: "users/\(id)",
             headers: ["Accept-Language": "en"]
         )
-        return try await client.object(User.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
@@ -74,7 +74,7 @@ extension User {
             path: "users/\(id)",
             headers: ["Accept-Language": "en"]
         )
-        return try await client.object(User.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends this value to the server (`PATCH users/{id}`).
@@ -126,7 +126,7 @@ extension User {
             path: "users",
             query: query
         )
-        return try await client.object([User].self, for: request)
+        return try await client.object(for: request)
     }
 
     /// A partial update: only the fields set to `.set` or `.clear` are sent.

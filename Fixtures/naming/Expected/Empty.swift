@@ -18,7 +18,7 @@ public struct Empty: Hashable, Sendable, Identifiable {
 extension Empty: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
+        self.id = try container.decode(forKey: "id")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,6 +35,6 @@ extension Empty {
             path: "empties",
             query: query
         )
-        return try await client.object([Empty].self, for: request)
+        return try await client.object(for: request)
     }
 }

@@ -51,18 +51,18 @@ public struct `class`: Hashable, Sendable, Identifiable {
 extension `class`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeIfPresent(UUID.self, forKey: "id")
-        self.`default` = try container.decode(String.self, forKey: "default")
-        self.self_ = try container.decodeIfPresent(String.self, forKey: "self")
-        self.`Type` = try container.decode(Int.self, forKey: "type")
-        self.`protocol` = try container.decode(Bool.self, forKey: "protocol")
-        self.`init` = try container.decode(Int.self, forKey: "init")
-        self.description = try container.decode(String.self, forKey: "description")
-        self.firstName = try container.decode(String.self, forKey: "first-name")
-        self._2fa = try container.decode(Bool.self, forKey: "2fa")
-        self.displayName = try container.decodeIfPresent(String.self, forKey: "display name")
-        self.名前 = try container.decodeIfPresent(String.self, forKey: "名前")
-        self.kind = try container.decode(Kind.self, forKey: "kind")
+        self.id = try container.decodeIfPresent(forKey: "id")
+        self.`default` = try container.decode(forKey: "default")
+        self.self_ = try container.decodeIfPresent(forKey: "self")
+        self.`Type` = try container.decode(forKey: "type")
+        self.`protocol` = try container.decode(forKey: "protocol")
+        self.`init` = try container.decode(forKey: "init")
+        self.description = try container.decode(forKey: "description")
+        self.firstName = try container.decode(forKey: "first-name")
+        self._2fa = try container.decode(forKey: "2fa")
+        self.displayName = try container.decodeIfPresent(forKey: "display name")
+        self.名前 = try container.decodeIfPresent(forKey: "名前")
+        self.kind = try container.decode(forKey: "kind")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,7 +93,7 @@ extension `class` {
             path: "classes",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(`class`.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads the value with the given id (`GET classes/{id}`).
@@ -102,7 +102,7 @@ extension `class` {
             resource: "class", operation: "read", method: .get,
             path: "classes/\(id)"
         )
-        return try await client.object(`class`.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET classes/{id}`).
@@ -112,7 +112,7 @@ extension `class` {
             resource: "class", operation: "read", method: .get,
             path: "classes/\(id)"
         )
-        return try await client.object(`class`.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends this value to the server (`PUT classes/{id}`) and returns the server's copy.
@@ -125,7 +125,7 @@ extension `class` {
             path: "classes/\(id)",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(`class`.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT classes/{id}`) and returns the server's copy.
@@ -135,7 +135,7 @@ extension `class` {
             path: "classes/\(id)",
             body: try client.body(patch)
         )
-        return try await client.object(`class`.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Deletes the value with the given id (`DELETE classes/{id}`).
@@ -164,7 +164,7 @@ extension `class` {
             path: "classes",
             query: query
         )
-        return try await client.object([`class`].self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -29,7 +29,7 @@ extension SampleAPI {
             path: "login/",
             body: try client.body(body)
         )
-        return try await client.object(LoginResponse.self, for: request)
+        return try await client.object(for: request)
     }
 }
 
@@ -50,8 +50,8 @@ public struct LoginBody: Hashable, Sendable {
 extension LoginBody: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.username = try container.decode(String.self, forKey: "username")
-        self.password = try container.decode(String.self, forKey: "password")
+        self.username = try container.decode(forKey: "username")
+        self.password = try container.decode(forKey: "password")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,8 +78,8 @@ public struct LoginResponse: Hashable, Sendable {
 extension LoginResponse: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.token = try container.decode(String.self, forKey: "token")
-        self.user = try container.decode(User.self, forKey: "user")
+        self.token = try container.decode(forKey: "token")
+        self.user = try container.decode(forKey: "user")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -21,8 +21,8 @@ public struct User: Hashable, Sendable, Identifiable {
 extension User: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
+        self.id = try container.decode(forKey: "id")
+        self.name = try container.decode(forKey: "name")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,7 +39,7 @@ extension User {
             resource: "User", operation: "read", method: .get,
             path: "users/\(id)/"
         )
-        return try await client.object(User.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}/`).
@@ -48,7 +48,7 @@ extension User {
             resource: "User", operation: "read", method: .get,
             path: "users/\(self.id)/"
         )
-        return try await client.object(User.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Lists the first page of values (`GET users`).
@@ -58,7 +58,7 @@ extension User {
             path: "users",
             query: query
         )
-        return try await client.page(User.self, for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+        return try await client.page(for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
     }
 
     /// Every page of values (`GET users`), fetched as the sequence is iterated.
@@ -68,6 +68,6 @@ extension User {
             path: "users",
             query: query
         )
-        return client.pages(User.self, for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+        return client.pages(for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
     }
 }

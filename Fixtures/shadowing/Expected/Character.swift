@@ -17,7 +17,7 @@ public struct Character: Hashable, Sendable {
 extension Character: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.scalar = try container.decode(Int.self, forKey: "scalar")
+        self.scalar = try container.decode(forKey: "scalar")
     }
 
     public func encode(to encoder: any Encoder) throws {

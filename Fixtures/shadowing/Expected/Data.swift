@@ -17,7 +17,7 @@ public struct Data: Hashable, Sendable {
 extension Data: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.bytes = try container.decode([Int].self, forKey: "bytes")
+        self.bytes = try container.decode(forKey: "bytes")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -23,9 +23,9 @@ public struct Date: Hashable, Sendable {
 extension Date: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.day = try container.decode(Int.self, forKey: "day")
-        self.month = try container.decode(Int.self, forKey: "month")
-        self.year = try container.decode(Int.self, forKey: "year")
+        self.day = try container.decode(forKey: "day")
+        self.month = try container.decode(forKey: "month")
+        self.year = try container.decode(forKey: "year")
     }
 
     public func encode(to encoder: any Encoder) throws {

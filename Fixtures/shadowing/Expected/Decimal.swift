@@ -17,7 +17,7 @@ public struct Decimal: Hashable, Sendable {
 extension Decimal: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.digits = try container.decode(String.self, forKey: "digits")
+        self.digits = try container.decode(forKey: "digits")
     }
 
     public func encode(to encoder: any Encoder) throws {

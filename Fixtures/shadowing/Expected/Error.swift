@@ -20,8 +20,8 @@ public struct Error: Hashable, Sendable {
 extension Error: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.code = try container.decode(Int.self, forKey: "code")
-        self.message = try container.decode(String.self, forKey: "message")
+        self.code = try container.decode(forKey: "code")
+        self.message = try container.decode(forKey: "message")
     }
 
     public func encode(to encoder: any Encoder) throws {

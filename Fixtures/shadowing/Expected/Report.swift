@@ -42,15 +42,15 @@ public struct Report: Hashable, Sendable, Identifiable {
 extension Report: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeIfPresent(UUID.self, forKey: "id")
-        self.result = try container.decode(Result.self, forKey: "result")
-        self.errors = try container.decode([Error].self, forKey: "errors")
-        self.payload = try container.decodeIfPresent(Data.self, forKey: "payload")
-        self.published = try container.decode(Date.self, forKey: "published")
-        self.link = try container.decode(URL.self, forKey: "link")
-        self.total = try container.decode(Decimal.self, forKey: "total")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.tags = try container.decode([Swift.String: Int].self, forKey: "tags")
+        self.id = try container.decodeIfPresent(forKey: "id")
+        self.result = try container.decode(forKey: "result")
+        self.errors = try container.decode(forKey: "errors")
+        self.payload = try container.decodeIfPresent(forKey: "payload")
+        self.published = try container.decode(forKey: "published")
+        self.link = try container.decode(forKey: "link")
+        self.total = try container.decode(forKey: "total")
+        self.title = try container.decode(forKey: "title")
+        self.tags = try container.decode(forKey: "tags")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,7 +78,7 @@ extension Report {
             path: "reports",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(Report.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads the value with the given id (`GET reports/{id}`).
@@ -87,7 +87,7 @@ extension Report {
             resource: "Report", operation: "read", method: .get,
             path: "reports/\(id)"
         )
-        return try await client.object(Report.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET reports/{id}`).
@@ -97,7 +97,7 @@ extension Report {
             resource: "Report", operation: "read", method: .get,
             path: "reports/\(id)"
         )
-        return try await client.object(Report.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends this value to the server (`PUT reports/{id}`) and returns the server's copy.
@@ -110,7 +110,7 @@ extension Report {
             path: "reports/\(id)",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(Report.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT reports/{id}`) and returns the server's copy.
@@ -120,7 +120,7 @@ extension Report {
             path: "reports/\(id)",
             body: try client.body(patch)
         )
-        return try await client.object(Report.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Deletes the value with the given id (`DELETE reports/{id}`).
@@ -149,7 +149,7 @@ extension Report {
             path: "reports",
             query: query
         )
-        return try await client.object([Report].self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
@@ -167,7 +167,7 @@ extension Report {
             path: "reports/\(id)/publish",
             query: [URLQueryItem].items(("note", note))
         )
-        return try await client.object(Result.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// A partial update: only the fields set to `.set` or `.clear` are sent.

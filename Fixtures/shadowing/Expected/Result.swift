@@ -17,7 +17,7 @@ public struct Result: Hashable, Sendable {
 extension Result: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.value = try container.decode(Int.self, forKey: "value")
+        self.value = try container.decode(forKey: "value")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -17,7 +17,7 @@ public struct String: Hashable, Sendable {
 extension String: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.characters = try container.decode([Character].self, forKey: "characters")
+        self.characters = try container.decode(forKey: "characters")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -17,7 +17,7 @@ public struct URL: Hashable, Sendable {
 extension URL: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        self.text = try container.decode(forKey: "text")
     }
 
     public func encode(to encoder: any Encoder) throws {

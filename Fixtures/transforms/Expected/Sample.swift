@@ -101,10 +101,10 @@ extension Sample: Codable {
         self.identifier = try container.decode(forKey: "identifier", using: StringIDTransform.self)
         self.homepage = try container.decode(forKey: "homepage", using: URLTransform.self)
         self.price = try container.decode(forKey: "price", using: CentsTransform.self)
-        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
-        self.status = try container.decode(Status.self, forKey: "status")
-        self.priority = try container.decodeIfPresent(Priority.self, forKey: "priority")
-        self.counts = try container.decode([String: Int].self, forKey: "counts")
+        self.extra = try container.decodeIfPresent(forKey: "extra")
+        self.status = try container.decode(forKey: "status")
+        self.priority = try container.decodeIfPresent(forKey: "priority")
+        self.counts = try container.decode(forKey: "counts")
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -101,7 +101,7 @@ struct FunctionContext {
             return [Function(
                 documentation: ["Lists values (\(target))."],
                 signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> [\(model)]",
-                body: request + ["return try await client.object([\(model)].self, for: request\(namespaceArgument(resource.namespaceMany)))"]
+                body: request + ["return try await client.object(for: request\(namespaceArgument(resource.namespaceMany)))"]
             )]
         }
         let keys = "PaginationKeys(items: \(SwiftNaming.stringLiteral(pagination.items)), next: \(SwiftNaming.stringLiteral(pagination.next)), count: \(pagination.count.map(SwiftNaming.stringLiteral) ?? "nil"))"
@@ -109,12 +109,12 @@ struct FunctionContext {
             Function(
                 documentation: ["Lists the first page of values (\(target))."],
                 signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> Page<\(model)>",
-                body: request + ["return try await client.page(\(model).self, for: request, keys: \(keys))"]
+                body: request + ["return try await client.page(for: request, keys: \(keys))"]
             ),
             Function(
                 documentation: ["Every page of values (\(target)), fetched as the sequence is iterated."],
                 signature: "static func pages(\(arguments.joined(separator: ", "))) -> PageSequence<\(model)>",
-                body: request + ["return client.pages(\(model).self, for: request, keys: \(keys))"]
+                body: request + ["return client.pages(for: request, keys: \(keys))"]
             ),
         ]
     }
@@ -169,10 +169,10 @@ struct FunctionContext {
                 lines.append("try await client.success(for: request)")
             case let .type(type):
                 returnType = type
-                lines.append("return try await client.object(\(type).self, for: request)")
+                lines.append("return try await client.object(for: request)")
             case let .fields(typeName, _):
                 returnType = typeName
-                lines.append("return try await client.object(\(typeName).self, for: request)")
+                lines.append("return try await client.object(for: request)")
             }
             let documentation = action.documentation.isEmpty ? ["`\(action.method.uppercased()) \(routeText(action.route))`."] : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
             return Function(
@@ -190,7 +190,7 @@ struct FunctionContext {
         guard operation.returnsModel else {
             return request + ["try await client.success(for: request)"]
         }
-        return request + ["return try await client.object(\(model).self, for: request\(namespaceArgument(namespace)))"]
+        return request + ["return try await client.object(for: request\(namespaceArgument(namespace)))"]
     }
 
     private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?) -> [String] {

@@ -73,8 +73,7 @@ enum TemplateContext {
 
     static func decodeStatement(_ property: PropertyDeclaration) -> String {
         let method = property.isOptional ? "decodeIfPresent" : "decode"
-        let arguments = property.transform.map { "forKey: \(property.keyLiteral), using: \($0).self" }
-            ?? "\(property.codedType).self, forKey: \(property.keyLiteral)"
+        let arguments = "forKey: \(property.keyLiteral)" + (property.transform.map { ", using: \($0).self" } ?? "")
         return "self.\(property.name) = try container.\(method)(\(arguments))"
     }
 

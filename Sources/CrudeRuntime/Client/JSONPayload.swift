@@ -111,9 +111,10 @@ extension APIClient {
 
     // MARK: what generated operations call
 
-    /// Sends a request and decodes one value (or an array) from its unwrapped body.
-    public func object<Value: Decodable>(_ type: Value.Type, for request: OperationRequest, namespace: String? = nil) async throws(APIError) -> Value {
-        try decode(type, from: await send(request), namespace: namespace)
+    /// Sends a request and decodes one value (or an array) from its unwrapped body; the type comes from
+    /// the context, so generated code never names a type where a property of the same name could hide it.
+    public func object<Value: Decodable>(for request: OperationRequest, namespace: String? = nil) async throws(APIError) -> Value {
+        try decode(Value.self, from: await send(request), namespace: namespace)
     }
 
     /// Sends a request whose response carries nothing worth decoding (CRUDE-Futures' `Okay`).

@@ -45,7 +45,7 @@ struct PageBody<Item: Decodable & Sendable>: Decodable {
 
 extension APIClient {
     /// Sends a list request and decodes one page.
-    public func page<Item: Decodable & Sendable>(_ type: Item.Type, for request: OperationRequest, keys: PaginationKeys) async throws(APIError) -> Page<Item> {
+    public func page<Item: Decodable & Sendable>(for request: OperationRequest, keys: PaginationKeys) async throws(APIError) -> Page<Item> {
         let response = try await send(request)
         let decoder = JSONDecoder()
         decoder.userInfo[UnwrappedPayload<PageBody<Item>>.keysKey] = configuration.envelope
@@ -65,7 +65,7 @@ extension APIClient {
     }
 
     /// Every page of a paginated list, fetched one at a time as the sequence is iterated.
-    public func pages<Item: Decodable & Sendable>(_ type: Item.Type, for request: OperationRequest, keys: PaginationKeys) -> PageSequence<Item> {
+    public func pages<Item: Decodable & Sendable>(for request: OperationRequest, keys: PaginationKeys) -> PageSequence<Item> {
         PageSequence(client: self, first: request, keys: keys)
     }
 }
@@ -91,7 +91,7 @@ public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable 
 
         public mutating func next() async throws -> Page<Item>? {
             guard let current = request else { return nil }
-            let page = try await client.page(Item.self, for: current, keys: keys)
+            let page: Page<Item> = try await client.page(for: current, keys: keys)
             request = page.next.map { url in
                 var following = current
                 following.absoluteURL = url

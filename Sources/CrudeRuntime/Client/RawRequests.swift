@@ -14,12 +14,12 @@ extension APIClient {
 
     /// Sends a request and decodes one object from the unwrapped body.
     public func requestObject<Value: Decodable>(_ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], body: (any Encodable)? = nil) async throws(APIError) -> Value {
-        try await object(type, for: rawRequest(method, path, query: query, body: body))
+        try await object(for: rawRequest(method, path, query: query, body: body))
     }
 
     /// Sends a request and decodes an array of objects from the unwrapped body.
     public func requestObjectsArray<Value: Decodable>(_ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], body: (any Encodable)? = nil) async throws(APIError) -> [Value] {
-        try await object([Value].self, for: rawRequest(method, path, query: query, body: body))
+        try await object(for: rawRequest(method, path, query: query, body: body))
     }
 
     /// Sends a request and only checks that it succeeded.

@@ -2,6 +2,17 @@
 // that follows ``ModelEncodingOptions``.
 
 extension KeyedDecodingContainer where Key == JSONKey {
+    /// Decodes the value at `key` as the type the context expects. Generated code uses this rather than
+    /// `decode(T.self, forKey:)`, because a property named like a type would hide that type there.
+    public func decode<Value: Decodable>(forKey key: JSONKey) throws -> Value {
+        try decode(Value.self, forKey: key)
+    }
+
+    /// Decodes the value at `key` as the type the context expects, or `nil` when absent or `null`.
+    public func decodeIfPresent<Value: Decodable>(forKey key: JSONKey) throws -> Value? {
+        try decodeIfPresent(Value.self, forKey: key)
+    }
+
     /// Decodes the value at `key` through a transform.
     public func decode<T: ValueTransform>(forKey key: JSONKey, using transform: T.Type) throws -> T.Value {
         let wire = try decode(T.Wire.self, forKey: key)
