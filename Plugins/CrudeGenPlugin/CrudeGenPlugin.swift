@@ -1,0 +1,34 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles the Swift that crudegen generates from a target's `*.crude.yaml` specs into the target.
+///
+/// Each spec becomes one build command with one output, `<Name>.crude.swift`, in the plugin's work folder
+/// (never in the source tree). SwiftPM runs a command only when its spec, a template it uses, the target's
+/// `crudegen-config.json` or crudegen itself changed since the last build.
+@main
+struct CrudeGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let specs = target.sourceFiles.map(\.url).filter(CrudeSpecs.isSpec).sorted { $0.path < $1.path }
+        guard !specs.isEmpty else {
+            Diagnostics.warning("target '\(target.name)' applies CrudeGenPlugin but holds no spec; name specs *.crude.yaml")
+            return []
+        }
+        try CrudeSpecs.checkUniqueOutputNames(specs, target: target.name)
+        let configuration = try TargetConfiguration.load(targetDirectory: target.directoryURL)
+        let tool = try context.tool(named: "CrudeGenCLI")
+        let outputFolder = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources", isDirectory: true)
+        return specs.map { spec in
+            let output = outputFolder.appendingPathComponent(CrudeSpecs.outputName(forSpec: spec))
+            return .buildCommand(
+                displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
+                executable: tool.url,
+                arguments: [spec.path, "--output-file", output.path] + configuration.arguments,
+                environment: [:],
+                inputFiles: [spec] + configuration.inputFiles,
+                outputFiles: [output]
+            )
+        }
+    }
+}
