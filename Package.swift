@@ -57,6 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore"]),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI"]),
+        .testTarget(name: "PluginTests"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["CrudeRuntime"] + fixtureCases.map { .target(name: $0.target) }
