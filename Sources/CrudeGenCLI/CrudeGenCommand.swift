@@ -45,6 +45,9 @@ struct CrudeGenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A folder of Mustache templates that replace the bundled ones of the same name.", valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp("A crudegen-config.yaml to read settings from (the plugins pass a target's); --templates overrides its `templates`.", valueName: "file"))
+    var config: String?
+
     @Flag(name: .shortAndLong, help: "List every file written, removed or already up to date.")
     var verbose = false
 
@@ -69,7 +72,8 @@ struct CrudeGenCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let templateSet = try templates.map(TemplateSet.overriding(with:)) ?? .bundled
+            let configuration = try config.map(GeneratorConfiguration.load(contentsOf:)) ?? GeneratorConfiguration()
+            let templateSet = try (templates ?? configuration.templates).map(TemplateSet.overriding(with:)) ?? .bundled
             let generated = try Generator(templates: templateSet).generate(specsAt: specs)
             report(generated.warnings)
             let writer: OutputWriter
