@@ -24,8 +24,8 @@ struct GenerateCrudSources: CommandPlugin {
         for case let target as SourceModuleTarget in targets {
             let specs = CrudeSpecs.find(in: target.directoryURL)
             guard !specs.isEmpty else { continue }
-            let configuration = try TargetConfiguration.load(targetDirectory: target.directoryURL)
-            var arguments = specs.map(\.path) + ["-o", target.directoryURL.path] + configuration.arguments
+            let configuration = TargetConfiguration.file(inTargetDirectory: target.directoryURL)
+            var arguments = specs.map(\.path) + ["-o", target.directoryURL.path] + TargetConfiguration.arguments(for: configuration)
             if check { arguments.append("--check") }
             if verbose { arguments.append("--verbose") }
             let process = Process()

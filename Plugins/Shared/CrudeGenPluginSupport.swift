@@ -49,64 +49,25 @@ enum CrudeSpecs {
     }
 }
 
-/// A target's optional `crudegen-config.json`, next to its sources:
+/// A target's optional `crudegen-config.yaml`, next to its sources (for now it names a template folder:
+/// `templates: Templates`).
 ///
-///     { "templates": "../../Templates" }
-///
-/// `templates` is a folder of Mustache templates that replace the bundled ones of the same name, relative to
-/// the target's folder. It is a JSON file because a plugin cannot use a YAML library.
-struct TargetConfiguration {
-    static let fileName = "crudegen-config.json"
+/// The plugins do not read it: they pass it to crudegen with `--config`, and crudegen reads it each time it
+/// runs. SwiftPM runs a plugin again only when it plans the build again (when a target's files are added or
+/// removed, or the manifest changes), not when a file's contents change, so settings the plugin read would go
+/// stale; a build command's input files, on the other hand, are checked on every build.
+enum TargetConfiguration {
+    static let fileName = "crudegen-config.yaml"
 
-    /// The configuration file, when the target has one.
-    var file: URL?
-    /// The template override folder.
-    var templates: URL?
-    /// The `*.mustache` files in `templates`, which the build plugin declares as inputs.
-    var templateFiles: [URL] = []
-
-    /// Arguments to pass to crudegen.
-    var arguments: [String] {
-        templates.map { ["--templates", $0.path] } ?? []
-    }
-
-    /// Files whose changes must re-run the generator, besides the spec: the configuration, each template,
-    /// and the template folder itself, whose timestamp changes when a template is added or removed (SwiftPM
-    /// does not re-run the plugin for that, so the list of templates it saw may be stale).
-    var inputFiles: [URL] {
-        (file.map { [$0] } ?? []) + (templates.map { [$0] } ?? []) + templateFiles
-    }
-
-    /// Reads the configuration of the target in `directory`; no file means the defaults.
-    static func load(targetDirectory directory: URL) throws -> TargetConfiguration {
+    /// The configuration file of the target in `directory`, if it has one.
+    static func file(inTargetDirectory directory: URL) -> URL? {
         let url = directory.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return TargetConfiguration() }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-        } catch {
-            throw CrudeGenPluginError("\(url.path): not valid JSON: \(error.localizedDescription)")
-        }
-        guard let entries = object as? [String: Any] else {
-            throw CrudeGenPluginError("\(url.path): expected an object such as { \"templates\": \"Templates\" }")
-        }
-        if let unknown = entries.keys.sorted().first(where: { $0 != "templates" }) {
-            throw CrudeGenPluginError("\(url.path): unknown key `\(unknown)`; the only key is `templates`")
-        }
-        var configuration = TargetConfiguration(file: url)
-        if let value = entries["templates"] {
-            guard let path = value as? String, !path.isEmpty else {
-                throw CrudeGenPluginError("\(url.path): `templates` must be a folder path relative to \(directory.path)")
-            }
-            let folder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-            let templates = folder.standardizedFileURL
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: templates.path) else {
-                throw CrudeGenPluginError("\(url.path): templates folder `\(templates.path)` cannot be read")
-            }
-            configuration.templates = templates
-            configuration.templateFiles = names.filter { $0.hasSuffix(".mustache") }.sorted().map { templates.appendingPathComponent($0) }
-        }
-        return configuration
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The arguments that hand the configuration to crudegen.
+    static func arguments(for file: URL?) -> [String] {
+        file.map { ["--config", $0.path] } ?? []
     }
 }
 
