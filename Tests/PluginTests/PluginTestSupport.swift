@@ -15,13 +15,17 @@ enum PluginTestSupport {
     /// itself: `swift test` holds that folder's lock while the tests run, and a nested build would wait for
     /// it forever.
     static let scratch: URL = {
-        let binary = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-        var folder = binary.deletingLastPathComponent()
-        for _ in 0..<6 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("workspace-state.json").path) {
-                return folder.appendingPathComponent("plugin-tests", isDirectory: true)
+        // On Linux the test binary is the main executable; on macOS a helper loads the `.xctest` bundle.
+        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
+            + Bundle.allBundles.map(\.bundleURL)
+        for candidate in candidates {
+            var folder = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<6 {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("workspace-state.json").path) {
+                    return folder.appendingPathComponent("plugin-tests", isDirectory: true)
+                }
+                folder = folder.deletingLastPathComponent()
             }
-            folder = folder.deletingLastPathComponent()
         }
         return root.appendingPathComponent(".build-plugin-tests", isDirectory: true)
     }()
