@@ -20,8 +20,14 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "crudegen", targets: ["CrudeGenCLI"]),
+        // The plugins' tool. SwiftPM builds a plugin's executable through the product named like its target;
+        // without this product, applying the plugin to a target of this package fails with
+        // "no product named 'CrudeGenCLI'". Use `crudegen` from the command line.
+        .executable(name: "CrudeGenCLI", targets: ["CrudeGenCLI"]),
         .library(name: "CrudeRuntime", targets: ["CrudeRuntime"]),
         .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
+        .plugin(name: "CrudeGenPlugin", targets: ["CrudeGenPlugin"]),
+        .plugin(name: "GenerateCrudSources", targets: ["GenerateCrudSources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -54,8 +60,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Generates a target's `*.crude.yaml` specs into its build (see docs/plugin.md).
+        .plugin(name: "CrudeGenPlugin", capability: .buildTool(), dependencies: ["CrudeGenCLI"]),
+        // `swift package generate-crud-sources`: the same, written into the target's folder for committing.
+        .plugin(
+            name: "GenerateCrudSources",
+            capability: .command(
+                intent: .custom(verb: "generate-crud-sources", description: "Generate Swift sources from each target's *.crude.yaml specs into the target's folder."),
+                permissions: [.writeToPackageDirectory(reason: "crudegen writes the generated Swift files next to each target's sources.")]
+            ),
+            dependencies: ["CrudeGenCLI"]
+        ),
         .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore"]),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI"]),
+        .testTarget(name: "PluginTests"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [

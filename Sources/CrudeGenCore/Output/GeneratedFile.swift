@@ -7,6 +7,8 @@ public struct GeneratedFile: Hashable, Sendable {
     public var name: String
     /// The whole file, header included, ending with one newline.
     public var contents: String
+    /// The file without its header: what the template rendered, ending with one newline.
+    public private(set) var body: String
 
     /// Creates a file from a rendered body, adding the header and normalising trailing newlines.
     public init(name: String, specName: String, body: String) {
@@ -14,11 +16,53 @@ public struct GeneratedFile: Hashable, Sendable {
         var text = body
         while text.hasSuffix("\n\n") { text.removeLast() }
         if !text.hasSuffix("\n") { text += "\n" }
-        contents = "\(Self.headerPrefix) from \(specName). Do not edit: change the spec and regenerate.\n\n" + text
+        self.body = text
+        contents = Self.header(specName: specName) + text
+    }
+
+    /// The header line and the blank line after it.
+    static func header(specName: String) -> String {
+        "\(headerPrefix) from \(specName). Do not edit: change the spec and regenerate.\n\n"
     }
 
     /// Whether existing file contents were written by crudegen.
     public static func isGenerated(_ contents: some Sequence<UInt8>) -> Bool {
         contents.prefix(headerPrefix.utf8.count).elementsEqual(headerPrefix.utf8)
+    }
+}
+
+extension GeneratedFile {
+    /// All of `files` as one file called `name`: one header, then the imports every file opens with (each
+    /// once), then each file's declarations under a `// MARK: -` line naming the file it replaces.
+    ///
+    /// This is the build plugin's layout: SwiftPM must know a build command's output files before the
+    /// generator runs, and one file named after the spec is a name the plugin can compute from the spec's
+    /// file name alone. Only the leading run of plain `import Module` lines of each file is hoisted; any
+    /// other import stays where the template put it, which is legal Swift too.
+    public static func combining(_ files: [GeneratedFile], named name: String, specName: String) -> GeneratedFile {
+        var imports: [String] = []
+        var sections: [String] = []
+        for file in files.sorted(by: { $0.name < $1.name }) {
+            var lines = file.body.split(separator: "\n", omittingEmptySubsequences: false)[...]
+            while let line = lines.first, line.allSatisfy(\.isWhitespace) || isPlainImport(line) {
+                if isPlainImport(line), !imports.contains(String(line)) { imports.append(String(line)) }
+                lines.removeFirst()
+            }
+            guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else { continue }
+            let title = file.name.hasSuffix(".swift") ? String(file.name.dropLast(".swift".count)) : file.name
+            sections.append("// MARK: - \(title)\n\n" + lines.joined(separator: "\n"))
+        }
+        var body = imports.joined(separator: "\n")
+        for section in sections {
+            if !body.isEmpty { body += body.hasSuffix("\n") ? "\n" : "\n\n" }
+            body += section
+        }
+        return GeneratedFile(name: name, specName: specName, body: body)
+    }
+
+    /// `import Module` with nothing before or after it.
+    private static func isPlainImport(_ line: Substring) -> Bool {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        return words.count == 2 && words[0] == "import" && words[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
     }
 }

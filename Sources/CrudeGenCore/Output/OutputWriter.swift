@@ -25,7 +25,11 @@ public struct OutputWriter {
     }
 
     /// Compares `files` with the folder; a generated file that would replace a user's file is an error.
-    public func plan(_ files: [GeneratedFile]) throws -> Plan {
+    ///
+    /// With `removingStale`, generated files in the folder that `files` does not name are planned for
+    /// removal; without it (when the folder holds other specs' output, as the build plugin's does) they are
+    /// left alone.
+    public func plan(_ files: [GeneratedFile], removingStale: Bool = true) throws -> Plan {
         var plan = Plan()
         var diagnostics: [Diagnostic] = []
         let wanted = Set(files.map(\.name))
@@ -52,7 +56,9 @@ public struct OutputWriter {
             }
         }
         if diagnostics.containsErrors { throw DiagnosticsError(diagnostics) }
-        plan.removals = staleGeneratedFiles().filter { !wanted.contains($0) }
+        if removingStale {
+            plan.removals = staleGeneratedFiles().filter { !wanted.contains($0) }
+        }
         return plan
     }
 

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// An app's package that uses crudegen the way most users will: through the build-tool plugin.
+// `HouseholdModels` holds `Household.crude.yaml`; building it generates `Household.crude.swift` into the
+// build folder and compiles it into the module. See ../../docs/plugin.md.
+let package = Package(
+    name: "Household",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        // A real app writes .package(url: "https://github.com/…/crudegen", from: "0.1.0").
+        // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.
+        .package(name: "crudegen", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "HouseholdModels",
+            dependencies: [.product(name: "CrudeRuntime", package: "crudegen")],
+            plugins: [.plugin(name: "CrudeGenPlugin", package: "crudegen")]
+        ),
+        .executableTarget(name: "HouseholdDemo", dependencies: ["HouseholdModels"]),
+    ]
+)
