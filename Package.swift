@@ -73,12 +73,18 @@ let package = Package(
         ),
         .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore"]),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI"]),
-        .testTarget(name: "PluginTests"),
+        .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer"]),
+        // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.
+        .target(
+            name: "TestHTTPServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/TestHTTPServer"
+        ),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
                 "CrudeRuntime",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                "TestHTTPServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ] + fixtureCases.map { .target(name: $0.target) }

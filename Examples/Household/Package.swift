@@ -18,6 +18,9 @@ let package = Package(
             dependencies: [.product(name: "CrudeRuntime", package: "crudegen")],
             plugins: [.plugin(name: "CrudeGenPlugin", package: "crudegen")]
         ),
-        .executableTarget(name: "HouseholdDemo", dependencies: ["HouseholdModels"]),
+        .executableTarget(
+            name: "HouseholdDemo",
+            dependencies: ["HouseholdModels", .product(name: "CrudeRuntime", package: "crudegen")]
+        ),
     ]
 )

@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureApiModel
 import Foundation
+import TestHTTPServer
 import Testing
 
 /// ApiModel's Post/User flow from Fixtures/apimodel/spec.yaml: envelope `data`, request bodies wrapped in

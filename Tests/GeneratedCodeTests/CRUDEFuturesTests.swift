@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureCRUDEFutures
 import Foundation
+import TestHTTPServer
 import Testing
 
 /// CRUDE-Futures' Person/Household flow, generated from Fixtures/crude-futures/spec.yaml and run against a

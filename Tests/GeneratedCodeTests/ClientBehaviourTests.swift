@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureCRUDEFutures
 import Foundation
+import TestHTTPServer
 import HTTPTypes
 import Logging
 import Testing

@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureIService
 import Foundation
+import TestHTTPServer
 import Testing
 
 /// iService's users from Fixtures/iservice/spec.yaml: realm-wide headers, a header for one CRUD method,

@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureRaccoon
 import Foundation
+import TestHTTPServer
 import Testing
 
 /// Raccoon's sample API from Fixtures/raccoon/spec.yaml: an API key on every request, trailing-slash

@@ -99,6 +99,16 @@ enum PluginTestSupport {
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
+    /// Runs a program without blocking Swift concurrency's threads, so that a server in this process can
+    /// answer it.
+    static func runConcurrently(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try run(executable, arguments, in: directory) })
+            }
+        }
+    }
+
     /// Where the build plugin wrote `Household.crude.swift` for the package with identity `package`.
     static func generatedFile(inPackageNamed package: String) -> URL? {
         let outputs = scratch.appendingPathComponent("plugins/outputs/\(package)")

@@ -3,45 +3,52 @@ import Foundation
 
 /// A real HTTP server on 127.0.0.1 inside the test process, answering with a closure the test sets and
 /// recording every request it receives.
-final class TestServer: Sendable {
+public final class TestServer: Sendable {
     /// A request as the server received it.
-    struct Received: Sendable {
-        var method: String
+    public struct Received: Sendable {
+        public var method: String
         /// The percent-encoded path, exactly as sent.
-        var path: String
+        public var path: String
         /// The percent-encoded query string.
-        var query: String
-        var headers: [String: String]
-        var body: Data
+        public var query: String
+        public var headers: [String: String]
+        public var body: Data
 
         /// The body parsed as JSON.
-        var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
-        var jsonObject: [String: Any]? { json as? [String: Any] }
+        public var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
+        public var jsonObject: [String: Any]? { json as? [String: Any] }
     }
 
     /// What the server answers.
-    struct Reply: Sendable {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
-        var delay: Duration?
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+        public var delay: Duration?
 
-        static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
+        public init(status: Int, headers: [String: String], body: Data, delay: Duration? = nil) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
+
+        public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
             Reply(status: status, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Data(text.utf8))
         }
 
-        static func empty(status: Int = 204) -> Reply {
+        public static func empty(status: Int = 204) -> Reply {
             Reply(status: status, headers: [:], body: Data())
         }
     }
 
-    typealias Handler = @Sendable (Received) async -> Reply
+    public typealias Handler = @Sendable (Received) async -> Reply
 
     private let server: HTTPServer
     private let task: Task<Void, any Error>
     private let state = Mutex(State())
     /// `http://127.0.0.1:PORT`.
-    let origin: URL
+    public let origin: URL
 
     private struct State {
         var handler: Handler = { _ in .json("{}", status: 404) }
@@ -49,7 +56,7 @@ final class TestServer: Sendable {
     }
 
     /// Starts a server that answers with `handler`.
-    init(_ handler: @escaping Handler) async throws {
+    public init(_ handler: @escaping Handler) async throws {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         self.server = server
         task = Task { try await server.run() }
@@ -81,29 +88,29 @@ final class TestServer: Sendable {
     }
 
     /// Every request received so far, oldest first.
-    var received: [Received] { state.withLock { $0.received } }
+    public var received: [Received] { state.withLock { $0.received } }
 
     /// Replaces the handler.
-    func respond(_ handler: @escaping Handler) {
+    public func respond(_ handler: @escaping Handler) {
         state.withLock { $0.handler = handler }
     }
 
-    func stop() async {
+    public func stop() async {
         await server.stop(timeout: 1)
         task.cancel()
     }
 }
 
 /// A lock-protected value (the standard library's `Mutex` needs macOS 15).
-final class Mutex<Value>: @unchecked Sendable {
+public final class Mutex<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
