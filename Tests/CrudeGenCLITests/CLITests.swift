@@ -55,6 +55,23 @@ import Testing
         #expect(run.stdout.contains("Examples:"))
     }
 
+    /// Templates are compiled in, so a copied binary works without the build folder's resource bundles.
+    @Test func aCopiedBinaryStillGenerates() throws {
+        try withTemporaryDirectory { folder in
+            let copy = folder.appendingPathComponent("bin/crudegen")
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Self.executable, to: copy)
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = [Self.crudeSpec, "-o", folder.appendingPathComponent("out").path]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(try String(contentsOf: folder.appendingPathComponent("out/Person.swift"), encoding: .utf8).contains("public struct Person"))
+        }
+    }
+
     @Test func versionPrints() throws {
         let run = try Self.run(["--version"])
         #expect(run.status == 0)
