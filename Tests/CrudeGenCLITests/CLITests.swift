@@ -49,7 +49,7 @@ import Testing
     @Test func helpReadsLikeDocumentation() throws {
         let run = try Self.run(["--help"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("USAGE: crudegen <spec> ... --output <dir>"))
+        #expect(run.stdout.contains("USAGE: crudegen <spec> ... [--output <dir>] [--output-file <file>]"))
         #expect(run.stdout.contains("--check"))
         #expect(run.stdout.contains("--templates <dir>"))
         #expect(run.stdout.contains("Examples:"))
