@@ -7,8 +7,8 @@ struct FunctionContext {
         var signature: String
         var body: [String]
 
-        var context: [String: Any] {
-            ["documentation": TemplateContext.comment(documentation), "signature": signature, "body": body]
+        var context: [String: TemplateValue] {
+            ["documentation": TemplateContext.comment(documentation), "signature": .string(signature), "body": .strings(body)]
         }
     }
 

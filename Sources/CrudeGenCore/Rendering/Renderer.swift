@@ -16,7 +16,7 @@ public struct Renderer: Sendable {
         return files.sorted { $0.name < $1.name }
     }
 
-    private func file(_ typeName: String, _ model: CodeModel, _ context: [String: Any], _ template: String) -> GeneratedFile {
+    private func file(_ typeName: String, _ model: CodeModel, _ context: [String: TemplateValue], _ template: String) -> GeneratedFile {
         let body = templates.render(context, template: template)
         return GeneratedFile(name: typeName.replacingOccurrences(of: "`", with: "") + ".swift", specName: model.specName, body: body)
     }

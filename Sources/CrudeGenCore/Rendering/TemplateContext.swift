@@ -1,73 +1,77 @@
-/// Turns the code model into the dictionaries Mustache renders, computing the Swift statements that
-/// templates would otherwise need logic for.
+/// Turns the code model into the values templates render, computing the Swift statements that templates
+/// would otherwise need logic for.
 enum TemplateContext {
-    static func api(_ api: APIDeclaration, access: String) -> [String: Any] {
-        var context: [String: Any] = [
-            "access": access,
-            "name": api.name,
-            "headers": separated(api.headers.map { ["name": SwiftNaming.stringLiteral($0.name), "value": SwiftNaming.stringLiteral($0.value)] }, by: ", "),
-            "envelope": separated(api.envelope.map { ["key": SwiftNaming.stringLiteral($0)] }, by: ", "),
-            "dateFormats": api.dateFormats.map { ["typeName": $0.typeName, "format": $0.format, "formatLiteral": SwiftNaming.stringLiteral($0.format)] },
-            "payloadModels": api.payloadModels.map { model($0, access: access) },
-            "hasActions": !api.actions.isEmpty,
-            "stringType": api.stringType,
-            "urlType": api.urlType,
+    static func api(_ api: APIDeclaration, access: String) -> [String: TemplateValue] {
+        var context: [String: TemplateValue] = [
+            "access": .string(access),
+            "name": .string(api.name),
+            "headers": separated(api.headers.map { ["name": .string(SwiftNaming.stringLiteral($0.name)), "value": .string(SwiftNaming.stringLiteral($0.value))] }, by: ", "),
+            "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
+            "dateFormats": list(api.dateFormats.map { ["typeName": .string($0.typeName), "format": .string($0.format), "formatLiteral": .string(SwiftNaming.stringLiteral($0.format))] }),
+            "payloadModels": list(api.payloadModels.map { model($0, access: access) }),
+            "hasActions": .bool(!api.actions.isEmpty),
+            "stringType": .string(api.stringType),
+            "urlType": .string(api.urlType),
             "functions": markingFirst(FunctionContext(model: api.name).functions(for: api.actions, resource: nil).map(\.context)),
         ]
-        context["baseURL"] = api.baseURL.map(SwiftNaming.stringLiteral)
-        return context
-    }
-
-    static func enumeration(_ enumeration: EnumDeclaration, access: String) -> [String: Any] {
-        [
-            "access": access,
-            "name": enumeration.name,
-            "documentation": comment(enumeration.documentation),
-            "rawType": enumeration.rawType,
-            "cases": separated(enumeration.cases.map { ["name": $0.name, "rawValue": $0.rawValue] }, by: ", "),
-        ]
-    }
-
-    static func model(_ model: ModelDeclaration, access: String) -> [String: Any] {
-        let properties = model.properties
-        var context: [String: Any] = [
-            "access": access,
-            "name": model.name,
-            "documentation": comment(model.documentation),
-            "isIdentifiable": model.isIdentifiable,
-            "hasProperties": !properties.isEmpty,
-            "usesOptions": properties.contains { $0.isOptional || $0.isReadOnly },
-            "properties": separated(properties.map(property), by: ","),
-        ]
-        context["resource"] = model.resource.map { resource($0, model: model.name) }
-        return context
-    }
-
-    private static func resource(_ resource: ResourceDeclaration, model: String) -> [String: Any] {
-        let functions = FunctionContext(model: model)
-        var context: [String: Any] = [
-            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context)),
-        ]
-        if resource.operations.contains(where: { $0.kind == .update }), !resource.patchProperties.isEmpty {
-            context["patch"] = ["properties": resource.patchProperties.map { property in
-                [
-                    "name": property.name,
-                    "codedType": property.codedType,
-                    "patchEncode": "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))",
-                ]
-            }]
+        if let baseURL = api.baseURL {
+            context["baseURL"] = .string(SwiftNaming.stringLiteral(baseURL))
         }
         return context
     }
 
-    private static func property(_ property: PropertyDeclaration) -> [String: Any] {
+    static func enumeration(_ enumeration: EnumDeclaration, access: String) -> [String: TemplateValue] {
         [
-            "name": property.name,
-            "type": property.type,
-            "isOptional": property.isOptional,
+            "access": .string(access),
+            "name": .string(enumeration.name),
+            "documentation": comment(enumeration.documentation),
+            "rawType": .string(enumeration.rawType),
+            "cases": separated(enumeration.cases.map { ["name": .string($0.name), "rawValue": .string($0.rawValue)] }, by: ", "),
+        ]
+    }
+
+    static func model(_ model: ModelDeclaration, access: String) -> [String: TemplateValue] {
+        let properties = model.properties
+        var context: [String: TemplateValue] = [
+            "access": .string(access),
+            "name": .string(model.name),
+            "documentation": comment(model.documentation),
+            "isIdentifiable": .bool(model.isIdentifiable),
+            "hasProperties": .bool(!properties.isEmpty),
+            "usesOptions": .bool(properties.contains { $0.isOptional || $0.isReadOnly }),
+            "properties": separated(properties.map(property), by: ","),
+        ]
+        if let resource = model.resource {
+            context["resource"] = .object(self.resource(resource, model: model.name))
+        }
+        return context
+    }
+
+    private static func resource(_ resource: ResourceDeclaration, model: String) -> [String: TemplateValue] {
+        let functions = FunctionContext(model: model)
+        var context: [String: TemplateValue] = [
+            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context)),
+        ]
+        if resource.operations.contains(where: { $0.kind == .update }), !resource.patchProperties.isEmpty {
+            context["patch"] = ["properties": list(resource.patchProperties.map { property in
+                [
+                    "name": .string(property.name),
+                    "codedType": .string(property.codedType),
+                    "patchEncode": .string("try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"),
+                ]
+            })]
+        }
+        return context
+    }
+
+    private static func property(_ property: PropertyDeclaration) -> [String: TemplateValue] {
+        [
+            "name": .string(property.name),
+            "type": .string(property.type),
+            "isOptional": .bool(property.isOptional),
             "documentation": comment(property.documentation),
-            "decode": decodeStatement(property),
-            "encode": encodeStatement(property),
+            "decode": .string(decodeStatement(property)),
+            "encode": .string(encodeStatement(property)),
         ]
     }
 
@@ -86,25 +90,29 @@ enum TemplateContext {
     }
 
     /// Documentation as `///` comment lines, without trailing spaces on empty lines.
-    static func comment(_ lines: [String]) -> [String] {
-        lines.map { $0.isEmpty ? "///" : "/// " + $0 }
+    static func comment(_ lines: [String]) -> TemplateValue {
+        .strings(lines.map { $0.isEmpty ? "///" : "/// " + $0 })
+    }
+
+    private static func list(_ items: [[String: TemplateValue]]) -> TemplateValue {
+        .list(items.map(TemplateValue.object))
     }
 
     /// Marks the first item, so templates can put blank lines between items only.
-    static func markingFirst(_ items: [[String: Any]]) -> [[String: Any]] {
-        items.enumerated().map { index, item in
+    private static func markingFirst(_ items: [[String: TemplateValue]]) -> TemplateValue {
+        list(items.enumerated().map { index, item in
             var item = item
-            item["isFirst"] = index == 0
+            item["isFirst"] = .bool(index == 0)
             return item
-        }
+        })
     }
 
     /// Adds a `separator` to every item but the last, for comma-separated lists in templates.
-    private static func separated(_ items: [[String: Any]], by separator: String) -> [[String: Any]] {
-        items.enumerated().map { index, item in
+    private static func separated(_ items: [[String: TemplateValue]], by separator: String) -> TemplateValue {
+        list(items.enumerated().map { index, item in
             var item = item
-            item["separator"] = index == items.count - 1 ? "" : separator
+            item["separator"] = .string(index == items.count - 1 ? "" : separator)
             return item
-        }
+        })
     }
 }

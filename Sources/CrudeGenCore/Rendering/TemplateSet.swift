@@ -1,12 +1,11 @@
 import Foundation
-import Mustache
 
 /// The parsed Mustache templates generation renders with: the bundled ones, or a user's copies.
 public struct TemplateSet: Sendable {
     /// The templates a set must contain, by name (file name without `.mustache`).
     public static let requiredNames = BundledTemplates.sources.keys.sorted()
 
-    let library: MustacheLibrary
+    let templates: [String: Template]
 
     /// The templates compiled into crudegen, rendered from the top-level `Templates/` folder.
     public static let bundled: TemplateSet = {
@@ -45,20 +44,20 @@ public struct TemplateSet: Sendable {
     }
 
     private init(sources: [String: String], origin: String) throws {
-        var library = MustacheLibrary()
+        var templates: [String: Template] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                try library.register(source, named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                let location = SourceLocation(file: "\(origin)/\(name).mustache", line: error.context.lineNumber, column: error.context.columnNumber)
-                throw DiagnosticsError([.error("template does not parse: \(error.error)", at: location)])
+                templates[name] = try Template(source)
+            } catch {
+                let location = SourceLocation(file: "\(origin)/\(name).mustache", line: error.line, column: error.column)
+                throw DiagnosticsError([.error("template does not parse: \(error.message)", at: location)])
             }
         }
-        self.library = library
+        self.templates = templates
     }
 
     /// Renders a template with a context of dictionaries and arrays.
-    func render(_ context: [String: Any], template name: String) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    func render(_ context: [String: TemplateValue], template name: String) -> String {
+        templates[name]?.render(.object(context), partials: templates) ?? ""
     }
 }
