@@ -42,6 +42,19 @@ import Testing
         }
     }
 
+    /// Specs of many models render concurrently; the output must not depend on scheduling.
+    @Test func largeSpecsRenderDeterministically() throws {
+        var yaml = "api: { name: Big, keys: snake_case }\nresources:\n"
+        for index in 0..<120 {
+            yaml += "  Item\(index): { path: items\(index), fields: { name: String, note: String?, createdAt: Date, tags: [String] } }\n"
+        }
+        let first = try Generator().generate(spec: Data(yaml.utf8), file: "big.yaml").files
+        let second = try Generator().generate(spec: Data(yaml.utf8), file: "big.yaml").files
+        #expect(first.count == 121)
+        #expect(first == second)
+        #expect(first.first { $0.name == "Item7.swift" }?.contents.contains("public struct Item7: Hashable, Sendable, Identifiable") == true)
+    }
+
     /// A fixture only proves its output compiles if `Package.swift` builds it as a module.
     @Test func everyFixtureIsCompiledByThePackage() throws {
         let manifest = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)

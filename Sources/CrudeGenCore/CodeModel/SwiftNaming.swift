@@ -135,9 +135,21 @@ enum SwiftNaming {
         return first.lowercased() + word.dropFirst()
     }
 
+    /// The identifier without the backticks ``escaped(_:)`` may have added.
+    static func unescaped(_ identifier: String) -> String {
+        identifier.first == "`" ? String(identifier.dropFirst().dropLast()) : identifier
+    }
+
     /// A Swift string literal for `text`, escaping what Swift requires.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+        "\"" + literalContents(text) + "\""
+    }
+
+    /// `text` escaped to stand between the quotes of a Swift string literal.
+    static func literalContents(_ text: String) -> String {
+        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard needsEscaping else { return text }
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -150,6 +162,6 @@ enum SwiftNaming {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 }

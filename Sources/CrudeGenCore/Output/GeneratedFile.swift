@@ -43,14 +43,17 @@ extension GeneratedFile {
         var imports: [String] = []
         var sections: [String] = []
         for file in files.sorted(by: { $0.name < $1.name }) {
-            var lines = file.body.split(separator: "\n", omittingEmptySubsequences: false)[...]
-            while let line = lines.first, line.allSatisfy(\.isWhitespace) || isPlainImport(line) {
+            // Only the leading lines are inspected; the rest of the body is taken whole.
+            var rest = file.body[...]
+            while let end = rest.firstIndex(of: "\n") ?? (rest.isEmpty ? nil : rest.endIndex) {
+                let line = rest[..<end]
+                guard line.allSatisfy(\.isWhitespace) || isPlainImport(line) else { break }
                 if isPlainImport(line), !imports.contains(String(line)) { imports.append(String(line)) }
-                lines.removeFirst()
+                rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
             }
-            guard lines.contains(where: { !$0.allSatisfy(\.isWhitespace) }) else { continue }
+            guard rest.contains(where: { !$0.isWhitespace }) else { continue }
             let title = file.name.hasSuffix(".swift") ? String(file.name.dropLast(".swift".count)) : file.name
-            sections.append("// MARK: - \(title)\n\n" + lines.joined(separator: "\n"))
+            sections.append("// MARK: - \(title)\n\n" + rest)
         }
         var body = imports.joined(separator: "\n")
         for section in sections {

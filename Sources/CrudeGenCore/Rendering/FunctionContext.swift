@@ -226,12 +226,12 @@ struct FunctionContext {
         for part in route {
             switch part {
             case let .literal(text):
-                literal += text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                literal += SwiftNaming.literalContents(text)
             case let .parameter(parameter):
                 var value = parameter.name
                 if instance, parameter.source != .argument {
                     if parameter.isOptionalOnInstance {
-                        let unwrap = "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(parameter.name.replacingOccurrences(of: "`", with: ""))))"
+                        let unwrap = "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(SwiftNaming.unescaped(parameter.name))))"
                         if !code.unwraps.contains(unwrap) { code.unwraps.append(unwrap) }
                     } else {
                         value = "self.\(parameter.name)"
@@ -253,7 +253,7 @@ struct FunctionContext {
         route.map { part in
             switch part {
             case let .literal(text): text
-            case let .parameter(parameter): "{\(parameter.name.replacingOccurrences(of: "`", with: ""))}"
+            case let .parameter(parameter): "{\(SwiftNaming.unescaped(parameter.name))}"
             }
         }.joined()
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Renders a code model into Swift files: one per model, resource and enum, plus one for the API.
 public struct Renderer: Sendable {
     let templates: TemplateSet
@@ -12,12 +14,48 @@ public struct Renderer: Sendable {
         let access = model.accessModifier
         var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file")]
         files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file") }
-        files += model.models.map { file($0.name, model, TemplateContext.model($0, access: access), "model-file") }
+        files += Self.concurrentMap(model.models) { file($0.name, model, TemplateContext.model($0, access: access), "model-file") }
         return files.sorted { $0.name < $1.name }
+    }
+
+    /// `items.map(transform)` spread over the cores: models render independently, and rendering is most
+    /// of generation's work.
+    private static func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
+        guard items.count >= 32 else { return items.map(transform) }
+        let results = ResultSlots<Result>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            results.store(transform(items[index]), at: index)
+        }
+        return results.values
     }
 
     private func file(_ typeName: String, _ model: CodeModel, _ context: [String: TemplateValue], _ template: String) -> GeneratedFile {
         let body = templates.render(context, template: template)
-        return GeneratedFile(name: typeName.replacingOccurrences(of: "`", with: "") + ".swift", specName: model.specName, body: body)
+        return GeneratedFile(name: SwiftNaming.unescaped(typeName) + ".swift", specName: model.specName, body: body)
     }
+}
+
+/// Slots that concurrent workers fill, each index exactly once. The storage is a raw allocation, not an
+/// array, so that writes from several threads involve no copy-on-write or exclusivity bookkeeping.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Value?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Each index is written by one worker only.
+    func store(_ value: Value, at index: Int) {
+        base[index] = value
+    }
+
+    var values: [Value] { (0..<count).map { base[$0]! } }
 }
