@@ -222,27 +222,33 @@ def bench_compile(args, results):
         quiet = wait_quiet(args, f"compile N={n}")
         log(f"compile N={n}: {args.compile_runs} rebuilds of each, interleaved")
         samples = {tool: [] for tool in tools}
-        noop = {}
-        for tool in tools:
-            noop[tool] = measure(["swift", "build", "--scratch-path", scratch, "--target", compile_target(tool, n)], cwd=package)
         for r in range(args.compile_runs):
             for tool in (tools if r % 2 == 0 else tools[::-1]):
                 name = compile_target(tool, n)
+                build = ["swift", "build", "--scratch-path", scratch, "--target", name]
+                # `swift build`'s fixed cost (planning, checking what changed) with nothing to compile.
+                noop = measure(build, cwd=package)
                 now = time.time()
                 for root, _, names in os.walk(os.path.join(package, "Sources", name)):
                     for file in names:
                         os.utime(os.path.join(root, file), (now, now))
-                sample = measure(["swift", "build", "--scratch-path", scratch, "--target", name], cwd=package)
+                sample = measure(build, cwd=package)
+                sample["noop_wall"] = noop["wall"]
+                sample["net_wall"] = sample["wall"] - noop["wall"]
                 samples[tool].append(sample)
-                log(f"  {tool:24} run {r + 1}: {sample['wall']:.1f} s wall, {sample['cpu']:.1f} s CPU, {sample['rss_mb']:.0f} MB")
+                log(f"  {tool:24} run {r + 1}: {sample['wall']:.1f} s wall ({noop['wall']:.1f} s with nothing to do), "
+                    f"{sample['cpu']:.1f} s CPU, {sample['rss_mb']:.0f} MB")
         ratios = [o["wall"] / c["wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
-        row = {"n": n, "runs": args.compile_runs, "ratio": median(ratios), "ratios": ratios, **quiet}
+        net_ratios = [o["net_wall"] / c["net_wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
+        row = {"n": n, "runs": args.compile_runs, "ratio": median(ratios), "ratios": ratios,
+               "net_ratio": median(net_ratios), "net_ratios": net_ratios, **quiet}
         for tool in tools:
             row[tool] = {
                 "wall": median([s["wall"] for s in samples[tool]]),
                 "cpu": median([s["cpu"] for s in samples[tool]]),
                 "rss_mb": median([s["rss_mb"] for s in samples[tool]]),
-                "noop_wall": noop[tool]["wall"],
+                "noop_wall": median([s["noop_wall"] for s in samples[tool]]),
+                "net_wall": median([s["net_wall"] for s in samples[tool]]),
                 "samples": samples[tool],
             }
         rows.append(row)
@@ -281,6 +287,28 @@ def bench_tool_builds(args, results):
     results["tool_builds"] = row
 
 
+def bench_tool_breakdown(args, results):
+    """Each tool's clean build again, in steps: the dependencies both tools share first, so the table shows
+    the floor that neither can go below."""
+    steps = {
+        "crudegen": [("Yams", "--target"), ("ArgumentParser", "--target"), ("Mustache", "--target"), ("crudegen", "--product")],
+        PEER: [("Yams", "--target"), ("ArgumentParser", "--target"), ("swift-openapi-generator", "--product")],
+    }
+    rows = {}
+    for tool, plan in steps.items():
+        scratch = os.path.join(WORK, f"tool-breakdown-{'crudegen' if tool == 'crudegen' else 'openapi'}")
+        shutil.rmtree(scratch, ignore_errors=True)
+        run(["swift", "package", "resolve", "--scratch-path", scratch], cwd=HERE)
+        wait_quiet(args, f"the stepwise build of {tool}")
+        rows[tool] = []
+        for name, kind in plan:
+            sample = measure(["swift", "build", "-c", "release", kind, name, "--scratch-path", scratch], cwd=HERE)
+            rows[tool].append({"step": f"{kind} {name}", **sample})
+            log(f"  {tool}: {kind} {name}: {sample['wall']:.0f} s wall, {sample['cpu']:.0f} s CPU")
+        shutil.rmtree(scratch, ignore_errors=True)
+    results["tool_breakdown"] = rows
+
+
 # MARK: runtime
 
 
@@ -301,19 +329,42 @@ def bench_runtime(args, results):
 # MARK: profile
 
 
+# Functions whose inclusive share of crudegen's instructions the table lists (matched in demangled names).
+PROFILE_FUNCTIONS = [
+    ("Generator.generate(specsAt:)", "the whole pipeline"),
+    ("SpecLoader.load(", "loading: YAML → Spec"),
+    ("YAMLDocument.compose(", "  Yams composing the node tree"),
+    ("Dictionary.init<A>(grouping:by:)", "    Yams' duplicate-key check (hashes nodes, resolving tags by regex)"),
+    ("NSRegularExpression.firstMatch(in:options:range:)", "    NSRegularExpression (Yams' tag resolution)"),
+    ("SpecValidator.run()", "validation"),
+    ("CodeModelBuilder.build(", "code model"),
+    ("Renderer.render(", "rendering"),
+    ("TemplateContext.model(", "  building the dictionary contexts"),
+    ("MustacheLibrary.render(", "  Mustache rendering"),
+    ("MustacheTemplate.getChild(", "    context lookups (getChild)"),
+    ("swift_dynamicCast", "    dynamic casts (as? on Any), all callers"),
+    ("OutputWriter.apply(", "writing the files"),
+]
+
+
 def profile(args, results):
     n = args.profile
     crude_spec, _ = specs(n)
     directory = os.path.join(WORK, "profile")
     shutil.rmtree(directory, ignore_errors=True)
     os.makedirs(directory)
+    # valgrind 3.19 cannot read the DWARF that Swift 6.3 emits ("Possibly corrupted debuginfo file"):
+    # profile a copy without it; the symbol table still names every function.
+    binary = os.path.join(directory, "crudegen-nodebug")
+    shutil.copy(CRUDEGEN, binary)
+    run(["strip", "--strip-debug", binary])
     out = os.path.join(directory, f"callgrind.out.{n}")
     log(f"profile: callgrind on crudegen, N={n} (instruction counts)")
-    run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", CRUDEGEN, crude_spec, "-o",
+    run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, crude_spec, "-o",
          os.path.join(directory, "out")])
     reports = {}
-    for kind, extra in (("inclusive", ["--inclusive=yes"]), ("exclusive", [])):
-        text = run(["callgrind_annotate", "--threshold=99", *extra, out])
+    for kind, extra in (("inclusive", ["--inclusive=yes"]), ("exclusive", []), ("callers", ["--tree=caller", "--inclusive=yes"])):
+        text = run(["callgrind_annotate", "--threshold=100" if kind == "callers" else "--threshold=99", *extra, out])
         demangled = subprocess.run(["swift", "demangle", "--simplified", "--compact"], input=text,
                                    capture_output=True, text=True).stdout or text
         path = os.path.join(directory, f"{kind}.txt")
@@ -321,7 +372,23 @@ def profile(args, results):
             f.write(demangled)
         reports[kind] = path
         log(f"  {kind}: {path}")
-    results["profile"] = {"n": n, "callgrind_out": out, **reports}
+    total = None
+    shares = []
+    with open(reports["inclusive"]) as f:
+        lines = f.read().splitlines()
+    for line in lines:
+        if "PROGRAM TOTALS" in line:
+            total = int(line.split()[0].replace(",", ""))
+    for needle, label in PROFILE_FUNCTIONS:
+        best = 0
+        for line in lines:
+            if needle in line and "(" in line and not line.strip().startswith("<"):
+                try:
+                    best = max(best, int(line.split()[0].replace(",", "")))
+                except ValueError:
+                    pass
+        shares.append({"function": needle, "label": label, "instructions": best})
+    results["profile"] = {"n": n, "callgrind_out": out, "total_instructions": total, "functions": shares, **reports}
 
 
 # MARK: the table
@@ -369,12 +436,16 @@ def table(results):
         runs = results["compile"][0]["runs"]
         out.append(f"### Recompiling the generated code: debug, dependencies built, only the generated files touched (median of {runs} interleaved runs)")
         out.append("")
-        out.append(f"| N | crudegen | CPU | peak RSS | {PEER} | CPU | peak RSS | ratio (peer ÷ crudegen) | no-op `swift build` | load |")
-        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        out.append("`swift build --target T` after touching T's generated files; *net* subtracts the same command with nothing to do "
+                   "(SwiftPM's planning and up-to-date checks, measured just before), leaving the compiler's work.")
+        out.append("")
+        out.append(f"| N | crudegen | net | CPU | peak RSS | {PEER} | net | CPU | peak RSS | ratio | net ratio | load |")
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for row in results["compile"]:
             c, o = row["crudegen"], row[PEER]
-            out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | {fmt_s(o['wall'])} | {fmt_s(o['cpu'])} | "
-                       f"{o['rss_mb']:.0f} MB | **{row['ratio']:.1f}×** | {fmt_s(c['noop_wall'])} / {fmt_s(o['noop_wall'])} | {row['load']:.2f} |")
+            out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['net_wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | "
+                       f"{fmt_s(o['wall'])} | {fmt_s(o['net_wall'])} | {fmt_s(o['cpu'])} | {o['rss_mb']:.0f} MB | "
+                       f"{row['ratio']:.1f}× | **{row['net_ratio']:.1f}×** | {row['load']:.2f} |")
         out.append("")
     if "tool_builds" in results:
         row = results["tool_builds"]
@@ -385,6 +456,16 @@ def table(results):
         c, o = row["crudegen"], row[PEER]
         out.append(f"| crudegen | {fmt_s(c['wall'])} | {fmt_s(c['cpu'])} | | {row['load']:.2f} |")
         out.append(f"| {PEER} | {fmt_s(o['wall'])} | {fmt_s(o['cpu'])} | **{row['ratio']:.1f}×** | |")
+        out.append("")
+    if "tool_breakdown" in results:
+        out.append("The same clean builds in steps (each step builds only what the previous ones did not; Yams and "
+                   "ArgumentParser are dependencies of both tools):")
+        out.append("")
+        out.append("| tool | step | wall | CPU |")
+        out.append("|---|---|---:|---:|")
+        for tool, rows in results["tool_breakdown"].items():
+            for row in rows:
+                out.append(f"| {tool} | `swift build -c release {row['step']}` | {fmt_s(row['wall'])} | {fmt_s(row['cpu'])} |")
         out.append("")
     if "runtime" in results:
         rt = results["runtime"]
@@ -415,6 +496,17 @@ def table(results):
             v = t[key]
             out.append(f"| {label} | {v['requests_per_second']:.0f} | {v['requests_per_second'] / bare:.3f}× |")
         out.append("")
+    if "profile" in results and results["profile"].get("total_instructions"):
+        p = results["profile"]
+        total = p["total_instructions"]
+        out.append(f"### Where crudegen's time goes at N = {p['n']} (callgrind, {total / 1e9:.2f} G instructions, inclusive shares)")
+        out.append("")
+        out.append("| part | function | instructions | share |")
+        out.append("|---|---|---:|---:|")
+        for f in p["functions"]:
+            label = f["label"].replace("  ", "&nbsp;&nbsp;")
+            out.append(f"| {label} | `{f['function']}` | {f['instructions'] / 1e6:,.0f} M | {100 * f['instructions'] / total:.1f} % |")
+        out.append("")
     out += targets_table(results)
     return "\n".join(out) + "\n"
 
@@ -437,8 +529,10 @@ def targets_table(results):
         line_ratio = min(r[PEER]["lines_per_resource"] / r["crudegen"]["lines_per_resource"] for r in gen.values())
         rows.append(("at most 1/5 of the lines per resource", f"{line_ratio:.1f}× fewer", line_ratio >= TARGETS["lines_ratio"]))
     if "compile" in results:
-        worst = min(r["ratio"] for r in results["compile"])
-        rows.append((f"generated code compiles ≥ {TARGETS['compile_ratio']:.0f}× faster", f"{worst:.1f}× (lowest N)", worst >= TARGETS["compile_ratio"]))
+        worst = min(r["net_ratio"] for r in results["compile"])
+        raw = min(r["ratio"] for r in results["compile"])
+        rows.append((f"generated code compiles ≥ {TARGETS['compile_ratio']:.0f}× faster",
+                     f"{worst:.1f}× net, {raw:.1f}× with `swift build`'s fixed cost (lowest N)", worst >= TARGETS["compile_ratio"]))
     if "tool_builds" in results:
         ratio = results["tool_builds"]["ratio"]
         rows.append(("clean tool build at most 1/5 of the peer's", f"{ratio:.1f}×", ratio >= TARGETS["tool_build_ratio"]))
@@ -480,8 +574,8 @@ def main():
     parser.add_argument("--tool-runs", type=int, default=1, help="clean builds of each tool (default 1)")
     parser.add_argument("--decode-mb", type=float, default=10)
     parser.add_argument("--decode-rounds", type=int, default=7)
-    parser.add_argument("--rt-rounds", type=int, default=5)
-    parser.add_argument("--rt-iterations", type=int, default=100)
+    parser.add_argument("--rt-rounds", type=int, default=7)
+    parser.add_argument("--rt-iterations", type=int, default=200)
     parser.add_argument("--parts", default="generation,compile,runtime",
                         help="comma-separated: generation, compile, runtime, tools, profile (default generation,compile,runtime)")
     parser.add_argument("--profile", type=int, default=1000, help="N for the callgrind profile of crudegen (default 1000)")
@@ -504,19 +598,28 @@ def main():
         "command": args.command or " ".join(sys.argv),
         "load_at_start": open("/proc/loadavg").read().split()[:3],
     }}
-    for part, function in (("generation", bench_generation), ("compile", bench_compile), ("runtime", bench_runtime),
-                           ("tools", bench_tool_builds), ("profile", profile)):
-        if part in parts:
-            function(args, results)
-    results["meta"]["harness_seconds"] = time.time() - started
-    text = table(results)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    with open(os.path.join(WORK, "results", f"results-{stamp}.json"), "w") as f:
-        json.dump(results, f, indent=2)
-    with open(os.path.join(WORK, "results", f"results-{stamp}.md"), "w") as f:
+    base = os.path.join(WORK, "results", f"results-{stamp}")
+    failed = []
+    for part, function in (("generation", bench_generation), ("compile", bench_compile), ("runtime", bench_runtime),
+                           ("tools", bench_tool_builds), ("tools", bench_tool_breakdown), ("profile", profile)):
+        if part not in parts:
+            continue
+        try:
+            function(args, results)
+        except (SystemExit, Exception) as error:  # keep what the other parts measured
+            log(f"{part} failed: {error}")
+            failed.append(part)
+        results["meta"]["harness_seconds"] = time.time() - started
+        with open(base + ".json", "w") as f:
+            json.dump(results, f, indent=2)
+    text = table(results)
+    with open(base + ".md", "w") as f:
         f.write(text)
     print(text)
-    log(f"results in {os.path.join(WORK, 'results', f'results-{stamp}.md')} (and .json)")
+    log(f"results in {base}.md (and .json)")
+    if failed:
+        sys.exit(f"failed: {', '.join(failed)}")
 
 
 if __name__ == "__main__":

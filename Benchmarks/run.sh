@@ -10,7 +10,7 @@
 #   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 10 --compile-runs 3 --tool-runs 1
-# --decode-mb 10 --decode-rounds 7 --rt-rounds 5 --rt-iterations 100 --quiet-load 0.8 --max-wait 300
+# --decode-mb 10 --decode-rounds 7 --rt-rounds 7 --rt-iterations 200 --quiet-load 0.8 --max-wait 300
 # (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
 # Benchmarks/.work (throwaway packages, specs, outputs, results), both git-ignored.
 set -euo pipefail

@@ -11,7 +11,8 @@
 // Variants run interleaved round by round (the order rotates), so drift on a shared machine hits all of
 // them; medians are reported. Build in release: `swift build -c release --product crude-bench`.
 //
-//   crude-bench [--decode-mb 10] [--decode-rounds 7] [--rt-rounds 5] [--rt-iterations 100] [--json PATH]
+//   crude-bench [--decode-mb 10] [--decode-rounds 7] [--rt-rounds 7] [--rt-iterations 200] [--json PATH]
+//               [--only decode|round-trips]
 
 import BenchModels
 import CrudeRuntime
@@ -24,9 +25,11 @@ import HTTPTypesFoundation
 struct Options {
     var decodeMB = 10.0
     var decodeRounds = 7
-    var roundTripRounds = 5
-    var roundTripIterations = 100
+    var roundTripRounds = 7
+    var roundTripIterations = 200
     var jsonPath: String?
+    var decode = true
+    var roundTrips = true
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -41,6 +44,11 @@ struct Options {
             case "--rt-rounds": roundTripRounds = Int(value())!
             case "--rt-iterations": roundTripIterations = Int(value())!
             case "--json": jsonPath = value()
+            case "--only":
+                let part = value()
+                decode = part == "decode"
+                roundTrips = part == "round-trips"
+                precondition(decode || roundTrips, "--only takes decode or round-trips")
             default: fatalError("unknown option \(argument)")
             }
         }
@@ -124,7 +132,7 @@ var report: [String: Any] = [:]
 
 // MARK: 1. decoding
 
-do {
+if options.decode {
     var text = "["
     var count = 0
     let target = Int(options.decodeMB * 1_000_000)
@@ -202,7 +210,7 @@ func startServer() throws -> LoopbackServer {
     }
 }
 
-do {
+if options.roundTrips {
     let server = try startServer()
     let origin = server.origin
     let configuration = Bench.configuration(baseURL: origin)
