@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "crude-bench", targets: ["CrudeBench"]),
+        .executable(name: "decode-profile", targets: ["DecodeProfile"]),
     ],
     dependencies: [
         // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.
@@ -22,10 +23,14 @@ let package = Package(
             name: "BenchModels",
             dependencies: [.product(name: "CrudeRuntime", package: "crudegen")]
         ),
+        // The hand-written comparison struct and the JSON both executables decode.
+        .target(name: "BenchSupport", dependencies: ["BenchModels"]),
+        .executableTarget(name: "DecodeProfile", dependencies: ["BenchModels", "BenchSupport"]),
         .executableTarget(
             name: "CrudeBench",
             dependencies: [
                 "BenchModels",
+                "BenchSupport",
                 .product(name: "CrudeRuntime", package: "crudegen"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),

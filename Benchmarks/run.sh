@@ -9,8 +9,9 @@
 #                                      no waiting for a quiet machine: a smoke check for CI
 #   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
 #
-# Other options go to bench.py: --n 10,100 --runs 5 --compile-n 10 --compile-runs 3 --tool-runs 1
-# --decode-mb 10 --decode-rounds 7 --rt-rounds 7 --rt-iterations 200 --quiet-load 0.8 --max-wait 300
+# Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
+# --decode-mb 10 --decode-rounds 7 --rt-rounds 7 --rt-iterations 200 --mem-iterations 2000
+# --quiet-load 0.8 --max-wait 300
 # (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
 # Benchmarks/.work (throwaway packages, specs, outputs, results), both git-ignored.
 set -euo pipefail
@@ -24,13 +25,13 @@ while (($#)); do
   case "$1" in
     --quick)
       parts="generation,runtime"
-      extra+=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --max-wait 0) ;;
+      extra+=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --mem-iterations 200 --max-wait 0) ;;
     --tool-builds) parts="$parts,tools" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
     --parts) parts="$2"; shift ;;
     --check) check_only=1 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
@@ -57,6 +58,10 @@ fi
 if [[ ",$parts," == *,runtime,* ]]; then
   step "building crude-bench (release)"
   swift build -c release --product crude-bench >&2
+fi
+if [[ ",$parts," == *,profile,* ]]; then
+  step "building decode-profile (release)"
+  swift build -c release --product decode-profile >&2
 fi
 
 step "running bench.py --parts $parts ${extra[*]}"

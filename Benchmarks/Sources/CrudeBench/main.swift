@@ -6,15 +6,18 @@
 // 2. round trips: create, read, update, list, delete against a minimal HTTP/1.1 server on 127.0.0.1 in
 //    this process (LoopbackServer.swift), through the generated operations on `APIClient`, against the same requests (same method,
 //    URL, headers and body bytes) sent straight to the same kind of `URLSessionTransport`, and against a
-//    hand-written client (the transport plus `JSONEncoder`/`JSONDecoder` of the hand-written struct).
+//    hand-written client (the transport plus `JSONEncoder`/`JSONDecoder` of the hand-written struct);
+// 3. the client's own CPU cost per request, without a network: the same CRUD loop on an `InMemoryTransport`,
+//    against the same requests sent straight to it and against the hand-written coding alone.
 //
 // Variants run interleaved round by round (the order rotates), so drift on a shared machine hits all of
 // them; medians are reported. Build in release: `swift build -c release --product crude-bench`.
 //
 //   crude-bench [--decode-mb 10] [--decode-rounds 7] [--rt-rounds 7] [--rt-iterations 200] [--json PATH]
-//               [--only decode|round-trips]
+//               [--mem-iterations 2000] [--only decode|round-trips|in-memory] [--variants a,b]
 
 import BenchModels
+import BenchSupport
 import CrudeRuntime
 import Foundation
 import HTTPTypes
@@ -28,8 +31,11 @@ struct Options {
     var roundTripRounds = 7
     var roundTripIterations = 200
     var jsonPath: String?
+    var memoryIterations = 2000
     var decode = true
     var roundTrips = true
+    var inMemory = true
+    var variants: Set<String>?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -44,11 +50,14 @@ struct Options {
             case "--rt-rounds": roundTripRounds = Int(value())!
             case "--rt-iterations": roundTripIterations = Int(value())!
             case "--json": jsonPath = value()
+            case "--mem-iterations": memoryIterations = Int(value())!
+            case "--variants": variants = Set(value().split(separator: ",").map(String.init))
             case "--only":
                 let part = value()
                 decode = part == "decode"
                 roundTrips = part == "round-trips"
-                precondition(decode || roundTrips, "--only takes decode or round-trips")
+                inMemory = part == "in-memory"
+                precondition(decode || roundTrips || inMemory, "--only takes decode, round-trips or in-memory")
             default: fatalError("unknown option \(argument)")
             }
         }
@@ -56,41 +65,6 @@ struct Options {
 }
 
 let options = Options(CommandLine.arguments)
-
-// MARK: the hand-written comparison
-
-/// What a careful developer writes by hand for the same JSON.
-struct HandItem: Codable, Equatable {
-    var id: String?
-    var count: Int
-    var note: String?
-    var createdAt: Date
-    var score: Double
-    var tags: [String]
-
-    enum CodingKeys: String, CodingKey {
-        case id, count, note
-        case createdAt = "created_at"
-        case score, tags
-    }
-}
-
-func handDecoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
-}
-
-func handEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    return encoder
-}
-
-func same(_ item: Item, _ hand: HandItem) -> Bool {
-    item.id == hand.id && item.count == hand.count && item.note == hand.note && item.createdAt == hand.createdAt
-        && item.score == hand.score && item.tags == hand.tags
-}
 
 // MARK: helpers
 
@@ -105,27 +79,31 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// Runs `variants` once per round in an order that rotates every round; returns each variant's timings.
-func interleaved(rounds: Int, _ variants: [(String, () async throws -> Double)]) async throws -> [String: [Double]] {
-    var results: [String: [Double]] = [:]
+/// The CPU time of the whole process (every thread: client, URLSession, server) so far.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Runs `variants` once per round in an order that rotates every round; returns each variant's wall times
+/// (as the variant measured them) and the process's CPU time during each run. `--variants` keeps some.
+func interleaved(rounds: Int, _ variants: [(String, () async throws -> Double)]) async throws -> (wall: [String: [Double]], cpu: [String: [Double]]) {
+    let variants = variants.filter { options.variants?.contains($0.0) ?? true }
+    var wall: [String: [Double]] = [:], cpu: [String: [Double]] = [:]
     for round in 0..<rounds {
         for index in 0..<variants.count {
             let (name, run) = variants[(index + round) % variants.count]
-            results[name, default: []].append(try await run())
+            let before = processCPUSeconds()
+            wall[name, default: []].append(try await run())
+            cpu[name, default: []].append(processCPUSeconds() - before)
         }
     }
-    return results
-}
-
-func itemJSON(_ index: Int) -> String {
-    let note = switch index % 3 {
-    case 0: #""note": "note number \#(index)", "#
-    case 1: #""note": null, "#
-    default: ""
-    }
-    let second = index % 60, minute = (index / 60) % 60, hour = (index / 3600) % 24
-    let time = String(format: "%02d:%02d:%02d", hour, minute, second)
-    return #"{"id": "item-\#(index)", "count": \#(index), \#(note)"created_at": "2024-05-01T\#(time)Z", "score": \#(Double(index) / 8), "tags": ["alpha", "beta", "tag\#(index % 10)"]}"#
+    return (wall, cpu)
 }
 
 var report: [String: Any] = [:]
@@ -133,16 +111,7 @@ var report: [String: Any] = [:]
 // MARK: 1. decoding
 
 if options.decode {
-    var text = "["
-    var count = 0
-    let target = Int(options.decodeMB * 1_000_000)
-    while text.utf8.count < target {
-        if count > 0 { text += ",\n" }
-        text += itemJSON(count)
-        count += 1
-    }
-    text += "]"
-    let data = Data(text.utf8)
+    let (data, count) = itemArrayJSON(megabytes: options.decodeMB)
     let megabytes = Double(data.count) / 1_000_000
     print("decode: \(count) items, \(String(format: "%.2f", megabytes)) MB, \(options.decodeRounds) rounds")
 
@@ -184,7 +153,7 @@ if options.decode {
         }),
     ])
     var decode: [String: Any] = ["items": count, "megabytes": megabytes, "rounds": options.decodeRounds]
-    for (name, values) in timings {
+    for (name, values) in timings.wall {
         let throughput = megabytes / median(values)
         decode[name] = ["median_seconds": median(values), "mb_per_second": throughput, "seconds": values]
         print("  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.1f", throughput)) MB/s")
@@ -252,6 +221,22 @@ if options.roundTrips {
         }
     }
 
+    /// The bare requests, each raced against a 30 s timer in a task group as `APIClient` enforces its timeout.
+    func bareWithTimeoutLoop() async throws {
+        for (request, body) in requests {
+            let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
+                group.addTask { try await bare.send(request, body: body, timeout: .seconds(30)).0 }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    throw CancellationError()
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            precondition(response.status.kind == .successful)
+        }
+    }
+
     // A hand-written client: the transport plus JSONEncoder/JSONDecoder of the hand-written struct.
     let handTransport = URLSessionTransport()
     let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
@@ -279,6 +264,7 @@ if options.roundTrips {
     for _ in 0..<max(5, iterations / 10) {
         try await generatedLoop()
         try await bareLoop()
+        try await bareWithTimeoutLoop()
         try await handLoop()
     }
     let clock = ContinuousClock()
@@ -292,16 +278,131 @@ if options.roundTrips {
     let timings = try await interleaved(rounds: options.roundTripRounds, [
         ("bare_transport", timed(bareLoop)),
         ("generated", timed(generatedLoop)),
+        ("bare_with_timeout", timed(bareWithTimeoutLoop)),
         ("handwritten", timed(handLoop)),
     ])
     var roundTrips: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": requestsPerIteration]
-    for (name, values) in timings {
+    for (name, values) in timings.wall {
         let requestsPerSecond = Double(iterations * requestsPerIteration) / median(values)
-        roundTrips[name] = ["median_seconds": median(values), "requests_per_second": requestsPerSecond, "seconds": values]
-        print("  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond)) requests/s")
+        let cpu = timings.cpu[name]!
+        let cpuPerRequest = median(cpu) / Double(iterations * requestsPerIteration) * 1e6
+        roundTrips[name] = ["median_seconds": median(values), "requests_per_second": requestsPerSecond, "seconds": values,
+                            "cpu_seconds": cpu, "cpu_microseconds_per_request": cpuPerRequest]
+        print("  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond)) requests/s, "
+            + "\(String(format: "%.0f", cpuPerRequest)) µs of process CPU per request")
     }
     report["round_trips"] = roundTrips
     server.stop()
+}
+
+// MARK: 3. the client's CPU cost per request, without a network
+
+if options.inMemory {
+    let one = Data(itemJSON(7).utf8)
+    let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
+    @Sendable func answer(_ request: HTTPTypes.HTTPRequest) -> (HTTPTypes.HTTPResponse, Data) {
+        let isCollection = (request.path ?? "").split(separator: "/").count == 1
+        switch request.method {
+        case .post: return (HTTPTypes.HTTPResponse(status: .created), one)
+        case .get: return (HTTPTypes.HTTPResponse(status: .ok), isCollection ? list : one)
+        case .put: return (HTTPTypes.HTTPResponse(status: .ok), one)
+        case .delete: return (HTTPTypes.HTTPResponse(status: .noContent), Data())
+        default: return (HTTPTypes.HTTPResponse(status: .notFound), Data())
+        }
+    }
+    /// Answers without recording, unlike `InMemoryTransport`, so that a long loop stays flat.
+    struct CannedTransport: HTTPTransport {
+        let answer: @Sendable (HTTPTypes.HTTPRequest) -> (HTTPTypes.HTTPResponse, Data)
+        func send(_ request: HTTPTypes.HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPTypes.HTTPResponse, Data) {
+            answer(request)
+        }
+    }
+    let transport = CannedTransport(answer: answer)
+    let origin = URL(string: "http://127.0.0.1:8080")!
+    let client = APIClient(configuration: Bench.configuration(baseURL: origin), transport: transport)
+    let newItem = Item(count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+    func generatedLoop() async throws {
+        let created = try await newItem.create(on: client)
+        let id = created.id!
+        _ = try await Item.read(id: id, on: client)
+        _ = try await created.update(on: client)
+        _ = try await Item.list(on: client)
+        try await Item.delete(id: id, on: client)
+    }
+    let createdItem = try await newItem.create(on: client)
+    var get = HTTPFields(), send = HTTPFields()
+    get[.accept] = "application/json"
+    send[.accept] = "application/json"
+    send[.contentType] = "application/json"
+    let collection = origin.appendingPathComponent("items")
+    let member = collection.appendingPathComponent(createdItem.id!)
+    let requests: [(HTTPTypes.HTTPRequest, Data?)] = [
+        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: send), try client.body(newItem, nils: .omit)),
+        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: get), nil),
+        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: send), try client.body(createdItem, nils: .null)),
+        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: get), nil),
+        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: get), nil),
+    ]
+    func bareLoop() async throws {
+        for (request, body) in requests {
+            let (response, _) = try await transport.send(request, body: body, timeout: .seconds(30))
+            precondition(response.status.kind == .successful)
+        }
+    }
+    /// The bare requests, each raced against a 30 s timer in a task group as `APIClient` enforces its timeout.
+    func bareWithTimeoutLoop() async throws {
+        for (request, body) in requests {
+            let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
+                group.addTask { try await transport.send(request, body: body, timeout: .seconds(30)).0 }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    throw CancellationError()
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            precondition(response.status.kind == .successful)
+        }
+    }
+    let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+    /// The JSON work of a hand-written client for the same five requests, and nothing else.
+    func codingLoop() throws {
+        _ = try handEncoder().encode(handNew)
+        let created = try handDecoder().decode(HandItem.self, from: one)
+        _ = try handDecoder().decode(HandItem.self, from: one)
+        _ = try handEncoder().encode(created)
+        _ = try handDecoder().decode(HandItem.self, from: one)
+        _ = try handDecoder().decode([HandItem].self, from: list)
+    }
+    let iterations = options.memoryIterations
+    for _ in 0..<max(10, iterations / 20) {
+        try await generatedLoop()
+        try await bareLoop()
+        try await bareWithTimeoutLoop()
+        try codingLoop()
+    }
+    let clock = ContinuousClock()
+    func timed(_ loop: @escaping () async throws -> Void) -> () async throws -> Double {
+        {
+            let start = clock.now
+            for _ in 0..<iterations { try await loop() }
+            return seconds(clock.now - start)
+        }
+    }
+    print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x 5 requests")
+    let timings = try await interleaved(rounds: options.roundTripRounds, [
+        ("bare_transport", timed(bareLoop)),
+        ("generated", timed(generatedLoop)),
+        ("bare_with_timeout", timed(bareWithTimeoutLoop)),
+        ("handwritten_coding", timed(codingLoop)),
+    ])
+    var memory: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": 5]
+    for (name, values) in timings.wall {
+        let microseconds = median(values) / Double(iterations * 5) * 1e6
+        memory[name] = ["median_seconds": median(values), "microseconds_per_request": microseconds, "seconds": values]
+        print("  \(name): \(String(format: "%.1f", microseconds)) µs per request")
+    }
+    report["in_memory"] = memory
 }
 
 if let path = options.jsonPath {
