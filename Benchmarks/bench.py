@@ -469,9 +469,11 @@ def table(results):
         out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for row in results["compile"]:
             c, o = row["crudegen"], row[PEER]
+            ratios = (f"{row['ratio']:.1f}× | **{row['net_ratio']:.1f}×**" if row["n"] > 0
+                      else "— | — (floor)")
             out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['net_wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | "
                        f"{fmt_s(o['wall'])} | {fmt_s(o['net_wall'])} | {fmt_s(o['cpu'])} | {o['rss_mb']:.0f} MB | "
-                       f"{row['ratio']:.1f}× | **{row['net_ratio']:.1f}×** | {row['load']:.2f} |")
+                       f"{ratios} | {row['load']:.2f} |")
         out.append("")
     if "tool_builds" in results:
         row = results["tool_builds"]
@@ -650,8 +652,13 @@ def main():
     parser.add_argument("--profile", type=int, default=1000, help="N for the callgrind profile of crudegen (default 1000)")
     parser.add_argument("--quiet-load", type=float, default=0.8, help="wait for a 1-minute load average below this (default 0.8)")
     parser.add_argument("--max-wait", type=float, default=300, help="seconds to wait for it at most, per phase (default 300)")
+    parser.add_argument("--table-from", metavar="JSON", help="print the table of a saved results-*.json, measuring nothing")
     parser.add_argument("--command", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.table_from:
+        with open(args.table_from) as f:
+            print(table(json.load(f)))
+        return
     args.n = [int(x) for x in args.n.split(",") if x]
     args.compile_n = [int(x) for x in args.compile_n.split(",") if x]
     parts = [p for p in args.parts.split(",") if p]
