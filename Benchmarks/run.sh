@@ -2,9 +2,9 @@
 # Benchmarks crudegen against apple/swift-openapi-generator 1.14.3 and prints a Markdown table
 # (README.md in this folder explains every number).
 #
-#   Benchmarks/run.sh                  generation (N = 10, 100, 1000), compile times (N = 10, 100), runtime
+#   Benchmarks/run.sh                  generation (N = 10, 100, 1000), compile times (N = 0, 10, 100), runtime
 #   Benchmarks/run.sh --tool-builds    also clean release builds of both tools (slow: minutes each)
-#   Benchmarks/run.sh --profile        also a callgrind profile of crudegen at N = 1000 (--profile-n N)
+#   Benchmarks/run.sh --profile        also callgrind profiles: crudegen at N = 1000 (--profile-n N), decoding
 #   Benchmarks/run.sh --quick          N = 10, one run, small runtime benchmarks, no compile or tool builds,
 #                                      no waiting for a quiet machine: a smoke check for CI
 #   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
