@@ -1,0 +1,411 @@
+// Runtime benchmarks of crudegen's generated code (`BenchModels`, from Specs/Bench.crude.yaml):
+//
+// 1. decode: a JSON array of `Item` (10 MB by default) decoded with the generated type, plainly through
+//    `JSONDecoder` and through `APIClient.decode` (envelope-unwrapping path operations use), against a
+//    hand-written `Codable` struct with `CodingKeys` and `JSONDecoder`'s `.iso8601` dates;
+// 2. round trips: create, read, update, list, delete against a minimal HTTP/1.1 server on 127.0.0.1 in
+//    this process (LoopbackServer.swift), through the generated operations on `APIClient`, against the same requests (same method,
+//    URL, headers and body bytes) sent straight to the same kind of `URLSessionTransport`, and against a
+//    hand-written client (the transport plus `JSONEncoder`/`JSONDecoder` of the hand-written struct);
+// 3. the client's own CPU cost per request, without a network: the same CRUD loop on an `InMemoryTransport`,
+//    against the same requests sent straight to it and against the hand-written coding alone.
+//
+// Variants run interleaved round by round (the order rotates), so drift on a shared machine hits all of
+// them; medians are reported. Build in release: `swift build -c release --product crude-bench`.
+//
+//   crude-bench [--decode-mb 10] [--decode-rounds 7] [--rt-rounds 7] [--rt-iterations 200] [--json PATH]
+//               [--mem-iterations 2000] [--only decode|round-trips|in-memory] [--variants a,b]
+
+import BenchModels
+import BenchSupport
+import CrudeRuntime
+import Foundation
+import HTTPTypes
+import HTTPTypesFoundation
+
+// MARK: options
+
+struct Options {
+    var decodeMB = 10.0
+    var decodeRounds = 7
+    var roundTripRounds = 7
+    var roundTripIterations = 200
+    var jsonPath: String?
+    var memoryIterations = 2000
+    var decode = true
+    var roundTrips = true
+    var inMemory = true
+    var variants: Set<String>?
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            func value() -> String {
+                guard let value = iterator.next() else { fatalError("\(argument) needs a value") }
+                return value
+            }
+            switch argument {
+            case "--decode-mb": decodeMB = Double(value())!
+            case "--decode-rounds": decodeRounds = Int(value())!
+            case "--rt-rounds": roundTripRounds = Int(value())!
+            case "--rt-iterations": roundTripIterations = Int(value())!
+            case "--json": jsonPath = value()
+            case "--mem-iterations": memoryIterations = Int(value())!
+            case "--variants": variants = Set(value().split(separator: ",").map(String.init))
+            case "--only":
+                let part = value()
+                decode = part == "decode"
+                roundTrips = part == "round-trips"
+                inMemory = part == "in-memory"
+                precondition(decode || roundTrips || inMemory, "--only takes decode, round-trips or in-memory")
+            default: fatalError("unknown option \(argument)")
+            }
+        }
+    }
+}
+
+let options = Options(CommandLine.arguments)
+
+// MARK: helpers
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// The CPU time of the whole process (every thread: client, URLSession, server) so far.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Runs `variants` once per round in an order that rotates every round; returns each variant's wall times
+/// (as the variant measured them) and the process's CPU time during each run. `--variants` keeps some.
+func interleaved(rounds: Int, _ variants: [(String, () async throws -> Double)]) async throws -> (wall: [String: [Double]], cpu: [String: [Double]]) {
+    let variants = variants.filter { options.variants?.contains($0.0) ?? true }
+    var wall: [String: [Double]] = [:], cpu: [String: [Double]] = [:]
+    for round in 0..<rounds {
+        for index in 0..<variants.count {
+            let (name, run) = variants[(index + round) % variants.count]
+            let before = processCPUSeconds()
+            wall[name, default: []].append(try await run())
+            cpu[name, default: []].append(processCPUSeconds() - before)
+        }
+    }
+    return (wall, cpu)
+}
+
+var report: [String: Any] = [:]
+
+// MARK: 1. decoding
+
+if options.decode {
+    let (data, count) = itemArrayJSON(megabytes: options.decodeMB)
+    let megabytes = Double(data.count) / 1_000_000
+    print("decode: \(count) items, \(String(format: "%.2f", megabytes)) MB, \(options.decodeRounds) rounds")
+
+    // Correctness first: every variant decodes the same values.
+    let hand = try handDecoder().decode([HandItem].self, from: data)
+    let generated = try JSONDecoder().decode([Item].self, from: data)
+    let client = APIClient(configuration: Bench.configuration(), transport: InMemoryTransport(json: "{}"))
+    let response = ClientResponse(head: HTTPTypes.HTTPResponse(status: .ok), body: data)
+    let viaClient = try client.decode([Item].self, from: response)
+    precondition(hand.count == count && generated.count == count && viaClient.count == count)
+    for index in 0..<count {
+        precondition(same(generated[index], hand[index]) && generated[index] == viaClient[index], "item \(index) differs")
+    }
+
+    let clock = ContinuousClock()
+    let timings = try await interleaved(rounds: options.decodeRounds, [
+        ("handwritten", {
+            let decoder = handDecoder()
+            let start = clock.now
+            let values = try decoder.decode([HandItem].self, from: data)
+            let elapsed = seconds(clock.now - start)
+            precondition(values.count == count)
+            return elapsed
+        }),
+        ("generated", {
+            let decoder = JSONDecoder()
+            let start = clock.now
+            let values = try decoder.decode([Item].self, from: data)
+            let elapsed = seconds(clock.now - start)
+            precondition(values.count == count)
+            return elapsed
+        }),
+        ("generated_client", {
+            let start = clock.now
+            let values = try client.decode([Item].self, from: response)
+            let elapsed = seconds(clock.now - start)
+            precondition(values.count == count)
+            return elapsed
+        }),
+    ])
+    var decode: [String: Any] = ["items": count, "megabytes": megabytes, "rounds": options.decodeRounds]
+    for (name, values) in timings.wall {
+        let throughput = megabytes / median(values)
+        decode[name] = ["median_seconds": median(values), "mb_per_second": throughput, "seconds": values]
+        print("  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.1f", throughput)) MB/s")
+    }
+    report["decode"] = decode
+}
+
+// MARK: 2. CRUD round trips over loopback
+
+/// Answers like a tiny CRUD server: the same precomputed bodies every time.
+func startServer() throws -> LoopbackServer {
+    let one = Data(itemJSON(7).utf8)
+    let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
+    return try LoopbackServer { method, path in
+        let isCollection = path.split(separator: "/").count == 1
+        switch method {
+        case "POST": return (201, one)
+        case "GET": return (200, isCollection ? list : one)
+        case "PUT": return (200, one)
+        case "DELETE": return (204, Data())
+        default: return (404, Data())
+        }
+    }
+}
+
+if options.roundTrips {
+    let server = try startServer()
+    let origin = server.origin
+    let configuration = Bench.configuration(baseURL: origin)
+    let newItem = Item(count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+
+    // Generated operations on the client.
+    let generatedClient = APIClient(configuration: configuration, transport: URLSessionTransport())
+    func generatedLoop() async throws {
+        let created = try await newItem.create(on: generatedClient)
+        let id = created.id!
+        _ = try await Item.read(id: id, on: generatedClient)
+        _ = try await created.update(on: generatedClient)
+        _ = try await Item.list(on: generatedClient)
+        try await Item.delete(id: id, on: generatedClient)
+    }
+
+    // The same requests, byte for byte, straight to the transport: no client, no coding.
+    let bare = URLSessionTransport()
+    let sentItem = try generatedClient.body(newItem, nils: .omit)
+    let createdItem = try await newItem.create(on: generatedClient)
+    let updateBody = try generatedClient.body(createdItem, nils: .null)
+    var get = HTTPFields(), send = HTTPFields()
+    get[.accept] = "application/json"
+    send[.accept] = "application/json"
+    send[.contentType] = "application/json"
+    let collection = origin.appendingPathComponent("items")
+    let member = origin.appendingPathComponent("items").appendingPathComponent(createdItem.id!)
+    let requests: [(HTTPTypes.HTTPRequest, Data?)] = [
+        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: send), sentItem),
+        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: get), nil),
+        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: send), updateBody),
+        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: get), nil),
+        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: get), nil),
+    ]
+    func bareLoop() async throws {
+        for (request, body) in requests {
+            let (response, _) = try await bare.send(request, body: body, timeout: .seconds(30))
+            precondition(response.status.kind == .successful)
+        }
+    }
+
+    /// The bare requests, each raced against a 30 s timer in a task group as `APIClient` enforces its timeout.
+    func bareWithTimeoutLoop() async throws {
+        for (request, body) in requests {
+            let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
+                group.addTask { try await bare.send(request, body: body, timeout: .seconds(30)).0 }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    throw CancellationError()
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            precondition(response.status.kind == .successful)
+        }
+    }
+
+    // A hand-written client: the transport plus JSONEncoder/JSONDecoder of the hand-written struct.
+    let handTransport = URLSessionTransport()
+    let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+    func handLoop() async throws {
+        func call<T: Decodable>(_ method: HTTPTypes.HTTPRequest.Method, _ url: URL, _ body: HandItem?, _ type: T.Type) async throws -> T? {
+            let data = try body.map { try handEncoder().encode($0) }
+            let request = HTTPTypes.HTTPRequest(method: method, url: url, headerFields: data == nil ? get : send)
+            let (response, responseBody) = try await handTransport.send(request, body: data, timeout: .seconds(30))
+            precondition(response.status.kind == .successful)
+            return try handDecoder().decode(T.self, from: responseBody)
+        }
+        let created = try await call(.post, collection, handNew, HandItem.self)!
+        let url = collection.appendingPathComponent(created.id!)
+        _ = try await call(.get, url, nil, HandItem.self)
+        _ = try await call(.put, url, created, HandItem.self)
+        _ = try await call(.get, collection, nil, [HandItem].self)
+        let (response, _) = try await handTransport.send(HTTPTypes.HTTPRequest(method: .delete, url: url, headerFields: get), body: nil, timeout: .seconds(30))
+        precondition(response.status.kind == .successful)
+    }
+
+    let iterations = options.roundTripIterations
+    let requestsPerIteration = 5
+    print("round trips: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests, server \(origin)")
+    // Warm up connections, caches and code paths.
+    for _ in 0..<max(5, iterations / 10) {
+        try await generatedLoop()
+        try await bareLoop()
+        try await bareWithTimeoutLoop()
+        try await handLoop()
+    }
+    let clock = ContinuousClock()
+    func timed(_ loop: @escaping () async throws -> Void) -> () async throws -> Double {
+        {
+            let start = clock.now
+            for _ in 0..<iterations { try await loop() }
+            return seconds(clock.now - start)
+        }
+    }
+    let timings = try await interleaved(rounds: options.roundTripRounds, [
+        ("bare_transport", timed(bareLoop)),
+        ("generated", timed(generatedLoop)),
+        ("bare_with_timeout", timed(bareWithTimeoutLoop)),
+        ("handwritten", timed(handLoop)),
+    ])
+    var roundTrips: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": requestsPerIteration]
+    for (name, values) in timings.wall {
+        let requestsPerSecond = Double(iterations * requestsPerIteration) / median(values)
+        let cpu = timings.cpu[name]!
+        let cpuPerRequest = median(cpu) / Double(iterations * requestsPerIteration) * 1e6
+        roundTrips[name] = ["median_seconds": median(values), "requests_per_second": requestsPerSecond, "seconds": values,
+                            "cpu_seconds": cpu, "cpu_microseconds_per_request": cpuPerRequest]
+        print("  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond)) requests/s, "
+            + "\(String(format: "%.0f", cpuPerRequest)) µs of process CPU per request")
+    }
+    report["round_trips"] = roundTrips
+    server.stop()
+}
+
+// MARK: 3. the client's CPU cost per request, without a network
+
+if options.inMemory {
+    let one = Data(itemJSON(7).utf8)
+    let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
+    @Sendable func answer(_ request: HTTPTypes.HTTPRequest) -> (HTTPTypes.HTTPResponse, Data) {
+        let isCollection = (request.path ?? "").split(separator: "/").count == 1
+        switch request.method {
+        case .post: return (HTTPTypes.HTTPResponse(status: .created), one)
+        case .get: return (HTTPTypes.HTTPResponse(status: .ok), isCollection ? list : one)
+        case .put: return (HTTPTypes.HTTPResponse(status: .ok), one)
+        case .delete: return (HTTPTypes.HTTPResponse(status: .noContent), Data())
+        default: return (HTTPTypes.HTTPResponse(status: .notFound), Data())
+        }
+    }
+    /// Answers without recording, unlike `InMemoryTransport`, so that a long loop stays flat.
+    struct CannedTransport: HTTPTransport {
+        let answer: @Sendable (HTTPTypes.HTTPRequest) -> (HTTPTypes.HTTPResponse, Data)
+        func send(_ request: HTTPTypes.HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPTypes.HTTPResponse, Data) {
+            answer(request)
+        }
+    }
+    let transport = CannedTransport(answer: answer)
+    let origin = URL(string: "http://127.0.0.1:8080")!
+    let client = APIClient(configuration: Bench.configuration(baseURL: origin), transport: transport)
+    let newItem = Item(count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+    func generatedLoop() async throws {
+        let created = try await newItem.create(on: client)
+        let id = created.id!
+        _ = try await Item.read(id: id, on: client)
+        _ = try await created.update(on: client)
+        _ = try await Item.list(on: client)
+        try await Item.delete(id: id, on: client)
+    }
+    let createdItem = try await newItem.create(on: client)
+    var get = HTTPFields(), send = HTTPFields()
+    get[.accept] = "application/json"
+    send[.accept] = "application/json"
+    send[.contentType] = "application/json"
+    let collection = origin.appendingPathComponent("items")
+    let member = collection.appendingPathComponent(createdItem.id!)
+    let requests: [(HTTPTypes.HTTPRequest, Data?)] = [
+        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: send), try client.body(newItem, nils: .omit)),
+        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: get), nil),
+        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: send), try client.body(createdItem, nils: .null)),
+        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: get), nil),
+        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: get), nil),
+    ]
+    func bareLoop() async throws {
+        for (request, body) in requests {
+            let (response, _) = try await transport.send(request, body: body, timeout: .seconds(30))
+            precondition(response.status.kind == .successful)
+        }
+    }
+    /// The bare requests, each raced against a 30 s timer in a task group as `APIClient` enforces its timeout.
+    func bareWithTimeoutLoop() async throws {
+        for (request, body) in requests {
+            let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
+                group.addTask { try await transport.send(request, body: body, timeout: .seconds(30)).0 }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    throw CancellationError()
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            precondition(response.status.kind == .successful)
+        }
+    }
+    let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+    /// The JSON work of a hand-written client for the same five requests, and nothing else.
+    func codingLoop() throws {
+        _ = try handEncoder().encode(handNew)
+        let created = try handDecoder().decode(HandItem.self, from: one)
+        _ = try handDecoder().decode(HandItem.self, from: one)
+        _ = try handEncoder().encode(created)
+        _ = try handDecoder().decode(HandItem.self, from: one)
+        _ = try handDecoder().decode([HandItem].self, from: list)
+    }
+    let iterations = options.memoryIterations
+    for _ in 0..<max(10, iterations / 20) {
+        try await generatedLoop()
+        try await bareLoop()
+        try await bareWithTimeoutLoop()
+        try codingLoop()
+    }
+    let clock = ContinuousClock()
+    func timed(_ loop: @escaping () async throws -> Void) -> () async throws -> Double {
+        {
+            let start = clock.now
+            for _ in 0..<iterations { try await loop() }
+            return seconds(clock.now - start)
+        }
+    }
+    print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x 5 requests")
+    let timings = try await interleaved(rounds: options.roundTripRounds, [
+        ("bare_transport", timed(bareLoop)),
+        ("generated", timed(generatedLoop)),
+        ("bare_with_timeout", timed(bareWithTimeoutLoop)),
+        ("handwritten_coding", timed(codingLoop)),
+    ])
+    var memory: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": 5]
+    for (name, values) in timings.wall {
+        let microseconds = median(values) / Double(iterations * 5) * 1e6
+        memory[name] = ["median_seconds": median(values), "microseconds_per_request": microseconds, "seconds": values]
+        print("  \(name): \(String(format: "%.1f", microseconds)) µs per request")
+    }
+    report["in_memory"] = memory
+}
+
+if let path = options.jsonPath {
+    let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+    try data.write(to: URL(fileURLWithPath: path))
+}

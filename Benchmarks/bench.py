@@ -1,0 +1,702 @@
+#!/usr/bin/env python3
+"""Benchmark driver: crudegen against apple/swift-openapi-generator. Run it through run.sh, which builds the
+release tools first; `run.sh --help` lists the options.
+
+Every timed command is a new process whose wall time, CPU time (user + system) and peak resident memory
+come from wait4(2) (the memory is the largest process of the tree, children included). Before each
+timed phase the driver waits until the 1-minute load average is below --quiet-load (at most --max-wait
+seconds) and records the load in the table. The two generators alternate run by run (A B, B A, ...), so
+drift on a shared machine hits both; tables show medians and the median of the per-run ratios.
+
+Progress goes to standard error; the Markdown table goes to standard output and, with the raw numbers as
+JSON, to .work/results/.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import synth
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+WORK = os.path.join(HERE, ".work")
+BIN = os.path.join(HERE, ".build", "release")
+CRUDEGEN = os.path.join(BIN, "crudegen")
+OPENAPI = os.path.join(BIN, "swift-openapi-generator")
+PEER = "swift-openapi-generator"
+
+# What the issue asks for.
+TARGETS = {
+    "generation_ratio_1000": 30.0,
+    "generation_seconds_1000": 0.5,
+    "generation_mb_1000": 100.0,
+    "compile_ratio": 5.0,
+    "lines_ratio": 5.0,
+    "tool_build_ratio": 5.0,
+    "decode_ratio": 0.95,
+    "round_trip_ratio": 0.95,
+}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def loadavg():
+    return float(open("/proc/loadavg").read().split()[0])
+
+
+def wait_quiet(args, phase):
+    """Waits until the 1-minute load average is below the threshold, or the cap is reached."""
+    start = time.time()
+    load = loadavg()
+    announced = False
+    while load >= args.quiet_load and time.time() - start < args.max_wait:
+        if not announced:
+            log(f"  waiting for load < {args.quiet_load} before {phase} (now {load:.2f}, at most {args.max_wait} s)")
+            announced = True
+        time.sleep(5)
+        load = loadavg()
+    waited = time.time() - start
+    if announced:
+        log(f"  load {load:.2f} after {waited:.0f} s")
+    return {"load": load, "waited_seconds": round(waited, 1)}
+
+
+def measure(command, cwd=None, quiet=True):
+    """Runs `command` to completion; returns wall seconds, CPU seconds and peak RSS in MB of its process tree."""
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL if quiet else None, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            sys.exit(f"failed ({process.returncode}): {' '.join(command)}\n{errors.read().decode(errors='replace')[-4000:]}")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024}
+
+
+def run(command, cwd=None):
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stdout[-2000:]}\n{result.stderr[-4000:]}")
+    return result.stdout
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def swift_lines(directory):
+    lines = files = 0
+    for root, _, names in os.walk(directory):
+        for name in names:
+            if name.endswith(".swift"):
+                files += 1
+                with open(os.path.join(root, name), "rb") as f:
+                    lines += f.read().count(b"\n")
+    return lines, files
+
+
+# MARK: generation
+
+
+def specs(n):
+    return synth.write(n, os.path.join(WORK, "specs"))
+
+
+def generate_command(tool, n, out):
+    crude_spec, openapi_doc = specs(n)
+    if tool == "crudegen":
+        return [CRUDEGEN, crude_spec, "-o", out]
+    # Public declarations, as crudegen's default, so that both outputs have the same access level.
+    return [OPENAPI, "generate", "--mode", "types", "--mode", "client", "--access-modifier", "public",
+            "--output-directory", out, openapi_doc]
+
+
+def output_dir(tool, n):
+    return os.path.join(WORK, "gen", f"{'crude' if tool == 'crudegen' else 'openapi'}-{n}")
+
+
+def generate_once(tool, n):
+    out = output_dir(tool, n)
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    return measure(generate_command(tool, n, out))
+
+
+def bench_generation(args, results):
+    rows = []
+    tools = ["crudegen", PEER]
+    for tool in tools:  # untimed: the binaries into the page cache
+        generate_once(tool, 10)
+    for n in args.n:
+        specs(n)
+        quiet = wait_quiet(args, f"generation N={n}")
+        log(f"generation N={n}: {args.runs} runs of each, interleaved")
+        samples = {tool: [] for tool in tools}
+        for r in range(args.runs):
+            for tool in (tools if r % 2 == 0 else tools[::-1]):
+                sample = generate_once(tool, n)
+                samples[tool].append(sample)
+                log(f"  {tool:24} run {r + 1}: {sample['wall']:.3f} s wall, {sample['cpu']:.3f} s CPU, {sample['rss_mb']:.0f} MB")
+        ratios = [o["wall"] / c["wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
+        row = {"n": n, "runs": args.runs, "ratio": median(ratios), "ratios": ratios, **quiet}
+        for tool in tools:
+            lines, files = swift_lines(output_dir(tool, n))
+            row[tool] = {
+                "wall": median([s["wall"] for s in samples[tool]]),
+                "cpu": median([s["cpu"] for s in samples[tool]]),
+                "rss_mb": median([s["rss_mb"] for s in samples[tool]]),
+                "samples": samples[tool],
+                "lines": lines,
+                "files": files,
+                "lines_per_resource": lines / n,
+            }
+        rows.append(row)
+    results["generation"] = rows
+
+
+# MARK: compile time of the generated code
+
+COMPILE_PACKAGE = """// swift-tools-version: 6.1
+// Written by Benchmarks/bench.py: each generator's output as targets of its own, to time recompiling them.
+import PackageDescription
+
+let package = Package(
+    name: "CompileBench",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "crudegen", path: {repo}),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+{targets}
+    ]
+)
+"""
+
+
+def compile_target(tool, n):
+    return f"{'Crude' if tool == 'crudegen' else 'OpenAPI'}{n}"
+
+
+def bench_compile(args, results):
+    package = os.path.join(WORK, "compile")
+    scratch = os.path.join(package, ".build")
+    tools = ["crudegen", PEER]
+    targets = []
+    for n in args.compile_n:
+        for tool in tools:
+            name = compile_target(tool, n)
+            sources = os.path.join(package, "Sources", name)
+            shutil.rmtree(sources, ignore_errors=True)
+            if n == 0:
+                # The floor: a module with one file that only imports what the generated code imports.
+                os.makedirs(sources)
+                imports = ["CrudeRuntime", "Foundation"] if tool == "crudegen" else ["OpenAPIRuntime", "HTTPTypes", "Foundation"]
+                with open(os.path.join(sources, "Empty.swift"), "w") as f:
+                    f.write("".join(f"import {module}\n" for module in imports))
+            else:
+                if not os.path.isdir(output_dir(tool, n)) or not swift_lines(output_dir(tool, n))[1]:
+                    generate_once(tool, n)
+                shutil.copytree(output_dir(tool, n), sources)
+            if tool == "crudegen":
+                deps = '.product(name: "CrudeRuntime", package: "crudegen")'
+            else:
+                deps = ('.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), '
+                        '.product(name: "HTTPTypes", package: "swift-http-types")')
+            targets.append(f'        .target(name: "{name}", dependencies: [{deps}]),')
+    with open(os.path.join(package, "Package.swift"), "w") as f:
+        f.write(COMPILE_PACKAGE.replace("{repo}", json.dumps(REPO)).replace("{targets}", "\n".join(targets)))
+    wait_quiet(args, "the first build of the compile package")
+    log("compile: first build (dependencies and every target, untimed)")
+    first = measure(["swift", "build", "--scratch-path", scratch], cwd=package)
+    log(f"  {first['wall']:.0f} s")
+    rows = []
+    for n in args.compile_n:
+        quiet = wait_quiet(args, f"compile N={n}")
+        log(f"compile N={n}: {args.compile_runs} rebuilds of each, interleaved")
+        samples = {tool: [] for tool in tools}
+        for r in range(args.compile_runs):
+            for tool in (tools if r % 2 == 0 else tools[::-1]):
+                name = compile_target(tool, n)
+                build = ["swift", "build", "--scratch-path", scratch, "--target", name]
+                # `swift build`'s fixed cost (planning, checking what changed) with nothing to compile.
+                noop = measure(build, cwd=package)
+                now = time.time()
+                for root, _, names in os.walk(os.path.join(package, "Sources", name)):
+                    for file in names:
+                        os.utime(os.path.join(root, file), (now, now))
+                sample = measure(build, cwd=package)
+                sample["noop_wall"] = noop["wall"]
+                sample["net_wall"] = sample["wall"] - noop["wall"]
+                samples[tool].append(sample)
+                log(f"  {tool:24} run {r + 1}: {sample['wall']:.1f} s wall ({noop['wall']:.1f} s with nothing to do), "
+                    f"{sample['cpu']:.1f} s CPU, {sample['rss_mb']:.0f} MB")
+        ratios = [o["wall"] / c["wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
+        net_ratios = [o["net_wall"] / c["net_wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
+        row = {"n": n, "runs": args.compile_runs, "ratio": median(ratios), "ratios": ratios,
+               "net_ratio": median(net_ratios), "net_ratios": net_ratios, **quiet}
+        for tool in tools:
+            row[tool] = {
+                "wall": median([s["wall"] for s in samples[tool]]),
+                "cpu": median([s["cpu"] for s in samples[tool]]),
+                "rss_mb": median([s["rss_mb"] for s in samples[tool]]),
+                "noop_wall": median([s["noop_wall"] for s in samples[tool]]),
+                "net_wall": median([s["net_wall"] for s in samples[tool]]),
+                "samples": samples[tool],
+            }
+        rows.append(row)
+    results["compile"] = rows
+
+
+# MARK: clean builds of the tools
+
+
+def bench_tool_builds(args, results):
+    products = [("crudegen", "crudegen"), (PEER, "swift-openapi-generator")]
+    samples = {tool: [] for tool, _ in products}
+    quiet = None
+    for r in range(args.tool_runs):
+        for tool, product in (products if r % 2 == 0 else products[::-1]):
+            scratch = os.path.join(WORK, f"tool-build-{product}")
+            shutil.rmtree(scratch, ignore_errors=True)
+            log(f"tool build {product}: resolving (untimed)")
+            run(["swift", "package", "resolve", "--scratch-path", scratch], cwd=HERE)
+            q = wait_quiet(args, f"the clean build of {product}")
+            quiet = quiet or q
+            log(f"tool build {product}: swift build -c release --product {product} (fresh scratch path)")
+            sample = measure(["swift", "build", "-c", "release", "--product", product, "--scratch-path", scratch], cwd=HERE)
+            sample["load"] = q["load"]
+            samples[tool].append(sample)
+            log(f"  {sample['wall']:.0f} s wall, {sample['cpu']:.0f} s CPU, {sample['rss_mb']:.0f} MB")
+            shutil.rmtree(scratch, ignore_errors=True)
+    ratios = [o["wall"] / c["wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
+    row = {"runs": args.tool_runs, "ratio": median(ratios), "ratios": ratios, **quiet}
+    for tool, _ in products:
+        row[tool] = {
+            "wall": median([s["wall"] for s in samples[tool]]),
+            "cpu": median([s["cpu"] for s in samples[tool]]),
+            "samples": samples[tool],
+        }
+    results["tool_builds"] = row
+
+
+def bench_tool_breakdown(args, results):
+    """Each tool's clean build again, in steps: the dependencies both tools share first, so the table shows
+    the floor that neither can go below."""
+    steps = {
+        "crudegen": [("Yams", "--target"), ("ArgumentParser", "--target"), ("Mustache", "--target"), ("crudegen", "--product")],
+        PEER: [("Yams", "--target"), ("ArgumentParser", "--target"), ("swift-openapi-generator", "--product")],
+    }
+    rows = {}
+    for tool, plan in steps.items():
+        scratch = os.path.join(WORK, f"tool-breakdown-{'crudegen' if tool == 'crudegen' else 'openapi'}")
+        shutil.rmtree(scratch, ignore_errors=True)
+        run(["swift", "package", "resolve", "--scratch-path", scratch], cwd=HERE)
+        wait_quiet(args, f"the stepwise build of {tool}")
+        rows[tool] = []
+        for name, kind in plan:
+            sample = measure(["swift", "build", "-c", "release", kind, name, "--scratch-path", scratch], cwd=HERE)
+            rows[tool].append({"step": f"{kind} {name}", **sample})
+            log(f"  {tool}: {kind} {name}: {sample['wall']:.0f} s wall, {sample['cpu']:.0f} s CPU")
+        shutil.rmtree(scratch, ignore_errors=True)
+    results["tool_breakdown"] = rows
+
+
+# MARK: runtime
+
+
+def bench_runtime(args, results):
+    quiet = wait_quiet(args, "the runtime benchmarks")
+    out = os.path.join(WORK, "results", "runtime.json")
+    command = [os.path.join(BIN, "crude-bench"), "--json", out,
+               "--decode-mb", str(args.decode_mb), "--decode-rounds", str(args.decode_rounds),
+               "--rt-rounds", str(args.rt_rounds), "--rt-iterations", str(args.rt_iterations),
+               "--mem-iterations", str(args.mem_iterations)]
+    log("runtime: " + " ".join(command))
+    subprocess.run(command, check=True, stdout=sys.stderr)
+    with open(out) as f:
+        runtime = json.load(f)
+    runtime.update(quiet)
+    results["runtime"] = runtime
+
+
+# MARK: profile
+
+
+# Functions whose inclusive share of crudegen's instructions the table lists (matched in demangled names).
+PROFILE_FUNCTIONS = [
+    ("Generator.generate(specsAt:)", "the whole pipeline"),
+    ("SpecLoader.load(", "loading: YAML → Spec"),
+    ("YAMLDocument.compose(", "  Yams composing the node tree"),
+    ("Dictionary.init<A>(grouping:by:)", "    Yams' duplicate-key check (hashes nodes, resolving tags by regex)"),
+    ("NSRegularExpression.firstMatch(in:options:range:)", "    NSRegularExpression (Yams' tag resolution)"),
+    ("SpecValidator.run()", "validation"),
+    ("CodeModelBuilder.build(", "code model"),
+    ("Renderer.render(", "rendering"),
+    ("TemplateContext.model(", "  building the dictionary contexts"),
+    ("MustacheLibrary.render(", "  Mustache rendering"),
+    ("MustacheTemplate.getChild(", "    context lookups (getChild)"),
+    ("swift_dynamicCast", "    dynamic casts (as? on Any), all callers"),
+    ("OutputWriter.apply(", "writing the files"),
+]
+
+
+def profile(args, results):
+    n = args.profile
+    crude_spec, _ = specs(n)
+    directory = os.path.join(WORK, "profile")
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory)
+    # valgrind 3.19 cannot read the DWARF that Swift 6.3 emits ("Possibly corrupted debuginfo file"):
+    # profile a copy without it; the symbol table still names every function.
+    binary = os.path.join(directory, "crudegen-nodebug")
+    shutil.copy(CRUDEGEN, binary)
+    run(["strip", "--strip-debug", binary])
+    out = os.path.join(directory, f"callgrind.out.{n}")
+    log(f"profile: callgrind on crudegen, N={n} (instruction counts)")
+    run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, crude_spec, "-o",
+         os.path.join(directory, "out")])
+    reports = {}
+    for kind, extra in (("inclusive", ["--inclusive=yes"]), ("exclusive", []), ("callers", ["--tree=caller", "--inclusive=yes"])):
+        text = run(["callgrind_annotate", "--threshold=100" if kind == "callers" else "--threshold=99", *extra, out])
+        demangled = subprocess.run(["swift", "demangle", "--simplified", "--compact"], input=text,
+                                   capture_output=True, text=True).stdout or text
+        path = os.path.join(directory, f"{kind}.txt")
+        with open(path, "w") as f:
+            f.write(demangled)
+        reports[kind] = path
+        log(f"  {kind}: {path}")
+    total = None
+    shares = []
+    with open(reports["inclusive"]) as f:
+        lines = f.read().splitlines()
+    for line in lines:
+        if "PROGRAM TOTALS" in line:
+            total = int(line.split()[0].replace(",", ""))
+    for needle, label in PROFILE_FUNCTIONS:
+        best = 0
+        for line in lines:
+            if needle in line and "(" in line and not line.strip().startswith("<"):
+                try:
+                    best = max(best, int(line.split()[0].replace(",", "")))
+                except ValueError:
+                    pass
+        shares.append({"function": needle, "label": label, "instructions": best})
+    results["profile"] = {"n": n, "callgrind_out": out, "total_instructions": total, "functions": shares, **reports}
+
+    # Decoding, in instructions: the same 1 MB array decoded once by each decoder, minus building it.
+    decoder_binary = os.path.join(directory, "decode-profile-nodebug")
+    shutil.copy(os.path.join(BIN, "decode-profile"), decoder_binary)
+    run(["strip", "--strip-debug", decoder_binary])
+    counts = {}
+    for variant in ("none", "handwritten", "generated"):
+        cg = os.path.join(directory, f"callgrind.decode.{variant}")
+        text = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={cg}", decoder_binary, variant, "1"],
+                              capture_output=True, text=True)
+        items = int(text.stdout.split(":")[1].split()[0])
+        total_line = next(line for line in text.stderr.splitlines() if "Collected" in line)
+        counts[variant] = int(total_line.split(":")[1].strip().replace(",", ""))
+        log(f"  decode {variant}: {counts[variant]:,} instructions")
+    per_item = {v: (counts[v] - counts["none"]) / items for v in ("handwritten", "generated")}
+    results["profile"]["decode"] = {"items": items, "instructions": counts, "per_item": per_item,
+                                    "ratio": per_item["handwritten"] / per_item["generated"]}
+
+
+# MARK: the table
+
+
+def fmt_s(seconds):
+    if seconds != seconds:
+        return "—"
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def verdict(ok):
+    return "met" if ok else "**missed**"
+
+
+def table(results):
+    out = []
+    meta = results["meta"]
+    out.append(f"Measured {meta['date']} on {meta['machine']}.  ")
+    out.append(f"Command: `{meta['command']}`  ")
+    h = meta["harness_seconds"]
+    out.append(f"Harness wall time: {h:.0f} s." if h < 120 else f"Harness wall time: {h / 60:.1f} min.")
+    out.append("")
+    if "generation" in results:
+        runs = results["generation"][0]["runs"]
+        out.append(f"### Generation: whole process, cold, empty output folder (release builds, median of {runs} interleaved runs)")
+        out.append("")
+        out.append(f"| N | crudegen wall | CPU | peak RSS | {PEER} wall | CPU | peak RSS | ratio (peer ÷ crudegen) | load |")
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for row in results["generation"]:
+            c, o = row["crudegen"], row[PEER]
+            out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | {fmt_s(o['wall'])} | "
+                       f"{fmt_s(o['cpu'])} | {o['rss_mb']:.0f} MB | **{row['ratio']:.1f}×** | {row['load']:.2f} |")
+        out.append("")
+        out.append("### Generated code")
+        out.append("")
+        out.append(f"| N | crudegen lines | files | lines per resource | {PEER} lines | files | lines per resource | ratio |")
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for row in results["generation"]:
+            c, o = row["crudegen"], row[PEER]
+            out.append(f"| {row['n']} | {c['lines']:,} | {c['files']:,} | {c['lines_per_resource']:.0f} | {o['lines']:,} | {o['files']} | "
+                       f"{o['lines_per_resource']:.0f} | **{o['lines'] / c['lines']:.1f}×** |")
+        out.append("")
+    if "compile" in results:
+        runs = results["compile"][0]["runs"]
+        out.append(f"### Recompiling the generated code: debug, dependencies built, only the generated files touched (median of {runs} interleaved runs)")
+        out.append("")
+        out.append("`swift build --target T` after touching T's generated files; *net* subtracts the same command with nothing to do "
+                   "(SwiftPM's planning and up-to-date checks, measured just before), leaving the compiler's work. "
+                   "N = 0 is the floor: a module with one file that only imports what the generated code imports.")
+        out.append("")
+        out.append(f"| N | crudegen | net | CPU | peak RSS | {PEER} | net | CPU | peak RSS | ratio | net ratio | load |")
+        out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for row in results["compile"]:
+            c, o = row["crudegen"], row[PEER]
+            ratios = (f"{row['ratio']:.1f}× | **{row['net_ratio']:.1f}×**" if row["n"] > 0
+                      else "— | — (floor)")
+            out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['net_wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | "
+                       f"{fmt_s(o['wall'])} | {fmt_s(o['net_wall'])} | {fmt_s(o['cpu'])} | {o['rss_mb']:.0f} MB | "
+                       f"{ratios} | {row['load']:.2f} |")
+        out.append("")
+    if "tool_builds" in results:
+        row = results["tool_builds"]
+        out.append(f"### Clean release build of each tool (`swift build -c release --product P` from Benchmarks/ in a fresh scratch path, dependencies resolved; median of {row['runs']})")
+        out.append("")
+        out.append("| tool | wall | CPU | ratio (peer ÷ crudegen) | load |")
+        out.append("|---|---:|---:|---:|---:|")
+        c, o = row["crudegen"], row[PEER]
+        out.append(f"| crudegen | {fmt_s(c['wall'])} | {fmt_s(c['cpu'])} | | {row['load']:.2f} |")
+        out.append(f"| {PEER} | {fmt_s(o['wall'])} | {fmt_s(o['cpu'])} | **{row['ratio']:.1f}×** | |")
+        out.append("")
+    if "tool_breakdown" in results:
+        out.append("The same clean builds in steps (each step builds only what the previous ones did not; Yams and "
+                   "ArgumentParser are dependencies of both tools):")
+        out.append("")
+        out.append("| tool | step | wall | CPU |")
+        out.append("|---|---|---:|---:|")
+        for tool, rows in results["tool_breakdown"].items():
+            for row in rows:
+                out.append(f"| {tool} | `swift build -c release {row['step']}` | {fmt_s(row['wall'])} | {fmt_s(row['cpu'])} |")
+        out.append("")
+    if "runtime" in results:
+        rt = results["runtime"]
+        d = rt["decode"]
+        hand = d["handwritten"]["mb_per_second"]
+        out.append(f"### Decoding a {d['megabytes']:.1f} MB JSON array of {d['items']:,} models (release, median of {d['rounds']} interleaved rounds, load {rt['load']:.2f})")
+        out.append("")
+        out.append("| decoder | median | throughput | vs hand-written (ratio of medians) | vs hand-written (median of per-round ratios) |")
+        out.append("|---|---:|---:|---:|---:|")
+        labels = [("handwritten", "hand-written `Codable` + `JSONDecoder` (`.iso8601`)"),
+                  ("generated", "generated `Item` + `JSONDecoder`"),
+                  ("generated_client", "generated `Item` through `APIClient.decode`")]
+        for key, label in labels:
+            v = d[key]
+            out.append(f"| {label} | {fmt_s(v['median_seconds'])} | {v['mb_per_second']:.1f} MB/s | {v['mb_per_second'] / hand:.2f}× | "
+                       f"{paired(d, 'handwritten', key):.2f}× |")
+        out.append("")
+        t = rt["round_trips"]
+        bare = t["bare_transport"]["requests_per_second"]
+        out.append(f"### CRUD round trips over loopback (create, read, update, list, delete; minimal HTTP/1.1 server in the same process, `URLSessionTransport`; "
+                   f"median of {t['rounds']} interleaved rounds of {t['iterations'] * t['requests_per_iteration']} requests)")
+        out.append("")
+        out.append("| client | requests/s | vs bare transport (ratio of medians) | (median of per-round ratios) | process CPU per request |")
+        out.append("|---|---:|---:|---:|---:|")
+        labels = [("bare_transport", "the same requests straight to the transport (no coding)"),
+                  ("generated", "generated operations on `APIClient`"),
+                  ("handwritten", "hand-written client: transport + `JSONEncoder`/`JSONDecoder`"),
+                  ("bare_with_timeout", "the bare requests, each raced against a timer in a task group as `APIClient` does")]
+        for key, label in labels:
+            if key not in t:
+                continue
+            v = t[key]
+            out.append(f"| {label} | {v['requests_per_second']:.0f} | {v['requests_per_second'] / bare:.3f}× | "
+                       f"{paired(t, 'bare_transport', key):.3f}× | {v.get('cpu_microseconds_per_request', float('nan')):.0f} µs |")
+        out.append("")
+        if "in_memory" in rt:
+            m = rt["in_memory"]
+            b, g, c = (m[k]["microseconds_per_request"] for k in ("bare_transport", "generated", "handwritten_coding"))
+            out.append(f"### The client's CPU cost per request, without a network (a transport answering from memory; median of "
+                       f"{m['rounds']} interleaved rounds of {m['iterations'] * m['requests_per_iteration']:,} requests)")
+            out.append("")
+            out.append("| what | µs per request |")
+            out.append("|---|---:|")
+            out.append(f"| the same requests straight to the transport | {b:.1f} |")
+            out.append(f"| generated operations on `APIClient` | {g:.1f} |")
+            out.append(f"| hand-written JSON coding of the same bodies alone (`JSONEncoder`/`JSONDecoder`) | {c:.1f} |")
+            out.append(f"| what remains: `APIClient`'s own work (generated − bare − coding) | {g - b - c:.1f} |")
+            if "bare_with_timeout" in m:
+                t = m["bare_with_timeout"]["microseconds_per_request"]
+                out.append(f"| of which the timeout: the bare requests raced against a timer in a task group, as `APIClient` does (− bare) | {t - b:.1f} |")
+            out.append("")
+    if "profile" in results and results["profile"].get("total_instructions"):
+        p = results["profile"]
+        total = p["total_instructions"]
+        out.append(f"### Where crudegen's time goes at N = {p['n']} (callgrind, {total / 1e9:.2f} G instructions, inclusive shares)")
+        out.append("")
+        out.append("| part | function | instructions | share |")
+        out.append("|---|---|---:|---:|")
+        for f in p["functions"]:
+            label = f["label"].replace("  ", "&nbsp;&nbsp;")
+            out.append(f"| {label} | `{f['function']}` | {f['instructions'] / 1e6:,.0f} M | {100 * f['instructions'] / total:.1f} % |")
+        out.append("")
+    if "profile" in results and "decode" in results["profile"]:
+        d = results["profile"]["decode"]
+        out.append(f"### Decoding, in instructions (callgrind; one decode of the 1 MB array of {d['items']:,} models, minus building it)")
+        out.append("")
+        out.append("| decoder | instructions per model | throughput vs hand-written |")
+        out.append("|---|---:|---:|")
+        out.append(f"| hand-written `Codable` + `JSONDecoder` (`.iso8601`) | {d['per_item']['handwritten']:,.0f} | 1.00× |")
+        out.append(f"| generated `Item` + `JSONDecoder` | {d['per_item']['generated']:,.0f} | {d['ratio']:.3f}× |")
+        out.append("")
+    out += targets_table(results)
+    return "\n".join(out) + "\n"
+
+
+def paired(section, baseline, variant):
+    """The median over rounds of baseline time ÷ variant time: each round ran both back to back."""
+    return median([b / v for b, v in zip(section[baseline]["seconds"], section[variant]["seconds"])])
+
+
+def targets_table(results):
+    rows = []
+    gen = {row["n"]: row for row in results.get("generation", [])}
+    if gen:
+        biggest = max(gen)
+        row = gen[biggest]
+        suffix = "" if biggest == 1000 else " (the target is for N = 1000)"
+        rows.append((f"generation ≥ {TARGETS['generation_ratio_1000']:.0f}× faster at N = {biggest}{suffix}", f"{row['ratio']:.1f}×",
+                     row["ratio"] >= TARGETS["generation_ratio_1000"]))
+        slowest = min(r["ratio"] for r in gen.values())
+        rows.append(("faster at every N", f"lowest ratio {slowest:.1f}×", slowest > 1))
+        c = row["crudegen"]
+        rows.append((f"N = {biggest} in < {TARGETS['generation_seconds_1000']} s with < {TARGETS['generation_mb_1000']:.0f} MB",
+                     f"{fmt_s(c['wall'])}, {c['rss_mb']:.0f} MB",
+                     c["wall"] < TARGETS["generation_seconds_1000"] and c["rss_mb"] < TARGETS["generation_mb_1000"]))
+        line_ratio = min(r[PEER]["lines_per_resource"] / r["crudegen"]["lines_per_resource"] for r in gen.values())
+        rows.append(("at most 1/5 of the lines per resource", f"{line_ratio:.1f}× fewer", line_ratio >= TARGETS["lines_ratio"]))
+    if "compile" in results:
+        measured = [r for r in results["compile"] if r["n"] > 0] or results["compile"]
+        worst = min(r["net_ratio"] for r in measured)
+        raw = min(r["ratio"] for r in measured)
+        rows.append((f"generated code compiles ≥ {TARGETS['compile_ratio']:.0f}× faster",
+                     f"{worst:.1f}× net, {raw:.1f}× with `swift build`'s fixed cost (lowest N)", worst >= TARGETS["compile_ratio"]))
+    if "tool_builds" in results:
+        ratio = results["tool_builds"]["ratio"]
+        rows.append(("clean tool build at most 1/5 of the peer's", f"{ratio:.1f}×", ratio >= TARGETS["tool_build_ratio"]))
+    if "runtime" in results:
+        d = results["runtime"]["decode"]
+        ratio = paired(d, "handwritten", "generated")
+        rows.append(("decoding ≥ 0.95× hand-written `Codable`", f"{ratio:.2f}× (median of per-round ratios)", ratio >= TARGETS["decode_ratio"]))
+        if "profile" in results and "decode" in results["profile"]:
+            ratio = results["profile"]["decode"]["ratio"]
+            rows.append(("decoding ≥ 0.95× hand-written `Codable`, in instructions", f"{ratio:.3f}× (callgrind)", ratio >= TARGETS["decode_ratio"]))
+        t = results["runtime"]["round_trips"]
+        ratio = paired(t, "bare_transport", "generated")
+        hand = paired(t, "bare_transport", "handwritten")
+        rows.append(("CRUD round trips within 5 % of the bare transport",
+                     f"{ratio:.3f}× (hand-written client: {hand:.3f}×)", ratio >= TARGETS["round_trip_ratio"]))
+    if not rows:
+        return []
+    out = ["### Targets", "", "| target | measured | |", "|---|---:|---|"]
+    out += [f"| {name} | {value} | {verdict(ok)} |" for name, value, ok in rows]
+    out.append("")
+    return out
+
+
+def machine():
+    swift = run(["swift", "--version"]).splitlines()
+    swift = next((line for line in swift if "Swift version" in line), swift[0] if swift else "swift ?")
+    cpu = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{platform.machine()} Linux {platform.release()}, `nproc` = {os.cpu_count()} ({cpu}), {swift.strip()}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", default="10,100,1000", help="resource counts for generation (default 10,100,1000)")
+    parser.add_argument("--runs", type=int, default=5, help="generation runs of each tool per N (default 5)")
+    parser.add_argument("--compile-n", default="0,10,100",
+                        help="resource counts for compile times; 0 is a module that only imports the runtime (default 0,10,100)")
+    parser.add_argument("--compile-runs", type=int, default=3, help="rebuilds of each output per N (default 3)")
+    parser.add_argument("--tool-runs", type=int, default=1, help="clean builds of each tool (default 1)")
+    parser.add_argument("--decode-mb", type=float, default=10)
+    parser.add_argument("--decode-rounds", type=int, default=7)
+    parser.add_argument("--rt-rounds", type=int, default=7)
+    parser.add_argument("--rt-iterations", type=int, default=200)
+    parser.add_argument("--mem-iterations", type=int, default=2000)
+    parser.add_argument("--parts", default="generation,compile,runtime",
+                        help="comma-separated: generation, compile, runtime, tools, profile (default generation,compile,runtime)")
+    parser.add_argument("--profile", type=int, default=1000, help="N for the callgrind profile of crudegen (default 1000)")
+    parser.add_argument("--quiet-load", type=float, default=0.8, help="wait for a 1-minute load average below this (default 0.8)")
+    parser.add_argument("--max-wait", type=float, default=300, help="seconds to wait for it at most, per phase (default 300)")
+    parser.add_argument("--table-from", metavar="JSON", help="print the table of a saved results-*.json, measuring nothing")
+    parser.add_argument("--command", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.table_from:
+        with open(args.table_from) as f:
+            print(table(json.load(f)))
+        return
+    args.n = [int(x) for x in args.n.split(",") if x]
+    args.compile_n = [int(x) for x in args.compile_n.split(",") if x]
+    parts = [p for p in args.parts.split(",") if p]
+    unknown = set(parts) - {"generation", "compile", "runtime", "tools", "profile"}
+    if unknown:
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
+
+    os.makedirs(os.path.join(WORK, "results"), exist_ok=True)
+    started = time.time()
+    results = {"meta": {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "command": args.command or " ".join(sys.argv),
+        "load_at_start": open("/proc/loadavg").read().split()[:3],
+    }}
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = os.path.join(WORK, "results", f"results-{stamp}")
+    failed = []
+    for part, function in (("generation", bench_generation), ("compile", bench_compile), ("runtime", bench_runtime),
+                           ("tools", bench_tool_builds), ("tools", bench_tool_breakdown), ("profile", profile)):
+        if part not in parts:
+            continue
+        try:
+            function(args, results)
+        except (SystemExit, Exception) as error:  # keep what the other parts measured
+            log(f"{part} failed: {error}")
+            failed.append(part)
+        results["meta"]["harness_seconds"] = time.time() - started
+        with open(base + ".json", "w") as f:
+            json.dump(results, f, indent=2)
+    text = table(results)
+    with open(base + ".md", "w") as f:
+        f.write(text)
+    print(text)
+    log(f"results in {base}.md (and .json)")
+    if failed:
+        sys.exit(f"failed: {', '.join(failed)}")
+
+
+if __name__ == "__main__":
+    main()

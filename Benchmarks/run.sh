@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Benchmarks crudegen against apple/swift-openapi-generator 1.14.3 and prints a Markdown table
+# (README.md in this folder explains every number).
+#
+#   Benchmarks/run.sh                  generation (N = 10, 100, 1000), compile times (N = 0, 10, 100), runtime
+#   Benchmarks/run.sh --tool-builds    also clean release builds of both tools (slow: minutes each)
+#   Benchmarks/run.sh --profile        also callgrind profiles: crudegen at N = 1000 (--profile-n N), decoding
+#   Benchmarks/run.sh --quick          N = 10, one run, small runtime benchmarks, no compile or tool builds,
+#                                      no waiting for a quiet machine: a smoke check for CI
+#   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
+#
+# Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
+# --decode-mb 10 --decode-rounds 7 --rt-rounds 7 --rt-iterations 200 --mem-iterations 2000
+# --quiet-load 0.8 --max-wait 300
+# (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
+# Benchmarks/.work (throwaway packages, specs, outputs, results), both git-ignored.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+command="Benchmarks/run.sh${*:+ $*}"
+parts="generation,compile,runtime"
+extra=()
+check_only=0
+while (($#)); do
+  case "$1" in
+    --quick)
+      parts="generation,runtime"
+      extra+=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --mem-iterations 200 --max-wait 0) ;;
+    --tool-builds) parts="$parts,tools" ;;
+    --profile) parts="$parts,profile" ;;
+    --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
+    --parts) parts="$2"; shift ;;
+    --check) check_only=1 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) extra+=("$1") ;;
+  esac
+  shift
+done
+
+step() { echo "== $*" >&2; }
+
+step "building crudegen (release)"
+swift build -c release --product crudegen >&2
+
+if ((check_only)); then
+  step "checking Sources/BenchModels against Specs/Bench.crude.yaml"
+  exec .build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels --check
+fi
+
+step "regenerating Sources/BenchModels from Specs/Bench.crude.yaml"
+.build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels >&2
+.build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels --check >&2
+
+if [[ ",$parts," == *,generation,* || ",$parts," == *,compile,* ]]; then
+  step "building swift-openapi-generator (release)"
+  swift build -c release --product swift-openapi-generator >&2
+fi
+if [[ ",$parts," == *,runtime,* ]]; then
+  step "building crude-bench (release)"
+  swift build -c release --product crude-bench >&2
+fi
+if [[ ",$parts," == *,profile,* ]]; then
+  step "building decode-profile (release)"
+  swift build -c release --product decode-profile >&2
+fi
+
+step "running bench.py --parts $parts ${extra[*]}"
+exec python3 bench.py --parts "$parts" --command "$command" "${extra[@]}"
