@@ -23,7 +23,7 @@ struct NodeReader {
     }
 
     /// The most nodes a spec may expand to.
-    static let nodeLimit = 500_000
+    static let nodeLimit = 250_000
 
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
