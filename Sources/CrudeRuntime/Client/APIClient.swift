@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HTTPTypes
 
@@ -102,7 +101,7 @@ public struct APIClient: Sendable {
             }
             let response: ClientResponse
             do {
-                response = try await sendWithTimeout(head, body: request.body)
+                response = try await sendAttempt(head, body: request.body)
             } catch let error as APIError {
                 guard case .transport = error, idempotent, attempt < retry.maxAttempts else { throw error }
                 try await Task.sleep(for: retry.delay(beforeRetry: attempt, retryAfter: nil))
@@ -123,33 +122,12 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Sends one attempt, cancelling it when the timeout passes.
-    ///
-    /// The deadline is a Dispatch timer that cancels the attempt's task, not a task group racing a sleeping
-    /// task: per request that costs one task instead of three, which measured as most of the client's own
-    /// overhead over loopback.
-    private func sendWithTimeout(_ head: HTTPRequest, body: Data?) async throws -> ClientResponse {
-        let timeout = configuration.timeout
-        let transport = transport
-        let attempt = Task {
-            let (response, data) = try await transport.send(head, body: body, timeout: timeout)
-            return ClientResponse(head: response, body: data)
-        }
-        let deadline = Deadline()
-        let timer = DispatchWorkItem {
-            deadline.expire()
-            attempt.cancel()
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.nanoseconds)), execute: timer)
-        defer { timer.cancel() }
+    /// Sends one attempt; the transport enforces the timeout.
+    private func sendAttempt(_ head: HTTPRequest, body: Data?) async throws -> ClientResponse {
         do {
-            return try await withTaskCancellationHandler {
-                try await attempt.value
-            } onCancel: {
-                attempt.cancel()
-            }
+            let (response, data) = try await transport.send(head, body: body, timeout: configuration.timeout)
+            return ClientResponse(head: response, body: data)
         } catch {
-            if deadline.hasExpired { throw APIError.timedOut(after: timeout) }
             throw APIError(error)
         }
     }
@@ -177,28 +155,5 @@ extension APIError {
         case is CancellationError: self = .cancelled
         default: self = .transport(description: "\(error)", underlying: error)
         }
-    }
-}
-
-/// Whether an attempt's timer fired, so that the cancellation it caused reads as a timeout.
-private final class Deadline: @unchecked Sendable {
-    private let lock = NSLock()
-    private var expired = false
-
-    func expire() {
-        lock.withLock { expired = true }
-    }
-
-    var hasExpired: Bool {
-        lock.withLock { expired }
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, saturating.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? .max : product &+ attoseconds / 1_000_000_000
     }
 }

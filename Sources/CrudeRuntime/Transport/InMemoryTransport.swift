@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// A transport that answers from a closure instead of the network, for tests of code that uses
-/// generated operations.
+/// generated operations. It does not enforce timeouts: a handler answers when it returns.
 ///
 /// ```swift
 /// let transport = InMemoryTransport { request, body in

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
@@ -31,26 +32,89 @@ public final class URLSessionTransport: HTTPTransport {
             throw APIError.transport(description: "cannot form a URL from \(request)", underlying: URLError(.badURL))
         }
         urlRequest.cachePolicy = cachePolicy
-        // URLSession on Linux truncates the interval to whole seconds and treats it as an idle timeout;
-        // the client enforces the exact overall deadline itself.
+        // URLSession on Linux truncates this to whole seconds and treats it as an idle timeout; the exact
+        // overall deadline is the timer below.
         urlRequest.timeoutInterval = max(1, (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded(.up))
-        try Task.checkCancellation()
-        do {
-            let (data, response) = if let body {
-                try await session.upload(for: urlRequest, from: body)
-            } else {
-                try await session.data(for: urlRequest)
+        if Task.isCancelled { throw APIError.cancelled }
+        let exchange = Exchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPResponse, Data), any Error>) in
+                let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                    let timedOut = exchange.finish()
+                    continuation.resume(with: Self.result(data, response, error, timedOut: timedOut, timeout: timeout))
+                }
+                let task = if let body {
+                    session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+                } else {
+                    session.dataTask(with: urlRequest, completionHandler: completion)
+                }
+                exchange.start(task, timeout: timeout)
             }
-            guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
-                throw APIError.transport(description: "the response is not HTTP", underlying: URLError(.badServerResponse))
-            }
-            return (httpResponse, data)
-        } catch let error as URLError where error.code == .cancelled {
-            throw APIError.cancelled
-        } catch let error as URLError where error.code == .timedOut {
-            throw APIError.timedOut(after: timeout)
-        } catch let error as URLError {
-            throw APIError.transport(description: error.localizedDescription, underlying: error)
+        } onCancel: {
+            exchange.cancel()
         }
+    }
+
+    private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, timedOut: Bool, timeout: Duration) -> Result<(HTTPResponse, Data), any Error> {
+        if let error = error as? URLError {
+            switch error.code {
+            case .cancelled: return .failure(timedOut ? APIError.timedOut(after: timeout) : APIError.cancelled)
+            case .timedOut: return .failure(APIError.timedOut(after: timeout))
+            default: return .failure(APIError.transport(description: error.localizedDescription, underlying: error))
+            }
+        }
+        if let error {
+            return .failure(APIError.transport(description: "\(error)", underlying: error))
+        }
+        guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
+            return .failure(APIError.transport(description: "the response is not HTTP", underlying: URLError(.badServerResponse)))
+        }
+        return .success((httpResponse, data ?? Data()))
+    }
+}
+
+/// One request's URLSession task, its deadline and its cancellation, which can arrive in any order.
+///
+/// The deadline is a Dispatch timer that cancels the task: no Swift task races the request, which measured
+/// as most of the client's own cost per request.
+private final class Exchange: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var timer: DispatchWorkItem?
+    private var isCancelled = false
+    private var timedOut = false
+
+    /// Stops the timer and drops the task; returns whether the deadline had passed.
+    func finish() -> Bool {
+        let (timer, timedOut) = lock.withLock {
+            defer { self.timer = nil; task = nil }
+            return (self.timer, self.timedOut)
+        }
+        timer?.cancel()
+        return timedOut
+    }
+
+    func start(_ task: URLSessionTask, timeout: Duration) {
+        let timer = DispatchWorkItem { [weak self, weak task] in
+            self?.lock.withLock { self?.timedOut = true }
+            task?.cancel()
+        }
+        let cancelledEarly = lock.withLock {
+            self.task = task
+            self.timer = timer
+            return isCancelled
+        }
+        let (seconds, attoseconds) = timeout.components
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)), execute: timer)
+        task.resume()
+        if cancelledEarly { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            isCancelled = true
+            return self.task
+        }
+        task?.cancel()
     }
 }
