@@ -1,8 +1,7 @@
 /// Translates a validated ``Spec`` into the ``CodeModel`` that templates render.
-public enum CodeModelBuilder {
-    /// Builds the code model; `spec` must have passed ``SpecValidator`` without errors.
-    public static func build(_ spec: Spec) -> CodeModel {
-        let symbols = SpecValidator.symbols(of: spec)
+enum CodeModelBuilder {
+    /// Builds the code model; `spec` must have passed ``SpecValidator`` without errors, which gave `symbols`.
+    static func build(_ spec: Spec, symbols: SymbolTable) -> CodeModel {
         let builder = Builder(spec: spec, symbols: symbols)
         let specName = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         return CodeModel(

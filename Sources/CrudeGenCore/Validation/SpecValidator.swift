@@ -14,16 +14,14 @@ public struct SpecValidator {
 
     /// Validates `spec`; the result is empty of errors when generation can proceed.
     public static func validate(_ spec: Spec) -> [Diagnostic] {
-        var validator = SpecValidator(spec: spec)
-        validator.run()
-        return validator.diagnostics
+        check(spec).diagnostics
     }
 
-    /// The symbols of a spec that passed validation.
-    static func symbols(of spec: Spec) -> SymbolTable {
+    /// Validates `spec` and returns the symbols it declares, which the code model builder resolves types with.
+    static func check(_ spec: Spec) -> (diagnostics: [Diagnostic], symbols: SymbolTable) {
         var validator = SpecValidator(spec: spec)
-        validator.declareTypes()
-        return validator.symbols
+        validator.run()
+        return (validator.diagnostics, validator.symbols)
     }
 
     private init(spec: Spec) {
