@@ -530,7 +530,7 @@ def table(results):
         labels = [("bare_transport", "the same requests straight to the transport (no coding)"),
                   ("generated", "generated operations on `APIClient`"),
                   ("handwritten", "hand-written client: transport + `JSONEncoder`/`JSONDecoder`"),
-                  ("bare_with_timeout", "the bare requests, each raced against a timer in a task group as `APIClient` does")]
+                  ("bare_with_timeout", "the bare requests, each raced against a timer in a task group as `APIClient` did before `URLSessionTransport` took the timeout over")]
         for key, label in labels:
             if key not in t:
                 continue
@@ -552,7 +552,7 @@ def table(results):
             out.append(f"| what remains: `APIClient`'s own work (generated − bare − coding) | {g - b - c:.1f} |")
             if "bare_with_timeout" in m:
                 t = m["bare_with_timeout"]["microseconds_per_request"]
-                out.append(f"| of which the timeout: the bare requests raced against a timer in a task group, as `APIClient` does (− bare) | {t - b:.1f} |")
+                out.append(f"| of which the timeout: the bare requests raced against a timer in a task group, as `APIClient` did before `URLSessionTransport` took the timeout over (− bare) | {t - b:.1f} |")
             out.append("")
     if "profile" in results and results["profile"].get("total_instructions"):
         p = results["profile"]

@@ -33,12 +33,12 @@ public struct Item: Hashable, Sendable, Identifiable {
 extension Item: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.count = try container.decode(Int.self, forKey: "count")
-        self.note = try container.decodeIfPresent(String.self, forKey: "note")
+        self.id = try container.decodeIfPresent(forKey: "id")
+        self.count = try container.decode(forKey: "count")
+        self.note = try container.decodeIfPresent(forKey: "note")
         self.createdAt = try container.decode(forKey: "created_at", using: ISO8601DateTransform.self)
-        self.score = try container.decode(Double.self, forKey: "score")
-        self.tags = try container.decode([String].self, forKey: "tags")
+        self.score = try container.decode(forKey: "score")
+        self.tags = try container.decode(forKey: "tags")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,7 +63,7 @@ extension Item {
             path: "items",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(Item.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads the value with the given id (`GET items/{id}`).
@@ -72,7 +72,7 @@ extension Item {
             resource: "Item", operation: "read", method: .get,
             path: "items/\(id)"
         )
-        return try await client.object(Item.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET items/{id}`).
@@ -82,7 +82,7 @@ extension Item {
             resource: "Item", operation: "read", method: .get,
             path: "items/\(id)"
         )
-        return try await client.object(Item.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends this value to the server (`PUT items/{id}`) and returns the server's copy.
@@ -95,7 +95,7 @@ extension Item {
             path: "items/\(id)",
             body: try client.body(self, nils: nils)
         )
-        return try await client.object(Item.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT items/{id}`) and returns the server's copy.
@@ -105,7 +105,7 @@ extension Item {
             path: "items/\(id)",
             body: try client.body(patch)
         )
-        return try await client.object(Item.self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Deletes the value with the given id (`DELETE items/{id}`).
@@ -134,7 +134,7 @@ extension Item {
             path: "items",
             query: query
         )
-        return try await client.object([Item].self, for: request)
+        return try await client.object(for: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -164,6 +164,58 @@ if options.decode {
 // MARK: 2. CRUD round trips over loopback
 
 /// Answers like a tiny CRUD server: the same precomputed bodies every time.
+/// The headers of the bare requests: `Accept` on all, `Content-Type` where there is a body.
+enum BareHeaders {
+    static let get: HTTPFields = [.accept: "application/json"]
+    static let send: HTTPFields = [.accept: "application/json", .contentType: "application/json"]
+}
+
+/// The five requests of one CRUD round trip (create, read, update, list, delete) as bare HTTP requests with
+/// pre-encoded bodies: what the generated operations send, without a client or any coding.
+func crudRequests(collection: URL, member: URL, create: Data, update: Data) -> [(HTTPTypes.HTTPRequest, Data?)] {
+    [
+        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: BareHeaders.send), create),
+        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: BareHeaders.get), nil),
+        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: BareHeaders.send), update),
+        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: BareHeaders.get), nil),
+        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: BareHeaders.get), nil),
+    ]
+}
+
+/// Sends requests straight to a transport, one after the other.
+func sendAll(_ requests: [(HTTPTypes.HTTPRequest, Data?)], through transport: some HTTPTransport) async throws {
+    for (request, body) in requests {
+        let (response, _) = try await transport.send(request, body: body, timeout: .seconds(30))
+        precondition(response.status.kind == .successful)
+    }
+}
+
+/// The same, each request raced against a 30 s timer in a task group: how `APIClient` enforced its timeout
+/// before the transport took that over, kept to show what such a race costs.
+func sendAllRacingTimers(_ requests: [(HTTPTypes.HTTPRequest, Data?)], through transport: some HTTPTransport) async throws {
+    for (request, body) in requests {
+        let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
+            group.addTask { try await transport.send(request, body: body, timeout: .seconds(30)).0 }
+            group.addTask {
+                try await Task.sleep(for: .seconds(30))
+                throw CancellationError()
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+        precondition(response.status.kind == .successful)
+    }
+}
+
+/// A variant for ``interleaved(rounds:_:)``: runs `loop` `iterations` times and returns the seconds taken.
+func timedLoop(iterations: Int, _ loop: @escaping () async throws -> Void) -> () async throws -> Double {
+    {
+        let start = ContinuousClock.now
+        for _ in 0..<iterations { try await loop() }
+        return seconds(ContinuousClock.now - start)
+    }
+}
+
 func startServer() throws -> LoopbackServer {
     let one = Data(itemJSON(7).utf8)
     let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
@@ -201,41 +253,12 @@ if options.roundTrips {
     let sentItem = try generatedClient.body(newItem, nils: .omit)
     let createdItem = try await newItem.create(on: generatedClient)
     let updateBody = try generatedClient.body(createdItem, nils: .null)
-    var get = HTTPFields(), send = HTTPFields()
-    get[.accept] = "application/json"
-    send[.accept] = "application/json"
-    send[.contentType] = "application/json"
     let collection = origin.appendingPathComponent("items")
-    let member = origin.appendingPathComponent("items").appendingPathComponent(createdItem.id!)
-    let requests: [(HTTPTypes.HTTPRequest, Data?)] = [
-        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: send), sentItem),
-        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: get), nil),
-        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: send), updateBody),
-        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: get), nil),
-        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: get), nil),
-    ]
-    func bareLoop() async throws {
-        for (request, body) in requests {
-            let (response, _) = try await bare.send(request, body: body, timeout: .seconds(30))
-            precondition(response.status.kind == .successful)
-        }
-    }
-
-    /// The bare requests, each raced against a 30 s timer in a task group as `APIClient` enforces its timeout.
-    func bareWithTimeoutLoop() async throws {
-        for (request, body) in requests {
-            let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
-                group.addTask { try await bare.send(request, body: body, timeout: .seconds(30)).0 }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(30))
-                    throw CancellationError()
-                }
-                defer { group.cancelAll() }
-                return try await group.next()!
-            }
-            precondition(response.status.kind == .successful)
-        }
-    }
+    let member = collection.appendingPathComponent(createdItem.id!)
+    let requests = crudRequests(collection: collection, member: member, create: sentItem, update: updateBody)
+    func bareLoop() async throws { try await sendAll(requests, through: bare) }
+    func bareWithTimeoutLoop() async throws { try await sendAllRacingTimers(requests, through: bare) }
+    let get = BareHeaders.get, send = BareHeaders.send
 
     // A hand-written client: the transport plus JSONEncoder/JSONDecoder of the hand-written struct.
     let handTransport = URLSessionTransport()
@@ -267,14 +290,7 @@ if options.roundTrips {
         try await bareWithTimeoutLoop()
         try await handLoop()
     }
-    let clock = ContinuousClock()
-    func timed(_ loop: @escaping () async throws -> Void) -> () async throws -> Double {
-        {
-            let start = clock.now
-            for _ in 0..<iterations { try await loop() }
-            return seconds(clock.now - start)
-        }
-    }
+    let timed = { (loop: @escaping () async throws -> Void) in timedLoop(iterations: iterations, loop) }
     let timings = try await interleaved(rounds: options.roundTripRounds, [
         ("bare_transport", timed(bareLoop)),
         ("generated", timed(generatedLoop)),
@@ -330,40 +346,11 @@ if options.inMemory {
         try await Item.delete(id: id, on: client)
     }
     let createdItem = try await newItem.create(on: client)
-    var get = HTTPFields(), send = HTTPFields()
-    get[.accept] = "application/json"
-    send[.accept] = "application/json"
-    send[.contentType] = "application/json"
     let collection = origin.appendingPathComponent("items")
     let member = collection.appendingPathComponent(createdItem.id!)
-    let requests: [(HTTPTypes.HTTPRequest, Data?)] = [
-        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: send), try client.body(newItem, nils: .omit)),
-        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: get), nil),
-        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: send), try client.body(createdItem, nils: .null)),
-        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: get), nil),
-        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: get), nil),
-    ]
-    func bareLoop() async throws {
-        for (request, body) in requests {
-            let (response, _) = try await transport.send(request, body: body, timeout: .seconds(30))
-            precondition(response.status.kind == .successful)
-        }
-    }
-    /// The bare requests, each raced against a 30 s timer in a task group as `APIClient` enforces its timeout.
-    func bareWithTimeoutLoop() async throws {
-        for (request, body) in requests {
-            let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
-                group.addTask { try await transport.send(request, body: body, timeout: .seconds(30)).0 }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(30))
-                    throw CancellationError()
-                }
-                defer { group.cancelAll() }
-                return try await group.next()!
-            }
-            precondition(response.status.kind == .successful)
-        }
-    }
+    let requests = try crudRequests(collection: collection, member: member, create: client.body(newItem, nils: .omit), update: client.body(createdItem, nils: .null))
+    func bareLoop() async throws { try await sendAll(requests, through: transport) }
+    func bareWithTimeoutLoop() async throws { try await sendAllRacingTimers(requests, through: transport) }
     let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
     /// The JSON work of a hand-written client for the same five requests, and nothing else.
     func codingLoop() throws {
@@ -381,14 +368,7 @@ if options.inMemory {
         try await bareWithTimeoutLoop()
         try codingLoop()
     }
-    let clock = ContinuousClock()
-    func timed(_ loop: @escaping () async throws -> Void) -> () async throws -> Double {
-        {
-            let start = clock.now
-            for _ in 0..<iterations { try await loop() }
-            return seconds(clock.now - start)
-        }
-    }
+    let timed = { (loop: @escaping () async throws -> Void) in timedLoop(iterations: iterations, loop) }
     print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x 5 requests")
     let timings = try await interleaved(rounds: options.roundTripRounds, [
         ("bare_transport", timed(bareLoop)),
