@@ -41,7 +41,9 @@ public struct APIClient: Sendable {
     func prepare(_ request: OperationRequest) throws -> ClientRequest {
         var fields = HTTPFields()
         func add(_ headers: [String: String]?) throws {
-            for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) {
+            // Most requests carry no headers of a kind; skipping the sort keeps preparing a request cheap.
+            guard let headers, !headers.isEmpty else { return }
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
                 guard let fieldName = HTTPField.Name(name) else {
                     throw APIError.encoding(description: "`\(name)` is not a valid header name")
                 }
@@ -51,7 +53,9 @@ public struct APIClient: Sendable {
         try add(configuration.headers)
         try add(configuration.resourceHeaders[request.resource])
         try add(request.headers)
-        try add(configuration.operationHeaders["\(request.resource).\(request.operation)"])
+        if !configuration.operationHeaders.isEmpty {
+            try add(configuration.operationHeaders["\(request.resource).\(request.operation)"])
+        }
         if fields[.accept] == nil { fields[.accept] = "application/json" }
         if request.body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
 
@@ -90,7 +94,10 @@ public struct APIClient: Sendable {
 
     private func sendAuthenticatedWithRetries(_ request: ClientRequest) async throws -> ClientResponse {
         let retry = configuration.retry
-        let idempotent = [.get, .put, .delete, .head, .options].contains(request.head.method)
+        let idempotent = switch request.head.method {
+        case .get, .put, .delete, .head, .options: true
+        default: false
+        }
         var attempt = 1
         var refreshedCredentials = false
         while true {

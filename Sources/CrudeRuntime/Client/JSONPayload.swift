@@ -47,7 +47,7 @@ extension APIClient {
         encoder.userInfo[ModelEncodingOptions.userInfoKey] = ModelEncodingOptions(nilEncoding: nils, purpose: .request)
         let keys = (configuration.wrapsRequestsInEnvelope ? configuration.envelope : []) + (namespace.map { [$0] } ?? [])
         do {
-            return try encoder.encode(WrappedPayload(keys: keys[...], value: value))
+            return try keys.isEmpty ? encoder.encode(value) : encoder.encode(WrappedPayload(keys: keys[...], value: value))
         } catch {
             throw .encoding(description: "\(error)")
         }
@@ -62,8 +62,9 @@ extension APIClient {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = configuration.dateDecodingStrategy
         decoder.keyDecodingStrategy = configuration.keyDecodingStrategy
-        decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys
         do {
+            if keys.isEmpty { return try decoder.decode(Value.self, from: body) }
+            decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys
             return try decoder.decode(UnwrappedPayload<Value>.self, from: body).value
         } catch let error as DecodingError {
             throw Self.decodingFailure(error, body: body)
