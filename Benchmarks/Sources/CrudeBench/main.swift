@@ -4,11 +4,12 @@
 //    `JSONDecoder` and through `APIClient.decode` (envelope-unwrapping path operations use), against a
 //    hand-written `Codable` struct with `CodingKeys` and `JSONDecoder`'s `.iso8601` dates;
 // 2. round trips: create, read, update, list, delete against a minimal HTTP/1.1 server on 127.0.0.1 in
-//    this process (LoopbackServer.swift), through the generated operations on `APIClient`, against the same requests (same method,
-//    URL, headers and body bytes) sent straight to the same kind of `URLSessionTransport`, and against a
-//    hand-written client (the transport plus `JSONEncoder`/`JSONDecoder` of the hand-written struct);
-// 3. the client's own CPU cost per request, without a network: the same CRUD loop on an `InMemoryTransport`,
-//    against the same requests sent straight to it and against the hand-written coding alone.
+//    this process (LoopbackServer.swift) with `URLSessionTransport`: the generated operations on `APIClient`
+//    against the same requests made directly with the transport (bodies encoded with `JSONEncoder`,
+//    responses decoded with `JSONDecoder` into a hand-written `Codable` struct), and against the floor of
+//    the same bytes sent with no coding at all;
+// 3. the client's own CPU cost per request, without a network: the same three loops on a transport that
+//    answers from memory.
 //
 // Variants run interleaved round by round (the order rotates), so drift on a shared machine hits all of
 // them; medians are reported. Build in release: `swift build -c release --product crude-bench`.
@@ -161,54 +162,23 @@ if options.decode {
     report["decode"] = decode
 }
 
-// MARK: 2. CRUD round trips over loopback
+// MARK: 2. and 3. the CRUD loops
 
-/// Answers like a tiny CRUD server: the same precomputed bodies every time.
-/// The headers of the bare requests: `Accept` on all, `Content-Type` where there is a body.
-enum BareHeaders {
+/// The headers of requests made directly with the transport: `Accept` on all, `Content-Type` where there is a body.
+enum DirectHeaders {
     static let get: HTTPFields = [.accept: "application/json"]
     static let send: HTTPFields = [.accept: "application/json", .contentType: "application/json"]
 }
 
-/// The five requests of one CRUD round trip (create, read, update, list, delete) as bare HTTP requests with
-/// pre-encoded bodies: what the generated operations send, without a client or any coding.
-func crudRequests(collection: URL, member: URL, create: Data, update: Data) -> [(HTTPTypes.HTTPRequest, Data?)] {
-    [
-        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: BareHeaders.send), create),
-        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: BareHeaders.get), nil),
-        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: BareHeaders.send), update),
-        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: BareHeaders.get), nil),
-        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: BareHeaders.get), nil),
-    ]
-}
-
-/// Sends requests straight to a transport, one after the other.
-func sendAll(_ requests: [(HTTPTypes.HTTPRequest, Data?)], through transport: some HTTPTransport) async throws {
-    for (request, body) in requests {
-        let (response, _) = try await transport.send(request, body: body, timeout: .seconds(30))
-        precondition(response.status.kind == .successful)
-    }
-}
-
-/// The same, each request raced against a 30 s timer in a task group: how `APIClient` enforced its timeout
-/// before the transport took that over, kept to show what such a race costs.
-func sendAllRacingTimers(_ requests: [(HTTPTypes.HTTPRequest, Data?)], through transport: some HTTPTransport) async throws {
-    for (request, body) in requests {
-        let response = try await withThrowingTaskGroup(of: HTTPTypes.HTTPResponse.self) { group in
-            group.addTask { try await transport.send(request, body: body, timeout: .seconds(30)).0 }
-            group.addTask {
-                try await Task.sleep(for: .seconds(30))
-                throw CancellationError()
-            }
-            defer { group.cancelAll() }
-            return try await group.next()!
-        }
-        precondition(response.status.kind == .successful)
-    }
-}
+/// One iteration of a variant. The loops are built by global functions, not in this file's top-level code,
+/// so they are not isolated to the main actor: every variant runs on the global executor and pays only the
+/// actor hops its own code makes. (Written as local functions of the top-level code, they hopped to the main
+/// actor and back around every call into the runtime, which charged the variant making more calls for
+/// thread switches, not for its work.)
+typealias Loop = @Sendable () async throws -> Void
 
 /// A variant for ``interleaved(rounds:_:)``: runs `loop` `iterations` times and returns the seconds taken.
-func timedLoop(iterations: Int, _ loop: @escaping () async throws -> Void) -> () async throws -> Double {
+func timedLoop(iterations: Int, _ loop: @escaping Loop) -> () async throws -> Double {
     {
         let start = ContinuousClock.now
         for _ in 0..<iterations { try await loop() }
@@ -216,10 +186,88 @@ func timedLoop(iterations: Int, _ loop: @escaping () async throws -> Void) -> ()
     }
 }
 
-func startServer() throws -> LoopbackServer {
+/// The values every loop creates and updates.
+let newItem = Item(count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+let newHandItem = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
+
+/// One CRUD round trip through the generated operations.
+func generatedLoop(on client: APIClient) -> Loop {
+    {
+        let created = try await newItem.create(on: client)
+        let id = created.id!
+        _ = try await Item.read(id: id, on: client)
+        _ = try await created.update(on: client)
+        _ = try await Item.list(on: client)
+        try await Item.delete(id: id, on: client)
+    }
+}
+
+/// The same round trip made directly with the transport, as a developer writes it without crudegen: bodies
+/// encoded with `JSONEncoder`, responses decoded with `JSONDecoder` into the hand-written struct.
+func directLoop(through transport: some HTTPTransport, base: URL) -> Loop {
+    let collection = base.appendingPathComponent("items")
+    return {
+        let created = try await directCall(transport, .post, collection, newHandItem, HandItem.self)
+        let member = collection.appendingPathComponent(created.id!)
+        _ = try await directCall(transport, .get, member, nil, HandItem.self)
+        _ = try await directCall(transport, .put, member, created, HandItem.self)
+        _ = try await directCall(transport, .get, collection, nil, [HandItem].self)
+        let (response, _) = try await transport.send(HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: DirectHeaders.get), body: nil, timeout: .seconds(30))
+        precondition(response.status.kind == .successful)
+    }
+}
+
+/// One request of ``directLoop(through:base:)``.
+func directCall<T: Decodable>(_ transport: some HTTPTransport, _ method: HTTPTypes.HTTPRequest.Method, _ url: URL, _ body: HandItem?, _ type: T.Type) async throws -> T {
+    let data = try body.map { try handEncoder().encode($0) }
+    let request = HTTPTypes.HTTPRequest(method: method, url: url, headerFields: data == nil ? DirectHeaders.get : DirectHeaders.send)
+    let (response, responseBody) = try await transport.send(request, body: data, timeout: .seconds(30))
+    precondition(response.status.kind == .successful)
+    return try handDecoder().decode(T.self, from: responseBody)
+}
+
+/// The floor: the generated operations' exact request bytes sent straight to the transport, nothing
+/// encoded and nothing decoded.
+func uncodedLoop(through transport: some HTTPTransport, client: APIClient) async throws -> Loop {
+    let created = try await newItem.create(on: client)
+    let collection = client.configuration.baseURL.appendingPathComponent("items")
+    let member = collection.appendingPathComponent(created.id!)
+    let requests: [(HTTPTypes.HTTPRequest, Data?)] = try [
+        (HTTPTypes.HTTPRequest(method: .post, url: collection, headerFields: DirectHeaders.send), client.body(newItem, nils: .omit)),
+        (HTTPTypes.HTTPRequest(method: .get, url: member, headerFields: DirectHeaders.get), nil),
+        (HTTPTypes.HTTPRequest(method: .put, url: member, headerFields: DirectHeaders.send), client.body(created, nils: .null)),
+        (HTTPTypes.HTTPRequest(method: .get, url: collection, headerFields: DirectHeaders.get), nil),
+        (HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: DirectHeaders.get), nil),
+    ]
+    return {
+        for (request, body) in requests {
+            let (response, _) = try await transport.send(request, body: body, timeout: .seconds(30))
+            precondition(response.status.kind == .successful)
+        }
+    }
+}
+
+/// Runs the three loops interleaved after a warm-up and returns their timings.
+func timeCRUDLoops(client: APIClient, transport: some HTTPTransport, rounds: Int, iterations: Int) async throws -> (wall: [String: [Double]], cpu: [String: [Double]]) {
+    let loops: [(String, Loop)] = try await [
+        ("direct", directLoop(through: transport, base: client.configuration.baseURL)),
+        ("generated", generatedLoop(on: client)),
+        ("uncoded", uncodedLoop(through: transport, client: client)),
+    ]
+    for _ in 0..<max(5, iterations / 10) {
+        for (_, loop) in loops { try await loop() }
+    }
+    return try await interleaved(rounds: rounds, loops.map { name, loop in (name, timedLoop(iterations: iterations, loop)) })
+}
+
+let requestsPerIteration = 5
+
+// MARK: 2. CRUD round trips over loopback
+
+if options.roundTrips {
     let one = Data(itemJSON(7).utf8)
     let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
-    return try LoopbackServer { method, path in
+    let server = try LoopbackServer { method, path in
         let isCollection = path.split(separator: "/").count == 1
         switch method {
         case "POST": return (201, one)
@@ -229,74 +277,11 @@ func startServer() throws -> LoopbackServer {
         default: return (404, Data())
         }
     }
-}
-
-if options.roundTrips {
-    let server = try startServer()
-    let origin = server.origin
-    let configuration = Bench.configuration(baseURL: origin)
-    let newItem = Item(count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
-
-    // Generated operations on the client.
-    let generatedClient = APIClient(configuration: configuration, transport: URLSessionTransport())
-    func generatedLoop() async throws {
-        let created = try await newItem.create(on: generatedClient)
-        let id = created.id!
-        _ = try await Item.read(id: id, on: generatedClient)
-        _ = try await created.update(on: generatedClient)
-        _ = try await Item.list(on: generatedClient)
-        try await Item.delete(id: id, on: generatedClient)
-    }
-
-    // The same requests, byte for byte, straight to the transport: no client, no coding.
-    let bare = URLSessionTransport()
-    let sentItem = try generatedClient.body(newItem, nils: .omit)
-    let createdItem = try await newItem.create(on: generatedClient)
-    let updateBody = try generatedClient.body(createdItem, nils: .null)
-    let collection = origin.appendingPathComponent("items")
-    let member = collection.appendingPathComponent(createdItem.id!)
-    let requests = crudRequests(collection: collection, member: member, create: sentItem, update: updateBody)
-    func bareLoop() async throws { try await sendAll(requests, through: bare) }
-    func bareWithTimeoutLoop() async throws { try await sendAllRacingTimers(requests, through: bare) }
-    let get = BareHeaders.get, send = BareHeaders.send
-
-    // A hand-written client: the transport plus JSONEncoder/JSONDecoder of the hand-written struct.
-    let handTransport = URLSessionTransport()
-    let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
-    func handLoop() async throws {
-        func call<T: Decodable>(_ method: HTTPTypes.HTTPRequest.Method, _ url: URL, _ body: HandItem?, _ type: T.Type) async throws -> T? {
-            let data = try body.map { try handEncoder().encode($0) }
-            let request = HTTPTypes.HTTPRequest(method: method, url: url, headerFields: data == nil ? get : send)
-            let (response, responseBody) = try await handTransport.send(request, body: data, timeout: .seconds(30))
-            precondition(response.status.kind == .successful)
-            return try handDecoder().decode(T.self, from: responseBody)
-        }
-        let created = try await call(.post, collection, handNew, HandItem.self)!
-        let url = collection.appendingPathComponent(created.id!)
-        _ = try await call(.get, url, nil, HandItem.self)
-        _ = try await call(.put, url, created, HandItem.self)
-        _ = try await call(.get, collection, nil, [HandItem].self)
-        let (response, _) = try await handTransport.send(HTTPTypes.HTTPRequest(method: .delete, url: url, headerFields: get), body: nil, timeout: .seconds(30))
-        precondition(response.status.kind == .successful)
-    }
-
+    // Each variant has a session of its own, as separate clients would.
+    let client = APIClient(configuration: Bench.configuration(baseURL: server.origin), transport: URLSessionTransport())
     let iterations = options.roundTripIterations
-    let requestsPerIteration = 5
-    print("round trips: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests, server \(origin)")
-    // Warm up connections, caches and code paths.
-    for _ in 0..<max(5, iterations / 10) {
-        try await generatedLoop()
-        try await bareLoop()
-        try await bareWithTimeoutLoop()
-        try await handLoop()
-    }
-    let timed = { (loop: @escaping () async throws -> Void) in timedLoop(iterations: iterations, loop) }
-    let timings = try await interleaved(rounds: options.roundTripRounds, [
-        ("bare_transport", timed(bareLoop)),
-        ("generated", timed(generatedLoop)),
-        ("bare_with_timeout", timed(bareWithTimeoutLoop)),
-        ("handwritten", timed(handLoop)),
-    ])
+    print("round trips: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests, server \(server.origin)")
+    let timings = try await timeCRUDLoops(client: client, transport: URLSessionTransport(), rounds: options.roundTripRounds, iterations: iterations)
     var roundTrips: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": requestsPerIteration]
     for (name, values) in timings.wall {
         let requestsPerSecond = Double(iterations * requestsPerIteration) / median(values)
@@ -316,69 +301,28 @@ if options.roundTrips {
 if options.inMemory {
     let one = Data(itemJSON(7).utf8)
     let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
-    @Sendable func answer(_ request: HTTPTypes.HTTPRequest) -> (HTTPTypes.HTTPResponse, Data) {
-        let isCollection = (request.path ?? "").split(separator: "/").count == 1
-        switch request.method {
-        case .post: return (HTTPTypes.HTTPResponse(status: .created), one)
-        case .get: return (HTTPTypes.HTTPResponse(status: .ok), isCollection ? list : one)
-        case .put: return (HTTPTypes.HTTPResponse(status: .ok), one)
-        case .delete: return (HTTPTypes.HTTPResponse(status: .noContent), Data())
-        default: return (HTTPTypes.HTTPResponse(status: .notFound), Data())
-        }
-    }
-    /// Answers without recording, unlike `InMemoryTransport`, so that a long loop stays flat.
+    /// Answers like the loopback server without recording, unlike `InMemoryTransport`, so that a long loop stays flat.
     struct CannedTransport: HTTPTransport {
-        let answer: @Sendable (HTTPTypes.HTTPRequest) -> (HTTPTypes.HTTPResponse, Data)
+        let one: Data, list: Data
         func send(_ request: HTTPTypes.HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPTypes.HTTPResponse, Data) {
-            answer(request)
+            let isCollection = (request.path ?? "").split(separator: "/").count == 1
+            switch request.method {
+            case .post: return (HTTPTypes.HTTPResponse(status: .created), one)
+            case .get: return (HTTPTypes.HTTPResponse(status: .ok), isCollection ? list : one)
+            case .put: return (HTTPTypes.HTTPResponse(status: .ok), one)
+            case .delete: return (HTTPTypes.HTTPResponse(status: .noContent), Data())
+            default: return (HTTPTypes.HTTPResponse(status: .notFound), Data())
+            }
         }
     }
-    let transport = CannedTransport(answer: answer)
-    let origin = URL(string: "http://127.0.0.1:8080")!
-    let client = APIClient(configuration: Bench.configuration(baseURL: origin), transport: transport)
-    let newItem = Item(count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
-    func generatedLoop() async throws {
-        let created = try await newItem.create(on: client)
-        let id = created.id!
-        _ = try await Item.read(id: id, on: client)
-        _ = try await created.update(on: client)
-        _ = try await Item.list(on: client)
-        try await Item.delete(id: id, on: client)
-    }
-    let createdItem = try await newItem.create(on: client)
-    let collection = origin.appendingPathComponent("items")
-    let member = collection.appendingPathComponent(createdItem.id!)
-    let requests = try crudRequests(collection: collection, member: member, create: client.body(newItem, nils: .omit), update: client.body(createdItem, nils: .null))
-    func bareLoop() async throws { try await sendAll(requests, through: transport) }
-    func bareWithTimeoutLoop() async throws { try await sendAllRacingTimers(requests, through: transport) }
-    let handNew = HandItem(id: nil, count: 1, note: "new", createdAt: Date(timeIntervalSince1970: 1_714_564_800), score: 0.5, tags: ["a", "b"])
-    /// The JSON work of a hand-written client for the same five requests, and nothing else.
-    func codingLoop() throws {
-        _ = try handEncoder().encode(handNew)
-        let created = try handDecoder().decode(HandItem.self, from: one)
-        _ = try handDecoder().decode(HandItem.self, from: one)
-        _ = try handEncoder().encode(created)
-        _ = try handDecoder().decode(HandItem.self, from: one)
-        _ = try handDecoder().decode([HandItem].self, from: list)
-    }
+    let transport = CannedTransport(one: one, list: list)
+    let client = APIClient(configuration: Bench.configuration(baseURL: URL(string: "http://127.0.0.1:8080")!), transport: transport)
     let iterations = options.memoryIterations
-    for _ in 0..<max(10, iterations / 20) {
-        try await generatedLoop()
-        try await bareLoop()
-        try await bareWithTimeoutLoop()
-        try codingLoop()
-    }
-    let timed = { (loop: @escaping () async throws -> Void) in timedLoop(iterations: iterations, loop) }
-    print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x 5 requests")
-    let timings = try await interleaved(rounds: options.roundTripRounds, [
-        ("bare_transport", timed(bareLoop)),
-        ("generated", timed(generatedLoop)),
-        ("bare_with_timeout", timed(bareWithTimeoutLoop)),
-        ("handwritten_coding", timed(codingLoop)),
-    ])
-    var memory: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": 5]
+    print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests")
+    let timings = try await timeCRUDLoops(client: client, transport: transport, rounds: options.roundTripRounds, iterations: iterations)
+    var memory: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": requestsPerIteration]
     for (name, values) in timings.wall {
-        let microseconds = median(values) / Double(iterations * 5) * 1e6
+        let microseconds = median(values) / Double(iterations * requestsPerIteration) * 1e6
         memory[name] = ["median_seconds": median(values), "microseconds_per_request": microseconds, "seconds": values]
         print("  \(name): \(String(format: "%.1f", microseconds)) µs per request")
     }
