@@ -20,9 +20,10 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "crudegen", targets: ["CrudeGenCLI"]),
-        // The plugins' tool. SwiftPM builds a plugin's executable through the product named like its target;
-        // without this product, applying the plugin to a target of this package fails with
+        // The plugins' tools. SwiftPM builds a plugin's executable through the product named like its target;
+        // without these products, applying a plugin to a target of this package fails with
         // "no product named 'CrudeGenCLI'". Use `crudegen` from the command line.
+        .executable(name: "CrudeGenBuildTool", targets: ["CrudeGenBuildTool"]),
         .executable(name: "CrudeGenCLI", targets: ["CrudeGenCLI"]),
         .library(name: "CrudeRuntime", targets: ["CrudeRuntime"]),
         .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
@@ -45,9 +46,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Everything in the generator but reading YAML: the spec model, diagnostics, validation, the code
+        // model, templates and output. It depends on nothing, so a clean build compiles it while Yams compiles.
+        .target(name: "CrudeGenEngine"),
+        // The pipeline: reads specs and configuration files with Yams and runs them through the engine.
         .target(
             name: "CrudeGenCore",
             dependencies: [
+                "CrudeGenEngine",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -58,8 +64,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the build plugin runs: one spec into one file, without swift-argument-parser, so that a plugin
+        // user's clean build compiles only the generator and Yams.
+        .executableTarget(name: "CrudeGenBuildTool", dependencies: ["CrudeGenCore"]),
         // Generates a target's `*.crude.yaml` specs into its build (see docs/plugin.md).
-        .plugin(name: "CrudeGenPlugin", capability: .buildTool(), dependencies: ["CrudeGenCLI"]),
+        .plugin(name: "CrudeGenPlugin", capability: .buildTool(), dependencies: ["CrudeGenBuildTool"]),
         // `swift package generate-crud-sources`: the same, written into the target's folder for committing.
         .plugin(
             name: "GenerateCrudSources",
@@ -69,8 +78,8 @@ let package = Package(
             ),
             dependencies: ["CrudeGenCLI"]
         ),
-        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore"]),
-        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI"]),
+        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine"]),
+        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool"]),
         .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer"]),
         // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.
         .target(

@@ -21,14 +21,14 @@ struct CrudeGenPlugin: BuildToolPlugin {
         // configuration names (adding or removing one makes SwiftPM plan again, which runs this plugin again).
         // Templates outside the target are read too, but SwiftPM does not watch them.
         let templates = target.sourceFiles.map(\.url).filter { $0.pathExtension == "mustache" }
-        let tool = try context.tool(named: "CrudeGenCLI")
+        let tool = try context.tool(named: "CrudeGenBuildTool")
         let outputFolder = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources", isDirectory: true)
         return specs.map { spec in
             let output = outputFolder.appendingPathComponent(CrudeSpecs.outputName(forSpec: spec))
             return .buildCommand(
                 displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
                 executable: tool.url,
-                arguments: [spec.path, "--output-file", output.path] + TargetConfiguration.arguments(for: configuration),
+                arguments: [spec.path, output.path] + (configuration.map { [$0.path] } ?? []),
                 environment: [:],
                 inputFiles: [spec] + (configuration.map { [$0] } ?? []) + templates,
                 outputFiles: [output]

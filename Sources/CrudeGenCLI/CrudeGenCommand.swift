@@ -72,18 +72,13 @@ struct CrudeGenCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let configuration = try config.map(GeneratorConfiguration.load(contentsOf:)) ?? GeneratorConfiguration()
-            let templateSet = try (templates ?? configuration.templates).map(TemplateSet.overriding(with:)) ?? .bundled
-            let generated = try Generator(templates: templateSet).generate(specsAt: specs)
+            let generated = try Generator(configurationFile: config, templates: templates).generate(specsAt: specs)
             report(generated.warnings)
             let writer: OutputWriter
             let plan: OutputWriter.Plan
             if let outputFile {
-                let url = URL(fileURLWithPath: outputFile)
                 let specName = URL(fileURLWithPath: specs[0]).lastPathComponent
-                let file = GeneratedFile.combining(generated.files, named: url.lastPathComponent, specName: specName)
-                writer = OutputWriter(directory: url.deletingLastPathComponent())
-                plan = try writer.plan([file], removingStale: false)
+                (writer, plan) = try OutputWriter.combining(generated.files, into: URL(fileURLWithPath: outputFile), specName: specName)
             } else {
                 writer = OutputWriter(directory: URL(fileURLWithPath: output ?? ".", isDirectory: true))
                 plan = try writer.plan(generated.files)

@@ -1,3 +1,4 @@
+import CrudeGenEngine
 import Foundation
 
 /// The whole pipeline: load each spec, validate it, build its code model and render its files.
@@ -17,6 +18,13 @@ public struct Generator: Sendable {
     /// Creates a generator that renders with `templates`.
     public init(templates: TemplateSet = .bundled) {
         renderer = Renderer(templates: templates)
+    }
+
+    /// Creates a generator set up as a `crudegen-config.yaml` says (crudegen's defaults without one), with
+    /// `templates`, when given, replacing the configuration's template folder.
+    public init(configurationFile: String?, templates: String? = nil) throws(DiagnosticsError) {
+        let configuration = try configurationFile.map(GeneratorConfiguration.load(contentsOf:)) ?? GeneratorConfiguration()
+        try self.init(templates: (templates ?? configuration.templates).map(TemplateSet.overriding(with:)) ?? .bundled)
     }
 
     /// Generates the files of several specs; any error in any spec fails the whole run.

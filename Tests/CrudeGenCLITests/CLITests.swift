@@ -13,17 +13,20 @@ import Testing
     static let crudeSpec = packageRoot.appendingPathComponent("Fixtures/crude-futures/spec.yaml").path
 
     /// The `crudegen` binary next to the test bundle in the build folder.
-    static let executable: URL = {
+    static let executable = builtExecutable(named: "crudegen")
+
+    /// A binary of this package next to the test bundle in the build folder.
+    static func builtExecutable(named name: String) -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<5 {
-            let candidate = folder.appendingPathComponent("crudegen")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/crudegen")
-    }()
+        return packageRoot.appendingPathComponent(".build/debug/\(name)")
+    }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
-@testable import CrudeGenCore
+@testable import CrudeGenEngine
 
 /// The templates are compiled into the binary (so an installed crudegen needs no resource bundle); this
 /// proves the compiled-in copy matches `Templates/`, and `CRUDEGEN_RECORD=1` refreshes it.
 @Suite struct BundledTemplatesTests {
     static let templatesFolder = TestSupport.packageRoot.appendingPathComponent("Templates")
-    static let swiftFile = TestSupport.packageRoot.appendingPathComponent("Sources/CrudeGenCore/Rendering/BundledTemplates.swift")
+    static let swiftFile = TestSupport.packageRoot.appendingPathComponent("Sources/CrudeGenEngine/Rendering/BundledTemplates.swift")
 
     @Test func bundledTemplatesMatchTemplatesFolder() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.templatesFolder.path)

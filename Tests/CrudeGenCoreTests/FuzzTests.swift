@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CrudeGenCore
+@testable import CrudeGenEngine
 
 /// A bounded mutation fuzzer over the fixtures' specs: every mutant must produce files or diagnostics,
 /// never a crash or a hang. `CRUDEGEN_FUZZ_CASES` and `CRUDEGEN_FUZZ_SEED` widen or vary the run;

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CrudeGenCore
+@testable import CrudeGenEngine
 
 /// Input built to break a parser: none of it may crash, overflow the stack or hang; each gets a located error.
 @Suite struct HostileInputTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CrudeGenCore
+@testable import CrudeGenEngine
 
 @Suite struct TemplateTests {
     func render(_ source: String, _ context: [String: TemplateValue], partials: [String: String] = [:]) throws -> String {

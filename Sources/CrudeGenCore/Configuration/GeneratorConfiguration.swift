@@ -1,3 +1,4 @@
+import CrudeGenEngine
 import Foundation
 import Yams
 

@@ -1,3 +1,4 @@
+import CrudeGenEngine
 import Yams
 
 /// Walks a YAML node tree for ``SpecLoader``, reporting every shape mismatch as a located diagnostic.

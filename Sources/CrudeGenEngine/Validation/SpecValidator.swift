@@ -18,7 +18,7 @@ public struct SpecValidator {
     }
 
     /// Validates `spec` and returns the symbols it declares, which the code model builder resolves types with.
-    static func check(_ spec: Spec) -> (diagnostics: [Diagnostic], symbols: SymbolTable) {
+    package static func check(_ spec: Spec) -> (diagnostics: [Diagnostic], symbols: SymbolTable) {
         var validator = SpecValidator(spec: spec)
         validator.run()
         return (validator.diagnostics, validator.symbols)

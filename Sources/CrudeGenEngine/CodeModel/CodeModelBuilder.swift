@@ -1,7 +1,7 @@
 /// Translates a validated ``Spec`` into the ``CodeModel`` that templates render.
-enum CodeModelBuilder {
+package enum CodeModelBuilder {
     /// Builds the code model; `spec` must have passed ``SpecValidator`` without errors, which gave `symbols`.
-    static func build(_ spec: Spec, symbols: SymbolTable) -> CodeModel {
+    package static func build(_ spec: Spec, symbols: SymbolTable) -> CodeModel {
         let builder = Builder(spec: spec, symbols: symbols)
         let specName = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         return CodeModel(

@@ -17,7 +17,7 @@ public struct TemplateSet: Sendable {
     }()
 
     /// The bundled templates with any `*.mustache` file in `directory` replacing the one of the same name.
-    public static func overriding(with directory: String) throws -> TemplateSet {
+    public static func overriding(with directory: String) throws(DiagnosticsError) -> TemplateSet {
         let url = URL(fileURLWithPath: directory, isDirectory: true)
         let files: [URL]
         do {
@@ -43,7 +43,7 @@ public struct TemplateSet: Sendable {
         return try TemplateSet(sources: sources, origin: directory)
     }
 
-    private init(sources: [String: String], origin: String) throws {
+    private init(sources: [String: String], origin: String) throws(DiagnosticsError) {
         var templates: [String: Template] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {

@@ -1,5 +1,5 @@
 /// Every type name a spec can refer to, and what it means.
-struct SymbolTable {
+package struct SymbolTable {
     /// What a type name in a spec resolves to.
     enum Symbol: Equatable {
         /// A Swift type every spec can use, with the spelling generated code uses for it.

@@ -16,6 +16,17 @@ public struct Spec: Sendable {
     public var transforms: [TransformSpec] = []
     /// The `actions` section: API-wide calls beyond CRUD.
     public var actions: [ActionSpec] = []
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(file: String, api: APISpec, enums: [EnumSpec] = [], models: [ModelSpec] = [], resources: [ResourceSpec] = [], transforms: [TransformSpec] = [], actions: [ActionSpec] = []) {
+        self.file = file
+        self.api = api
+        self.enums = enums
+        self.models = models
+        self.resources = resources
+        self.transforms = transforms
+        self.actions = actions
+    }
 }
 
 /// The CRUD operations a resource can offer.
@@ -58,6 +69,12 @@ public enum AccessLevel: String, CaseIterable, Sendable {
 public struct HeaderSpec: Sendable {
     public var name: Located<String>
     public var value: Located<String>
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, value: Located<String>) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// The `api` section.
@@ -70,6 +87,21 @@ public struct APISpec: Sendable {
     public var keyStyle: KeyStyle = .verbatim
     public var access: AccessLevel = .public
     public var location: SourceLocation
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(
+        name: Located<String>, baseURL: Located<String>? = nil, envelope: Located<String>? = nil, headers: [HeaderSpec] = [],
+        methods: [CRUDOperation: Located<String>] = [:], keyStyle: KeyStyle = .verbatim, access: AccessLevel = .public, location: SourceLocation
+    ) {
+        self.name = name
+        self.baseURL = baseURL
+        self.envelope = envelope
+        self.headers = headers
+        self.methods = methods
+        self.keyStyle = keyStyle
+        self.access = access
+        self.location = location
+    }
 }
 
 /// A type as written in a spec: a name, optionally wrapped in arrays, dictionaries and optionals.
@@ -119,6 +151,16 @@ public struct FieldSpec: Sendable {
     public var transform: Located<String>?
     public var readOnly = false
     public var description: String?
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, type: Located<TypeExpression>, key: Located<String>? = nil, transform: Located<String>? = nil, readOnly: Bool = false, description: String? = nil) {
+        self.name = name
+        self.type = type
+        self.key = key
+        self.transform = transform
+        self.readOnly = readOnly
+        self.description = description
+    }
 }
 
 extension FieldSpec {
@@ -135,6 +177,13 @@ public struct ModelSpec: Sendable {
     public var name: Located<String>
     public var description: String?
     public var fields: [FieldSpec] = []
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, description: String? = nil, fields: [FieldSpec] = []) {
+        self.name = name
+        self.description = description
+        self.fields = fields
+    }
 }
 
 /// How a resource is identified.
@@ -152,12 +201,26 @@ public struct IDSpec: Sendable {
         field.description = "The identifier the server assigns."
         return field
     }
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, type: Located<TypeExpression>, key: Located<String>? = nil, transform: Located<String>? = nil) {
+        self.name = name
+        self.type = type
+        self.key = key
+        self.transform = transform
+    }
 }
 
 /// The JSON keys that wrap one object (`{"person": {…}}`) and a collection (`{"people": […]}`).
 public struct NamespaceSpec: Sendable {
     public var one: Located<String>?
     public var many: Located<String>?
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(one: Located<String>? = nil, many: Located<String>? = nil) {
+        self.one = one
+        self.many = many
+    }
 }
 
 /// What an operation's successful response carries.
@@ -186,6 +249,22 @@ public struct ActionSpec: Sendable {
     public var query: [FieldSpec] = []
     public var body: PayloadSpec?
     public var returns: PayloadSpec?
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(
+        name: Located<String>, description: String? = nil, method: Located<String>? = nil, path: Located<String>, headers: [HeaderSpec] = [],
+        params: [FieldSpec] = [], query: [FieldSpec] = [], body: PayloadSpec? = nil, returns: PayloadSpec? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.params = params
+        self.query = query
+        self.body = body
+        self.returns = returns
+    }
 }
 
 extension ActionSpec {
@@ -211,6 +290,29 @@ public struct ResourceSpec: Sendable {
     public var pagination: PaginationSpec?
     public var fields: [FieldSpec] = []
     public var actions: [ActionSpec] = []
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(
+        name: Located<String>, description: String? = nil, path: Located<String>, id: IDSpec, operations: [Located<CRUDOperation>],
+        namespace: NamespaceSpec? = nil, routes: [CRUDOperation: Located<String>] = [:], methods: [CRUDOperation: Located<String>] = [:],
+        headers: [CRUDOperation: [HeaderSpec]] = [:], responses: [CRUDOperation: Located<ResponseKind>] = [:], params: [FieldSpec] = [],
+        pagination: PaginationSpec? = nil, fields: [FieldSpec] = [], actions: [ActionSpec] = []
+    ) {
+        self.name = name
+        self.description = description
+        self.path = path
+        self.id = id
+        self.operations = operations
+        self.namespace = namespace
+        self.routes = routes
+        self.methods = methods
+        self.headers = headers
+        self.responses = responses
+        self.params = params
+        self.pagination = pagination
+        self.fields = fields
+        self.actions = actions
+    }
 }
 
 /// Where a paginated list response keeps its items, next link and count.
@@ -219,6 +321,14 @@ public struct PaginationSpec: Sendable {
     public var next = "next"
     public var count: String? = "count"
     public var location: SourceLocation
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(items: String = "results", next: String = "next", count: String? = "count", location: SourceLocation) {
+        self.items = items
+        self.next = next
+        self.count = count
+        self.location = location
+    }
 }
 
 /// An enum that keeps unknown raw values instead of failing to decode.
@@ -236,6 +346,15 @@ public struct EnumSpec: Sendable {
     public var cases: [(name: Located<String>, rawValue: Located<String>)]
     /// Whether the cases were listed by raw value only, so Swift names are derived (`dark_red` → `darkRed`).
     public var derivesCaseNames = false
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, description: String? = nil, rawType: RawType, cases: [(name: Located<String>, rawValue: Located<String>)], derivesCaseNames: Bool = false) {
+        self.name = name
+        self.description = description
+        self.rawType = rawType
+        self.cases = cases
+        self.derivesCaseNames = derivesCaseNames
+    }
 }
 
 /// A named transform declared in the spec.
@@ -250,4 +369,10 @@ public struct TransformSpec: Sendable {
 
     public var name: Located<String>
     public var kind: Kind
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
 }

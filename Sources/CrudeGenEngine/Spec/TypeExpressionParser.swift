@@ -1,11 +1,11 @@
 /// Parses type expressions such as `String`, `[Person]?` and `[String: Int]`.
 ///
 /// Grammar: `type := primary "?"?`, `primary := name | "[" type "]" | "[" "String" ":" type "]"`.
-struct TypeExpressionParser {
+package struct TypeExpressionParser {
     /// A syntax error at a scalar offset within the expression.
-    struct Failure: Error {
-        var message: String
-        var offset: Int
+    package struct Failure: Error {
+        package var message: String
+        package var offset: Int
     }
 
     private let scalars: [Unicode.Scalar]
@@ -16,7 +16,7 @@ struct TypeExpressionParser {
     }
 
     /// Parses a whole expression; trailing characters are an error.
-    static func parse(_ text: String) -> Result<TypeExpression, Failure> {
+    package static func parse(_ text: String) -> Result<TypeExpression, Failure> {
         var parser = TypeExpressionParser(text)
         do {
             let type = try parser.parseType(depth: 0)

@@ -1,7 +1,7 @@
 /// Finds the known names closest to a misspelt one, for "did you mean" hints.
-enum Suggestions {
+package enum Suggestions {
     /// The candidates within a small edit distance of `name`, closest first.
-    static func closest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func closest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = Array(name.lowercased().unicodeScalars)
         let threshold = max(2, lowered.count / 3)
         return candidates
@@ -17,7 +17,7 @@ enum Suggestions {
     }
 
     /// A hint of the form "did you mean `fields`?", or `nil` when nothing is close.
-    static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String? {
+    package static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String? {
         let names = closest(to: name, in: candidates)
         guard !names.isEmpty else { return nil }
         return "did you mean " + names.map { "`\($0)`" }.joined(separator: " or ") + "?"

@@ -62,6 +62,14 @@ public struct OutputWriter {
         return plan
     }
 
+    /// A writer and its plan for putting all of one spec's `files` into the one Swift file `file` (the build
+    /// plugin's layout); nothing else in the file's folder is touched.
+    public static func combining(_ files: [GeneratedFile], into file: URL, specName: String) throws -> (OutputWriter, Plan) {
+        let writer = OutputWriter(directory: file.deletingLastPathComponent())
+        let combined = GeneratedFile.combining(files, named: file.lastPathComponent, specName: specName)
+        return (writer, try writer.plan([combined], removingStale: false))
+    }
+
     /// Applies a plan: every changed file is written to a temporary file first, then all are renamed into
     /// place, so that a failure leaves the previous output as it was.
     public func apply(_ plan: Plan) throws {
