@@ -3,14 +3,14 @@
 # (README.md in this folder explains every number).
 #
 #   Benchmarks/run.sh                  generation (N = 10, 100, 1000), compile times (N = 0, 10, 100), runtime
-#   Benchmarks/run.sh --tool-builds    also clean release builds of both tools (slow: minutes each)
+#   Benchmarks/run.sh --tool-builds    also clean release and debug builds of the tools (slow: minutes each)
 #   Benchmarks/run.sh --profile        also callgrind profiles: crudegen at N = 1000 (--profile-n N), decoding
 #   Benchmarks/run.sh --quick          N = 10, one run, small runtime benchmarks, no compile or tool builds,
 #                                      no waiting for a quiet machine: a smoke check for CI
 #   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
-# --decode-mb 10 --decode-rounds 7 --rt-rounds 7 --rt-iterations 200 --mem-iterations 2000
+# --decode-mb 10 --decode-rounds 7 --rt-rounds 15 --rt-iterations 200 --mem-iterations 2000
 # --quiet-load 0.8 --max-wait 300
 # (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
 # Benchmarks/.work (throwaway packages, specs, outputs, results), both git-ignored.
@@ -39,8 +39,9 @@ done
 
 step() { echo "== $*" >&2; }
 
-step "building crudegen (release)"
+step "building crudegen and the build plugin's tool (release)"
 swift build -c release --product crudegen >&2
+swift build -c release --product CrudeGenBuildTool >&2
 
 if ((check_only)); then
   step "checking Sources/BenchModels against Specs/Bench.crude.yaml"
