@@ -10,4 +10,5 @@ swift build -c release --build-path .build-fuzz \
 mkdir -p corpus crashes
 cp ../Fixtures/*/spec.yaml corpus/ 2>/dev/null || true
 for spec in ../Fixtures/*/spec.yaml; do cp "$spec" "corpus/$(basename "$(dirname "$spec")").yaml"; done
-.build-fuzz/release/CrudeGenFuzz corpus -artifact_prefix=crashes/ -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=4096 -print_final_stats=1
+LSAN_OPTIONS="suppressions=$PWD/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+  .build-fuzz/release/CrudeGenFuzz corpus -artifact_prefix=crashes/ -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=4096 -print_final_stats=1
