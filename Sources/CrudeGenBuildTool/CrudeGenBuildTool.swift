@@ -18,21 +18,16 @@ enum CrudeGenBuildTool {
         let (spec, outputFile) = (arguments[0], URL(fileURLWithPath: arguments[1]))
         do {
             let generated = try Generator(configurationFile: arguments.count == 3 ? arguments[2] : nil).generate(specsAt: [spec])
-            report(generated.warnings)
+            DiagnosticFormatter.writeToStandardError(generated.warnings)
             let (writer, plan) = try OutputWriter.combining(generated.files, into: outputFile, specName: URL(fileURLWithPath: spec).lastPathComponent)
             try writer.apply(plan)
         } catch let error as DiagnosticsError {
-            report(error.diagnostics)
+            DiagnosticFormatter.writeToStandardError(error.diagnostics)
             exit(1)
         } catch {
             printError("error: \(error)")
             exit(1)
         }
-    }
-
-    private static func report(_ diagnostics: [Diagnostic]) {
-        var formatter = DiagnosticFormatter(showsSource: false)
-        for diagnostic in diagnostics { printError(formatter.format(diagnostic)) }
     }
 
     private static func printError(_ text: String) {

@@ -73,7 +73,7 @@ struct CrudeGenCommand: ParsableCommand {
     func run() throws {
         do {
             let generated = try Generator(configurationFile: config, templates: templates).generate(specsAt: specs)
-            report(generated.warnings)
+            DiagnosticFormatter.writeToStandardError(generated.warnings)
             let writer: OutputWriter
             let plan: OutputWriter.Plan
             if let outputFile {
@@ -90,7 +90,7 @@ struct CrudeGenCommand: ParsableCommand {
                 summarize(plan)
             }
         } catch let error as DiagnosticsError {
-            report(error.diagnostics)
+            DiagnosticFormatter.writeToStandardError(error.diagnostics)
             throw ExitCode.failure
         }
     }
@@ -123,11 +123,6 @@ struct CrudeGenCommand: ParsableCommand {
         // In --output-file mode crudegen usually runs inside a build: stay quiet unless asked.
         guard outputFile == nil else { return }
         print("\(destination): \(plan.writes.count) written, \(plan.removals.count) removed, \(plan.unchanged.count) unchanged.")
-    }
-
-    private func report(_ diagnostics: [Diagnostic]) {
-        var formatter = DiagnosticFormatter(showsSource: isatty(STDERR_FILENO) != 0)
-        for diagnostic in diagnostics { printError(formatter.format(diagnostic)) }
     }
 
     private func printError(_ text: String) {

@@ -262,12 +262,13 @@ func timeCRUDLoops(client: APIClient, transport: some HTTPTransport, rounds: Int
 
 let requestsPerIteration = 5
 
-// MARK: 2. CRUD round trips over loopback
+/// What the loopback server and the in-memory transport answer, like a tiny CRUD server: the same
+/// precomputed bodies every time.
+enum CannedCRUD {
+    static let one = Data(itemJSON(7).utf8)
+    static let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
 
-if options.roundTrips {
-    let one = Data(itemJSON(7).utf8)
-    let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
-    let server = try LoopbackServer { method, path in
+    static func answer(method: String, path: String) -> (status: Int, body: Data) {
         let isCollection = path.split(separator: "/").count == 1
         switch method {
         case "POST": return (201, one)
@@ -277,6 +278,12 @@ if options.roundTrips {
         default: return (404, Data())
         }
     }
+}
+
+// MARK: 2. CRUD round trips over loopback
+
+if options.roundTrips {
+    let server = try LoopbackServer(CannedCRUD.answer)
     // Each variant has a session of its own, as separate clients would.
     let client = APIClient(configuration: Bench.configuration(baseURL: server.origin), transport: URLSessionTransport())
     let iterations = options.roundTripIterations
@@ -299,23 +306,14 @@ if options.roundTrips {
 // MARK: 3. the client's CPU cost per request, without a network
 
 if options.inMemory {
-    let one = Data(itemJSON(7).utf8)
-    let list = Data(("[" + (0..<10).map(itemJSON).joined(separator: ",") + "]").utf8)
-    /// Answers like the loopback server without recording, unlike `InMemoryTransport`, so that a long loop stays flat.
+    /// Answers as the loopback server does, without recording (unlike `InMemoryTransport`), so that a long loop stays flat.
     struct CannedTransport: HTTPTransport {
-        let one: Data, list: Data
         func send(_ request: HTTPTypes.HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPTypes.HTTPResponse, Data) {
-            let isCollection = (request.path ?? "").split(separator: "/").count == 1
-            switch request.method {
-            case .post: return (HTTPTypes.HTTPResponse(status: .created), one)
-            case .get: return (HTTPTypes.HTTPResponse(status: .ok), isCollection ? list : one)
-            case .put: return (HTTPTypes.HTTPResponse(status: .ok), one)
-            case .delete: return (HTTPTypes.HTTPResponse(status: .noContent), Data())
-            default: return (HTTPTypes.HTTPResponse(status: .notFound), Data())
-            }
+            let (status, body) = CannedCRUD.answer(method: request.method.rawValue, path: request.path ?? "")
+            return (HTTPTypes.HTTPResponse(status: .init(code: status)), body)
         }
     }
-    let transport = CannedTransport(one: one, list: list)
+    let transport = CannedTransport()
     let client = APIClient(configuration: Bench.configuration(baseURL: URL(string: "http://127.0.0.1:8080")!), transport: transport)
     let iterations = options.memoryIterations
     print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests")

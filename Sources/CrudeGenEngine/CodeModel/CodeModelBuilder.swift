@@ -34,7 +34,7 @@ private struct Builder {
                 guard case let .dateFormat(format) = transform.kind else { return nil }
                 return (dateFormatTypeName(transform.name.value), format.value)
             },
-            payloadModels: SpecValidator.inlinePayloads(of: spec).map { payload in
+            payloadModels: symbols.inlinePayloads.map { payload in
                 model(name: payload.typeName, description: nil, fields: payload.fields)
             },
             actions: spec.actions.map { action($0, of: nil) },

@@ -36,3 +36,14 @@ public struct DiagnosticFormatter {
         return line
     }
 }
+
+extension DiagnosticFormatter {
+    /// Writes `diagnostics` to standard error, one after the other, with source lines when it is a terminal:
+    /// how the command line and the build plugin's tool report.
+    public static func writeToStandardError(_ diagnostics: [Diagnostic]) {
+        var formatter = DiagnosticFormatter(showsSource: isatty(STDERR_FILENO) != 0)
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((formatter.format(diagnostic) + "\n").utf8))
+        }
+    }
+}

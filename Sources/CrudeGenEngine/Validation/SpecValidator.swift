@@ -51,7 +51,8 @@ public struct SpecValidator {
         declarations += spec.enums.map { ($0.name, .enumeration, "enum") }
         declarations += spec.models.map { ($0.name, .model, "model") }
         declarations += spec.resources.map { ($0.name, .resource, "resource") }
-        declarations += Self.inlinePayloads(of: spec).map { (Located($0.typeName, at: $0.location), .model, "payload of action `\($0.action)`") }
+        symbols.inlinePayloads = Self.inlinePayloads(of: spec)
+        declarations += symbols.inlinePayloads.map { (Located($0.typeName, at: $0.location), .model, "payload of action `\($0.action)`") }
         // In file order, so that the second of two equal names is the one reported.
         for declaration in declarations.sorted(by: { $0.name.location < $1.name.location }) {
             declare(declaration.name, as: declaration.symbol, what: declaration.what)
@@ -80,14 +81,14 @@ public struct SpecValidator {
     }
 
     /// The types generated for action payloads declared as fields in place: `LoginBody`, `LoginResponse`.
-    static func inlinePayloads(of spec: Spec) -> [(typeName: String, action: String, location: SourceLocation, fields: [FieldSpec])] {
-        var result: [(String, String, SourceLocation, [FieldSpec])] = []
+    private static func inlinePayloads(of spec: Spec) -> [SymbolTable.InlinePayload] {
+        var result: [SymbolTable.InlinePayload] = []
         func collect(_ action: ActionSpec, owner: String?) {
             if case let .fields(fields, location)? = action.body {
-                result.append((action.payloadTypeName(owner: owner, suffix: "Body"), action.name.value, location, fields))
+                result.append(.init(typeName: action.payloadTypeName(owner: owner, suffix: "Body"), action: action.name.value, location: location, fields: fields))
             }
             if case let .fields(fields, location)? = action.returns {
-                result.append((action.payloadTypeName(owner: owner, suffix: "Response"), action.name.value, location, fields))
+                result.append(.init(typeName: action.payloadTypeName(owner: owner, suffix: "Response"), action: action.name.value, location: location, fields: fields))
             }
         }
         for action in spec.actions { collect(action, owner: nil) }
@@ -346,7 +347,7 @@ public struct SpecValidator {
         }
         for model in spec.models { add(model.name.value, model.fields) }
         for resource in spec.resources { add(resource.name.value, resource.fields) }
-        for payload in Self.inlinePayloads(of: spec) { add(payload.typeName, payload.fields) }
+        for payload in symbols.inlinePayloads { add(payload.typeName, payload.fields) }
         var reported: Set<String> = []
         for start in edges.keys.sorted() {
             var stack: [(node: String, path: [String])] = [(start, [start])]

@@ -34,7 +34,17 @@ package struct SymbolTable {
         "PaginationKeys", "URLQueryItem", "Patch",
     ]
 
+    /// A type generated for an action body or response declared as fields in place: `LoginBody`.
+    struct InlinePayload {
+        var typeName: String
+        var action: String
+        var location: SourceLocation
+        var fields: [FieldSpec]
+    }
+
     private(set) var declared: [String: (symbol: Symbol, location: SourceLocation)] = [:]
+    /// The spec's inline payload types, in spec order; the validator declares them, the builder generates them.
+    var inlinePayloads: [InlinePayload] = []
 
     /// Declares a spec type; returns the earlier declaration's location when the name is taken.
     mutating func declare(_ name: String, as symbol: Symbol, at location: SourceLocation) -> SourceLocation? {
