@@ -58,10 +58,12 @@ extension APIClient {
         try decode(type, from: response.body, keys: configuration.envelope + (namespace.map { [$0] } ?? []))
     }
 
-    func decode<Value: Decodable>(_ type: Value.Type, from body: Data, keys: [String]) throws(APIError) -> Value {
+    /// Decodes `body` after unwrapping `keys`; `userInfo` goes to the decoder for types that read settings there.
+    func decode<Value: Decodable>(_ type: Value.Type, from body: Data, keys: [String], userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(APIError) -> Value {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = configuration.dateDecodingStrategy
         decoder.keyDecodingStrategy = configuration.keyDecodingStrategy
+        for (key, value) in userInfo { decoder.userInfo[key] = value }
         do {
             if keys.isEmpty { return try decoder.decode(Value.self, from: body) }
             decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys

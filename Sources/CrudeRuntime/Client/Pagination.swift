@@ -47,21 +47,12 @@ extension APIClient {
     /// Sends a list request and decodes one page.
     public func page<Item: Decodable & Sendable>(for request: OperationRequest, keys: PaginationKeys) async throws(APIError) -> Page<Item> {
         let response = try await send(request)
-        let decoder = JSONDecoder()
-        decoder.userInfo[UnwrappedPayload<PageBody<Item>>.keysKey] = configuration.envelope
-        decoder.userInfo[PageBody<Item>.keysKey] = keys
-        do {
-            var page = try decoder.decode(UnwrappedPayload<PageBody<Item>>.self, from: response.body).value.page
-            // A relative `next` link is relative to the base URL.
-            if let next = page.next, next.scheme == nil {
-                page.next = URL(string: next.relativeString, relativeTo: configuration.baseURL)?.absoluteURL
-            }
-            return page
-        } catch let error as DecodingError {
-            throw Self.decodingFailure(error, body: response.body)
-        } catch {
-            throw .decoding(path: "", description: "\(error)", body: response.body)
+        var page = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.keysKey: keys]).page
+        // A relative `next` link is relative to the base URL.
+        if let next = page.next, next.scheme == nil {
+            page.next = URL(string: next.relativeString, relativeTo: configuration.baseURL)?.absoluteURL
         }
+        return page
     }
 
     /// Every page of a paginated list, fetched one at a time as the sequence is iterated.
