@@ -50,9 +50,13 @@ import Testing
     }
 
     @Test func helpReadsLikeDocumentation() throws {
-        let run = try Self.run(["--help"])
+        let overview = try Self.run(["--help"])
+        #expect(overview.status == 0)
+        #expect(overview.stdout.contains("generate (default)"))
+        #expect(overview.stdout.contains("crudegen Household.yaml -o Sources/Models"))
+        let run = try Self.run(["help", "generate"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("USAGE: crudegen <spec> ... [--output <dir>] [--output-file <file>]"))
+        #expect(run.stdout.contains("USAGE: crudegen generate <spec> ... [--output <dir>] [--output-file <file>]"))
         #expect(run.stdout.contains("--check"))
         #expect(run.stdout.contains("--templates <dir>"))
         #expect(run.stdout.contains("Examples:"))

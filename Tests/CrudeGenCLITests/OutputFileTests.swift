@@ -68,7 +68,7 @@ import Testing
     }
 
     private func run(_ arguments: [String]) throws {
-        let command = try CrudeGenCommand.parse(arguments)
+        var command = try CrudeGenCommand.parseAsRoot(arguments)
         try command.run()
     }
 

@@ -1,0 +1,130 @@
+import ArgumentParser
+import CrudeGenCore
+import Foundation
+
+/// `crudegen [generate] <spec> ... -o <dir>`: the generator itself, and the command run when no other is named.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift models and CRUD operations from YAML resource specs (the default command).",
+        discussion: """
+            Each spec describes one REST API: its base URL, envelope and headers, and its resources with \
+            their fields, transforms, routes and operations (see docs/spec.md). crudegen writes one Swift \
+            file per resource, model and enum, plus one for the API, into the output folder.
+
+            The output folder is managed carefully: only files whose contents change are rewritten, files \
+            that crudegen generated earlier and no spec produces any more are removed, and any other file \
+            is never touched. A file crudegen would have to overwrite but did not generate is an error.
+
+            With --output-file instead of -o, crudegen writes all of one spec's declarations into that one \
+            file (the build plugin's layout) and touches nothing else; the file is replaced only when its \
+            contents change.
+
+            Problems are reported as `spec.yaml:LINE:COLUMN: error: …` and nothing is written.
+
+            Examples:
+              crudegen Household.yaml -o Sources/Models
+              crudegen specs/*.yaml -o Sources/Models --check
+              crudegen Household.crude.yaml --output-file Generated/Household.crude.swift
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The YAML spec files to generate from.", valueName: "spec"))
+    var specs: [String]
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write generated Swift files to; created if missing.", valueName: "dir"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Write the spec's declarations into this one Swift file instead (one spec only; not with -o).", valueName: "file"))
+    var outputFile: String?
+
+    @Flag(help: "Write nothing; exit with status 1 if the output folder is not up to date (for CI).")
+    var check = false
+
+    @Option(help: ArgumentHelp("A folder of Mustache templates that replace the bundled ones of the same name.", valueName: "dir"))
+    var templates: String?
+
+    @Option(help: ArgumentHelp("A crudegen-config.yaml to read settings from (the plugins pass a target's); --templates overrides its `templates`.", valueName: "file"))
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "List every file written, removed or already up to date.")
+    var verbose = false
+
+    func validate() throws {
+        switch (output, outputFile) {
+        case (nil, nil):
+            throw ValidationError("Give an output folder with -o <dir>, or one file with --output-file <file>.")
+        case (_?, _?):
+            throw ValidationError("-o <dir> and --output-file <file> cannot be used together.")
+        case (nil, let file?):
+            guard specs.count == 1 else {
+                throw ValidationError("--output-file takes exactly one spec; \(specs.count) were given.")
+            }
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            guard name.hasSuffix(".swift"), !name.hasPrefix("."), !file.hasSuffix("/") else {
+                throw ValidationError("--output-file must name a Swift file, such as Household.crude.swift.")
+            }
+        case (_?, nil):
+            break
+        }
+    }
+
+    func run() throws {
+        do {
+            let generated = try Generator(configurationFile: config, templates: templates).generate(specsAt: specs)
+            DiagnosticFormatter.writeToStandardError(generated.warnings)
+            let writer: OutputWriter
+            let plan: OutputWriter.Plan
+            if let outputFile {
+                let specName = URL(fileURLWithPath: specs[0]).lastPathComponent
+                (writer, plan) = try OutputWriter.combining(generated.files, into: URL(fileURLWithPath: outputFile), specName: specName)
+            } else {
+                writer = OutputWriter(directory: URL(fileURLWithPath: output ?? ".", isDirectory: true))
+                plan = try writer.plan(generated.files)
+            }
+            if check {
+                try verify(plan)
+            } else {
+                try writer.apply(plan)
+                summarize(plan)
+            }
+        } catch let error as DiagnosticsError {
+            DiagnosticFormatter.writeToStandardError(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+
+    /// Where a generated file named `name` goes, as the user wrote it.
+    private func path(of name: String) -> String {
+        outputFile ?? "\(output ?? ".")/\(name)"
+    }
+
+    /// What the run writes to: the folder, or the one file.
+    private var destination: String { outputFile ?? output ?? "." }
+
+    private func verify(_ plan: OutputWriter.Plan) throws {
+        guard !plan.isEmpty else {
+            print("\(destination) is up to date (\(plan.unchanged.count) files).")
+            return
+        }
+        for file in plan.writes { printError("\(path(of: file.name)): out of date") }
+        for name in plan.removals { printError("\(path(of: name)): generated earlier, no longer produced") }
+        printError("error: \(destination) is not up to date; run crudegen without --check to regenerate it")
+        throw ExitCode.failure
+    }
+
+    private func summarize(_ plan: OutputWriter.Plan) {
+        if verbose {
+            for file in plan.writes { print("wrote \(path(of: file.name))") }
+            for name in plan.removals { print("removed \(path(of: name))") }
+            for name in plan.unchanged { print("unchanged \(path(of: name))") }
+        }
+        // In --output-file mode crudegen usually runs inside a build: stay quiet unless asked.
+        guard outputFile == nil else { return }
+        print("\(destination): \(plan.writes.count) written, \(plan.removals.count) removed, \(plan.unchanged.count) unchanged.")
+    }
+
+    private func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
