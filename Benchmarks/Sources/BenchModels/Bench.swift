@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Bench API.
-public enum Bench {
+nonisolated public enum Bench {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = URL(string: "http://127.0.0.1:8080")!
     /// Headers sent with every request.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Item: Hashable, Sendable, Identifiable {
+nonisolated public struct Item: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: String?
     public var count: Int
@@ -30,7 +30,7 @@ public struct Item: Hashable, Sendable, Identifiable {
     }
 }
 
-extension Item: Codable {
+nonisolated extension Item: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -53,7 +53,7 @@ extension Item: Codable {
     }
 }
 
-extension Item {
+nonisolated extension Item {
     /// Creates this value on the server (`POST items`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -145,10 +145,10 @@ extension Item {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var count: FieldUpdate<Int> = .keep
-        public var note: FieldUpdate<String> = .keep
+        public var note: FieldUpdate<String?> = .keep
         public var createdAt: FieldUpdate<Date> = .keep
         public var score: FieldUpdate<Double> = .keep
         public var tags: FieldUpdate<[String]> = .keep

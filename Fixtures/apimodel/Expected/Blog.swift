@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Blog API.
-public enum Blog {
+nonisolated public enum Blog {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = URL(string: "https://service.io/api/v1")!
     /// Headers sent with every request.

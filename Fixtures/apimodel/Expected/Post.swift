@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Post: Hashable, Sendable, Identifiable {
+nonisolated public struct Post: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: String?
     public var title: String
@@ -37,7 +37,7 @@ public struct Post: Hashable, Sendable, Identifiable {
     }
 }
 
-extension Post: Codable {
+nonisolated extension Post: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id", using: StringIDTransform.self)
@@ -64,7 +64,7 @@ extension Post: Codable {
     }
 }
 
-extension Post {
+nonisolated extension Post {
     /// Creates this value on the server (`POST posts.json`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -156,14 +156,14 @@ extension Post {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var title: FieldUpdate<String> = .keep
         public var contents: FieldUpdate<String> = .keep
         public var viewCount: FieldUpdate<Int> = .keep
         public var rating: FieldUpdate<Double> = .keep
         public var published: FieldUpdate<Bool> = .keep
-        public var authorID: FieldUpdate<String> = .keep
+        public var authorID: FieldUpdate<String?> = .keep
 
         /// Creates a patch that changes nothing yet.
         public init() {}

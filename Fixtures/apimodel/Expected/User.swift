@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct User: Hashable, Sendable, Identifiable {
+nonisolated public struct User: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: String
     public var email: String
@@ -22,7 +22,7 @@ public struct User: Hashable, Sendable, Identifiable {
     }
 }
 
-extension User: Codable {
+nonisolated extension User: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decode(forKey: "id", using: StringIDTransform.self)
@@ -38,7 +38,7 @@ extension User: Codable {
     }
 }
 
-extension User {
+nonisolated extension User {
     /// Reads the value with the given id (`GET users/{id}`).
     public static func read(id: String, on client: APIClient) async throws(APIError) -> User {
         let request = OperationRequest(
@@ -90,8 +90,8 @@ extension User {
         return try await client.object(for: request)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var email: FieldUpdate<String> = .keep
         public var posts: FieldUpdate<[Post]> = .keep
 

@@ -2,7 +2,7 @@
 
 import CrudeRuntime
 
-public enum Color: OpenEnum {
+nonisolated public enum Color: OpenEnum {
     case red
     case green
     case blue

@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Household API.
-public enum Household {
+nonisolated public enum Household {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = URL(string: "https://mysite.com/api")!
     /// Headers sent with every request.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct HouseholdRecord: Hashable, Sendable, Identifiable {
+nonisolated public struct HouseholdRecord: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int?
     public var name: String
@@ -25,7 +25,7 @@ public struct HouseholdRecord: Hashable, Sendable, Identifiable {
     }
 }
 
-extension HouseholdRecord: Codable {
+nonisolated extension HouseholdRecord: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -44,7 +44,7 @@ extension HouseholdRecord: Codable {
     }
 }
 
-extension HouseholdRecord {
+nonisolated extension HouseholdRecord {
     /// Creates this value on the server (`POST households`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -136,8 +136,8 @@ extension HouseholdRecord {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
         public var people: FieldUpdate<[Person]> = .keep
 

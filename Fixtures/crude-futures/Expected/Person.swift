@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Someone who lives in a household.
-public struct Person: Hashable, Sendable, Identifiable {
+nonisolated public struct Person: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int?
     public var firstName: String
@@ -35,7 +35,7 @@ public struct Person: Hashable, Sendable, Identifiable {
     }
 }
 
-extension Person: Codable {
+nonisolated extension Person: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id_Number")
@@ -60,7 +60,7 @@ extension Person: Codable {
     }
 }
 
-extension Person {
+nonisolated extension Person {
     /// Creates this value on the server (`POST people`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -154,11 +154,11 @@ extension Person {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var firstName: FieldUpdate<String> = .keep
         public var lastName: FieldUpdate<String> = .keep
-        public var favoriteColor: FieldUpdate<Color> = .keep
+        public var favoriteColor: FieldUpdate<Color?> = .keep
         public var birthday: FieldUpdate<Date> = .keep
         public var completion: FieldUpdate<Double> = .keep
         public var tags: FieldUpdate<[String]> = .keep

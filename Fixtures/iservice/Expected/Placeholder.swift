@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Placeholder API.
-public enum Placeholder {
+nonisolated public enum Placeholder {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = URL(string: "https://jsonplaceholder.typicode.com")!
     /// Headers sent with every request.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct User: Hashable, Sendable, Identifiable {
+nonisolated public struct User: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: String?
     public var userId: Int
@@ -24,7 +24,7 @@ public struct User: Hashable, Sendable, Identifiable {
     }
 }
 
-extension User: Codable {
+nonisolated extension User: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -43,7 +43,7 @@ extension User: Codable {
     }
 }
 
-extension User {
+nonisolated extension User {
     /// Creates this value on the server (`PUT users`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -129,11 +129,11 @@ extension User {
         return try await client.object(for: request)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var userId: FieldUpdate<Int> = .keep
-        public var name: FieldUpdate<String> = .keep
-        public var email: FieldUpdate<String> = .keep
+        public var name: FieldUpdate<String?> = .keep
+        public var email: FieldUpdate<String?> = .keep
 
         /// Creates a patch that changes nothing yet.
         public init() {}

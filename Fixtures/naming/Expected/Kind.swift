@@ -2,7 +2,7 @@
 
 import CrudeRuntime
 
-public enum Kind: OpenEnum {
+nonisolated public enum Kind: OpenEnum {
     case `class`
     case `default`
     case self_

@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Naming API.
-public enum Naming {
+nonisolated public enum Naming {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = URL(string: "https://example.com")!
     /// Headers sent with every request.

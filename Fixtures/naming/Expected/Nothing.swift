@@ -3,13 +3,13 @@
 import CrudeRuntime
 import Foundation
 
-public struct Nothing: Hashable, Sendable {
+nonisolated public struct Nothing: Hashable, Sendable {
 
     /// Creates a value from its properties.
     public init() {}
 }
 
-extension Nothing: Codable {
+nonisolated extension Nothing: Codable {
     public init(from decoder: any Decoder) throws {
     }
 

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct `Type`: Hashable, Sendable, Identifiable {
+nonisolated public struct `Type`: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: String?
     public var `Type`: String?
@@ -18,7 +18,7 @@ public struct `Type`: Hashable, Sendable, Identifiable {
     }
 }
 
-extension `Type`: Codable {
+nonisolated extension `Type`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -33,7 +33,7 @@ extension `Type`: Codable {
     }
 }
 
-extension `Type` {
+nonisolated extension `Type` {
     /// Creates this value on the server (`POST types`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -125,9 +125,9 @@ extension `Type` {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
-        public var `Type`: FieldUpdate<String> = .keep
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
+        public var `Type`: FieldUpdate<String?> = .keep
 
         /// Creates a patch that changes nothing yet.
         public init() {}

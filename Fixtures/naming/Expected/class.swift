@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct `class`: Hashable, Sendable, Identifiable {
+nonisolated public struct `class`: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: UUID?
     public var `default`: String
@@ -48,7 +48,7 @@ public struct `class`: Hashable, Sendable, Identifiable {
     }
 }
 
-extension `class`: Codable {
+nonisolated extension `class`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -83,7 +83,7 @@ extension `class`: Codable {
     }
 }
 
-extension `class` {
+nonisolated extension `class` {
     /// Creates this value on the server (`POST classes`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -184,18 +184,18 @@ extension `class` {
         try await client.success(for: request)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var `default`: FieldUpdate<String> = .keep
-        public var self_: FieldUpdate<String> = .keep
+        public var self_: FieldUpdate<String?> = .keep
         public var `Type`: FieldUpdate<Int> = .keep
         public var `protocol`: FieldUpdate<Bool> = .keep
         public var `init`: FieldUpdate<Int> = .keep
         public var description: FieldUpdate<String> = .keep
         public var firstName: FieldUpdate<String> = .keep
         public var _2fa: FieldUpdate<Bool> = .keep
-        public var displayName: FieldUpdate<String> = .keep
-        public var 名前: FieldUpdate<String> = .keep
+        public var displayName: FieldUpdate<String?> = .keep
+        public var 名前: FieldUpdate<String?> = .keep
         public var kind: FieldUpdate<Kind> = .keep
 
         /// Creates a patch that changes nothing yet.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct `default`: Hashable, Sendable, Identifiable {
+nonisolated public struct `default`: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int?
     public var value: Int
@@ -18,7 +18,7 @@ public struct `default`: Hashable, Sendable, Identifiable {
     }
 }
 
-extension `default`: Codable {
+nonisolated extension `default`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -33,7 +33,7 @@ extension `default`: Codable {
     }
 }
 
-extension `default` {
+nonisolated extension `default` {
     /// Creates this value on the server (`POST defaults`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -125,8 +125,8 @@ extension `default` {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var value: FieldUpdate<Int> = .keep
 
         /// Creates a patch that changes nothing yet.

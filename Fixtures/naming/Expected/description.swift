@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct description: Hashable, Sendable, Identifiable {
+nonisolated public struct description: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int?
     public var description: String
@@ -18,7 +18,7 @@ public struct description: Hashable, Sendable, Identifiable {
     }
 }
 
-extension description: Codable {
+nonisolated extension description: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -33,7 +33,7 @@ extension description: Codable {
     }
 }
 
-extension description {
+nonisolated extension description {
     /// Creates this value on the server (`POST descriptions`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -125,8 +125,8 @@ extension description {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var description: FieldUpdate<String> = .keep
 
         /// Creates a patch that changes nothing yet.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct `init`: Hashable, Sendable, Identifiable {
+nonisolated public struct `init`: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int?
     public var `init`: Int
@@ -18,7 +18,7 @@ public struct `init`: Hashable, Sendable, Identifiable {
     }
 }
 
-extension `init`: Codable {
+nonisolated extension `init`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -33,7 +33,7 @@ extension `init`: Codable {
     }
 }
 
-extension `init` {
+nonisolated extension `init` {
     /// Creates this value on the server (`POST inits`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -125,8 +125,8 @@ extension `init` {
         return try await update(on: client)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var `init`: FieldUpdate<Int> = .keep
 
         /// Creates a patch that changes nothing yet.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct `protocol`: Hashable, Sendable, Identifiable {
+nonisolated public struct `protocol`: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int?
 
@@ -15,7 +15,7 @@ public struct `protocol`: Hashable, Sendable, Identifiable {
     }
 }
 
-extension `protocol`: Codable {
+nonisolated extension `protocol`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -28,7 +28,7 @@ extension `protocol`: Codable {
     }
 }
 
-extension `protocol` {
+nonisolated extension `protocol` {
     /// Creates this value on the server (`POST protocols`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct `self`: Hashable, Sendable, Identifiable {
+nonisolated public struct `self`: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int
     public var self_: String
@@ -18,7 +18,7 @@ public struct `self`: Hashable, Sendable, Identifiable {
     }
 }
 
-extension `self`: Codable {
+nonisolated extension `self`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decode(forKey: "id")
@@ -32,7 +32,7 @@ extension `self`: Codable {
     }
 }
 
-extension `self` {
+nonisolated extension `self` {
     /// Reads the value with the given id (`GET selves/{id}`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> `self` {
         let request = OperationRequest(

@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the SampleAPI API.
-public enum SampleAPI {
+nonisolated public enum SampleAPI {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = URL(string: "http://sampleapi.com")!
     /// Headers sent with every request.
@@ -18,7 +18,7 @@ public enum SampleAPI {
     }
 }
 
-extension SampleAPI {
+nonisolated extension SampleAPI {
     /// Signs in and returns a token with the signed-in user.
     ///
     /// `POST login/`.
@@ -33,7 +33,7 @@ extension SampleAPI {
     }
 }
 
-public struct LoginBody: Hashable, Sendable {
+nonisolated public struct LoginBody: Hashable, Sendable {
     public var username: String
     public var password: String
 
@@ -47,7 +47,7 @@ public struct LoginBody: Hashable, Sendable {
     }
 }
 
-extension LoginBody: Codable {
+nonisolated extension LoginBody: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.username = try container.decode(forKey: "username")
@@ -61,7 +61,7 @@ extension LoginBody: Codable {
     }
 }
 
-public struct LoginResponse: Hashable, Sendable {
+nonisolated public struct LoginResponse: Hashable, Sendable {
     public var token: String
     public var user: User
 
@@ -75,7 +75,7 @@ public struct LoginResponse: Hashable, Sendable {
     }
 }
 
-extension LoginResponse: Codable {
+nonisolated extension LoginResponse: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.token = try container.decode(forKey: "token")

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct User: Hashable, Sendable, Identifiable {
+nonisolated public struct User: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int
     public var name: String
@@ -18,7 +18,7 @@ public struct User: Hashable, Sendable, Identifiable {
     }
 }
 
-extension User: Codable {
+nonisolated extension User: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decode(forKey: "id")
@@ -32,7 +32,7 @@ extension User: Codable {
     }
 }
 
-extension User {
+nonisolated extension User {
     /// Reads the value with the given id (`GET users/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> User {
         let request = OperationRequest(

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct CaseTwins: Hashable, Sendable {
+nonisolated public struct CaseTwins: Hashable, Sendable {
     public var value: Int
     public var Value: Int
     public var VALUE: Int?
@@ -20,7 +20,7 @@ public struct CaseTwins: Hashable, Sendable {
     }
 }
 
-extension CaseTwins: Codable {
+nonisolated extension CaseTwins: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.value = try container.decode(forKey: "value")

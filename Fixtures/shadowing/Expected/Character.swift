@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Character: Hashable, Sendable {
+nonisolated public struct Character: Hashable, Sendable {
     public var scalar: Int
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ public struct Character: Hashable, Sendable {
     }
 }
 
-extension Character: Codable {
+nonisolated extension Character: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.scalar = try container.decode(forKey: "scalar")

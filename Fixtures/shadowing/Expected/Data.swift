@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Data: Hashable, Sendable {
+nonisolated public struct Data: Hashable, Sendable {
     public var bytes: [Int]
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ public struct Data: Hashable, Sendable {
     }
 }
 
-extension Data: Codable {
+nonisolated extension Data: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.bytes = try container.decode(forKey: "bytes")

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Date: Hashable, Sendable {
+nonisolated public struct Date: Hashable, Sendable {
     public var day: Int
     public var month: Int
     public var year: Int
@@ -20,7 +20,7 @@ public struct Date: Hashable, Sendable {
     }
 }
 
-extension Date: Codable {
+nonisolated extension Date: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.day = try container.decode(forKey: "day")

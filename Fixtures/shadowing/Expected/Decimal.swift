@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Decimal: Hashable, Sendable {
+nonisolated public struct Decimal: Hashable, Sendable {
     public var digits: String
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ public struct Decimal: Hashable, Sendable {
     }
 }
 
-extension Decimal: Codable {
+nonisolated extension Decimal: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.digits = try container.decode(forKey: "digits")

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Empty: Hashable, Sendable, Identifiable {
+nonisolated public struct Empty: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: Int
 
@@ -15,7 +15,7 @@ public struct Empty: Hashable, Sendable, Identifiable {
     }
 }
 
-extension Empty: Codable {
+nonisolated extension Empty: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decode(forKey: "id")
@@ -27,7 +27,7 @@ extension Empty: Codable {
     }
 }
 
-extension Empty {
+nonisolated extension Empty {
     /// `GET ping`.
     public static func ping(on client: APIClient) async throws(APIError) {
         let request = OperationRequest(

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Error: Hashable, Sendable {
+nonisolated public struct Error: Hashable, Sendable {
     public var code: Int
     public var message: String
 
@@ -17,7 +17,7 @@ public struct Error: Hashable, Sendable {
     }
 }
 
-extension Error: Codable {
+nonisolated extension Error: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.code = try container.decode(forKey: "code")

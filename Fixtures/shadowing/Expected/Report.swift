@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Report: Hashable, Sendable, Identifiable {
+nonisolated public struct Report: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     public var id: UUID?
     public var result: Result
@@ -39,7 +39,7 @@ public struct Report: Hashable, Sendable, Identifiable {
     }
 }
 
-extension Report: Codable {
+nonisolated extension Report: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
@@ -68,7 +68,7 @@ extension Report: Codable {
     }
 }
 
-extension Report {
+nonisolated extension Report {
     /// Creates this value on the server (`POST reports`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
@@ -170,11 +170,11 @@ extension Report {
         return try await client.object(for: request)
     }
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    public struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
         public var result: FieldUpdate<Result> = .keep
         public var errors: FieldUpdate<[Error]> = .keep
-        public var payload: FieldUpdate<Data> = .keep
+        public var payload: FieldUpdate<Data?> = .keep
         public var published: FieldUpdate<Date> = .keep
         public var link: FieldUpdate<URL> = .keep
         public var total: FieldUpdate<Decimal> = .keep

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct Result: Hashable, Sendable {
+nonisolated public struct Result: Hashable, Sendable {
     public var value: Int
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ public struct Result: Hashable, Sendable {
     }
 }
 
-extension Result: Codable {
+nonisolated extension Result: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.value = try container.decode(forKey: "value")

@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Shadows API.
-public enum Shadows {
+nonisolated public enum Shadows {
     /// The base URL the spec names; a client can be configured with another.
     public static let baseURL = Foundation.URL(string: "https://example.com")!
     /// Headers sent with every request.

@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct String: Hashable, Sendable {
+nonisolated public struct String: Hashable, Sendable {
     public var characters: [Character]
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ public struct String: Hashable, Sendable {
     }
 }
 
-extension String: Codable {
+nonisolated extension String: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.characters = try container.decode(forKey: "characters")

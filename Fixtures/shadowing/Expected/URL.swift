@@ -3,7 +3,7 @@
 import CrudeRuntime
 import Foundation
 
-public struct URL: Hashable, Sendable {
+nonisolated public struct URL: Hashable, Sendable {
     public var text: String
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ public struct URL: Hashable, Sendable {
     }
 }
 
-extension URL: Codable {
+nonisolated extension URL: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.text = try container.decode(forKey: "text")

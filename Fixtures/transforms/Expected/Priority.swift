@@ -2,7 +2,7 @@
 
 import CrudeRuntime
 
-enum Priority: OpenEnum {
+nonisolated enum Priority: OpenEnum {
     case low
     case normal
     case high

@@ -6,7 +6,7 @@ import Foundation
 /// One field per transform.
 /// Dates default to ISO 8601.
 ///
-struct Sample: Hashable, Sendable {
+nonisolated struct Sample: Hashable, Sendable {
     var isoDate: Date
     var fractionalDate: Date
     var epochSeconds: Date
@@ -80,7 +80,7 @@ struct Sample: Hashable, Sendable {
     }
 }
 
-extension Sample: Codable {
+nonisolated extension Sample: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.isoDate = try container.decode(forKey: "iso_date", using: ISO8601DateTransform.self)

@@ -4,7 +4,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the Samples API.
-enum Samples {
+nonisolated enum Samples {
     /// Headers sent with every request.
     static let defaultHeaders: [String: String] = [:]
     /// The keys that wrap every response body, outermost first.
@@ -16,7 +16,7 @@ enum Samples {
     }
 
     /// Dates written as `yyyy-MM-dd`.
-    enum DayDateFormat: DateFormatTransform {
+    nonisolated enum DayDateFormat: DateFormatTransform {
         static let format = "yyyy-MM-dd"
     }
 }

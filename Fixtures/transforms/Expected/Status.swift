@@ -2,7 +2,7 @@
 
 import CrudeRuntime
 
-enum Status: OpenEnum {
+nonisolated enum Status: OpenEnum {
     case active
     case archived
     case inProgress

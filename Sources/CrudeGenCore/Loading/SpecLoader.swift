@@ -157,12 +157,13 @@ private struct Loader {
         guard case .mapping = node else {
             return typeExpression(node, "the type of \(what)").map { FieldSpec(name: name, type: $0) }
         }
-        guard let entries = reader.entries(node, what, allowed: ["type", "key", "transform", "read_only", "description"], required: ["type"]),
+        guard let entries = reader.entries(node, what, allowed: ["type", "key", "swift_name", "transform", "read_only", "description"], required: ["type"]),
               let typeNode = entries["type"], let type = typeExpression(typeNode, "the type of \(what)") else {
             return nil
         }
         var field = FieldSpec(name: name, type: type)
         field.key = entries["key"].flatMap { reader.text($0, "the key of \(what)") }
+        field.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         field.transform = entries["transform"].flatMap { reader.text($0, "the transform of \(what)") }
         field.readOnly = entries["read_only"].flatMap { reader.bool($0, "`read_only` of \(what)") } ?? false
         field.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
@@ -176,7 +177,7 @@ private struct Loader {
         if case .sequence = node {
             return EnumSpec(name: name, rawType: .string, cases: enumCases(node, what), derivesCaseNames: true)
         }
-        guard let entries = reader.entries(node, what, allowed: ["type", "cases", "description"], required: ["cases"]) else { return nil }
+        guard let entries = reader.entries(node, what, allowed: ["type", "cases", "swift_name", "description"], required: ["cases"]) else { return nil }
         var rawType = EnumSpec.RawType.string
         if let typeNode = entries["type"], let type = reader.scalar(typeNode, "the type of \(what)") {
             guard let parsed = EnumSpec.RawType(rawValue: type.value) else {
@@ -187,7 +188,9 @@ private struct Loader {
         }
         let cases = entries["cases"].map { enumCases($0, what) } ?? []
         let derived: Bool = if case .sequence? = entries["cases"] { true } else { false }
-        return EnumSpec(name: name, description: entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }, rawType: rawType, cases: cases, derivesCaseNames: derived)
+        var enumeration = EnumSpec(name: name, description: entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }, rawType: rawType, cases: cases, derivesCaseNames: derived)
+        enumeration.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
+        return enumeration
     }
 
     /// `[a, b]` (the raw values; case names are derived) or `{name: raw}`.
@@ -205,8 +208,9 @@ private struct Loader {
 
     mutating func model(_ name: Located<String>, _ node: Node) -> ModelSpec? {
         let what = "model `\(name.value)`"
-        guard let entries = reader.entries(node, what, allowed: ["description", "fields"]) else { return nil }
+        guard let entries = reader.entries(node, what, allowed: ["description", "swift_name", "fields"]) else { return nil }
         var model = ModelSpec(name: name)
+        model.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         model.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         model.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
         return model
@@ -233,7 +237,7 @@ private struct Loader {
 
     mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
         let what = "resource `\(name.value)`"
-        let keys = ["description", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
+        let keys = ["description", "swift_name", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
         guard let entries = reader.entries(node, what, allowed: keys, required: ["path"]),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
@@ -249,6 +253,7 @@ private struct Loader {
         }
         var resource = ResourceSpec(name: name, path: path, id: entries["id"].flatMap { id($0, what) } ?? defaultID, operations: operations)
         resource.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
+        resource.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         resource.namespace = entries["namespace"].flatMap { namespace($0, what) }
         resource.routes = entries["routes"].map { operationMap($0, "the routes of \(what)") { $0.reader.scalar($1, $2) } } ?? [:]
         resource.methods = entries["methods"].map { operationMap($0, "the methods of \(what)") { $0.reader.text($1, $2) } } ?? [:]

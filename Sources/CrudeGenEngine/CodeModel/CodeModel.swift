@@ -66,8 +66,6 @@ public struct PropertyDeclaration: Sendable {
     /// Whether the property is never sent in request bodies.
     public var isReadOnly: Bool
     public var documentation: [String]
-    /// The Swift type without the outer optional, as decoding names it.
-    public var codedType: String
     /// Whether the type is a spec enum (query parameters send its raw value).
     public var isEnum: Bool
 }

@@ -9,7 +9,7 @@ package enum CodeModelBuilder {
             accessModifier: spec.api.access == .internal ? "" : spec.api.access.rawValue + " ",
             api: builder.api(),
             enums: spec.enums.map(builder.enumeration),
-            models: spec.models.map { builder.model(name: $0.name.value, description: $0.description, fields: $0.fields) }
+            models: spec.models.map { builder.model(name: ($0.swiftName ?? $0.name).value, description: $0.description, fields: $0.fields) }
                 + spec.resources.map(builder.resource)
         )
     }
@@ -44,12 +44,12 @@ private struct Builder {
     }
 
     func dateFormatTypeName(_ transform: String) -> String {
-        SwiftNaming.sanitizedIdentifier(transform, uppercaseFirst: true) + "DateFormat"
+        SwiftNaming.derivedTypeName(transform) + "DateFormat"
     }
 
     func enumeration(_ enumeration: EnumSpec) -> EnumDeclaration {
         EnumDeclaration(
-            name: SwiftNaming.escaped(enumeration.name.value),
+            name: SwiftNaming.escaped((enumeration.swiftName ?? enumeration.name).value),
             documentation: documentation(enumeration.description),
             rawType: symbols.qualifiedBuiltin(enumeration.rawType.rawValue),
             cases: enumeration.cases.map { item in
@@ -63,7 +63,7 @@ private struct Builder {
     func resource(_ resource: ResourceSpec) -> ModelDeclaration {
         // A value that can be created has no id until the server assigns one.
         let idIsOptional = resource.operations.contains { $0.value == .create }
-        var declaration = model(name: resource.name.value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + resource.fields)
+        var declaration = model(name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + resource.fields)
         let listed = resource.operations.map(\.value)
         declaration.resource = ResourceDeclaration(
             specName: resource.name.value,
@@ -86,7 +86,7 @@ private struct Builder {
         return OperationDeclaration(
             kind: kind,
             method: method.lowercased(),
-            route: route(RouteParameters.defaultRoute(for: kind, of: resource).value, RouteParameters(resource: resource, action: nil)),
+            route: route(RouteParameters.template(for: kind, of: resource), RouteParameters(resource: resource, action: nil)),
             headers: (resource.headers[kind] ?? []).map { ($0.name.value, $0.value.value) },
             returnsModel: response == .model
         )
@@ -97,7 +97,7 @@ private struct Builder {
             switch payload {
             case nil, .none?: .none
             case let .type(type)?: .type(symbols.swiftType(type.value))
-            case let .fields(fields, _)?: .fields(typeName: action.payloadTypeName(owner: resource?.name.value, suffix: suffix), properties: fields.map(property))
+            case let .fields(fields, _)?: .fields(typeName: action.payloadTypeName(owner: resource.map { $0.swiftName?.value ?? $0.name.value }, suffix: suffix), properties: fields.map(property))
             }
         }
         let defaultMethod = action.body == nil ? "GET" : "POST"
@@ -106,7 +106,7 @@ private struct Builder {
             specName: action.name.value,
             documentation: documentation(action.description),
             method: (action.method?.value ?? defaultMethod).lowercased(),
-            route: route(action.path.value, RouteParameters(resource: resource, action: action)),
+            route: route(try? RouteTemplate.parse(action.path.value).get(), RouteParameters(resource: resource, action: action)),
             headers: action.headers.map { ($0.name.value, $0.value.value) },
             query: action.query.map(property),
             body: payload(action.body, suffix: "Body"),
@@ -114,9 +114,9 @@ private struct Builder {
         )
     }
 
-    /// Splits a validated route into literal text and resolved parameters.
-    func route(_ text: String, _ parameters: RouteParameters) -> [RoutePart] {
-        guard case let .success(template) = RouteTemplate.parse(text) else { return [.literal(text)] }
+    /// Resolves the parameters of a validated route.
+    func route(_ template: RouteTemplate?, _ parameters: RouteParameters) -> [RoutePart] {
+        guard let template else { preconditionFailure("the validator accepted a route that does not parse") }
         return template.parts.map { part in
             switch part {
             case let .literal(literal):
@@ -126,11 +126,11 @@ private struct Builder {
                 case let .id(id)?: (id.type.value, .id)
                 case let .field(field)?: (field.type.value, .field)
                 case let .param(param)?: (param.type.value, .argument)
-                case nil: (.named("String"), .argument)
+                case nil: preconditionFailure("the validator accepted an unknown route parameter `\(name)`")
                 }
                 let isIdOptional = source == .id && parameters.resource?.operations.contains { $0.value == .create } == true
                 return .parameter(RouteParameter(
-                    name: SwiftNaming.escaped(SwiftNaming.propertyName(name)),
+                    name: SwiftNaming.escaped(parameters.swiftName(of: name)),
                     type: symbols.swiftType(type.nonOptional),
                     source: source,
                     isOptionalOnInstance: type.isOptional || isIdOptional,
@@ -153,14 +153,13 @@ private struct Builder {
     func property(_ field: FieldSpec) -> PropertyDeclaration {
         let type = field.type.value
         return PropertyDeclaration(
-            name: SwiftNaming.escaped(SwiftNaming.propertyName(field.name.value)),
+            name: SwiftNaming.escaped(field.propertyName),
             type: symbols.swiftType(type),
             isOptional: type.isOptional,
             keyLiteral: SwiftNaming.stringLiteral(field.jsonKey(style: spec.api.keyStyle)),
             transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
             documentation: documentation(field.description),
-            codedType: symbols.swiftType(type.nonOptional),
             isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
         )
     }
@@ -192,7 +191,7 @@ private struct Builder {
 
     func documentation(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingWhitespace }
+        return SwiftNaming.commentLines(text)
     }
 }
 

@@ -35,20 +35,21 @@ enum SwiftNaming {
         }
         if !current.isEmpty { words.append(current) }
         guard !words.isEmpty else { return "_" + name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "_") }
-        var result = words.enumerated().map { index, word in
-            index == 0 && !uppercaseFirst ? lowerFirst(word) : upperFirst(word)
-        }.joined()
+        var result = camelCase(words, uppercaseFirst: uppercaseFirst)
         if let first = result.unicodeScalars.first, !first.properties.isXIDStart, first != "_" {
             result = "_" + result
         }
         return result
     }
 
-    /// The Swift name of a property: sanitized, and `self` renamed, since a parameter named `self` would
-    /// shadow `self` in the memberwise initializer.
+    /// The Swift name of a property: sanitized, `self` renamed, since a parameter named `self` would
+    /// shadow `self` in the memberwise initializer, and `_`, which Swift reserves, spelled out.
     static func propertyName(_ name: String) -> String {
-        let identifier = sanitizedIdentifier(name)
-        return identifier == "self" ? "self_" : identifier
+        switch sanitizedIdentifier(name) {
+        case "self": "self_"
+        case "_": "underscore"
+        case let identifier: identifier
+        }
     }
 
     /// Case names that would read as something else after a dot (`.self`, `.init`, `.Type`, `.Protocol`).
@@ -57,21 +58,57 @@ enum SwiftNaming {
     /// The Swift name of an enum case: as written, or derived from a raw value (`dark_red` → `darkRed`, `in-progress` → `inProgress`).
     static func caseName(_ name: String, derived: Bool) -> String {
         let identifier = derivedCaseName(name, derived: derived)
+        if identifier == "_" { return "underscore" }
         return ambiguousMemberNames.contains(identifier) ? identifier + "_" : identifier
     }
 
     private static func derivedCaseName(_ name: String, derived: Bool) -> String {
         guard derived else { return sanitizedIdentifier(name) }
         let words = words(of: name.unicodeScalars.map { isIdentifier(String($0)) || ("0"..."9").contains($0) ? String($0) : "_" }.joined())
-        guard let first = words.first else { return sanitizedIdentifier(name) }
+        guard !words.isEmpty else { return sanitizedIdentifier(name) }
+        // A raw value in capitals (`IN_PROGRESS`) is a convention, not a run of acronyms.
         let allCaps = name.uppercased() == name
-        let joined = ([allCaps ? first.lowercased() : lowerFirst(first)] + words.dropFirst().map { upperFirst(allCaps ? $0.lowercased() : $0) }).joined()
-        return sanitizedIdentifier(joined)
+        return sanitizedIdentifier(camelCase(allCaps ? words.map { $0.lowercased() } : words, uppercaseFirst: false))
+    }
+
+    /// Initialisms that Swift's API design guidelines write in one case (`urlSession`, `HTTPDate`, `userID`).
+    static let initialisms: Set<String> = [
+        "api", "css", "csv", "db", "dns", "ftp", "gif", "gps", "guid", "html", "http", "https", "id", "ios",
+        "ip", "jpeg", "jpg", "json", "jwt", "mac", "md5", "os", "pdf", "png", "rss", "sdk", "sha", "sql",
+        "ssh", "ssl", "svg", "tcp", "tls", "ttl", "udp", "ui", "uri", "url", "utc", "utf8", "uuid", "vpn", "xml",
+    ]
+
+    /// Words joined in camel case by Swift's guidelines: an initialism or a run of capitals is written all
+    /// in capitals, or all in lowercase when it starts a lower camel case name.
+    static func camelCase(_ words: [String], uppercaseFirst: Bool) -> String {
+        words.enumerated().map { index, word in
+            let isInitialism = initialisms.contains(word.lowercased()) || (word.count > 1 && word.uppercased() == word && word.lowercased() != word)
+            if index == 0 && !uppercaseFirst {
+                return isInitialism ? word.lowercased() : lowerFirst(word)
+            }
+            return isInitialism ? word.uppercased() : upperFirst(word)
+        }.joined()
+    }
+
+    /// A type name derived from a spec name that may not be one (`http_date` → `HTTPDate`); identifiers
+    /// that already start with a capital are kept as written.
+    static func derivedTypeName(_ name: String) -> String {
+        if isIdentifier(name), name.first?.isUppercase == true { return name }
+        let words = words(of: name.unicodeScalars.map { $0 == "_" || $0.properties.isXIDContinue ? String($0) : "_" }.joined())
+        guard !words.isEmpty else { return sanitizedIdentifier(name, uppercaseFirst: true) }
+        return sanitizedIdentifier(camelCase(words, uppercaseFirst: true), uppercaseFirst: true)
     }
 
     /// The identifier as it must be written in code: keywords in backticks.
     static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// An identifier written as an argument label at a call site, where Swift accepts every keyword but
+    /// `inout` without backticks (and warns about backticks it does not need).
+    static func argumentLabel(_ identifier: String) -> String {
+        let name = unescaped(identifier)
+        return name == "inout" ? "`inout`" : name
     }
 
     /// `firstName` → `first_name`, `URLString` → `url_string`, following `JSONEncoder`'s snake case rules.
@@ -145,9 +182,11 @@ enum SwiftNaming {
         "\"" + literalContents(text) + "\""
     }
 
-    /// `text` escaped to stand between the quotes of a Swift string literal.
+    /// `text` escaped to stand between the quotes of a Swift string literal. Control, format and separator
+    /// characters are written as `\u{…}` escapes: some end the literal's line, and the others would be
+    /// invisible in the generated code.
     static func literalContents(_ text: String) -> String {
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        let needsEscaping = text.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || isInvisible($0) }
         guard needsEscaping else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -157,11 +196,37 @@ enum SwiftNaming {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where isInvisible(scalar):
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// Control characters, format characters (such as bidirectional overrides) and line or paragraph separators.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: true
+        default: false
+        }
+    }
+
+    /// `text` as the lines of a comment: split at every line break (`\n`, `\r`, U+2028 and the others
+    /// Unicode knows), each line without trailing spaces and with any other invisible character turned
+    /// into a space, so that no text from a spec can end a comment early and become code.
+    static func commentLines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
+            var result = ""
+            for scalar in line.unicodeScalars {
+                result.unicodeScalars.append(isInvisible(scalar) && scalar != "\t" ? " " : scalar)
+            }
+            return result.trimmingTrailingWhitespace
+        }
+    }
+
+    /// `text` on one comment line: its lines joined with spaces.
+    static func commentText(_ text: String) -> String {
+        commentLines(text).joined(separator: " ")
     }
 }

@@ -22,7 +22,7 @@ public struct GeneratedFile: Hashable, Sendable {
 
     /// The header line and the blank line after it.
     static func header(specName: String) -> String {
-        "\(headerPrefix) from \(specName). Do not edit: change the spec and regenerate.\n\n"
+        "\(headerPrefix) from \(SwiftNaming.commentText(specName)). Do not edit: change the spec and regenerate.\n\n"
     }
 
     /// Whether existing file contents were written by crudegen.

@@ -9,7 +9,7 @@ import CrudeRuntime
 import Foundation
 
 /// Declarations shared by the {{name}} API.
-{{access}}enum {{name}} {
+nonisolated {{access}}enum {{name}} {
 {{#baseURL}}
     /// The base URL the spec names; a client can be configured with another.
     {{access}}static let baseURL = {{urlType}}(string: {{baseURL}})!
@@ -26,14 +26,14 @@ import Foundation
 {{#dateFormats}}
 
     /// Dates written as `{{format}}`.
-    {{access}}enum {{typeName}}: DateFormatTransform {
+    nonisolated {{access}}enum {{typeName}}: DateFormatTransform {
         {{access}}static let format = {{formatLiteral}}
     }
 {{/dateFormats}}
 }
 {{#hasActions}}
 
-extension {{name}} {
+nonisolated extension {{name}} {
 {{> functions}}
 }
 {{/hasActions}}
@@ -50,7 +50,7 @@ import CrudeRuntime
 {{#documentation}}
 {{.}}
 {{/documentation}}
-{{access}}enum {{name}}: OpenEnum {
+nonisolated {{access}}enum {{name}}: OpenEnum {
 {{#cases}}
     case {{name}}
 {{/cases}}
@@ -102,7 +102,7 @@ import CrudeRuntime
 {{#documentation}}
 {{.}}
 {{/documentation}}
-{{access}}struct {{name}}: Hashable, Sendable{{#isIdentifiable}}, Identifiable{{/isIdentifiable}} {
+nonisolated {{access}}struct {{name}}: Hashable, Sendable{{#isIdentifiable}}, Identifiable{{/isIdentifiable}} {
 {{#properties}}
 {{#documentation}}
     {{.}}
@@ -127,7 +127,7 @@ import CrudeRuntime
 {{/hasProperties}}
 }
 
-extension {{name}}: Codable {
+nonisolated extension {{name}}: Codable {
     {{access}}init(from decoder: any Decoder) throws {
 {{#hasProperties}}
         let container = try decoder.container(keyedBy: JSONKey.self)
@@ -165,14 +165,14 @@ import Foundation
         "resource-operations": #"""
 {{% CONTENT_TYPE: TEXT}}
 
-extension {{name}} {
+nonisolated extension {{name}} {
 {{> functions}}
 {{#patch}}
 
-    /// A partial update: only the fields set to `.set` or `.clear` are sent.
-    {{access}}struct Patch: Encodable, Sendable {
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated {{access}}struct Patch: Encodable, Sendable {
 {{#properties}}
-        {{access}}var {{name}}: FieldUpdate<{{codedType}}> = .keep
+        {{access}}var {{name}}: FieldUpdate<{{type}}> = .keep
 {{/properties}}
 
         /// Creates a patch that changes nothing yet.

@@ -14,9 +14,61 @@ struct FunctionContext {
 
     /// A route turned into code: arguments it needs, statements that unwrap instance values, the path literal.
     struct RouteCode {
-        var arguments: [String] = []
+        var arguments: [Argument] = []
         var unwraps: [String] = []
+        /// The Swift names the unwrapping statements declare.
+        var unwrapped: [String] = []
         var pathLiteral = ""
+
+        /// Every name from the spec this route puts into a function's scope.
+        var names: [String] { arguments.map(\.name) + unwrapped }
+    }
+
+    /// A parameter of a generated function whose name comes from the spec.
+    struct Argument: Equatable {
+        /// The escaped Swift name, both label and parameter name.
+        var name: String
+        var type: String
+        /// The default value's expression, if any.
+        var defaultValue: String?
+
+        var declaration: String { "\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
+        /// `name: name`, as a call passes it on.
+        var forwarded: String { "\(SwiftNaming.argumentLabel(name)): \(name)" }
+    }
+
+    /// The names generated functions declare themselves, renamed when the spec uses the same name for a
+    /// parameter (a route parameter `{client}` must not redeclare `on client: APIClient`).
+    struct Locals {
+        var client = "client"
+        var request = "request"
+        var body = "body"
+        var nils = "nils"
+        var query = "query"
+        var patch = "patch"
+
+        init(avoiding names: [String]) {
+            let taken = Set(names.map(SwiftNaming.unescaped))
+            func free(_ name: String) -> String {
+                var candidate = name
+                while taken.contains(candidate) { candidate += "_" }
+                return candidate
+            }
+            client = free(client)
+            request = free(request)
+            body = free(body)
+            nils = free(nils)
+            query = free(query)
+            patch = free(patch)
+        }
+
+        /// The client parameter every operation ends with.
+        var clientParameter: String { "on \(client): APIClient" }
+
+        /// `label name: Type`, with the name left out when it equals the label.
+        static func parameter(_ label: String, _ name: String, _ type: String) -> String {
+            label == name ? "\(label): \(type)" : "\(label) \(name): \(type)"
+        }
     }
 
     let model: String
@@ -54,54 +106,59 @@ struct FunctionContext {
 
     private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String) -> Function {
         let route = routeCode(operation.route, instance: true)
-        let arguments = route.arguments + ["nils: ModelEncodingOptions.NilEncoding = \(nilDefault)", "on client: APIClient"]
-        let body = "try client.body(self\(namespaceArgument(resource.namespaceOne)), nils: nils)"
+        let locals = Locals(avoiding: route.names)
+        let arguments = route.arguments.map(\.declaration) + [Locals.parameter("nils", locals.nils, "ModelEncodingOptions.NilEncoding = \(nilDefault)"), locals.clientParameter]
+        let body = "try \(locals.client).body(self\(namespaceArgument(resource.namespaceOne)), nils: \(locals.nils))"
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "").",
                             "", "- Parameter nils: Whether `nil` properties are sent as `null` or left out."],
             signature: "func \(verb)(\(arguments.joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne)
+            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne, locals: locals)
         )
     }
 
     private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
         let route = routeCode(operation.route, instance: false)
+        let locals = Locals(avoiding: route.names)
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            signature: "static func \(name)(\((route.arguments + ["on client: APIClient"]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne)
+            signature: "static func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
         )
     }
 
     private func instanceCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
         let route = routeCode(operation.route, instance: true)
+        let locals = Locals(avoiding: route.names)
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            signature: "func \(name)(\((route.arguments + ["on client: APIClient"]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne)
+            signature: "func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
         )
     }
 
     private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
         let route = routeCode(operation.route, instance: false)
-        let body = "try client.body(patch\(namespaceArgument(resource.namespaceOne)))"
+        let locals = Locals(avoiding: route.names)
+        let body = "try \(locals.client).body(\(locals.patch)\(namespaceArgument(resource.namespaceOne)))"
         return Function(
             documentation: ["Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."],
-            signature: "static func update(\((route.arguments + ["_ patch: Patch", "on client: APIClient"]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne)
+            signature: "static func update(\((route.arguments.map(\.declaration) + [Locals.parameter("_", locals.patch, "Patch"), locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            body: call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne, locals: locals)
         )
     }
 
     private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
         let route = routeCode(operation.route, instance: false)
-        let arguments = route.arguments + ["query: [URLQueryItem] = []", "on client: APIClient"]
-        let request = requestLines(operation, resource, path: route.pathLiteral, query: "query", body: nil)
+        let locals = Locals(avoiding: route.names)
+        let arguments = route.arguments.map(\.declaration) + [Locals.parameter("query", locals.query, "[URLQueryItem] = []"), locals.clientParameter]
+        let request = requestLines(operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals)
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
             return [Function(
                 documentation: ["Lists values (\(target))."],
                 signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> [\(model)]",
-                body: request + ["return try await client.object(for: request\(namespaceArgument(resource.namespaceMany)))"]
+                body: request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(resource.namespaceMany)))"]
             )]
         }
         let keys = "PaginationKeys(items: \(SwiftNaming.stringLiteral(pagination.items)), next: \(SwiftNaming.stringLiteral(pagination.next)), count: \(pagination.count.map(SwiftNaming.stringLiteral) ?? "nil"))"
@@ -109,12 +166,12 @@ struct FunctionContext {
             Function(
                 documentation: ["Lists the first page of values (\(target))."],
                 signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> Page<\(model)>",
-                body: request + ["return try await client.page(for: request, keys: \(keys))"]
+                body: request + ["return try await \(locals.client).page(for: \(locals.request), keys: \(keys))"]
             ),
             Function(
                 documentation: ["Every page of values (\(target)), fetched as the sequence is iterated."],
                 signature: "static func pages(\(arguments.joined(separator: ", "))) -> PageSequence<\(model)>",
-                body: request + ["return client.pages(for: request, keys: \(keys))"]
+                body: request + ["return \(locals.client).pages(for: \(locals.request), keys: \(keys))"]
             ),
         ]
     }
@@ -122,19 +179,18 @@ struct FunctionContext {
     private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
         let createRoute = routeCode(create.route, instance: true)
         let updateRoute = routeCode(update.route, instance: true)
-        let createArguments = createRoute.arguments.map(argumentName)
-        let updateArguments = updateRoute.arguments.map(argumentName)
         var arguments = createRoute.arguments
         for argument in updateRoute.arguments where !arguments.contains(argument) { arguments.append(argument) }
-        func forward(_ names: [String]) -> String { names.map { "\($0): \($0), " }.joined() }
+        let locals = Locals(avoiding: arguments.map(\.name))
+        func forward(_ arguments: [Argument]) -> String { arguments.map { $0.forwarded + ", " }.joined() }
         return Function(
             documentation: ["Creates this value when it has no id yet, else updates it, and returns the server's copy."],
-            signature: "func save(\((arguments + ["on client: APIClient"]).joined(separator: ", "))) async throws(APIError) -> \(model)",
+            signature: "func save(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError) -> \(model)",
             body: [
                 "if self.\(resource.idProperty) == nil {",
-                "    return try await create(\(forward(createArguments))on: client)",
+                "    return try await create(\(forward(createRoute.arguments))on: \(locals.client))",
                 "}",
-                "return try await update(\(forward(updateArguments))on: client)",
+                "return try await update(\(forward(updateRoute.arguments))on: \(locals.client))",
             ]
         )
     }
@@ -145,39 +201,44 @@ struct FunctionContext {
         actions.map { action in
             let route = routeCode(action.route, instance: false)
             var arguments = route.arguments
+            if case let .fields(_, properties) = action.body {
+                arguments += properties.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
+            }
+            arguments += action.query.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
+            let locals = Locals(avoiding: arguments.map(\.name))
+            var parameters = arguments.map(\.declaration)
             var lines: [String] = []
             var body: String?
             switch action.body {
             case .none:
                 break
             case let .type(type):
-                arguments.append("_ body: \(type)")
-                body = "try client.body(body)"
+                parameters.insert(Locals.parameter("_", locals.body, type), at: route.arguments.count)
+                body = "try \(locals.client).body(\(locals.body))"
             case let .fields(typeName, properties):
-                arguments += properties.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }
-                lines.append("let body = \(typeName)(\(properties.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))")
-                body = "try client.body(body)"
+                let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
+                lines.append("let \(locals.body) = \(typeName)(\(fields.joined(separator: ", ")))")
+                body = "try \(locals.client).body(\(locals.body))"
             }
-            arguments += action.query.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }
-            arguments.append("on client: APIClient")
+            parameters.append(locals.clientParameter)
             let query = action.query.isEmpty ? nil : "[URLQueryItem].items(" + action.query.map { "(\($0.keyLiteral), \($0.name)\($0.isEnum ? ($0.isOptional ? "?.rawValue" : ".rawValue") : ""))" }.joined(separator: ", ") + ")"
-            lines += requestLines(resourceName: resource?.specName ?? "", operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body)
+            lines += requestLines(resourceName: resource?.specName ?? "", operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body, locals: locals)
             let returnType: String?
             switch action.response {
             case .none:
                 returnType = nil
-                lines.append("try await client.success(for: request)")
+                lines.append("try await \(locals.client).success(for: \(locals.request))")
             case let .type(type):
                 returnType = type
-                lines.append("return try await client.object(for: request)")
+                lines.append("return try await \(locals.client).object(for: \(locals.request))")
             case let .fields(typeName, _):
                 returnType = typeName
-                lines.append("return try await client.object(for: request)")
+                lines.append("return try await \(locals.client).object(for: \(locals.request))")
             }
             let documentation = action.documentation.isEmpty ? ["`\(action.method.uppercased()) \(routeText(action.route))`."] : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
             return Function(
                 documentation: documentation,
-                signature: "static func \(action.functionName)(\(arguments.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
+                signature: "static func \(action.functionName)(\(parameters.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
                 body: lines
             )
         }
@@ -185,19 +246,19 @@ struct FunctionContext {
 
     // MARK: pieces
 
-    private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?) -> [String] {
-        let request = requestLines(operation, resource, path: path, query: nil, body: body)
+    private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?, locals: Locals) -> [String] {
+        let request = requestLines(operation, resource, path: path, query: nil, body: body, locals: locals)
         guard operation.returnsModel else {
-            return request + ["try await client.success(for: request)"]
+            return request + ["try await \(locals.client).success(for: \(locals.request))"]
         }
-        return request + ["return try await client.object(for: request\(namespaceArgument(namespace)))"]
+        return request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(namespace)))"]
     }
 
-    private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?) -> [String] {
-        requestLines(resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path, query: query, body: body)
+    private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals) -> [String] {
+        requestLines(resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path, query: query, body: body, locals: locals)
     }
 
-    private func requestLines(resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: String, query: String?, body: String?) -> [String] {
+    private func requestLines(resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: String, query: String?, body: String?, locals: Locals) -> [String] {
         var arguments = [
             "resource: \(SwiftNaming.stringLiteral(resourceName)), operation: \(SwiftNaming.stringLiteral(operation)), method: .\(method),",
             "path: \(path)",
@@ -208,15 +269,11 @@ struct FunctionContext {
         }
         if let body { arguments.append("body: \(body)") }
         for index in 1..<arguments.count - 1 { arguments[index] += "," }
-        return ["let request = OperationRequest("] + arguments.map { "    " + $0 } + [")"]
+        return ["let \(locals.request) = OperationRequest("] + arguments.map { "    " + $0 } + [")"]
     }
 
     private func namespaceArgument(_ namespace: String?) -> String {
         namespace.map { ", namespace: \(SwiftNaming.stringLiteral($0))" } ?? ""
-    }
-
-    private func argumentName(_ argument: String) -> String {
-        String(argument.prefix { $0 != ":" })
     }
 
     /// Turns route parts into a `RoutePath` literal, the arguments it needs and the unwrapping of instance values.
@@ -232,12 +289,15 @@ struct FunctionContext {
                 if instance, parameter.source != .argument {
                     if parameter.isOptionalOnInstance {
                         let unwrap = "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(SwiftNaming.unescaped(parameter.name))))"
-                        if !code.unwraps.contains(unwrap) { code.unwraps.append(unwrap) }
+                        if !code.unwraps.contains(unwrap) {
+                            code.unwraps.append(unwrap)
+                            code.unwrapped.append(parameter.name)
+                        }
                     } else {
                         value = "self.\(parameter.name)"
                     }
                 } else {
-                    let argument = "\(parameter.name): \(parameter.type)"
+                    let argument = Argument(name: parameter.name, type: parameter.type)
                     if !code.arguments.contains(argument) { code.arguments.append(argument) }
                 }
                 if parameter.isEnum { value += ".rawValue" }

@@ -7,7 +7,7 @@ enum TemplateContext {
             "name": .string(api.name),
             "headers": separated(api.headers.map { ["name": .string(SwiftNaming.stringLiteral($0.name)), "value": .string(SwiftNaming.stringLiteral($0.value))] }, by: ", "),
             "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
-            "dateFormats": list(api.dateFormats.map { ["typeName": .string($0.typeName), "format": .string($0.format), "formatLiteral": .string(SwiftNaming.stringLiteral($0.format))] }),
+            "dateFormats": list(api.dateFormats.map { ["typeName": .string($0.typeName), "format": .string(SwiftNaming.commentText($0.format)), "formatLiteral": .string(SwiftNaming.stringLiteral($0.format))] }),
             "payloadModels": list(api.payloadModels.map { model($0, access: access) }),
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
@@ -56,7 +56,7 @@ enum TemplateContext {
             context["patch"] = ["properties": list(resource.patchProperties.map { property in
                 [
                     "name": .string(property.name),
-                    "codedType": .string(property.codedType),
+                    "type": .string(property.type),
                     "patchEncode": .string("try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"),
                 ]
             })]
@@ -89,9 +89,10 @@ enum TemplateContext {
         return property.isReadOnly ? "if options.includesReadOnly { \(statement) }" : statement
     }
 
-    /// Documentation as `///` comment lines, without trailing spaces on empty lines.
+    /// Documentation as `///` comment lines, without trailing spaces on empty lines. Every line is made
+    /// safe again here, because lines carry spec text (routes, descriptions) that could end a comment.
     static func comment(_ lines: [String]) -> TemplateValue {
-        .strings(lines.map { $0.isEmpty ? "///" : "/// " + $0 })
+        .strings(lines.flatMap(SwiftNaming.commentLines).map { $0.isEmpty ? "///" : "/// " + $0 })
     }
 
     private static func list(_ items: [[String: TemplateValue]]) -> TemplateValue {

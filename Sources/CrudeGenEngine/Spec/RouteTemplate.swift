@@ -21,6 +21,17 @@ struct RouteTemplate: Equatable {
         }
     }
 
+    /// The member route below this collection route: `people` → `people/{id}`, and in the trailing-slash
+    /// style `users/` → `users/{id}/`. Built from parts, so any id name works, even one a route could
+    /// not spell.
+    func appendingMember(_ name: String) -> RouteTemplate {
+        let parameter = Part.parameter(name, offset: 0)
+        if case let .literal(text)? = parts.last, text.hasSuffix("/") {
+            return RouteTemplate(parts: parts + [parameter, .literal("/")])
+        }
+        return RouteTemplate(parts: parts + [.literal("/"), parameter])
+    }
+
     static func parse(_ text: String) -> Result<RouteTemplate, Failure> {
         var parts: [Part] = []
         var literal = ""
@@ -36,8 +47,10 @@ struct RouteTemplate: Equatable {
             case ("}", nil):
                 return .failure(Failure(message: "`}` without a matching `{`", offset: offset))
             case let ("}", open?):
-                guard SwiftNaming.isIdentifier(open.name) else {
-                    return .failure(Failure(message: open.name.isEmpty ? "empty parameter `{}`" : "parameter `\(open.name)` is not a valid name", offset: open.offset))
+                // Any name is matched as written (`{device-id}` names the id `device-id`); the generated
+                // argument gets the name's Swift spelling.
+                guard !open.name.isEmpty else {
+                    return .failure(Failure(message: "empty parameter `{}`", offset: open.offset))
                 }
                 parts.append(.parameter(open.name, offset: open.offset))
                 parameter = nil

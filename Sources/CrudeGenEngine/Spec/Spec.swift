@@ -146,6 +146,8 @@ public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible
 /// A property of a model, resource or inline payload.
 public struct FieldSpec: Sendable {
     public var name: Located<String>
+    /// The Swift property name when it should differ from the one derived from `name`.
+    public var swiftName: Located<String>?
     public var type: Located<TypeExpression>
     public var key: Located<String>?
     public var transform: Located<String>?
@@ -164,6 +166,9 @@ public struct FieldSpec: Sendable {
 }
 
 extension FieldSpec {
+    /// The Swift property name, unescaped: `swift_name`, else derived from the name.
+    var propertyName: String { swiftName?.value ?? SwiftNaming.propertyName(name.value) }
+
     /// The JSON key: explicit, else the original name when it is not an identifier, else the name in `style`.
     func jsonKey(style: KeyStyle) -> String {
         if let key { return key.value }
@@ -175,6 +180,8 @@ extension FieldSpec {
 /// A plain data type.
 public struct ModelSpec: Sendable {
     public var name: Located<String>
+    /// The Swift type name when it should differ from `name` (a name Swift or the runtime already uses).
+    public var swiftName: Located<String>?
     public var description: String?
     public var fields: [FieldSpec] = []
 
@@ -270,13 +277,15 @@ public struct ActionSpec: Sendable {
 extension ActionSpec {
     /// The name of the struct generated for a payload declared in place: `LoginBody`, `UserFollowResponse`.
     func payloadTypeName(owner: String?, suffix: String) -> String {
-        (owner ?? "") + SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true) + suffix
+        (owner ?? "") + SwiftNaming.derivedTypeName(name.value) + suffix
     }
 }
 
 /// A model with a REST path and operations.
 public struct ResourceSpec: Sendable {
     public var name: Located<String>
+    /// The Swift type name when it should differ from `name` (a name Swift or the runtime already uses).
+    public var swiftName: Located<String>?
     public var description: String?
     public var path: Located<String>
     public var id: IDSpec
@@ -340,6 +349,8 @@ public struct EnumSpec: Sendable {
     }
 
     public var name: Located<String>
+    /// The Swift type name when it should differ from `name` (a name Swift or the runtime already uses).
+    public var swiftName: Located<String>?
     public var description: String?
     public var rawType: RawType
     /// Each case's name and raw value, in file order.

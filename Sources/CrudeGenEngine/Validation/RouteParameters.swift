@@ -22,6 +22,14 @@ struct RouteParameters {
         return nil
     }
 
+    /// The Swift name of the argument or property a parameter stands for.
+    func swiftName(of name: String) -> String {
+        switch resolve(name) {
+        case let .field(field)?, let .param(field)?: field.propertyName
+        case .id?, nil: SwiftNaming.propertyName(name)
+        }
+    }
+
     /// Every name a route may use, for "did you mean" hints.
     var knownNames: [String] {
         var names = action?.params.map(\.name.value) ?? []
@@ -32,16 +40,14 @@ struct RouteParameters {
     }
 
     /// The route of a CRUD operation: the override, else the resource path for collection operations and
-    /// `path/{id}` for member operations (keeping a trailing slash style such as `users/` → `users/{id}/`).
-    static func defaultRoute(for operation: CRUDOperation, of resource: ResourceSpec) -> Located<String> {
-        if let route = resource.routes[operation] { return route }
+    /// the member route below it (`path/{id}`, or `path{id}/` when `path` ends with a slash) for the others.
+    /// `nil` when the written route does not parse, which the validator reports.
+    static func template(for operation: CRUDOperation, of resource: ResourceSpec) -> RouteTemplate? {
+        if let route = resource.routes[operation] { return try? RouteTemplate.parse(route.value).get() }
+        guard let collection = try? RouteTemplate.parse(resource.path.value).get() else { return nil }
         switch operation {
-        case .create, .list:
-            return resource.path
-        case .read, .update, .delete:
-            let path = resource.path.value
-            let member = path.hasSuffix("/") ? "\(path){\(resource.id.name.value)}/" : "\(path)/{\(resource.id.name.value)}"
-            return Located(member, at: resource.path.location)
+        case .create, .list: return collection
+        case .read, .update, .delete: return collection.appendingMember(resource.id.name.value)
         }
     }
 }

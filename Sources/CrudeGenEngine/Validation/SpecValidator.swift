@@ -47,36 +47,43 @@ public struct SpecValidator {
 
     /// Declares every type the spec defines, including the payload types of actions declared in place.
     private mutating func declareTypes() {
-        var declarations: [(name: Located<String>, symbol: SymbolTable.Symbol, what: String)] = [(spec.api.name, .model, "API")]
-        declarations += spec.enums.map { ($0.name, .enumeration, "enum") }
-        declarations += spec.models.map { ($0.name, .model, "model") }
-        declarations += spec.resources.map { ($0.name, .resource, "resource") }
+        typealias Declaration = (name: Located<String>, swiftName: Located<String>?, symbol: SymbolTable.Symbol, what: String)
+        var declarations: [Declaration] = [(spec.api.name, nil, .model, "API")]
+        declarations += spec.enums.map { ($0.name, $0.swiftName, .enumeration, "enum") }
+        declarations += spec.models.map { ($0.name, $0.swiftName, .model, "model") }
+        declarations += spec.resources.map { ($0.name, $0.swiftName, .resource, "resource") }
         symbols.inlinePayloads = Self.inlinePayloads(of: spec)
-        declarations += symbols.inlinePayloads.map { (Located($0.typeName, at: $0.location), .model, "payload of action `\($0.action)`") }
+        declarations += symbols.inlinePayloads.map { (Located($0.typeName, at: $0.location), nil, .model, "payload of action `\($0.action)`") }
         // In file order, so that the second of two equal names is the one reported.
         for declaration in declarations.sorted(by: { $0.name.location < $1.name.location }) {
-            declare(declaration.name, as: declaration.symbol, what: declaration.what)
+            declare(declaration.name, swiftName: declaration.swiftName, as: declaration.symbol, what: declaration.what)
         }
         var lowercased: [String: String] = [:]
-        for (name, entry) in symbols.declared.sorted(by: { $0.value.location < $1.value.location }) {
+        for (name, location) in symbols.swiftNames.sorted(by: { $0.value < $1.value }) {
             if let other = lowercased[name.lowercased()] {
-                error("type `\(name)` differs from `\(other)` only in case; their files would collide on macOS and Windows", at: entry.location, hint: "rename one of them")
+                error("type `\(name)` differs from `\(other)` only in case; their files would collide on macOS and Windows", at: location, hint: "rename one of them, or give it a `swift_name`")
             }
             lowercased[name.lowercased()] = name
         }
     }
 
-    private mutating func declare(_ name: Located<String>, as symbol: SymbolTable.Symbol, what: String) {
+    private mutating func declare(_ name: Located<String>, swiftName: Located<String>?, as symbol: SymbolTable.Symbol, what: String) {
         guard SwiftNaming.isIdentifier(name.value) else {
             error("\(what) name `\(name.value)` is not a valid Swift type name", at: name.location, hint: "use letters, digits and underscores, starting with a letter, as `\(SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true))`")
             return
         }
-        if SymbolTable.reservedNames.contains(name.value) {
-            error("\(what) name `\(name.value)` is reserved: generated code relies on the Swift type of that name", at: name.location, hint: "rename it, for example `\(name.value)Model`")
+        let swift = swiftName ?? name
+        guard SwiftNaming.isIdentifier(swift.value), swift.value != "_" else {
+            error("`swift_name: \(swift.value)` of \(what) `\(name.value)` is not a valid Swift type name", at: swift.location, hint: "use letters, digits and underscores, starting with a letter")
             return
         }
-        if let previous = symbols.declare(name.value, as: symbol, at: name.location) {
-            error("`\(name.value)` is declared twice (first at line \(previous.line))", at: name.location, hint: "type names must be unique across enums, models, resources and action payloads")
+        if SymbolTable.reservedNames.contains(swift.value) {
+            let hint = swiftName == nil ? "keep the name in the spec and choose the Swift name: `\(name.value): { swift_name: \(name.value)Model, … }`" : "choose another Swift name, for example `\(swift.value)Model`"
+            error("\(what) name `\(swift.value)` is reserved: generated code relies on the Swift type of that name", at: swift.location, hint: hint)
+            return
+        }
+        if let previous = symbols.declare(name.value, swiftName: swift.value, as: symbol, at: name.location) {
+            error("`\(swift.value)` is declared twice (first at line \(previous.line))", at: swift.location, hint: "type names must be unique across enums, models, resources and action payloads")
         }
     }
 
@@ -93,7 +100,7 @@ public struct SpecValidator {
         }
         for action in spec.actions { collect(action, owner: nil) }
         for resource in spec.resources {
-            for action in resource.actions { collect(action, owner: resource.name.value) }
+            for action in resource.actions { collect(action, owner: resource.swiftName?.value ?? resource.name.value) }
         }
         return result
     }
@@ -147,7 +154,10 @@ public struct SpecValidator {
         var names: [String: SourceLocation] = [:]
         var keys: [String: SourceLocation] = [:]
         for field in fields {
-            let swiftName = SwiftNaming.propertyName(field.name.value)
+            let swiftName = field.propertyName
+            if let rename = field.swiftName, !SwiftNaming.isIdentifier(rename.value) || ["_", "self"].contains(rename.value) {
+                error("`swift_name: \(rename.value)` of field `\(field.name.value)` is not a valid Swift property name", at: rename.location, hint: "use letters, digits and underscores, starting with a letter")
+            }
             if swiftName == idName {
                 error("field `\(field.name.value)` of \(owner) has the name of its id", at: field.name.location, hint: "the id is declared under `id`; remove the field or rename it")
             }
@@ -268,6 +278,7 @@ public struct SpecValidator {
             checkMethod(method)
         }
         for (_, headers) in resource.headers.sorted(by: { $0.key < $1.key }) { checkHeaders(headers) }
+        checkRouteArgumentNames(of: resource)
         for action in resource.actions { checkAction(action, resource: resource) }
     }
 
@@ -294,6 +305,50 @@ public struct SpecValidator {
             }
         }
         checkRoute(action.path, of: resource, action: action)
+        checkArgumentNames(of: action, resource: resource)
+    }
+
+    /// Reports two arguments of an action's function with the same Swift name: its route parameters, the
+    /// fields of a body declared in place and its query parameters all become arguments.
+    private mutating func checkArgumentNames(of action: ActionSpec, resource: ResourceSpec?) {
+        guard case let .success(template) = RouteTemplate.parse(action.path.value) else { return }
+        let parameters = RouteParameters(resource: resource, action: action)
+        var arguments: [(specName: String, swiftName: String, what: String, location: SourceLocation)] = template.parameters.map { parameter in
+            var location = action.path.location
+            location.column += parameter.offset
+            return (parameter.name, parameters.swiftName(of: parameter.name), "route parameter `{\(parameter.name)}`", location)
+        }
+        if case let .fields(fields, _)? = action.body {
+            arguments += fields.map { ($0.name.value, $0.propertyName, "body field `\($0.name.value)`", $0.name.location) }
+        }
+        arguments += action.query.map { ($0.name.value, $0.propertyName, "query parameter `\($0.name.value)`", $0.name.location) }
+        var seen: [String: (specName: String, what: String)] = [:]
+        for argument in arguments {
+            let swiftName = argument.swiftName
+            if let first = seen[swiftName] {
+                // A route may use the same parameter twice; it is one argument.
+                guard first.specName != argument.specName || first.what != argument.what else { continue }
+                error("\(argument.what) of action `\(action.name.value)` and its \(first.what) would both be the argument `\(swiftName)`", at: argument.location, hint: "rename the body or query field and keep its JSON name with `key`, as `{ type: Int, key: \(argument.specName) }`")
+                continue
+            }
+            seen[swiftName] = (argument.specName, argument.what)
+        }
+    }
+
+    /// Reports two parameters of one CRUD route whose names have the same Swift spelling (`{a-b}`, `{aB}`).
+    private mutating func checkRouteArgumentNames(of resource: ResourceSpec) {
+        for operation in resource.operations.map(\.value) {
+            guard let template = RouteParameters.template(for: operation, of: resource) else { continue }
+            let parameters = RouteParameters(resource: resource, action: nil)
+            var seen: [String: String] = [:]
+            for parameter in template.parameters {
+                let swiftName = parameters.swiftName(of: parameter.name)
+                if let first = seen[swiftName], first != parameter.name {
+                    error("route parameters `{\(first)}` and `{\(parameter.name)}` of the `\(operation.rawValue)` route of resource `\(resource.name.value)` would both be the argument `\(swiftName)`", at: (resource.routes[operation] ?? resource.path).location, hint: "rename one of them")
+                }
+                seen[swiftName] = parameter.name
+            }
+        }
     }
 
     /// Checks a route's syntax and that each parameter is the id, a field or a declared param of a type

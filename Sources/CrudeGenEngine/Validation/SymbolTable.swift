@@ -42,14 +42,20 @@ package struct SymbolTable {
         var fields: [FieldSpec]
     }
 
-    private(set) var declared: [String: (symbol: Symbol, location: SourceLocation)] = [:]
+    /// The spec's types by the name the spec refers to them with.
+    private(set) var declared: [String: (symbol: Symbol, location: SourceLocation, swiftName: String)] = [:]
+    /// The Swift names of the spec's types, which shadow standard types of the same name.
+    private(set) var swiftNames: [String: SourceLocation] = [:]
     /// The spec's inline payload types, in spec order; the validator declares them, the builder generates them.
     var inlinePayloads: [InlinePayload] = []
 
-    /// Declares a spec type; returns the earlier declaration's location when the name is taken.
-    mutating func declare(_ name: String, as symbol: Symbol, at location: SourceLocation) -> SourceLocation? {
+    /// Declares a spec type; returns the earlier declaration's location when the spec name or the Swift
+    /// name is taken.
+    mutating func declare(_ name: String, swiftName: String, as symbol: Symbol, at location: SourceLocation) -> SourceLocation? {
         if let existing = declared[name] { return existing.location }
-        declared[name] = (symbol, location)
+        if let existing = swiftNames[swiftName] { return existing }
+        declared[name] = (symbol, location, swiftName)
+        swiftNames[swiftName] = location
         return nil
     }
 
@@ -66,6 +72,7 @@ package struct SymbolTable {
     func swiftType(_ type: TypeExpression) -> String {
         switch type {
         case let .named(name):
+            if let declared = declared[name] { return SwiftNaming.escaped(declared.swiftName) }
             guard case let .builtin(swiftName)? = resolve(name) else { return SwiftNaming.escaped(name) }
             return qualifiedBuiltin(swiftName)
         case let .optional(wrapped): return swiftType(wrapped) + "?"
@@ -76,7 +83,7 @@ package struct SymbolTable {
 
     /// `Swift.String` when the spec declares its own `String`, else `String`.
     func qualifiedBuiltin(_ swiftName: String) -> String {
-        guard declared[swiftName] != nil, let module = Self.builtinModules[swiftName] else { return swiftName }
+        guard swiftNames[swiftName] != nil, let module = Self.builtinModules[swiftName] else { return swiftName }
         return module + "." + swiftName
     }
 }
