@@ -170,9 +170,9 @@ nonisolated extension `class` {
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> `class` {
         if self.id == nil {
-            return try await create(on: client)
+            return try await self.create(on: client)
         }
-        return try await update(on: client)
+        return try await self.update(on: client)
     }
 
     /// `POST classes/{id}/enroll/{kind}`.

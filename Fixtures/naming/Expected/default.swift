@@ -120,9 +120,9 @@ nonisolated extension `default` {
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> `default` {
         if self.id == nil {
-            return try await create(on: client)
+            return try await self.create(on: client)
         }
-        return try await update(on: client)
+        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -23,7 +23,7 @@ nonisolated extension SampleAPI {
     ///
     /// `POST login/`.
     public static func login(username: String, password: String, on client: APIClient) async throws(APIError) -> LoginResponse {
-        let body = LoginBody(username: username, password: password)
+        let body: LoginBody = .init(username: username, password: password)
         let request = OperationRequest(
             resource: "", operation: "login", method: .post,
             path: "login/",

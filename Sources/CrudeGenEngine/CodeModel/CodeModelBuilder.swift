@@ -25,7 +25,7 @@ private struct Builder {
             methods[operation] = spec.api.methods[operation]?.value ?? operation.defaultMethod
         }
         return APIDeclaration(
-            name: spec.api.name.value,
+            name: SwiftNaming.escaped(spec.api.name.value),
             baseURL: spec.api.baseURL?.value,
             envelope: spec.api.envelope.map { $0.value.split(separator: ".").map(String.init) } ?? [],
             headers: spec.api.headers.map { ($0.name.value, $0.value.value) },

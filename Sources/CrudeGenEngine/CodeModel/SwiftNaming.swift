@@ -42,18 +42,23 @@ enum SwiftNaming {
         return result
     }
 
-    /// The Swift name of a property: sanitized, `self` renamed, since a parameter named `self` would
-    /// shadow `self` in the memberwise initializer, and `_`, which Swift reserves, spelled out.
+    /// Names a generated property or argument cannot have: `self` (a parameter of that name would hide
+    /// `self` in the memberwise initializer), `hashValue` (`Hashable` declares it) and the runtime types
+    /// generated code names in expression position, which a member or parameter of the same name would hide.
+    static let takenMemberNames: Set<String> = Set(["self", "hashValue", "CrudeRuntime", "JSONKey", "ModelEncodingOptions", "OperationRequest", "APIClient", "URLQueryItem", "PaginationKeys", "ArrayTransform", "OptionalTransform", "DictionaryTransform"])
+        .union(BuiltinTransforms.all.values.flatMap(\.values))
+
+    /// The Swift name of a property: sanitized, a taken name (``takenMemberNames``) followed by `_`, and
+    /// `_`, which Swift reserves, spelled out.
     static func propertyName(_ name: String) -> String {
-        switch sanitizedIdentifier(name) {
-        case "self": "self_"
-        case "_": "underscore"
-        case let identifier: identifier
-        }
+        let identifier = sanitizedIdentifier(name)
+        if identifier == "_" { return "underscore" }
+        return takenMemberNames.contains(identifier) ? identifier + "_" : identifier
     }
 
-    /// Case names that would read as something else after a dot (`.self`, `.init`, `.Type`, `.Protocol`).
-    static let ambiguousMemberNames: Set<String> = ["self", "init", "Type", "Protocol"]
+    /// Case names that would read as something else after a dot (`.self`, `.init`, `.Type`, `.Protocol`)
+    /// or that the generated enum declares itself.
+    static let ambiguousMemberNames: Set<String> = ["self", "init", "Type", "Protocol", "rawValue", "knownCases", "hashValue"]
 
     /// The Swift name of an enum case: as written, or derived from a raw value (`dark_red` → `darkRed`, `in-progress` → `inProgress`).
     static func caseName(_ name: String, derived: Bool) -> String {

@@ -188,9 +188,9 @@ struct FunctionContext {
             signature: "func save(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError) -> \(model)",
             body: [
                 "if self.\(resource.idProperty) == nil {",
-                "    return try await create(\(forward(createRoute.arguments))on: \(locals.client))",
+                "    return try await self.create(\(forward(createRoute.arguments))on: \(locals.client))",
                 "}",
-                "return try await update(\(forward(updateRoute.arguments))on: \(locals.client))",
+                "return try await self.update(\(forward(updateRoute.arguments))on: \(locals.client))",
             ]
         )
     }
@@ -217,7 +217,7 @@ struct FunctionContext {
                 body = "try \(locals.client).body(\(locals.body))"
             case let .fields(typeName, properties):
                 let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
-                lines.append("let \(locals.body) = \(typeName)(\(fields.joined(separator: ", ")))")
+                lines.append("let \(locals.body): \(typeName) = .init(\(fields.joined(separator: ", ")))")
                 body = "try \(locals.client).body(\(locals.body))"
             }
             parameters.append(locals.clientParameter)

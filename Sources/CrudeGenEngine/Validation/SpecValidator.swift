@@ -48,7 +48,7 @@ public struct SpecValidator {
     /// Declares every type the spec defines, including the payload types of actions declared in place.
     private mutating func declareTypes() {
         typealias Declaration = (name: Located<String>, swiftName: Located<String>?, symbol: SymbolTable.Symbol, what: String)
-        var declarations: [Declaration] = [(spec.api.name, nil, .model, "API")]
+        var declarations: [Declaration] = [(spec.api.name, nil, .api, "API")]
         declarations += spec.enums.map { ($0.name, $0.swiftName, .enumeration, "enum") }
         declarations += spec.models.map { ($0.name, $0.swiftName, .model, "model") }
         declarations += spec.resources.map { ($0.name, $0.swiftName, .resource, "resource") }
@@ -138,6 +138,19 @@ public struct SpecValidator {
 
     // MARK: types, fields, transforms
 
+    /// Spec types that generated models name in expression position: the API enum holding date formats,
+    /// and Swift transforms. A property or argument of the same name would hide them.
+    private var typesInExpressions: Set<String> {
+        var names: Set<String> = []
+        for transform in spec.transforms {
+            switch transform.kind {
+            case .dateFormat: names.insert(spec.api.name.value)
+            case let .custom(_, swiftType): names.insert(swiftType.value)
+            }
+        }
+        return names
+    }
+
     /// Resolves every name in a type expression; reports unknown ones with the nearest known names.
     @discardableResult
     private mutating func checkType(_ type: Located<TypeExpression>) -> Bool {
@@ -161,6 +174,9 @@ public struct SpecValidator {
             if swiftName == idName {
                 error("field `\(field.name.value)` of \(owner) has the name of its id", at: field.name.location, hint: "the id is declared under `id`; remove the field or rename it")
             }
+            if typesInExpressions.contains(swiftName) {
+                error("field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, which would hide the type `\(swiftName)` generated code refers to", at: field.name.location, hint: "give the field another Swift name with `swift_name` (its JSON key stays)")
+            }
             if let previous = names[swiftName] {
                 error("field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, already used at line \(previous.line)", at: field.name.location, hint: "rename one of them and give it an explicit `key`")
             }
@@ -180,8 +196,10 @@ public struct SpecValidator {
         guard let transform = field.transform else { return }
         let base = field.type.value.baseName
         if let builtin = BuiltinTransforms.all[transform.value] {
-            if symbols.declared[base] != nil || builtin[base] == nil {
-                let types = builtin.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            let types = builtin.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            if symbols.isShadowed(base), let declared = symbols.declared[base] {
+                error("transform `\(transform.value)` applies to the built-in \(types), but `\(base)` in field `\(field.name.value)` of \(owner) is the type this spec declares at line \(declared.location.line)", at: transform.location, hint: "give that type another name in the spec and keep its Swift name: `\(base)Model: { swift_name: \(base), … }`")
+            } else if builtin[base] == nil {
                 error("transform `\(transform.value)` applies to \(types), not to `\(base)` (field `\(field.name.value)` of \(owner))", at: transform.location)
             }
             return
@@ -196,7 +214,7 @@ public struct SpecValidator {
         case .dateFormat: expected = "Date"
         case let .custom(valueType, _): expected = valueType.value.description
         }
-        if base != expected || (expected == "Date" && symbols.declared["Date"] != nil) {
+        if base != expected || (expected == "Date" && symbols.isShadowed("Date")) {
             error("transform `\(transform.value)` produces `\(expected)`, but field `\(field.name.value)` of \(owner) holds `\(base)`", at: transform.location)
         }
     }
@@ -252,8 +270,11 @@ public struct SpecValidator {
     private mutating func checkResource(_ resource: ResourceSpec) {
         let what = "resource `\(resource.name.value)`"
         let idName = SwiftNaming.propertyName(resource.id.name.value)
-        if !["Int", "Int64", "String", "UUID"].contains(resource.id.type.value.description) {
+        let idType = resource.id.type.value.description
+        if !["Int", "Int64", "String", "UUID"].contains(idType) {
             error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
+        } else if symbols.isShadowed(idType), let shadow = symbols.declared[idType] {
+            error("the id type `\(idType)` of \(what) names the type `\(idType)` this spec declares (line \(shadow.location.line)), but ids are the built-in `Int`, `Int64`, `String` or `UUID`", at: resource.id.type.location, hint: "give that type another name in the spec and keep its Swift name: `\(idType)Model: { swift_name: \(idType), … }`")
         }
         checkFields([resource.id.field(optional: false)], of: "the id of \(what)")
         checkFields(resource.fields, of: what, idName: idName)
@@ -291,7 +312,7 @@ public struct SpecValidator {
         checkFields(action.query, of: "the query of action `\(action.name.value)`")
         for field in action.query {
             guard case let .named(name) = field.type.value.nonOptional,
-                  RouteParameters.pathTypes.contains(name) || symbols.declared[name]?.symbol == .enumeration else {
+                  printsAsOneValue(name) else {
                 error("query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location, hint: "query parameters are Int, String, UUID, Double, Bool or an enum, optionally optional")
                 continue
             }
@@ -381,11 +402,17 @@ public struct SpecValidator {
             case let .param(param)?: type = param.type.value
             }
             guard case let .named(name) = type.nonOptional,
-                  RouteParameters.pathTypes.contains(name) || symbols.declared[name]?.symbol == .enumeration else {
+                  printsAsOneValue(name) else {
                 error("route parameter `{\(parameter.name)}` has type `\(type)`, which cannot be a path segment", at: location, hint: "path parameters are Int, String, UUID, Double, Bool or an enum")
                 continue
             }
         }
+    }
+
+    /// Whether values of the type `name` print as one path segment or query value: a built-in scalar the
+    /// spec does not shadow, or a spec enum.
+    private func printsAsOneValue(_ name: String) -> Bool {
+        (RouteParameters.pathTypes.contains(name) && !symbols.isShadowed(name)) || symbols.resolve(name) == .enumeration
     }
 
     // MARK: recursion

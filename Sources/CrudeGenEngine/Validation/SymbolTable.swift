@@ -4,6 +4,8 @@ package struct SymbolTable {
     enum Symbol: Equatable {
         /// A Swift type every spec can use, with the spelling generated code uses for it.
         case builtin(swiftName: String)
+        /// The API's namespace enum: its name is taken, but it is not a type fields can hold.
+        case api
         case enumeration
         case model
         case resource
@@ -59,10 +61,16 @@ package struct SymbolTable {
         return nil
     }
 
-    /// What `name` refers to: declared types shadow built-ins.
+    /// What `name` refers to as a type: declared types shadow built-ins; the API's name is no type.
     func resolve(_ name: String) -> Symbol? {
-        if let declared = declared[name] { return declared.symbol }
+        if let declared = declared[name], declared.symbol != .api { return declared.symbol }
         return Self.builtins[name].map { .builtin(swiftName: $0) }
+    }
+
+    /// Whether the spec declares a type named like the built-in `name`, so that the name means that type.
+    func isShadowed(_ name: String) -> Bool {
+        guard let declared = declared[name] else { return false }
+        return declared.symbol != .api
     }
 
     /// Every name a spec may use as a type, for "did you mean" hints.
@@ -72,7 +80,7 @@ package struct SymbolTable {
     func swiftType(_ type: TypeExpression) -> String {
         switch type {
         case let .named(name):
-            if let declared = declared[name] { return SwiftNaming.escaped(declared.swiftName) }
+            if let declared = declared[name], declared.symbol != .api { return SwiftNaming.escaped(declared.swiftName) }
             guard case let .builtin(swiftName)? = resolve(name) else { return SwiftNaming.escaped(name) }
             return qualifiedBuiltin(swiftName)
         case let .optional(wrapped): return swiftType(wrapped) + "?"

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Compiles generated Swift against the `CrudeRuntime` this test run built, as a user's target would.
+enum SwiftCompiler {
+    /// What a compilation printed; empty diagnostics and a zero status mean it compiled without warnings.
+    struct Result {
+        var status: Int32
+        var output: String
+        var succeeded: Bool { status == 0 }
+    }
+
+    /// Extra settings a user's target may use.
+    enum Isolation: CaseIterable {
+        /// Swift 6 language mode as it is.
+        case standard
+        /// What new Xcode app targets use: default main-actor isolation and the approachable-concurrency
+        /// upcoming features.
+        case mainActorByDefault
+
+        var flags: [String] {
+            switch self {
+            case .standard: []
+            case .mainActorByDefault:
+                ["-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                 "-enable-upcoming-feature", "InferIsolatedConformances"]
+            }
+        }
+    }
+
+    /// The folder of the built modules (`CrudeRuntime.swiftmodule` and its dependencies), next to the test bundle.
+    static let modulesFolder: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("CrudeRuntime.swiftmodule").path) {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        return TestSupport.packageRoot.appendingPathComponent(".build/debug/Modules")
+    }()
+
+    /// Compiles `files` (name → contents) as one module in Swift 6 mode with warnings as errors.
+    static func compile(_ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard) throws -> Result {
+        try TestSupport.withTemporaryDirectory { folder in
+            var paths: [String] = []
+            for file in files {
+                let url = folder.appendingPathComponent(file.name)
+                try Data(file.contents.utf8).write(to: url)
+                paths.append(url.path)
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+                                 "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path, "-o", folder.appendingPathComponent("module.o").path]
+                + isolation.flags + paths
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, output: text)
+        }
+    }
+}
