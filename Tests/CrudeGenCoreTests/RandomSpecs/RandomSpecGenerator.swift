@@ -77,9 +77,9 @@ struct RandomSpecGenerator {
         // The API has no `swift_name`: its name must not be reserved.
         var apiName = typeName(fallback: "API")
         if apiName.rename != nil { apiName = ("SampleAPI", nil) }
-        var lines = ["api:", "  name: \(quoted(apiName.spec))"]
-        if chance(0.7) { lines.append("  base_url: \(quoted(["https://api.example.com", "https://api.example.com/v1/", "http://127.0.0.1:8080/a b"].randomElement(using: &random)!))") }
-        if chance(0.3) { lines.append("  envelope: \(quoted(["data", "response.body", "x\"y"].randomElement(using: &random)!))") }
+        var lines = ["api:", "  name: \(YAMLText.quoted(apiName.spec))"]
+        if chance(0.7) { lines.append("  base_url: \(YAMLText.quoted(["https://api.example.com", "https://api.example.com/v1/", "http://127.0.0.1:8080/a b"].randomElement(using: &random)!))") }
+        if chance(0.3) { lines.append("  envelope: \(YAMLText.quoted(["data", "response.body", "x\"y"].randomElement(using: &random)!))") }
         if chance(0.5) { lines.append("  headers: { \(headers()) }") }
         if chance(0.3) { lines.append("  methods: { update: PATCH, delete: POST }") }
         lines.append("  keys: \(keyStyle.rawValue)")
@@ -90,7 +90,7 @@ struct RandomSpecGenerator {
                 let name = ["day", "http_date", "stamp", "httpDate", "in"].randomElement(using: &random)! + suffix()
                 guard SwiftNaming.isIdentifier(name), !dateFormats.contains(name) else { continue }
                 dateFormats.append(name)
-                lines.append("  \(quoted(name)): { date_format: \(quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!)) }")
+                lines.append("  \(YAMLText.quoted(name)): { date_format: \(YAMLText.quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!)) }")
             }
         }
         // Names first: a declared type shadows the built-in of its name everywhere in the spec.
@@ -119,8 +119,8 @@ struct RandomSpecGenerator {
 
     private mutating func enumeration(_ name: (spec: String, rename: String?)) -> [String] {
         enums.append(name.spec)
-        var lines = ["  \(quoted(name.spec)):"]
-        let description = chance(0.5) ? ", description: \(quoted(hostile()))" : ""
+        var lines = ["  \(YAMLText.quoted(name.spec)):"]
+        let description = chance(0.5) ? ", description: \(YAMLText.quoted(hostile()))" : ""
         if chance(0.5) {
             var rawValues: [String] = []
             var caseNames: Set<String> = ["unknown"]
@@ -130,8 +130,8 @@ struct RandomSpecGenerator {
                 rawValues.append(raw)
             }
             if rawValues.isEmpty { rawValues = ["only"] }
-            lines[0] += name.rename.map { " { swift_name: \($0)\(description), cases: [\(rawValues.map(quoted).joined(separator: ", "))] }" }
-                ?? " [\(rawValues.map(quoted).joined(separator: ", "))]"
+            lines[0] += name.rename.map { " { swift_name: \($0)\(description), cases: [\(rawValues.map(YAMLText.quoted).joined(separator: ", "))] }" }
+                ?? " [\(rawValues.map(YAMLText.quoted).joined(separator: ", "))]"
             return lines
         }
         let isInt = chance(0.5)
@@ -142,20 +142,20 @@ struct RandomSpecGenerator {
             let caseName = Self.memberNames.randomElement(using: &random)!
             let raw = isInt ? String(index * 7 - 3) : hostile() + suffix()
             guard names.insert(SwiftNaming.caseName(caseName, derived: false)).inserted, rawValues.insert(raw).inserted else { continue }
-            cases.append("\(quoted(caseName)): \(quoted(raw))")
+            cases.append("\(YAMLText.quoted(caseName)): \(YAMLText.quoted(raw))")
         }
         if cases.isEmpty { cases = ["only: \(isInt ? "1" : "only")"] }
         lines.append("    type: \(isInt ? "Int" : "String")")
         if let rename = name.rename { lines.append("    swift_name: \(rename)") }
-        if !description.isEmpty { lines.append("    description: \(quoted(hostile()))") }
+        if !description.isEmpty { lines.append("    description: \(YAMLText.quoted(hostile()))") }
         lines.append("    cases: { \(cases.joined(separator: ", ")) }")
         return lines
     }
 
     private mutating func model(_ name: (spec: String, rename: String?)) -> [String] {
-        var lines = ["  \(quoted(name.spec)):"]
+        var lines = ["  \(YAMLText.quoted(name.spec)):"]
         if let rename = name.rename { lines.append("    swift_name: \(rename)") }
-        if chance(0.5) { lines.append("    description: \(quoted(hostile()))") }
+        if chance(0.5) { lines.append("    description: \(YAMLText.quoted(hostile()))") }
         let fields = fields(avoiding: [])
         if !fields.isEmpty { lines.append("    fields:") }
         lines += fields.map { "      " + $0.line }
@@ -165,21 +165,21 @@ struct RandomSpecGenerator {
     }
 
     private mutating func resource(_ name: (spec: String, rename: String?)) -> [String] {
-        var lines = ["  \(quoted(name.spec)):"]
+        var lines = ["  \(YAMLText.quoted(name.spec)):"]
         if let rename = name.rename { lines.append("    swift_name: \(rename)") }
-        if chance(0.4) { lines.append("    description: \(quoted(hostile()))") }
+        if chance(0.4) { lines.append("    description: \(YAMLText.quoted(hostile()))") }
         let idName = chance(0.5) ? "id" : Self.memberNames.randomElement(using: &random)!
         let idType = ["Int", "Int64", "String", "UUID"].filter { !shadowed.contains($0) }.randomElement(using: &random) ?? "Int"
         if chance(0.3), idName == "id", !shadowed.contains("Int") {
-            lines.append("    id: \(quoted(idName))")
+            lines.append("    id: \(YAMLText.quoted(idName))")
         } else if idName != "id" || shadowed.contains("Int") || chance(0.5) {
-            let key = chance(0.3) ? ", key: \(quoted(hostile()))" : ""
-            lines.append("    id: { name: \(quoted(idName)), type: \(idType)\(key) }")
+            let key = chance(0.3) ? ", key: \(YAMLText.quoted(hostile()))" : ""
+            lines.append("    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(key) }")
         }
         var params: [Field] = []
         let collection = pathSegment() + (chance(0.3) ? "/{\(paramName(into: &params))}/" + pathSegment() : "")
         let trailingSlash = chance(0.3)
-        lines.append("    path: \(quoted(collection + (trailingSlash ? "/" : "")))")
+        lines.append("    path: \(YAMLText.quoted(collection + (trailingSlash ? "/" : "")))")
         let operations = ["create", "read", "update", "delete", "list"].filter { _ in chance(0.8) }
         if operations.count < 5 { lines.append("    operations: [\(operations.joined(separator: ", "))]") }
         let fields = fields(avoiding: [SwiftNaming.propertyName(idName)], idKey: SwiftNaming.key(for: idName, style: keyStyle))
@@ -187,13 +187,13 @@ struct RandomSpecGenerator {
             var routeParams = params
             let extra = "{\(paramName(into: &routeParams))}"
             params = routeParams
-            lines.append("    routes: { read: \(quoted("by-\(pathSegment())/\(extra)/{\(idName)}")) }")
+            lines.append("    routes: { read: \(YAMLText.quoted("by-\(pathSegment())/\(extra)/{\(idName)}")) }")
         }
         if !params.isEmpty {
             lines.append("    params: { \(params.map(\.line).joined(separator: ", ")) }")
         }
-        if chance(0.3) { lines.append("    namespace: \(chance(0.5) ? quoted(hostile()) : "{ one: \(quoted(hostile())), many: \(quoted(hostile())) }")") }
-        if chance(0.3), operations.contains("list") { lines.append("    pagination: \(chance(0.5) ? "true" : "{ items: \(quoted(hostile())), next: \(quoted(hostile())), count: none }")") }
+        if chance(0.3) { lines.append("    namespace: \(chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }")") }
+        if chance(0.3), operations.contains("list") { lines.append("    pagination: \(chance(0.5) ? "true" : "{ items: \(YAMLText.quoted(hostile())), next: \(YAMLText.quoted(hostile())), count: none }")") }
         if chance(0.3), operations.contains("read") { lines.append("    headers: { read: { \(headers()) } }") }
         if chance(0.3), operations.contains("create") { lines.append("    responses: { create: none }") }
         if chance(0.2), operations.contains("update") { lines.append("    methods: { update: PATCH }") }
@@ -212,8 +212,8 @@ struct RandomSpecGenerator {
     private mutating func action(indent: String, resource: (idName: String, fields: [Field])?) -> [String] {
         counter += 1
         let name = ["login", "search_items", "get-url", "class", "default", "in", "some", "do", "URLSession", "client"].randomElement(using: &random)! + String(counter)
-        var lines = ["\(indent)\(quoted(name)):"]
-        if chance(0.5) { lines.append("\(indent)  description: \(quoted(hostile()))") }
+        var lines = ["\(indent)\(YAMLText.quoted(name)):"]
+        if chance(0.5) { lines.append("\(indent)  description: \(YAMLText.quoted(hostile()))") }
         var params: [Field] = []
         var path = pathSegment()
         for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -224,7 +224,7 @@ struct RandomSpecGenerator {
                 path += "/{\(paramName(into: &params))}"
             }
         }
-        lines.append("\(indent)  path: \(quoted(path))")
+        lines.append("\(indent)  path: \(YAMLText.quoted(path))")
         if !params.isEmpty { lines.append("\(indent)  params: { \(params.map(\.line).joined(separator: ", ")) }") }
         if chance(0.3) { lines.append("\(indent)  method: \(["GET", "POST", "PUT", "PATCH", "DELETE"].randomElement(using: &random)!)") }
         if chance(0.3) { lines.append("\(indent)  headers: { \(headers()) }") }
@@ -242,13 +242,13 @@ struct RandomSpecGenerator {
             let body = fields(avoiding: taken)
             if !body.isEmpty { lines.append("\(indent)  body: { \(body.map(\.line).joined(separator: ", ")) }") }
         case 1 where !models.isEmpty:
-            lines.append("\(indent)  body: \(quoted(models.randomElement(using: &random)!))")
+            lines.append("\(indent)  body: \(YAMLText.quoted(models.randomElement(using: &random)!))")
         default:
             break
         }
         switch Int.random(in: 0..<4, using: &random) {
         case 0: lines.append("\(indent)  returns: none")
-        case 1 where !models.isEmpty: lines.append("\(indent)  returns: \(quoted("[\(models.randomElement(using: &random)!)]"))")
+        case 1 where !models.isEmpty: lines.append("\(indent)  returns: \(YAMLText.quoted("[\(models.randomElement(using: &random)!)]"))")
         case 2:
             let returned = fields(avoiding: [])
             if !returned.isEmpty { lines.append("\(indent)  returns: { \(returned.map(\.line).joined(separator: ", ")) }") }
@@ -281,7 +281,7 @@ struct RandomSpecGenerator {
             if chance(0.2) {
                 let key = hostile() + suffix()
                 field.key = Located(key, at: field.name.location)
-                options.append("key: \(quoted(key))")
+                options.append("key: \(YAMLText.quoted(key))")
             }
             let key = field.jsonKey(style: keyStyle)
             guard !names.contains(swiftName), !keys.contains(key) else { continue }
@@ -290,8 +290,8 @@ struct RandomSpecGenerator {
             keys.insert(key)
             if let transform { options.append("transform: \(transform)") }
             if !queryOnly, chance(0.15) { options.append("read_only: true") }
-            if chance(0.3) { options.append("description: \(quoted(hostile()))") }
-            let line = options.isEmpty ? "\(quoted(name)): \(quoted(type))" : "\(quoted(name)): { type: \(quoted(type)), \(options.joined(separator: ", ")) }"
+            if chance(0.3) { options.append("description: \(YAMLText.quoted(hostile()))") }
+            let line = options.isEmpty ? "\(YAMLText.quoted(name)): \(YAMLText.quoted(type))" : "\(YAMLText.quoted(name)): { type: \(YAMLText.quoted(type)), \(options.joined(separator: ", ")) }"
             result.append(Field(name: name, line: line, isRoutable: routable))
         }
         return result
@@ -339,7 +339,7 @@ struct RandomSpecGenerator {
         var name = Self.memberNames.randomElement(using: &random)!
         while taken.contains(SwiftNaming.propertyName(name)) || forbiddenMemberNames.contains(SwiftNaming.propertyName(name)) || name == "id" { name += "x" }
         let types = ["Int", "String", "UUID", "Bool", "Double"].filter { !shadowed.contains($0) } + enums
-        params.append(Field(name: name, line: "\(quoted(name)): \(quoted(types.randomElement(using: &random) ?? "Int"))", isRoutable: true))
+        params.append(Field(name: name, line: "\(YAMLText.quoted(name)): \(YAMLText.quoted(types.randomElement(using: &random) ?? "Int"))", isRoutable: true))
         return name
     }
 
@@ -372,7 +372,7 @@ struct RandomSpecGenerator {
             guard used.insert(name).inserted else { return nil }
             // Header values may not contain line breaks; anything else is fair.
             let value = hostile().filter { !$0.isNewline }
-            return "\(quoted(name)): \(quoted(value))"
+            return "\(YAMLText.quoted(name)): \(YAMLText.quoted(value))"
         }.joined(separator: ", ")
     }
 
@@ -393,22 +393,5 @@ struct RandomSpecGenerator {
 
     private mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &random) < probability
-    }
-
-    /// A YAML double-quoted scalar: every character outside printable ASCII escaped, so that any text
-    /// reaches crudegen exactly.
-    func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case " "..."~": result.unicodeScalars.append(scalar)
-            default:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += scalar.value <= 0xFFFF ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex : "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-            }
-        }
-        return result + "\""
     }
 }
