@@ -5,14 +5,23 @@ import PackageDescription
 /// them, hand-written `Support/` sources (such as a user-defined transform). Every fixture is compiled as a
 /// module of its own with warnings treated as errors, so every committed output is proven to build
 /// against the runtime; `GoldenFileTests` proves the committed output is what the generator writes.
-let fixtureCases: [(target: String, folder: String)] = [
-    ("FixtureCRUDEFutures", "crude-futures"),
-    ("FixtureApiModel", "apimodel"),
-    ("FixtureRaccoon", "raccoon"),
-    ("FixtureIService", "iservice"),
-    ("FixtureTransforms", "transforms"),
-    ("FixtureNaming", "naming"),
-    ("FixtureShadowing", "shadowing"),
+///
+/// `main-actor` is compiled as new Xcode app targets compile: default main-actor isolation with the
+/// approachable-concurrency upcoming features.
+let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] = [
+    ("FixtureCRUDEFutures", "crude-futures", []),
+    ("FixtureApiModel", "apimodel", []),
+    ("FixtureRaccoon", "raccoon", []),
+    ("FixtureIService", "iservice", []),
+    ("FixtureTransforms", "transforms", []),
+    ("FixtureNaming", "naming", []),
+    ("FixtureShadowing", "shadowing", []),
+    ("FixtureCorners", "corners", []),
+    ("FixtureMainActor", "main-actor", [
+        .unsafeFlags(["-default-isolation", "MainActor"]),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+    ]),
 ]
 
 let package = Package(
@@ -102,7 +111,7 @@ let package = Package(
             dependencies: ["CrudeRuntime"],
             path: "Fixtures/\(fixture.folder)",
             exclude: ["spec.yaml"],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])] + fixture.settings
         )
     }
 )

@@ -65,6 +65,34 @@ import Testing
         #expect(errors(for: "api: { name: JSONKey }\n").first?.contains("reserved") == true)
     }
 
+    @Test func reservedNamesHaveAWayOutThroughSwiftName() {
+        let reserved = diagnostics(for: Self.header + "resources:\n  Page: { path: pages }\n")
+        #expect(reserved.first?.hint == "keep the name in the spec and choose the Swift name: `Page: { swift_name: PageModel, … }`")
+        #expect(errors(for: Self.header + "resources:\n  Page: { path: pages, swift_name: CMSPage }\nmodels:\n  Patch: { swift_name: Revision }\n").isEmpty)
+        #expect(errors(for: Self.header + "models:\n  A: { swift_name: Codable }\n").first?.contains("reserved") == true)
+        #expect(errors(for: Self.header + "models:\n  A: { swift_name: B }\n  B: {}\n") == ["4:3: `B` is declared twice (first at line 3)"])
+        #expect(errors(for: Self.header + "models:\n  A: { fields: { x: { type: Int, swift_name: \"not a name\" } } }\n").count == 1)
+    }
+
+    @Test func argumentsOfOneFunctionNeedDistinctSwiftNames() {
+        let query = errors(for: Self.header + "actions:\n  list:\n    path: \"items/{page}\"\n    params: { page: Int }\n    query: { page: Int }\n")
+        #expect(query == ["6:14: query parameter `page` of action `list` and its route parameter `{page}` would both be the argument `page`"])
+        let body = errors(for: Self.header + "resources:\n  Tag:\n    path: tags\n    fields: { label: String }\n    actions:\n      rename: { path: \"tags/{label}/rename\", body: { label: String } }\n")
+        #expect(body == ["7:54: body field `label` of action `rename` and its route parameter `{label}` would both be the argument `label`"])
+        let route = errors(for: Self.header + "resources:\n  R:\n    path: \"a/{x-y}/b/{xY}\"\n    params: { x-y: Int, xY: Int }\n")
+        #expect(route.first?.contains("route parameters `{x-y}` and `{xY}`") == true)
+    }
+
+    @Test func idsMeanTheBuiltInTypes() {
+        let found = diagnostics(for: Self.header + "models:\n  Int: {}\nresources:\n  R: { path: r }\n")
+        #expect(found.first?.message == "the id type `Int` of resource `R` names the type `Int` this spec declares (line 3), but ids are the built-in `Int`, `Int64`, `String` or `UUID`")
+        #expect(errors(for: Self.header + "models:\n  IntModel: { swift_name: Int }\nresources:\n  R: { path: r }\n").isEmpty)
+    }
+
+    @Test func idsWithoutIdentifierNamesKeepTheirRoutes() throws {
+        #expect(errors(for: Self.header + "resources:\n  Device:\n    path: devices/\n    id: { name: device-id, type: String }\n    routes: { delete: \"devices/{device-id}/remove\" }\n").isEmpty)
+    }
+
     @Test func everyProblemIsReportedInOneRun() {
         let found = errors(for: Self.header + "models:\n  A: { fields: { x: Nope, y: { type: Int, transform: nah } } }\n  B: { feilds: {} }\n")
         #expect(found.count == 3)

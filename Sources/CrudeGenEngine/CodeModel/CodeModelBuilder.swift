@@ -131,6 +131,7 @@ private struct Builder {
                 let isIdOptional = source == .id && parameters.resource?.operations.contains { $0.value == .create } == true
                 return .parameter(RouteParameter(
                     name: SwiftNaming.escaped(parameters.swiftName(of: name)),
+                    specName: name,
                     type: symbols.swiftType(type.nonOptional),
                     source: source,
                     isOptionalOnInstance: type.isOptional || isIdOptional,

@@ -49,6 +49,8 @@ public struct RouteParameter: Sendable, Equatable {
 
     /// The escaped Swift name, used for the argument and the property.
     public var name: String
+    /// The name as the route writes it, for documentation.
+    public var specName: String
     /// The Swift type, without optional.
     public var type: String
     public var source: Source

@@ -313,7 +313,7 @@ struct FunctionContext {
         route.map { part in
             switch part {
             case let .literal(text): text
-            case let .parameter(parameter): "{\(SwiftNaming.unescaped(parameter.name))}"
+            case let .parameter(parameter): "{\(parameter.specName)}"
             }
         }.joined()
     }

@@ -173,7 +173,9 @@ extension FieldSpec {
     func jsonKey(style: KeyStyle) -> String {
         if let key { return key.value }
         guard SwiftNaming.isIdentifier(name.value) else { return name.value }
-        return SwiftNaming.key(for: name.value, style: style)
+        // A name of underscores only (`_`) has no words to restyle.
+        let key = SwiftNaming.key(for: name.value, style: style)
+        return key.isEmpty ? name.value : key
     }
 }
 

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import CrudeGenCore
+
+/// A patch offers `.clear` only for optional fields: clearing a required one does not compile.
+@Suite struct PatchTests {
+    static let spec = """
+        api: { name: Shop }
+        resources:
+          Item:
+            path: items
+            fields: { title: String, note: String? }
+        """
+
+    func compile(_ use: String) throws -> SwiftCompiler.Result {
+        let output = try Generator().generate(spec: Data(Self.spec.utf8), file: "shop.crude.yaml")
+        return try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])
+    }
+
+    @Test func optionalFieldsCanBeCleared() throws {
+        let result = try compile("patch.note = .clear; patch.title = .set(\"Lamp\")")
+        #expect(result.succeeded, "\(result.output)")
+    }
+
+    @Test func requiredFieldsCannotBeCleared() throws {
+        let result = try compile("patch.title = .clear")
+        #expect(!result.succeeded)
+        #expect(result.output.contains("clear"), "\(result.output)")
+    }
+}

@@ -1,0 +1,77 @@
+import CrudeRuntime
+import FixtureCorners
+import Foundation
+import TestHTTPServer
+import Testing
+
+/// The corners of Fixtures/corners/spec.yaml run against a real HTTP server: ids whose names are no
+/// identifiers keep their route parameter, a route parameter named `client` is sent as such, keyword
+/// labels reach the body, and a patch clears only optional fields.
+@Suite struct CornersTests {
+    static func client(_ server: TestServer) -> APIClient {
+        APIClient(configuration: Corners.configuration(baseURL: server.origin.appendingPathComponent("v1")))
+    }
+
+    static let deviceJSON = #"{"device-id": "a b", "label": "Desk", "nickname": "Old"}"#
+
+    @Test func anIdNamedDeviceIDKeepsItsRouteParameter() async throws {
+        let server = try await TestServer { request in
+            switch (request.method, request.path) {
+            case ("GET", "/v1/devices/a%20b"), ("PATCH", "/v1/devices/a%20b"): .json(Self.deviceJSON)
+            case ("DELETE", "/v1/devices/a%20b"): .empty()
+            default: .json("{}", status: 404)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        let device = try await Device.read(deviceID: "a b", on: client)
+        #expect(device.deviceID == "a b")
+        var patch = Device.Patch()
+        patch.label = .set("Shelf")
+        patch.nickname = .clear
+        _ = try await Device.update(deviceID: "a b", patch, on: client)
+        let sent = try #require(server.received.last?.jsonObject)
+        #expect(sent["label"] as? String == "Shelf")
+        #expect(sent["nickname"] is NSNull, "clearing an optional field sends null")
+        #expect(sent.count == 2)
+        try await device.delete(on: client)
+        #expect(server.received.map(\.method) == ["GET", "PATCH", "DELETE"])
+    }
+
+    @Test func aRouteParameterNamedClientIsSentAsSuch() async throws {
+        let server = try await TestServer { request in
+            request.path.hasPrefix("/v1/clients/3/invoices") ? .json(#"[{"id": 1, "total": 9.5}]"#) : .json("{}", status: 404)
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        let invoices = try await Invoice.list(client: 3, on: client)
+        #expect(invoices.map(\.total) == [9.5])
+        _ = try await Invoice.search(client: 3, request: "a&b", body: 2, on: client)
+        let search = try #require(server.received.last)
+        #expect(search.path == "/v1/clients/3/invoices/search")
+        #expect(search.query == "request=a%26b&body=2")
+    }
+
+    @Test func keywordArgumentsReachTheBody() async throws {
+        let server = try await TestServer { _ in .empty() }
+        defer { Task { await server.stop() } }
+        try await Corners.send(some: "s", class: 1, in: true, `inout`: 2, client: "c", on: Self.client(server))
+        let body = try #require(server.received.last?.jsonObject)
+        #expect(body["some"] as? String == "s")
+        #expect(body["class"] as? Int == 1)
+        #expect(body["in"] as? Bool == true)
+        #expect(body["inout"] as? Int == 2)
+        #expect(body["client"] as? String == "c")
+    }
+
+    @Test func derivedAndReservedNamesDecode() throws {
+        let channels = try JSONDecoder().decode([Channel].self, from: Data(#"["URLSession", "_", "knownCases", "rawValue", "in-progress", "new"]"#.utf8))
+        #expect(channels == [.urlSession, .underscore, .knownCases_, .rawValue_, .inProgress, .unknown("new")])
+        let note = try JSONDecoder().decode(Note.self, from: Data(#"{"some": "s", "class": 1, "_": "u", "hash_value": 3, "sent_at": "Tue, 01 Jan 2030 00:00:00 GMT", "page": {"title": "Home"}, "count": 4}"#.utf8))
+        #expect(note.underscore == "u")
+        #expect(note.hashValue_ == 3)
+        #expect(note.page == CMSPage(title: "Home"))
+        #expect(note.total == 4, "swift_name renames the property and keeps the key")
+        #expect(note.sentAt == Date(timeIntervalSince1970: 1_893_456_000))
+    }
+}
