@@ -152,7 +152,27 @@ import Testing
     @Test func missingSpecFileIsAnError() throws {
         let run = try Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("error: cannot read spec `/nonexistent/spec.yaml`"))
+        #expect(run.stderr == "error: no spec at `/nonexistent/spec.yaml`\n    hint: check the path; relative paths start at the folder crudegen runs in\n")
+    }
+
+    /// File-system mistakes get one sentence and a hint, never Foundation's error dump, and write nothing.
+    @Test func fileSystemMistakesAreExplained() throws {
+        try withTemporaryDirectory { folder in
+            let file = folder.appendingPathComponent("afile.txt")
+            try Data("mine".utf8).write(to: file)
+            let intoFile = try Self.run([Self.crudeSpec, "-o", file.path])
+            #expect(intoFile.status == 1)
+            #expect(intoFile.stderr.hasPrefix("error: the output folder `\(file.path)` is a file\n    hint: give -o a folder"))
+            let belowFile = try Self.run([Self.crudeSpec, "-o", file.appendingPathComponent("sub").path])
+            #expect(belowFile.stderr.contains("lies inside `\(file.path)`, which is a file"))
+            #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
+            let folderAsSpec = try Self.run([folder.path, "-o", folder.appendingPathComponent("out").path])
+            #expect(folderAsSpec.status == 1)
+            #expect(folderAsSpec.stderr.hasPrefix("error: `\(folder.path)` is a folder, not a spec\n    hint: name the spec files"))
+            for run in [intoFile, belowFile, folderAsSpec] {
+                #expect(!run.stderr.contains("NSCocoaErrorDomain") && !run.stderr.contains("Error Domain"))
+            }
+        }
     }
 
     @Test func templatesCanBeOverridden() throws {

@@ -27,7 +27,7 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw DiagnosticsError([.error("cannot read configuration `\(path)`: \(error.localizedDescription)", at: nil)])
+            throw DiagnosticsError([.error("cannot read configuration `\(path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check the path given to --config")])
         }
         return try load(data, file: path)
     }

@@ -21,11 +21,19 @@ public enum SpecLoader {
 
     /// Loads the spec at `path`.
     public static func load(contentsOf path: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        switch FileSystemReason.kind(of: path) {
+        case .missing:
+            return (nil, [.error("no spec at `\(path)`", at: nil, hint: "check the path; relative paths start at the folder crudegen runs in")])
+        case .folder:
+            return (nil, [.error("`\(path)` is a folder, not a spec", at: nil, hint: "name the spec files, as `\(path.hasSuffix("/") ? path : path + "/")*.crude.yaml`")])
+        case .file:
+            break
+        }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return load(data, file: path)
         } catch {
-            return (nil, [.error("cannot read spec `\(path)`: \(error.localizedDescription)", at: nil, hint: "check the path and its permissions")])
+            return (nil, [.error("cannot read spec `\(path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check its permissions")])
         }
     }
 }

@@ -30,6 +30,7 @@ public struct OutputWriter {
     /// removal; without it (when the folder holds other specs' output, as the build plugin's does) they are
     /// left alone.
     public func plan(_ files: [GeneratedFile], removingStale: Bool = true) throws -> Plan {
+        try checkDirectory()
         var plan = Plan()
         var diagnostics: [Diagnostic] = []
         let wanted = Set(files.map(\.name))
@@ -70,11 +71,26 @@ public struct OutputWriter {
         return (writer, try writer.plan([combined], removingStale: false))
     }
 
+    /// Reports an output path that is a file, or lies below one, before anything is written.
+    private func checkDirectory() throws(DiagnosticsError) {
+        var ancestor = directory
+        while FileSystemReason.kind(of: ancestor.path) == .missing, ancestor.pathComponents.count > 1 {
+            ancestor.deleteLastPathComponent()
+        }
+        guard FileSystemReason.kind(of: ancestor.path) == .file else { return }
+        let what = ancestor == directory ? "the output folder `\(directory.path)` is a file" : "the output folder `\(directory.path)` lies inside `\(ancestor.path)`, which is a file"
+        throw DiagnosticsError([.error(what, at: nil, hint: "give -o a folder (crudegen creates it if missing), or write one spec into one file with --output-file")])
+    }
+
     /// Applies a plan: every changed file is written to a temporary file first, then all are renamed into
     /// place, so that a failure leaves the previous output as it was.
     public func apply(_ plan: Plan) throws {
         guard !plan.isEmpty else { return }
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw DiagnosticsError([.error("cannot create the output folder `\(directory.path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check that its parent folder exists and is writable")])
+        }
         var staged: [(temporary: URL, destination: URL)] = []
         do {
             for file in plan.writes {
@@ -84,7 +100,7 @@ public struct OutputWriter {
             }
         } catch {
             for item in staged { try? fileManager.removeItem(at: item.temporary) }
-            throw DiagnosticsError([.error("cannot write to `\(directory.path)`: \(error.localizedDescription)", at: nil)])
+            throw DiagnosticsError([.error("cannot write to `\(directory.path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check that the folder is writable and the disk has space")])
         }
         for item in staged {
             guard rename(item.temporary.path, item.destination.path) == 0 else {
@@ -94,7 +110,11 @@ public struct OutputWriter {
             }
         }
         for name in plan.removals {
-            try fileManager.removeItem(at: directory.appendingPathComponent(name))
+            do {
+                try fileManager.removeItem(at: directory.appendingPathComponent(name))
+            } catch {
+                throw DiagnosticsError([.error("cannot remove the stale generated file `\(directory.appendingPathComponent(name).path)`: \(FileSystemReason.describe(error))", at: nil)])
+            }
         }
     }
 

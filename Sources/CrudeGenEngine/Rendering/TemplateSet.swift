@@ -23,7 +23,7 @@ public struct TemplateSet: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mustache" }
         } catch {
-            throw DiagnosticsError([.error("cannot read templates folder `\(directory)`: \(error.localizedDescription)", at: nil)])
+            throw DiagnosticsError([.error("cannot read templates folder `\(directory)`: \(FileSystemReason.describe(error))", at: nil, hint: "--templates and `templates:` in crudegen-config.yaml name a folder of *.mustache files")])
         }
         var sources = BundledTemplates.sources
         var diagnostics: [Diagnostic] = []
@@ -36,7 +36,7 @@ public struct TemplateSet: Sendable {
             do {
                 sources[name] = try String(contentsOf: file, encoding: .utf8)
             } catch {
-                diagnostics.append(.error("cannot read template `\(file.path)`: \(error.localizedDescription)", at: nil))
+                diagnostics.append(.error("cannot read template `\(file.path)`: \(FileSystemReason.describe(error))", at: nil))
             }
         }
         if diagnostics.containsErrors { throw DiagnosticsError(diagnostics) }
