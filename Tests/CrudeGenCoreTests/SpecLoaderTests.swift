@@ -75,8 +75,34 @@ func errors(for yaml: String) -> [String] {
 
     @Test func yamlSyntaxErrorsAreLocated() {
         #expect(errors(for: "api:\n  name: [Household\n") .first?.hasPrefix("3:1: YAML syntax:") == true)
-        #expect(errors(for: "api:\n\tname: X\n").first?.contains("YAML syntax") == true)
+        let tabs = diagnostics(for: "api:\n\tname: X\n")
+        #expect(tabs.first?.message.contains("YAML syntax") == true)
+        #expect(tabs.first?.hint == "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces")
         #expect(errors(for: "api:\n  name: A\n  name: B\n") == ["2:3: duplicate key `name` in the same mapping"])
+    }
+
+    @Test func unknownNamesInsideTypesArePointedAt() {
+        let yaml = "api: { name: A }\nmodels:\n  M:\n    fields:\n      a: \"[Strin]\"\n      b: [Strin]\n      c: \"[String: Doubel]?\"\n"
+        #expect(errors(for: yaml) == ["5:12: unknown type `Strin`", "6:11: unknown type `Strin`", "7:20: unknown type `Doubel`"])
+    }
+
+    @Test func mergeKeysShareFieldGroups() throws {
+        let yaml = """
+            api: { name: A }
+            x-timestamps: &timestamps { createdAt: Date, updatedAt: Date? }
+            x-owner: &owner { owner: String, name: Int }
+            models:
+              M:
+                fields:
+                  name: String
+                  <<: [*timestamps, *owner]
+                  title: String
+            """
+        let model = try #require(SpecLoader.load(Data(yaml.utf8), file: "spec.yaml").spec?.models.first)
+        #expect(model.fields.map(\.name.value) == ["name", "createdAt", "updatedAt", "owner", "title"])
+        #expect(model.fields.first?.type.value == .named("String"), "a key the mapping writes wins over a merged one")
+        #expect(model.fields[1].name.location.line == 2, "merged fields point at the anchor")
+        #expect(errors(for: "api: { name: A }\nmodels:\n  M:\n    fields:\n      <<: x\n") == ["5:11: a merge key `<<` in the fields of model `M` takes a mapping or a list of mappings, not a single value"])
     }
 
     @Test func emptyAndWrongShapedDocuments() {

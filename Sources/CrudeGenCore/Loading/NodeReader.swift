@@ -107,19 +107,58 @@ struct NodeReader {
     }
 
     /// A mapping's pairs in file order, with scalar keys.
+    ///
+    /// YAML merge keys (`<<: *timestamps`, `<<: [*a, *b]`) insert the pairs of the merged mappings where
+    /// they stand, as YAML 1.1 defines them: a key the mapping writes itself wins over a merged one, and
+    /// among merged mappings the first wins.
     mutating func pairs(_ node: Node, _ what: String) -> [(key: Located<String>, value: Node)]? {
         guard visit(node) else { return nil }
         guard case let .mapping(mapping) = node else {
             error("\(what) must be a mapping of `key: value` pairs, not a \(kind(of: node))", at: node)
             return nil
         }
-        var result: [(key: Located<String>, value: Node)] = []
-        result.reserveCapacity(mapping.count)
+        var written: [(key: Located<String>, value: Node)] = []
+        var merged: [(key: Located<String>, value: Node)] = []
+        var order: [(isMerged: Bool, index: Int)] = []
+        written.reserveCapacity(mapping.count)
         for (key, value) in mapping {
+            if case let .scalar(scalar) = key, scalar.string == "<<", scalar.style == .plain {
+                for pair in mergedPairs(value, what) {
+                    order.append((true, merged.count))
+                    merged.append(pair)
+                }
+                continue
+            }
             guard let name = scalar(key, "a key in \(what)") else { continue }
-            result.append((name, value))
+            order.append((false, written.count))
+            written.append((name, value))
         }
-        return result
+        guard !merged.isEmpty else { return written }
+        var seen = Set(written.map(\.key.value))
+        return order.compactMap { entry in
+            guard entry.isMerged else { return written[entry.index] }
+            let pair = merged[entry.index]
+            return seen.insert(pair.key.value).inserted ? pair : nil
+        }
+    }
+
+    /// The pairs a merge key's value brings: one mapping, or a list of mappings.
+    private mutating func mergedPairs(_ value: Node, _ what: String) -> [(key: Located<String>, value: Node)] {
+        switch value {
+        case .mapping:
+            return pairs(value, what) ?? []
+        case let .sequence(items):
+            return items.flatMap { item -> [(key: Located<String>, value: Node)] in
+                guard case .mapping = item else {
+                    error("a merge key `<<` in \(what) takes mappings, not a \(kind(of: item))", at: item, hint: "merge a mapping defined with an anchor, as `<<: *timestamps`")
+                    return []
+                }
+                return pairs(item, what) ?? []
+            }
+        default:
+            error("a merge key `<<` in \(what) takes a mapping or a list of mappings, not a \(kind(of: value))", at: value, hint: "merge a mapping defined with an anchor, as `<<: *timestamps`")
+            return []
+        }
     }
 
     /// A mapping with a fixed set of keys: unknown keys get a "did you mean" hint, missing required keys an

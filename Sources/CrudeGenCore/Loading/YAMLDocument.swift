@@ -36,7 +36,7 @@ enum YAMLDocument {
             }
             return .success(node)
         } catch let error as YamlError {
-            return .failure(diagnostic(for: error, file: file))
+            return .failure(diagnostic(for: error, in: text, file: file))
         } catch {
             return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
         }
@@ -58,14 +58,14 @@ enum YAMLDocument {
         return nil
     }
 
-    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, in text: String, file: String) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
-            return .error("YAML syntax: \(problem)\(detail)", at: at(mark), hint: syntaxHint(for: problem))
+            return .error("YAML syntax: \(problem)\(detail)", at: at(mark), hint: startsWithTab(line: mark.line, in: text) ? "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces" : syntaxHint(for: problem))
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
             return .error("duplicate key \(names) in the same mapping", at: at(context.mark), hint: "each key may appear once; merge or rename the entries")
@@ -74,6 +74,14 @@ enum YAMLDocument {
         default:
             return .error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
+    }
+
+    /// Whether line `line` (1-based) of `text` is indented with a tab.
+    private static func startsWithTab(line: Int, in text: String) -> Bool {
+        guard line >= 1 else { return false }
+        let lines = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
+        guard line <= lines.count else { return false }
+        return lines[line - 1].prefix { $0 == " " || $0 == "\t" }.contains("\t")
     }
 
     private static func syntaxHint(for problem: String) -> String? {

@@ -157,7 +157,12 @@ public struct SpecValidator {
         let name = type.value.baseName
         guard symbols.resolve(name) == nil else { return true }
         let suggestions = Suggestions.closest(to: name, in: symbols.allNames)
-        error("unknown type `\(name)`", at: type.location, hint: suggestions.isEmpty
+        // Point at the name inside `[String: Nmae]?`; the location is where the type's text starts.
+        var location = type.location
+        if let range = type.value.description.range(of: name) {
+            location.column += type.value.description.distance(from: type.value.description.startIndex, to: range.lowerBound)
+        }
+        error("unknown type `\(name)`", at: location, hint: suggestions.isEmpty
             ? "declare it under `models`, `resources` or `enums`, or use a built-in type (String, Int, Double, Bool, Date, URL, UUID, Decimal, JSON)"
             : "did you mean " + suggestions.map { "`\($0)`" }.joined(separator: " or ") + "?")
         return false
