@@ -26,13 +26,18 @@ struct GenerateCrudSources: CommandPlugin {
             guard !specs.isEmpty else { continue }
             let configuration = TargetConfiguration.file(inTargetDirectory: target.directoryURL)
             var arguments = specs.map(\.path) + ["-o", target.directoryURL.path] + TargetConfiguration.arguments(for: configuration)
-            if check { arguments.append("--check") }
+            if check { arguments += ["--check", "--regenerate-command", "`\(Self.regenerate)`"] }
             if verbose { arguments.append("--verbose") }
             let process = Process()
             process.executableURL = tool.url
             process.arguments = arguments
+            // crudegen's errors are passed on before this plugin reports, so that they read in order.
+            let errors = Pipe()
+            process.standardError = errors
             try process.run()
+            let reported = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
+            FileHandle.standardError.write(reported)
             generated.append(target.name)
             if process.terminationReason != .exit || process.terminationStatus != 0 { failed.append(target.name) }
         }
@@ -43,9 +48,12 @@ struct GenerateCrudSources: CommandPlugin {
         if !failed.isEmpty {
             let targets = failed.joined(separator: ", ")
             if check {
-                throw CrudeGenPluginError("the generated code of \(targets) is not up to date; run `swift package --allow-writing-to-package-directory generate-crud-sources` and commit the result")
+                throw CrudeGenPluginError("the generated code of \(targets) is not up to date; run `\(Self.regenerate)` and commit the result")
             }
-            throw CrudeGenPluginError("the code of \(targets) could not be generated; see the errors above")
+            throw CrudeGenPluginError("the code of \(targets) could not be generated: crudegen reported the errors printed before this line")
         }
     }
+
+    /// The command that brings committed generated code up to date.
+    static let regenerate = "swift package --allow-writing-to-package-directory generate-crud-sources"
 }

@@ -50,6 +50,10 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "List every file written, removed or already up to date.")
     var verbose = false
 
+    /// What `--check` tells the user to run; the command plugin names itself here.
+    @Option(help: .hidden)
+    var regenerateCommand = "crudegen without --check"
+
     func validate() throws {
         switch (output, outputFile) {
         case (nil, nil):
@@ -109,7 +113,7 @@ struct GenerateCommand: ParsableCommand {
         }
         for file in plan.writes { printError("\(path(of: file.name)): out of date") }
         for name in plan.removals { printError("\(path(of: name)): generated earlier, no longer produced") }
-        printError("error: \(destination) is not up to date; run crudegen without --check to regenerate it")
+        printError("error: \(destination) is not up to date; run \(regenerateCommand) to regenerate it")
         throw ExitCode.failure
     }
 

@@ -155,6 +155,15 @@ import Testing
         #expect(run.stderr == "error: no spec at `/nonexistent/spec.yaml`\n    hint: check the path; relative paths start at the folder crudegen runs in\n")
     }
 
+    /// README's exit statuses: 1 for errors in specs or files, 64 for a wrong command line.
+    @Test func exitStatusesMatchTheReadme() throws {
+        #expect(try Self.run([Self.crudeSpec]).status == 64, "no -o")
+        #expect(try Self.run([Self.crudeSpec, "-o", "/tmp/x", "--no-such-option"]).status == 64)
+        #expect(try Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"]).status == 1)
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("Exit status: 0 on success; 1 when a spec has errors") && readme.contains("64 when the command line itself is wrong"))
+    }
+
     /// File-system mistakes get one sentence and a hint, never Foundation's error dump, and write nothing.
     @Test func fileSystemMistakesAreExplained() throws {
         try withTemporaryDirectory { folder in

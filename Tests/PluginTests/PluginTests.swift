@@ -116,6 +116,11 @@ struct PluginTests {
             #expect(outdated.status != 0, "--check passed on a folder without generated files:\n\(outdated.output)")
             #expect(outdated.output.contains("HouseholdModels/Person.swift: out of date"), "\(outdated.output)")
             #expect(outdated.output.contains("HouseholdModels/Stale.swift: generated earlier, no longer produced"), "\(outdated.output)")
+            let regenerate = "run `swift package --allow-writing-to-package-directory generate-crud-sources` to regenerate it"
+            #expect(outdated.output.contains(regenerate) && !outdated.output.contains("crudegen without --check"), "plugin users never run crudegen:\n\(outdated.output)")
+            let firstFile = try #require(outdated.output.range(of: "Person.swift: out of date"))
+            let summary = try #require(outdated.output.range(of: "is not up to date; run `swift package"))
+            #expect(firstFile.lowerBound < summary.lowerBound, "the summary follows the files it sums up:\n\(outdated.output)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Person.swift").path), "--check wrote a file")
 
             let write = try Support.swift(command)
