@@ -17,6 +17,7 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureNaming", "naming", []),
     ("FixtureShadowing", "shadowing", []),
     ("FixtureCorners", "corners", []),
+    ("FixtureReadme", "readme", []),
     ("FixtureMainActor", "main-actor", [
         .unsafeFlags(["-default-isolation", "MainActor"]),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A fenced code block of README.md or a Markdown file in docs/, and what kind of example it is.
+///
+/// Every block is one of these kinds, decided by its language and first line, so that a new block the
+/// rules do not know fails the tests instead of going unchecked:
+/// - a whole spec (YAML with `api:`), generated and compiled;
+/// - a spec fragment (YAML starting with a section such as `models:` or with `fields:`), completed into a
+///   spec and generated and compiled;
+/// - a `crudegen-config.yaml` (YAML starting with `templates:`), loaded;
+/// - a package manifest (Swift with `.package(` or `targets:`), evaluated by `swift package dump-package`;
+/// - Swift declarations (the first line declares a type or function), compiled with the runtime;
+/// - Swift statements, run against the spec above them in the same file (see `ReadmeExamples.swift`);
+/// - shell commands and text (`sh`, no language): commands and output shown, not code of crudegen's.
+struct DocExample {
+    enum Kind: Equatable {
+        case spec
+        case specFragment
+        case configuration
+        case manifest
+        case declarations
+        case statements
+        case shellOrText
+    }
+
+    /// `README.md` or `docs/spec.md`.
+    var file: String
+    /// The line of the opening fence.
+    var line: Int
+    var language: String
+    var code: String
+    /// The last whole spec above this block in the same file.
+    var governingSpec: String?
+
+    var kind: Kind? {
+        let firstLine = code.split(separator: "\n").first.map(String.init) ?? ""
+        switch language {
+        case "yaml":
+            if code.range(of: #"(?m)^api:"#, options: .regularExpression) != nil { return .spec }
+            if firstLine.hasPrefix("templates:") { return .configuration }
+            let sections = ["enums:", "models:", "resources:", "transforms:", "actions:", "fields:", "x-"]
+            return sections.contains { firstLine.hasPrefix($0) } ? .specFragment : nil
+        case "swift":
+            if code.contains(".package(") || code.contains("targets:") { return .manifest }
+            let declarations = ["enum ", "struct ", "func ", "extension ", "final class ", "class ", "import "]
+            return declarations.contains { firstLine.hasPrefix($0) } ? .declarations : .statements
+        case "sh", "":
+            return .shellOrText
+        default:
+            return nil
+        }
+    }
+
+    /// Where the block is, for test messages: `README.md:34`.
+    var place: String { "\(file):\(line)" }
+
+    /// A fragment completed into a spec: sections get an `api`, `fields:` a model around it.
+    var completedSpec: String {
+        if code.hasPrefix("fields:") {
+            return "api: { name: Docs }\nmodels:\n  Example:\n" + code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        }
+        return "api: { name: Docs }\n" + code
+    }
+
+    /// Every fenced block of README.md and docs/*.md, in file order.
+    static func all(in root: URL) throws -> [DocExample] {
+        let docs = root.appendingPathComponent("docs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        return try ["README.md"].flatMap { try blocks(of: root.appendingPathComponent($0), named: $0) }
+            + names.flatMap { try blocks(of: docs.appendingPathComponent($0), named: "docs/" + $0) }
+    }
+
+    static func blocks(of url: URL, named name: String) throws -> [DocExample] {
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        var examples: [DocExample] = []
+        var governingSpec: String?
+        var open: (line: Int, language: String, body: [String])?
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("```") else {
+                open?.body.append(line)
+                continue
+            }
+            if let block = open {
+                var example = DocExample(file: name, line: block.line, language: block.language, code: block.body.joined(separator: "\n") + "\n", governingSpec: governingSpec)
+                if example.kind == .spec { governingSpec = example.code }
+                example.governingSpec = example.kind == .spec ? nil : governingSpec
+                examples.append(example)
+                open = nil
+            } else {
+                open = (index + 1, String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
+            }
+        }
+        return examples
+    }
+}

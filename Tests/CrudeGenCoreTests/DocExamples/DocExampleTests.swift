@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import CrudeGenCore
+
+/// Every code example of README.md and docs/*.md is checked for what it is (see ``DocExample``): specs
+/// and fragments generate and compile, configurations load, manifests evaluate, declarations compile, and
+/// statements run in `swift test` against a loopback server (`Tests/GeneratedCodeTests/DocExamples-*.swift`,
+/// written from the docs by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests` and kept current here).
+@Suite struct DocExampleTests {
+    static let root = TestSupport.packageRoot
+    static let examples = (try? DocExample.all(in: root)) ?? []
+
+    @Test func everyBlockIsAKnownKindOfExample() {
+        #expect(Self.examples.count > 20, "README.md and docs/ were not found")
+        for example in Self.examples {
+            #expect(example.kind != nil, "\(example.place): a ```\(example.language) block DocExample does not know; give it a language and shape it checks")
+        }
+    }
+
+    @Test func specsAndFragmentsGenerateAndCompile() throws {
+        for example in Self.examples where example.kind == .spec || example.kind == .specFragment {
+            let yaml = example.kind == .spec ? example.code : example.completedSpec
+            let output: Generator.Output
+            do {
+                output = try Generator().generate(spec: Data(yaml.utf8), file: example.place)
+            } catch {
+                Issue.record("\(example.place): crudegen rejects this example:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
+                continue
+            }
+            #expect(output.warnings.isEmpty, "\(example.place): \(output.warnings.map(\.description))")
+            let result = try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
+            #expect(result.succeeded, "\(example.place): the generated code does not compile:\n\(result.output.prefix(2000))")
+        }
+    }
+
+    @Test func configurationsLoad() throws {
+        for example in Self.examples where example.kind == .configuration {
+            #expect(throws: Never.self, "\(example.place)") {
+                try GeneratorConfiguration.load(Data(example.code.utf8), file: Self.root.appendingPathComponent("crudegen-config.yaml").path)
+            }
+        }
+    }
+
+    @Test func declarationsCompile() throws {
+        for example in Self.examples where example.kind == .declarations {
+            let imports = example.code.contains("import ") ? "" : "import CrudeRuntime\nimport Foundation\n\n"
+            let result = try SwiftCompiler.compile([("Example.swift", imports + example.code)])
+            #expect(result.succeeded, "\(example.place) does not compile:\n\(result.output.prefix(2000))")
+        }
+    }
+
+    @Test func manifestsEvaluate() throws {
+        for example in Self.examples where example.kind == .manifest {
+            let manifest = example.code.hasPrefix("// swift-tools-version")
+                ? example.code
+                : "// swift-tools-version: 6.1\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n" + example.code + ")\n"
+            try TestSupport.withTemporaryDirectory { folder in
+                try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                try process.run()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "\(example.place) is not a valid manifest:\n\(text.prefix(2000))")
+            }
+        }
+    }
+
+    /// The runnable examples, grouped by the fixture whose spec they are written against, are what the
+    /// committed `DocExamples-<fixture>.swift` files hold.
+    @Test func statementExamplesRunInTheTestSuite() throws {
+        let statements = Self.examples.filter { $0.kind == .statements }
+        var byFixture: [String: [DocExample]] = [:]
+        for example in statements {
+            guard let spec = example.governingSpec, let fixture = try Self.fixture(withSpec: spec) else {
+                Issue.record("\(example.place): put the spec above this example into Fixtures/<name>/spec.yaml (and `fixtureCases`), so the example can run against it")
+                continue
+            }
+            byFixture[fixture.folder, default: []].append(example)
+        }
+        let folder = Self.root.appendingPathComponent("Tests/GeneratedCodeTests")
+        let existing = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("DocExamples-") }
+        #expect(Set(existing) == Set(byFixture.keys.map { "DocExamples-\($0).swift" }), "stale or missing DocExamples files: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`")
+        for (folderName, examples) in byFixture {
+            let target = try #require(try Self.fixture(withSpec: examples[0].governingSpec!)).target
+            let spec = try #require(SpecLoader.load(Data(examples[0].governingSpec!.utf8), file: "spec.yaml").spec)
+            let expected = Self.swiftFile(fixture: folderName, target: target, apiName: spec.api.name.value, examples: examples)
+            let url = folder.appendingPathComponent("DocExamples-\(folderName).swift")
+            let committed = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            if TestSupport.isRecording, committed != expected {
+                try Data(expected.utf8).write(to: url)
+                continue
+            }
+            #expect(committed == expected, "the docs' examples changed: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`\n\(TestSupport.diff(expected: expected, actual: committed, name: url.lastPathComponent))")
+        }
+    }
+
+    /// The fixture folder and target whose spec.yaml is `spec`.
+    static func fixture(withSpec spec: String) throws -> (folder: String, target: String)? {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for match in manifest.matches(of: #/\("(Fixture\w+)", "([\w-]+)"/#) {
+            let folder = String(match.output.2)
+            let url = root.appendingPathComponent("Fixtures/\(folder)/spec.yaml")
+            if (try? String(contentsOf: url, encoding: .utf8)) == spec { return (folder, String(match.output.1)) }
+        }
+        return nil
+    }
+
+    /// The test file that runs `examples`, each in a test of its own.
+    static func swiftFile(fixture: String, target: String, apiName: String, examples: [DocExample]) -> String {
+        var text = """
+            // Generated from the examples in README.md and docs/ by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
+            import CrudeRuntime
+            import \(target)
+            import Foundation
+            import Testing
+
+            /// The docs' examples written against Fixtures/\(fixture)/spec.yaml, each run against a loopback server
+            /// serving that API; inside an example, `\(apiName).configuration()` points at that server.
+            @Suite struct DocExamples\(target.dropFirst("Fixture".count)) {
+
+            """
+        for (index, example) in examples.enumerated() {
+            let name = example.place.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            if index > 0 { text += "\n" }
+            text += """
+                    /// \(example.place)
+                    @Test func \(name)() async throws {
+                        try await DocExampleEnvironment.run(fixture: "\(fixture)") {
+                            enum \(apiName) {
+                                static func configuration() -> ClientConfiguration {
+                                    \(target).\(apiName).configuration(baseURL: DocExampleEnvironment.baseURL)
+                                }
+                            }
+
+                """
+            for line in example.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                text += line.isEmpty ? "\n" : "            " + line + "\n"
+            }
+            text += "        }\n    }\n"
+        }
+        return text + "}\n"
+    }
+}

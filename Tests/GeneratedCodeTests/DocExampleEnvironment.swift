@@ -1,0 +1,71 @@
+import CrudeRuntime
+import Foundation
+import TestHTTPServer
+
+/// Where the Swift examples of README.md and docs/ run (`DocExamples-*.swift`, generated from the docs):
+/// a loopback server that serves the API of the spec above them, at the base URL an example's
+/// `<API>.configuration()` points to.
+enum DocExampleEnvironment {
+    /// The loopback base URL of the running example.
+    @TaskLocal static var baseURL = URL(string: "http://127.0.0.1:9/unset")!
+
+    /// Runs `body` with a server for the fixture folder's API.
+    static func run(fixture: String, _ body: () async throws -> Void) async throws {
+        let store = HouseholdStore()
+        let server = try await TestServer { request in store.reply(to: request) }
+        defer { Task { await server.stop() } }
+        precondition(fixture == "readme", "no example server for Fixtures/\(fixture); add one to DocExampleEnvironment")
+        try await $baseURL.withValue(server.origin.appendingPathComponent("api")) {
+            try await body()
+        }
+    }
+}
+
+/// README's Household API kept in memory: people under `/api/people`, wrapped in `{"data": {"person": …}}`
+/// and `{"data": {"people": […]}}`, ids under `id_Number`, updates by PATCH.
+final class HouseholdStore: Sendable {
+    private let people = Mutex<[Int: [String: Any]]>([:])
+    private let nextID = Mutex(7)
+
+    func reply(to request: TestServer.Received) -> TestServer.Reply {
+        let parts = request.path.split(separator: "/").map(String.init)
+        guard parts.count >= 2, parts[0] == "api", parts[1] == "people" else { return .json("{}", status: 404) }
+        let id = parts.count == 3 ? Int(parts[2]) : nil
+        switch (request.method, id) {
+        case ("POST", nil):
+            guard var person = Self.person(in: request) else { return .json(#"{"errors": {"person": ["missing"]}}"#, status: 422) }
+            person["id_Number"] = nextID.withLock { id in
+                defer { id += 1 }
+                return id
+            }
+            people.withLock { $0[person["id_Number"] as! Int] = person }
+            return Self.wrap(["person": person], status: 201)
+        case ("GET", nil):
+            return Self.wrap(["people": people.withLock { people in people.keys.sorted().compactMap { people[$0] } }])
+        case let ("GET", id?):
+            return people.withLock { $0[id] }.map { Self.wrap(["person": $0]) } ?? .json("{}", status: 404)
+        case let ("PATCH", id?):
+            guard let changes = Self.person(in: request) else { return .json("{}", status: 422) }
+            let updated: [String: Any]? = people.withLock { people in
+                guard var person = people[id] else { return nil }
+                person.merge(changes) { $1 }
+                people[id] = person
+                return person
+            }
+            return updated.map { Self.wrap(["person": $0]) } ?? .json("{}", status: 404)
+        case let ("DELETE", id?):
+            return people.withLock { $0.removeValue(forKey: id) } == nil ? .json("{}", status: 404) : .empty()
+        default:
+            return .json("{}", status: 405)
+        }
+    }
+
+    private static func person(in request: TestServer.Received) -> [String: Any]? {
+        (request.jsonObject?["data"] as? [String: Any])?["person"] as? [String: Any]
+    }
+
+    private static func wrap(_ payload: [String: Any], status: Int = 200) -> TestServer.Reply {
+        let data = try! JSONSerialization.data(withJSONObject: ["data": payload], options: [.sortedKeys])
+        return TestServer.Reply(status: status, headers: ["Content-Type": "application/json"], body: data)
+    }
+}
