@@ -18,6 +18,7 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureShadowing", "shadowing", []),
     ("FixtureCorners", "corners", []),
     ("FixtureReadme", "readme", []),
+    ("FixtureRandomFinds", "random-finds", []),
     ("FixtureMainActor", "main-actor", [
         .unsafeFlags(["-default-isolation", "MainActor"]),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

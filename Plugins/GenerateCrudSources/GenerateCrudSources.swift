@@ -21,6 +21,7 @@ struct GenerateCrudSources: CommandPlugin {
         let tool = try context.tool(named: "CrudeGenCLI")
         var generated: [String] = []
         var failed: [String] = []
+        var reports = ""
         for case let target as SourceModuleTarget in targets {
             let specs = CrudeSpecs.find(in: target.directoryURL)
             guard !specs.isEmpty else { continue }
@@ -31,26 +32,32 @@ struct GenerateCrudSources: CommandPlugin {
             let process = Process()
             process.executableURL = tool.url
             process.arguments = arguments
-            // crudegen's errors are passed on before this plugin reports, so that they read in order.
+            // SwiftPM prints a plugin's error before the plugin's own output, so crudegen's findings become
+            // part of the error: they then read in order, above nothing.
             let errors = Pipe()
             process.standardError = errors
             try process.run()
-            let reported = errors.fileHandleForReading.readDataToEndOfFile()
+            let reported = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            FileHandle.standardError.write(reported)
             generated.append(target.name)
-            if process.terminationReason != .exit || process.terminationStatus != 0 { failed.append(target.name) }
+            if process.terminationReason != .exit || process.terminationStatus != 0 {
+                failed.append(target.name)
+                reports += reported
+            } else {
+                FileHandle.standardError.write(Data(reported.utf8))
+            }
         }
         guard !generated.isEmpty else {
             let scope = targetNames.isEmpty ? "package '\(context.package.displayName)'" : "targets \(targetNames.joined(separator: ", "))"
             throw CrudeGenPluginError("no *.crude.yaml spec found in the folders of \(scope)")
         }
         if !failed.isEmpty {
-            let targets = failed.joined(separator: ", ")
-            if check {
-                throw CrudeGenPluginError("the generated code of \(targets) is not up to date; run `\(Self.regenerate)` and commit the result")
-            }
-            throw CrudeGenPluginError("the code of \(targets) could not be generated: crudegen reported the errors printed before this line")
+            let findings = reports.trimmingCharacters(in: .whitespacesAndNewlines)
+            let summary = check
+                ? "the generated code of \(failed.joined(separator: ", ")) is not up to date; run `\(Self.regenerate)` and commit the result"
+                : "crudegen could not generate the code of \(failed.joined(separator: ", "))"
+            // crudegen's own summary already names the command; the plugin's closes the list otherwise.
+            throw CrudeGenPluginError(findings.contains("is not up to date") ? findings : findings.isEmpty ? summary : findings + "\n" + summary)
         }
     }
 

@@ -12,18 +12,18 @@ import Testing
             fields: { title: String, note: String? }
         """
 
-    func compile(_ use: String) throws -> SwiftCompiler.Result {
+    func compile(_ use: String) async throws -> SwiftCompiler.Result {
         let output = try Generator().generate(spec: Data(Self.spec.utf8), file: "shop.crude.yaml")
-        return try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])
+        return try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])
     }
 
-    @Test func optionalFieldsCanBeCleared() throws {
-        let result = try compile("patch.note = .clear; patch.title = .set(\"Lamp\")")
+    @Test func optionalFieldsCanBeCleared() async throws {
+        let result = try await compile("patch.note = .clear; patch.title = .set(\"Lamp\")")
         #expect(result.succeeded, "\(result.output)")
     }
 
-    @Test func requiredFieldsCannotBeCleared() throws {
-        let result = try compile("patch.title = .clear")
+    @Test func requiredFieldsCannotBeCleared() async throws {
+        let result = try await compile("patch.title = .clear")
         #expect(!result.succeeded)
         #expect(result.output.contains("clear"), "\(result.output)")
     }

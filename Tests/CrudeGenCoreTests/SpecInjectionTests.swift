@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test(arguments: payloads)
-    func noCarrierAddsCode(payload: String) throws {
+    func noCarrierAddsCode(payload: String) async throws {
         let yaml = Self.spec(carrying: payload)
         let output = try Generator().generate(spec: Data(yaml.utf8), file: "carrier\(payload).crude.yaml")
         let injected = RandomSpecTests.injectedCode(in: output.files)
@@ -68,12 +68,12 @@ import Testing
         // Every carrier reached the output.
         let all = output.files.map(\.contents).joined()
         #expect(all.components(separatedBy: "injected").count > 20)
-        let result = try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
+        let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
         #expect(result.succeeded, "\(result.output.prefix(3000))")
     }
 
     /// Carriers that must be names or tokens reject such text with a located error instead.
-    @Test func carriersThatMustBeNamesRejectIt() throws {
+    @Test func carriersThatMustBeNamesRejectIt() async throws {
         let payload = "x\rpublic var injected: Int { 42 }"
         let cases: [(String, String)] = [
             ("a header name", "api: { name: A, headers: { \(YAMLText.quoted(payload)): v } }"),
@@ -93,7 +93,7 @@ import Testing
     }
 
     /// Names that are sanitized into identifiers (fields, cases, actions, params) keep no code either.
-    @Test func sanitizedNamesKeepNoCode() throws {
+    @Test func sanitizedNamesKeepNoCode() async throws {
         let name = YAMLText.quoted("x\rpublic var injected: Int { 42 }")
         let yaml = """
             api: { name: Names }
@@ -111,7 +111,7 @@ import Testing
         let code = output.files.flatMap { $0.contents.split(whereSeparator: \.isNewline) }
             .map { RandomSpecTests.codeOutsideCommentsAndLiterals(String($0)) }
         #expect(!code.contains { $0.contains("public var injected") })
-        let result = try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
+        let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
         #expect(result.succeeded, "\(result.output.prefix(3000))")
     }
 }

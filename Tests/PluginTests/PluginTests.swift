@@ -88,8 +88,8 @@ struct PluginTests {
             let text = try String(contentsOf: spec, encoding: .utf8)
             let lines = text.components(separatedBy: "\n")
             let index = try #require(lines.firstIndex(of: "      tags: [String]"), "the example spec changed; update this test")
-            // The error points at the value, `[Strin]`.
-            let column = try #require(lines[index].range(of: "[")).lowerBound.utf16Offset(in: lines[index]) + 1
+            // The error points at the unknown name inside the type, `Strin` in `[Strin]`.
+            let column = try #require(lines[index].range(of: "[")).lowerBound.utf16Offset(in: lines[index]) + 2
             try text.replacingOccurrences(of: "      tags: [String]", with: "      tags: [Strin]").write(to: spec, atomically: true, encoding: .utf8)
 
             let build = try Support.build(copy, replanning: true)
@@ -119,8 +119,9 @@ struct PluginTests {
             let regenerate = "run `swift package --allow-writing-to-package-directory generate-crud-sources` to regenerate it"
             #expect(outdated.output.contains(regenerate) && !outdated.output.contains("crudegen without --check"), "plugin users never run crudegen:\n\(outdated.output)")
             let firstFile = try #require(outdated.output.range(of: "Person.swift: out of date"))
-            let summary = try #require(outdated.output.range(of: "is not up to date; run `swift package"))
+            let summary = try #require(outdated.output.range(of: "is not up to date; run `swift package", options: .backwards))
             #expect(firstFile.lowerBound < summary.lowerBound, "the summary follows the files it sums up:\n\(outdated.output)")
+            #expect(outdated.output.components(separatedBy: "is not up to date").count == 2, "one summary, not two:\n\(outdated.output)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Person.swift").path), "--check wrote a file")
 
             let write = try Support.swift(command)

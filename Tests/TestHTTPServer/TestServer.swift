@@ -60,7 +60,9 @@ public final class TestServer: Sendable {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         self.server = server
         task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // Generous: with the plugin tests' builds and the compile tests beside them, a loaded 2-core machine
+        // has taken longer than FlyingFox's default 5 s to schedule the listening task.
+        try await server.waitUntilListening(timeout: 60)
         guard case let .ip4(_, port)? = await server.listeningAddress else {
             throw URLError(.cannotConnectToHost)
         }

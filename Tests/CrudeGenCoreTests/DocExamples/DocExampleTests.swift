@@ -17,7 +17,7 @@ import Testing
         }
     }
 
-    @Test func specsAndFragmentsGenerateAndCompile() throws {
+    @Test func specsAndFragmentsGenerateAndCompile() async throws {
         for example in Self.examples where example.kind == .spec || example.kind == .specFragment {
             let yaml = example.kind == .spec ? example.code : example.completedSpec
             let output: Generator.Output
@@ -28,12 +28,12 @@ import Testing
                 continue
             }
             #expect(output.warnings.isEmpty, "\(example.place): \(output.warnings.map(\.description))")
-            let result = try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
+            let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
             #expect(result.succeeded, "\(example.place): the generated code does not compile:\n\(result.output.prefix(2000))")
         }
     }
 
-    @Test func configurationsLoad() throws {
+    @Test func configurationsLoad() async throws {
         for example in Self.examples where example.kind == .configuration {
             #expect(throws: Never.self, "\(example.place)") {
                 try GeneratorConfiguration.load(Data(example.code.utf8), file: Self.root.appendingPathComponent("crudegen-config.yaml").path)
@@ -41,38 +41,31 @@ import Testing
         }
     }
 
-    @Test func declarationsCompile() throws {
+    @Test func declarationsCompile() async throws {
         for example in Self.examples where example.kind == .declarations {
             let imports = example.code.contains("import ") ? "" : "import CrudeRuntime\nimport Foundation\n\n"
-            let result = try SwiftCompiler.compile([("Example.swift", imports + example.code)])
+            let result = try await SwiftCompiler.compile([("Example.swift", imports + example.code)])
             #expect(result.succeeded, "\(example.place) does not compile:\n\(result.output.prefix(2000))")
         }
     }
 
-    @Test func manifestsEvaluate() throws {
+    @Test func manifestsEvaluate() async throws {
         for example in Self.examples where example.kind == .manifest {
             let manifest = example.code.hasPrefix("// swift-tools-version")
                 ? example.code
                 : "// swift-tools-version: 6.1\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n" + example.code + ")\n"
-            try TestSupport.withTemporaryDirectory { folder in
-                try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                try process.run()
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "\(example.place) is not a valid manifest:\n\(text.prefix(2000))")
-            }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-manifest-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+            let result = try await SwiftCompiler.run(["swift", "package", "--package-path", folder.path, "dump-package"])
+            #expect(result.succeeded, "\(example.place) is not a valid manifest:\n\(result.output.prefix(2000))")
         }
     }
 
     /// The runnable examples, grouped by the fixture whose spec they are written against, are what the
     /// committed `DocExamples-<fixture>.swift` files hold.
-    @Test func statementExamplesRunInTheTestSuite() throws {
+    @Test func statementExamplesRunInTheTestSuite() async throws {
         let statements = Self.examples.filter { $0.kind == .statements }
         var byFixture: [String: [DocExample]] = [:]
         for example in statements {

@@ -13,7 +13,7 @@ import Testing
     static let count = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_SPECS"].flatMap(Int.init) ?? 10
     static let firstSeed = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_SEED"].flatMap(UInt64.init) ?? 2026
 
-    @Test func randomValidSpecsCompileWithoutWarnings() throws {
+    @Test func randomValidSpecsCompileWithoutWarnings() async throws {
         var compiled = 0
         var rejected: [String] = []
         for index in 0..<Self.count {
@@ -28,7 +28,7 @@ import Testing
                 continue
             }
             let isolation: SwiftCompiler.Isolation = seed.isMultiple(of: 2) ? .standard : .mainActorByDefault
-            let result = try SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) }, isolation: isolation)
+            let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) }, isolation: isolation)
             #expect(result.succeeded, "seed \(seed) (\(isolation)) does not compile:\n\(result.output.prefix(3000))\n--- spec ---\n\(yaml)")
             #expect(Self.injectedCode(in: output.files).isEmpty, "seed \(seed): spec text became code:\n\(Self.injectedCode(in: output.files).joined(separator: "\n"))\n--- spec ---\n\(yaml)")
             if result.succeeded { compiled += 1 }

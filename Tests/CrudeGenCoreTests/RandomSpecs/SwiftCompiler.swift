@@ -41,26 +41,45 @@ enum SwiftCompiler {
     }()
 
     /// Compiles `files` (name → contents) as one module in Swift 6 mode with warnings as errors.
-    static func compile(_ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard) throws -> Result {
-        try TestSupport.withTemporaryDirectory { folder in
-            var paths: [String] = []
-            for file in files {
-                let url = folder.appendingPathComponent(file.name)
-                try Data(file.contents.utf8).write(to: url)
-                paths.append(url.path)
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
-                                 "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path, "-o", folder.appendingPathComponent("module.o").path]
-                + isolation.flags + paths
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return Result(status: process.terminationStatus, output: text)
+    static func compile(_ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard) async throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-compile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
         }
+        return try await run(["swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+                              "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path,
+                              "-o", folder.appendingPathComponent("module.o").path] + isolation.flags + paths)
+    }
+
+    /// Subprocesses run one at a time on a queue of their own: waiting for them on Swift's cooperative
+    /// threads would starve the loopback-server tests running beside them, and two compilers at once
+    /// would take both of CI's cores.
+    private static let queue = DispatchQueue(label: "crudegen.tests.subprocesses")
+
+    /// Runs a command found on `PATH` and collects what it prints.
+    static func run(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Swift.Result { try runNow(arguments) })
+            }
+        }
+    }
+
+    private static func runNow(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: text)
     }
 }
