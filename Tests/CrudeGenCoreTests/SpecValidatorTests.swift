@@ -83,6 +83,11 @@ import Testing
         #expect(route.first?.contains("route parameters `{x-y}` and `{xY}`") == true)
     }
 
+    @Test func dateFormatsNeedDistinctTypeNames() {
+        #expect(errors(for: Self.header + "transforms:\n  http_date: { date_format: yyyy }\n  httpDate: { date_format: MM }\n")
+            == ["4:3: date formats `http_date` and `httpDate` would both be `HTTPDateDateFormat`"])
+    }
+
     @Test func idsMeanTheBuiltInTypes() {
         let found = diagnostics(for: Self.header + "models:\n  Int: {}\nresources:\n  R: { path: r }\n")
         #expect(found.first?.message == "the id type `Int` of resource `R` names the type `Int` this spec declares (line 3), but ids are the built-in `Int`, `Int64`, `String` or `UUID`")

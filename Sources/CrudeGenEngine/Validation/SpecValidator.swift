@@ -36,6 +36,7 @@ public struct SpecValidator {
         declareTypes()
         checkAPI(spec.api)
         for transform in spec.transforms { checkTransform(transform) }
+        checkDateFormatNames()
         for enumeration in spec.enums { checkEnum(enumeration) }
         for model in spec.models { checkFields(model.fields, of: "model `\(model.name.value)`") }
         for resource in spec.resources { checkResource(resource) }
@@ -221,6 +222,19 @@ public struct SpecValidator {
         }
         if base != expected || (expected == "Date" && symbols.isShadowed("Date")) {
             error("transform `\(transform.value)` produces `\(expected)`, but field `\(field.name.value)` of \(owner) holds `\(base)`", at: transform.location)
+        }
+    }
+
+    /// Reports two date formats whose generated types would have the same name (`http_date`, `httpDate`).
+    private mutating func checkDateFormatNames() {
+        var seen: [String: String] = [:]
+        for transform in spec.transforms {
+            guard case .dateFormat = transform.kind else { continue }
+            let typeName = SwiftNaming.derivedTypeName(transform.name.value) + "DateFormat"
+            if let first = seen[typeName] {
+                error("date formats `\(first)` and `\(transform.name.value)` would both be `\(typeName)`", at: transform.name.location, hint: "rename one of them")
+            }
+            seen[typeName] = transform.name.value
         }
     }
 
