@@ -83,6 +83,14 @@ import Testing
         #expect(route.first?.contains("route parameters `{x-y}` and `{xY}`") == true)
     }
 
+    @Test func queryParametersTakeScalarsDatesAndArrays() {
+        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { since: Date, amount: Decimal, ids: \"[Int]?\", tags: { type: \"[String]\", array_style: comma } }\n").isEmpty)
+        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { nested: \"[[Int]]\" }\n").first?.contains("cannot be sent in a query") == true)
+        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { q: { type: String, array_style: comma } }\n") == ["5:46: `array_style` of query parameter `q` applies to arrays, not to `String`"])
+        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { q: { type: \"[String]\", array_style: commas } }\n").first?.contains("must be `repeated`") == true)
+        #expect(errors(for: Self.header + "models:\n  M: { fields: { q: { type: \"[String]\", array_style: comma } } }\n").first?.contains("applies to query parameters only") == true)
+    }
+
     @Test func dateFormatsNeedDistinctTypeNames() {
         #expect(errors(for: Self.header + "transforms:\n  http_date: { date_format: yyyy }\n  httpDate: { date_format: MM }\n")
             == ["4:3: date formats `http_date` and `httpDate` would both be `HTTPDateDateFormat`"])

@@ -64,6 +64,16 @@ import Testing
         #expect(body["client"] as? String == "c")
     }
 
+    @Test func queryParametersOfEveryKind() async throws {
+        let server = try await TestServer { _ in .empty() }
+        defer { Task { await server.stop() } }
+        let amount = try #require(Decimal(string: "12.50"))
+        try await Corners.find(q: "a+b&c=d é", since: Date(timeIntervalSince1970: 1_700_000_000), amount: amount, labels: ["bug", "ui"], ids: [1, 2], channels: [.urlSession, .inProgress], on: Self.client(server))
+        #expect(server.received.last?.query == "q=a%2Bb%26c%3Dd%20%C3%A9&since=2023-11-14T22%3A13%3A20Z&amount=12.5&labels=bug%2Cui&ids=1&ids=2&channels=URLSession%2Cin-progress")
+        try await Corners.find(q: "", since: Date(timeIntervalSince1970: 0), stamp: Date(timeIntervalSince1970: 60), amount: 0, labels: [], ids: [], page: 2, on: Self.client(server))
+        #expect(server.received.last?.query == "q=&since=1970-01-01T00%3A00%3A00Z&stamp=60&amount=0&labels=&page=2", "an empty array sends no repeated item and an empty comma list")
+    }
+
     @Test func derivedAndReservedNamesDecode() throws {
         let channels = try JSONDecoder().decode([Channel].self, from: Data(#"["URLSession", "_", "knownCases", "rawValue", "in-progress", "new"]"#.utf8))
         #expect(channels == [.urlSession, .underscore, .knownCases_, .rawValue_, .inProgress, .unknown("new")])

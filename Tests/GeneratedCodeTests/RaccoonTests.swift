@@ -22,6 +22,27 @@ import Testing
         #expect(server.received.last?.headers["apikey"] == "MY API KEY")
     }
 
+    /// A relative `next` link keeps the base URL's path; a page can be built without a server.
+    @Test func relativeNextLinksKeepTheBasePath() async throws {
+        let server = try await TestServer { request in
+            switch (request.path, request.query) {
+            case ("/v3/users", ""): .json(#"{"count": 2, "next": "users?page=2", "results": [{"id": 1, "name": "a"}]}"#)
+            case ("/v3/users", "page=2"): .json(#"{"count": 2, "next": null, "results": [{"id": 2, "name": "b"}]}"#)
+            default: .json("{}", status: 404)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let client = APIClient(configuration: SampleAPI.configuration(baseURL: server.origin.appendingPathComponent("v3")))
+        var names: [String] = []
+        for try await page in User.pages(on: client) {
+            names += page.items.map(\.name)
+        }
+        #expect(names == ["a", "b"])
+        #expect(server.received.map(\.path) == ["/v3/users", "/v3/users"])
+        let fake = Page(items: [User(id: 1, name: "a")], count: 1)
+        #expect(fake.next == nil && fake.items.count == 1)
+    }
+
     @Test func paginatedListsCanBeWalkedPageByPage() async throws {
         let server = try await TestServer { request in
             switch request.query {

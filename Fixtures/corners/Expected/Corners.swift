@@ -34,6 +34,25 @@ nonisolated extension Corners {
         )
         try await client_.success(for: request)
     }
+
+    /// `GET find`.
+    public static func find(q: String, since: Date, stamp: Date? = nil, amount: Decimal, labels: [String], ids: [Int], channels: [Channel]? = nil, page: Int? = nil, on client: APIClient) async throws(APIError) {
+        var query: [URLQueryItem] = []
+        query.append("q", q)
+        try query.append("since", since, using: ISO8601DateTransform.self)
+        try query.append("stamp", stamp, using: EpochSecondsDateTransform.self)
+        query.append("amount", amount)
+        query.append("labels", labels, style: .commaSeparated)
+        query.append("ids", ids, style: .repeated)
+        query.append("channels", channels?.map(\.rawValue), style: .commaSeparated)
+        query.append("page", page)
+        let request = OperationRequest(
+            resource: "", operation: "find", method: .get,
+            path: "find",
+            query: query
+        )
+        try await client.success(for: request)
+    }
 }
 
 nonisolated public struct SendBody: Hashable, Sendable {

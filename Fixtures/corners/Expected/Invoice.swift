@@ -77,10 +77,13 @@ nonisolated extension Invoice {
 
     /// `GET clients/{client}/invoices/search`.
     public static func search(client: Int, request: String? = nil, body: Int? = nil, on client_: APIClient) async throws(APIError) -> [Invoice] {
+        var query: [URLQueryItem] = []
+        query.append("request", request)
+        query.append("body", body)
         let request_ = OperationRequest(
             resource: "Invoice", operation: "search", method: .get,
             path: "clients/\(client)/invoices/search",
-            query: [URLQueryItem].items(("request", request), ("body", body))
+            query: query
         )
         return try await client_.object(for: request_)
     }

@@ -176,10 +176,13 @@ nonisolated extension Artist {
 
     /// `GET artists/search/`.
     public static func search(q: String, mood: Mood? = nil, on client: APIClient) async throws(APIError) -> [Artist] {
+        var query: [URLQueryItem] = []
+        query.append("q", q)
+        query.append("mood", mood?.rawValue)
         let request = OperationRequest(
             resource: "Artist", operation: "search", method: .get,
             path: "artists/search/",
-            query: [URLQueryItem].items(("q", q), ("mood", mood?.rawValue))
+            query: query
         )
         return try await client.object(for: request)
     }

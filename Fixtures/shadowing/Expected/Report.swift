@@ -162,10 +162,12 @@ nonisolated extension Report {
 
     /// `GET reports/{id}/publish`.
     public static func publish(id: UUID, note: Int? = nil, on client: APIClient) async throws(APIError) -> Result {
+        var query: [URLQueryItem] = []
+        query.append("note", note)
         let request = OperationRequest(
             resource: "Report", operation: "publish", method: .get,
             path: "reports/\(id)/publish",
-            query: [URLQueryItem].items(("note", note))
+            query: query
         )
         return try await client.object(for: request)
     }

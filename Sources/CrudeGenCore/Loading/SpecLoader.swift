@@ -165,13 +165,14 @@ private struct Loader {
         guard case .mapping = node else {
             return typeExpression(node, "the type of \(what)").map { FieldSpec(name: name, type: $0) }
         }
-        guard let entries = reader.entries(node, what, allowed: ["type", "key", "swift_name", "transform", "read_only", "description"], required: ["type"]),
+        guard let entries = reader.entries(node, what, allowed: ["type", "key", "swift_name", "transform", "read_only", "array_style", "description"], required: ["type"]),
               let typeNode = entries["type"], let type = typeExpression(typeNode, "the type of \(what)") else {
             return nil
         }
         var field = FieldSpec(name: name, type: type)
         field.key = entries["key"].flatMap { reader.text($0, "the key of \(what)") }
         field.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
+        field.arrayStyle = entries["array_style"].flatMap { reader.text($0, "the array style of \(what)") }
         field.transform = entries["transform"].flatMap { reader.text($0, "the transform of \(what)") }
         field.readOnly = entries["read_only"].flatMap { reader.bool($0, "`read_only` of \(what)") } ?? false
         field.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }

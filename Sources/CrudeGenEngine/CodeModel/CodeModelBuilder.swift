@@ -108,7 +108,7 @@ private struct Builder {
             method: (action.method?.value ?? defaultMethod).lowercased(),
             route: route(try? RouteTemplate.parse(action.path.value).get(), RouteParameters(resource: resource, action: action)),
             headers: action.headers.map { ($0.name.value, $0.value.value) },
-            query: action.query.map(property),
+            query: action.query.map(queryParameter),
             body: payload(action.body, suffix: "Body"),
             response: payload(action.returns, suffix: "Response")
         )
@@ -148,6 +148,20 @@ private struct Builder {
             documentation: documentation(description),
             properties: properties,
             isIdentifiable: properties.contains { $0.name == "id" }
+        )
+    }
+
+    func queryParameter(_ field: FieldSpec) -> QueryParameterDeclaration {
+        let type = field.type.value
+        let isArray: Bool = if case .array = type.nonOptional { true } else { false }
+        return QueryParameterDeclaration(
+            name: SwiftNaming.escaped(field.propertyName),
+            type: symbols.swiftType(type),
+            isOptional: type.isOptional,
+            keyLiteral: SwiftNaming.stringLiteral(field.jsonKey(style: spec.api.keyStyle)),
+            transform: transform(for: field),
+            isEnum: symbols.resolve(type.baseName) == .enumeration,
+            arrayStyle: isArray ? (field.arrayStyle?.value == "comma" ? ".commaSeparated" : ".repeated") : nil
         )
     }
 

@@ -71,9 +71,26 @@ public struct ActionDeclaration: Sendable {
     public var route: [RoutePart]
     public var headers: [(name: String, value: String)]
     /// Query parameters, each a function argument.
-    public var query: [PropertyDeclaration]
+    public var query: [QueryParameterDeclaration]
     public var body: ActionPayload
     public var response: ActionPayload
+}
+
+/// A query parameter of an action.
+public struct QueryParameterDeclaration: Sendable {
+    /// The escaped Swift name of the argument.
+    public var name: String
+    /// The argument's Swift type.
+    public var type: String
+    public var isOptional: Bool
+    /// The parameter's name in the query, as a Swift string literal.
+    public var keyLiteral: String
+    /// The transform writing each value (a `Date`'s format), if any.
+    public var transform: String?
+    /// Whether the values are spec enums, sent by raw value.
+    public var isEnum: Bool
+    /// `.repeated` or `.commaSeparated` for arrays; `nil` for single values.
+    public var arrayStyle: String?
 }
 
 /// The body or response of an action.

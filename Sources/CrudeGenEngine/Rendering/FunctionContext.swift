@@ -221,7 +221,11 @@ struct FunctionContext {
                 body = "try \(locals.client).body(\(locals.body))"
             }
             parameters.append(locals.clientParameter)
-            let query = action.query.isEmpty ? nil : "[URLQueryItem].items(" + action.query.map { "(\($0.keyLiteral), \($0.name)\($0.isEnum ? ($0.isOptional ? "?.rawValue" : ".rawValue") : ""))" }.joined(separator: ", ") + ")"
+            let query = action.query.isEmpty ? nil : locals.query
+            if !action.query.isEmpty {
+                lines.append("var \(locals.query): [URLQueryItem] = []")
+                lines += action.query.map { queryLine($0, into: locals.query) }
+            }
             lines += requestLines(resourceName: resource?.specName ?? "", operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body, locals: locals)
             let returnType: String?
             switch action.response {
@@ -245,6 +249,19 @@ struct FunctionContext {
     }
 
     // MARK: pieces
+
+    /// Appends one query parameter: enums by raw value, transformed values as their transform writes them.
+    private func queryLine(_ parameter: QueryParameterDeclaration, into query: String) -> String {
+        let optional = parameter.isOptional ? "?" : ""
+        var value = parameter.name
+        if parameter.isEnum {
+            value += parameter.arrayStyle == nil ? "\(optional).rawValue" : "\(optional).map(\\.rawValue)"
+        }
+        var arguments = "\(parameter.keyLiteral), \(value)"
+        if let transform = parameter.transform { arguments += ", using: \(transform).self" }
+        if let style = parameter.arrayStyle { arguments += ", style: \(style)" }
+        return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
+    }
 
     private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?, locals: Locals) -> [String] {
         let request = requestLines(operation, resource, path: path, query: nil, body: body, locals: locals)

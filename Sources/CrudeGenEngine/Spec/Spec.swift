@@ -148,6 +148,9 @@ public struct FieldSpec: Sendable {
     public var name: Located<String>
     /// The Swift property name when it should differ from the one derived from `name`.
     public var swiftName: Located<String>?
+    /// How a query parameter of an array type is written: `repeated` (`ids=1&ids=2`, the default) or
+    /// `comma` (`ids=1,2`).
+    public var arrayStyle: Located<String>?
     public var type: Located<TypeExpression>
     public var key: Located<String>?
     public var transform: Located<String>?

@@ -5,6 +5,11 @@ import Foundation
 /// A spec it accepts always produces code that compiles: names are valid, types resolve, transforms fit
 /// their fields, routes only use known parameters and no model contains itself by value.
 public struct SpecValidator {
+    /// How array query parameters can be written.
+    static let arrayStyles = ["repeated", "comma"]
+    /// Built-in types that can be query parameters but not route parameters.
+    static let queryOnlyTypes: Set<String> = ["Float", "Decimal", "Date", "URL"]
+
     /// HTTP methods a spec may map operations and actions to.
     static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
@@ -169,10 +174,13 @@ public struct SpecValidator {
         return false
     }
 
-    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, idName: String? = nil) {
+    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, idName: String? = nil, isQuery: Bool = false) {
         var names: [String: SourceLocation] = [:]
         var keys: [String: SourceLocation] = [:]
         for field in fields {
+            if let style = field.arrayStyle, !isQuery {
+                error("`array_style` of field `\(field.name.value)` of \(owner) applies to query parameters only", at: style.location)
+            }
             let swiftName = field.propertyName
             if let rename = field.swiftName, !SwiftNaming.isIdentifier(rename.value) || ["_", "self"].contains(rename.value) {
                 error("`swift_name: \(rename.value)` of field `\(field.name.value)` is not a valid Swift property name", at: rename.location, hint: "use letters, digits and underscores, starting with a letter")
@@ -328,11 +336,23 @@ public struct SpecValidator {
             error("action name `\(action.name.value)` cannot be a Swift function name", at: action.name.location)
         }
         checkHeaders(action.headers)
-        checkFields(action.query, of: "the query of action `\(action.name.value)`")
+        checkFields(action.query, of: "the query of action `\(action.name.value)`", isQuery: true)
         for field in action.query {
-            guard case let .named(name) = field.type.value.nonOptional,
-                  printsAsOneValue(name) else {
-                error("query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location, hint: "query parameters are Int, String, UUID, Double, Bool or an enum, optionally optional")
+            let element: TypeExpression
+            switch field.type.value.nonOptional {
+            case let .array(inner): element = inner
+            case let scalar: element = scalar
+            }
+            if let style = field.arrayStyle {
+                if case .array = field.type.value.nonOptional {} else {
+                    error("`array_style` of query parameter `\(field.name.value)` applies to arrays, not to `\(field.type.value)`", at: style.location)
+                }
+                if !Self.arrayStyles.contains(style.value) {
+                    error("`array_style` must be `repeated` (ids=1&ids=2) or `comma` (ids=1,2), not `\(style.value)`", at: style.location, hint: Suggestions.didYouMean(style.value, in: Self.arrayStyles))
+                }
+            }
+            guard case let .named(name) = element, printsAsOneValue(name) || (Self.queryOnlyTypes.contains(name) && !symbols.isShadowed(name)) else {
+                error("query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location, hint: "query parameters are Int, Int32, Int64, UInt, Double, Float, Decimal, Bool, String, UUID, URL, Date (written by its transform) or a spec enum, an array of one of these, each optionally optional")
                 continue
             }
         }

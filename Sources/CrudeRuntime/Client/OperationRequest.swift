@@ -71,10 +71,3 @@ public struct ClientResponse: Sendable {
         self.body = body
     }
 }
-
-extension [URLQueryItem] {
-    /// Query items from name–value pairs, leaving out the pairs whose value is `nil`.
-    public static func items(_ pairs: (String, (any CustomStringConvertible)?)...) -> [URLQueryItem] {
-        pairs.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0.description) } }
-    }
-}

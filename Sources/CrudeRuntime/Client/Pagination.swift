@@ -25,6 +25,13 @@ public struct Page<Item: Decodable & Sendable>: Sendable {
     public var next: URL?
     /// The total number of items, when the server says.
     public var count: Int?
+
+    /// Creates a page, as a test stands in for a server's.
+    public init(items: [Item], next: URL? = nil, count: Int? = nil) {
+        self.items = items
+        self.next = next
+        self.count = count
+    }
 }
 
 /// Decodes a page, reading its keys from the decoder's `userInfo`.
@@ -48,9 +55,12 @@ extension APIClient {
     public func page<Item: Decodable & Sendable>(for request: OperationRequest, keys: PaginationKeys) async throws(APIError) -> Page<Item> {
         let response = try await send(request)
         var page = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.keysKey: keys]).page
-        // A relative `next` link is relative to the base URL.
+        // A relative `next` link is relative to the base URL, path included: `comments?page=2` under
+        // `https://api.example.com/v3` is `…/v3/comments?page=2` (URL resolution alone would drop `v3`).
         if let next = page.next, next.scheme == nil {
-            page.next = URL(string: next.relativeString, relativeTo: configuration.baseURL)?.absoluteURL
+            var base = configuration.baseURL.absoluteString
+            if !base.hasSuffix("/") { base += "/" }
+            page.next = URL(string: next.relativeString, relativeTo: URL(string: base))?.absoluteURL
         }
         return page
     }

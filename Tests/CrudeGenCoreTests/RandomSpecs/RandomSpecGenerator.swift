@@ -176,16 +176,18 @@ struct RandomSpecGenerator {
             let key = chance(0.3) ? ", key: \(YAMLText.quoted(hostile()))" : ""
             lines.append("    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(key) }")
         }
+        // Fields first: a route parameter resolves to a field before a param of the same name.
+        let fields = fields(avoiding: [SwiftNaming.propertyName(idName)], idKey: SwiftNaming.key(for: idName, style: keyStyle))
+        let fieldNames = Set(fields.map { SwiftNaming.propertyName($0.name) })
         var params: [Field] = []
-        let collection = pathSegment() + (chance(0.3) ? "/{\(paramName(into: &params))}/" + pathSegment() : "")
+        let collection = pathSegment() + (chance(0.3) ? "/{\(paramName(into: &params, avoiding: fieldNames))}/" + pathSegment() : "")
         let trailingSlash = chance(0.3)
         lines.append("    path: \(YAMLText.quoted(collection + (trailingSlash ? "/" : "")))")
         let operations = ["create", "read", "update", "delete", "list"].filter { _ in chance(0.8) }
         if operations.count < 5 { lines.append("    operations: [\(operations.joined(separator: ", "))]") }
-        let fields = fields(avoiding: [SwiftNaming.propertyName(idName)], idKey: SwiftNaming.key(for: idName, style: keyStyle))
         if chance(0.4), operations.contains("read") {
             var routeParams = params
-            let extra = "{\(paramName(into: &routeParams))}"
+            let extra = "{\(paramName(into: &routeParams, avoiding: fieldNames))}"
             params = routeParams
             lines.append("    routes: { read: \(YAMLText.quoted("by-\(pathSegment())/\(extra)/{\(idName)}")) }")
         }
@@ -289,6 +291,7 @@ struct RandomSpecGenerator {
             names.insert(swiftName)
             keys.insert(key)
             if let transform { options.append("transform: \(transform)") }
+            if queryOnly, type.hasPrefix("["), chance(0.5) { options.append("array_style: \(chance(0.5) ? "comma" : "repeated")") }
             if !queryOnly, chance(0.15) { options.append("read_only: true") }
             if chance(0.3) { options.append("description: \(YAMLText.quoted(hostile()))") }
             let line = options.isEmpty ? "\(YAMLText.quoted(name)): \(YAMLText.quoted(type))" : "\(YAMLText.quoted(name)): { type: \(YAMLText.quoted(type)), \(options.joined(separator: ", ")) }"
@@ -326,16 +329,19 @@ struct RandomSpecGenerator {
         }
     }
 
-    /// A query parameter's type: a scalar or enum, maybe optional.
+    /// A query parameter's type: a scalar, date or enum, or an array of one, maybe optional; dates get
+    /// a transform, arrays a style.
     private mutating func queryType() -> (String, String?, Bool) {
-        let scalars = ["String", "Int", "Double", "Bool", "UUID"].filter { !shadowed.contains($0) } + enums
+        let scalars = ["String", "Int", "Double", "Bool", "UUID", "Decimal", "Date", "URL", "Float"].filter { !shadowed.contains($0) } + enums
         let base = scalars.randomElement(using: &random) ?? "Int"
-        return (chance(0.5) ? base + "?" : base, nil, true)
+        let transform = base == "Date" && chance(0.5) ? (["epoch_seconds", "epoch_milliseconds", "iso8601_fractional"] + dateFormats).randomElement(using: &random) : nil
+        let type = chance(0.3) ? "[\(base)]" : base
+        return (chance(0.5) ? type + "?" : type, transform, false)
     }
 
     /// Declares a route parameter with a path type and returns its name.
-    private mutating func paramName(into params: inout [Field]) -> String {
-        let taken = Set(params.map { SwiftNaming.propertyName($0.name) })
+    private mutating func paramName(into params: inout [Field], avoiding fieldNames: Set<String> = []) -> String {
+        let taken = Set(params.map { SwiftNaming.propertyName($0.name) }).union(fieldNames)
         var name = Self.memberNames.randomElement(using: &random)!
         while taken.contains(SwiftNaming.propertyName(name)) || forbiddenMemberNames.contains(SwiftNaming.propertyName(name)) || name == "id" { name += "x" }
         let types = ["Int", "String", "UUID", "Bool", "Double"].filter { !shadowed.contains($0) } + enums
