@@ -19,6 +19,7 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureCorners", "corners", []),
     ("FixtureReadme", "readme", []),
     ("FixtureRandomFinds", "random-finds", []),
+    ("FixturePaging", "paging", []),
     ("FixtureMainActor", "main-actor", [
         .unsafeFlags(["-default-isolation", "MainActor"]),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

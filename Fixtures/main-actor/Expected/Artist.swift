@@ -137,24 +137,24 @@ nonisolated extension Artist {
         try await client.success(for: request)
     }
 
-    /// Lists the first page of values (`GET artists/`).
+    /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Artist> {
         let request = OperationRequest(
             resource: "Artist", operation: "list", method: .get,
             path: "artists/",
             query: query
         )
-        return try await client.page(for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+        return try await client.page(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 
-    /// Every page of values (`GET artists/`), fetched as the sequence is iterated.
+    /// Every page of values (`GET artists/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Artist> {
         let request = OperationRequest(
             resource: "Artist", operation: "list", method: .get,
             path: "artists/",
             query: query
         )
-        return client.pages(for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+        return client.pages(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -51,23 +51,23 @@ nonisolated extension User {
         return try await client.object(for: request)
     }
 
-    /// Lists the first page of values (`GET users`).
+    /// The first page of values (`GET users`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<User> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",
             query: query
         )
-        return try await client.page(for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+        return try await client.page(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 
-    /// Every page of values (`GET users`), fetched as the sequence is iterated.
+    /// Every page of values (`GET users`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<User> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",
             query: query
         )
-        return client.pages(for: request, keys: PaginationKeys(items: "results", next: "next", count: "count"))
+        return client.pages(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 }

@@ -294,19 +294,29 @@ private struct Loader {
         return id
     }
 
-    /// `true` (Django REST Framework's keys) or `{ items, next, count }`.
+    /// `true` (Django REST Framework's `{count, next, previous, results}`) or a mapping with a `style`.
     mutating func pagination(_ node: Node, _ what: String) -> PaginationSpec? {
         let location = reader.location(of: node)
         if case .scalar = node {
             return reader.bool(node, "the pagination of \(what)") == true ? PaginationSpec(location: location) : nil
         }
-        guard let entries = reader.entries(node, "the pagination of \(what)", allowed: ["items", "next", "count"]) else { return nil }
+        let keys = ["style", "items", "next", "count", "parameter", "size_parameter", "size"]
+        guard let entries = reader.entries(node, "the pagination of \(what)", allowed: keys) else { return nil }
         var pagination = PaginationSpec(location: location)
-        if let node = entries["items"], let items = reader.text(node, "`pagination.items` of \(what)") { pagination.items = items.value }
-        if let node = entries["next"], let next = reader.text(node, "`pagination.next` of \(what)") { pagination.next = next.value }
-        if let node = entries["count"] {
-            let count = reader.scalar(node, "`pagination.count` of \(what)")?.value
-            pagination.count = count == "none" || count?.isEmpty == true ? nil : count
+        if let node = entries["style"], let style = choice(node, "`pagination.style` of \(what)", PaginationSpec.Style.self) {
+            pagination.style = style
+        }
+        pagination.items = entries["items"].flatMap { reader.scalar($0, "`pagination.items` of \(what)") }
+        pagination.next = entries["next"].flatMap { reader.text($0, "`pagination.next` of \(what)") }
+        pagination.count = entries["count"].flatMap { reader.text($0, "`pagination.count` of \(what)") }
+        pagination.parameter = entries["parameter"].flatMap { reader.text($0, "`pagination.parameter` of \(what)") }
+        pagination.sizeParameter = entries["size_parameter"].flatMap { reader.text($0, "`pagination.size_parameter` of \(what)") }
+        if let node = entries["size"], let size = reader.scalar(node, "`pagination.size` of \(what)") {
+            if let value = Int(size.value), value > 0 {
+                pagination.size = Located(value, at: size.location)
+            } else {
+                reader.report(.error("`pagination.size` of \(what) must be a whole number above 0, not `\(size.value)`", at: size.location))
+            }
         }
         return pagination
     }
@@ -324,7 +334,7 @@ private struct Loader {
 
     mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
         let what = "action `\(name.value)` of \(owner)"
-        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "params", "query", "body", "returns"], required: ["path"]),
+        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination"], required: ["path"]),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
         }
@@ -336,6 +346,7 @@ private struct Loader {
         action.query = entries["query"].map { fields($0, "the query of \(what)") } ?? []
         action.body = entries["body"].flatMap { payload($0, "the body of \(what)") }
         action.returns = entries["returns"].flatMap { payload($0, "the response of \(what)") }
+        action.pagination = entries["pagination"].flatMap { pagination($0, what) }
         return action
     }
 

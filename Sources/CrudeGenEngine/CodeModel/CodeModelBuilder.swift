@@ -73,7 +73,7 @@ private struct Builder {
             namespaceOne: resource.namespace?.one?.value,
             namespaceMany: resource.namespace?.many?.value,
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
-            pagination: resource.pagination.map { ($0.items, $0.next, $0.count) },
+            pagination: resource.pagination.map(pagination),
             patchProperties: resource.fields.filter { !$0.readOnly }.map(property),
             actions: resource.actions.map { action($0, of: resource) }
         )
@@ -110,7 +110,22 @@ private struct Builder {
             headers: action.headers.map { ($0.name.value, $0.value.value) },
             query: action.query.map(queryParameter),
             body: payload(action.body, suffix: "Body"),
-            response: payload(action.returns, suffix: "Response")
+            response: payload(action.returns, suffix: "Response"),
+            pagination: action.pagination.flatMap { spec in
+                guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
+                return (pagination(spec), symbols.swiftType(element))
+            }
+        )
+    }
+
+    func pagination(_ spec: PaginationSpec) -> PaginationDeclaration {
+        PaginationDeclaration(
+            style: spec.style,
+            items: spec.itemsPath,
+            next: spec.nextPath,
+            count: spec.countPath,
+            parameter: spec.parameterName,
+            size: spec.size.map { (spec.sizeParameterName, $0.value) }
         )
     }
 

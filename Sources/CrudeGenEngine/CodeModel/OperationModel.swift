@@ -11,8 +11,8 @@ public struct ResourceDeclaration: Sendable {
     public var namespaceOne: String?
     public var namespaceMany: String?
     public var operations: [OperationDeclaration]
-    /// Item, next and count keys when `list` is paginated.
-    public var pagination: (items: String, next: String, count: String?)?
+    /// How `list` pages, when it does.
+    public var pagination: PaginationDeclaration?
     /// The fields a partial update can set: every field but the id and read-only ones.
     public var patchProperties: [PropertyDeclaration]
     public var actions: [ActionDeclaration]
@@ -74,6 +74,19 @@ public struct ActionDeclaration: Sendable {
     public var query: [QueryParameterDeclaration]
     public var body: ActionPayload
     public var response: ActionPayload
+    /// How the response pages, and the Swift type of its items, when it does.
+    public var pagination: (declaration: PaginationDeclaration, itemType: String)?
+}
+
+/// How a paginated response is read, resolved to the runtime's `Pagination`.
+public struct PaginationDeclaration: Sendable {
+    public var style: PaginationSpec.Style
+    public var items: String
+    public var next: String?
+    public var count: String?
+    public var parameter: String
+    /// The page size query parameter and value, when the spec asks for a size.
+    public var size: (parameter: String, value: Int)?
 }
 
 /// A query parameter of an action.

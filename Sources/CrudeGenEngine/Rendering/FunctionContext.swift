@@ -161,19 +161,7 @@ struct FunctionContext {
                 body: request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(resource.namespaceMany)))"]
             )]
         }
-        let keys = "PaginationKeys(items: \(SwiftNaming.stringLiteral(pagination.items)), next: \(SwiftNaming.stringLiteral(pagination.next)), count: \(pagination.count.map(SwiftNaming.stringLiteral) ?? "nil"))"
-        return [
-            Function(
-                documentation: ["Lists the first page of values (\(target))."],
-                signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> Page<\(model)>",
-                body: request + ["return try await \(locals.client).page(for: \(locals.request), keys: \(keys))"]
-            ),
-            Function(
-                documentation: ["Every page of values (\(target)), fetched as the sequence is iterated."],
-                signature: "static func pages(\(arguments.joined(separator: ", "))) -> PageSequence<\(model)>",
-                body: request + ["return \(locals.client).pages(for: \(locals.request), keys: \(keys))"]
-            ),
-        ]
+        return pagedFunctions(name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments, request: request, pagination: pagination, locals: locals)
     }
 
     private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
@@ -198,7 +186,7 @@ struct FunctionContext {
     // MARK: actions
 
     func functions(for actions: [ActionDeclaration], resource: ResourceDeclaration?) -> [Function] {
-        actions.map { action in
+        actions.flatMap { action in
             let route = routeCode(action.route, instance: false)
             var arguments = route.arguments
             if case let .fields(_, properties) = action.body {
@@ -240,12 +228,52 @@ struct FunctionContext {
                 lines.append("return try await \(locals.client).object(for: \(locals.request))")
             }
             let documentation = action.documentation.isEmpty ? ["`\(action.method.uppercased()) \(routeText(action.route))`."] : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
-            return Function(
+            if let (pagination, itemType) = action.pagination {
+                let name = SwiftNaming.unescaped(action.functionName)
+                return pagedFunctions(name: action.functionName, pagesName: name + "Pages", itemType: itemType, what: "results", target: "`\(action.method.uppercased()) \(routeText(action.route))`", arguments: parameters, request: Array(lines.dropLast()), pagination: pagination, locals: locals, documentation: action.documentation)
+            }
+            return [Function(
                 documentation: documentation,
                 signature: "static func \(action.functionName)(\(parameters.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
                 body: lines
-            )
+            )]
         }
+    }
+
+    /// The first page of a paginated call, and every page as an `AsyncSequence`.
+    private func pagedFunctions(name: String, pagesName: String, itemType: String, what: String, target: String, arguments: [String], request: [String], pagination: PaginationDeclaration, locals: Locals, documentation: [String] = []) -> [Function] {
+        let literal = Self.paginationLiteral(pagination)
+        let preamble = documentation.isEmpty ? [] : documentation + [""]
+        // Building the request may throw (an encoded body, a transformed query value); then so does `…Pages`.
+        let throwing = request.contains { $0.contains("try ") } ? " throws(APIError)" : ""
+        return [
+            Function(
+                documentation: preamble + ["The first page of \(what) (\(target)); `page.nextPage(on:)` fetches the next."],
+                signature: "static func \(name)(\(arguments.joined(separator: ", "))) async throws(APIError) -> Page<\(itemType)>",
+                body: request + ["return try await \(locals.client).page(for: \(locals.request), pagination: \(literal))"]
+            ),
+            Function(
+                documentation: preamble + ["Every page of \(what) (\(target)), fetched as the sequence is iterated; `.items` walks the \(what) one by one."],
+                signature: "static func \(pagesName)(\(arguments.joined(separator: ", ")))\(throwing) -> PageSequence<\(itemType)>",
+                body: request + ["return \(locals.client).pages(for: \(locals.request), pagination: \(literal))"]
+            ),
+        ]
+    }
+
+    /// The runtime's `Pagination` value for a declaration.
+    static func paginationLiteral(_ pagination: PaginationDeclaration) -> String {
+        let literal = SwiftNaming.stringLiteral
+        let style = switch pagination.style {
+        case .nextURL: ".nextURL(keyPath: \(literal(pagination.next ?? "next")))"
+        case .page: ".pageNumber(parameter: \(literal(pagination.parameter)), next: \(pagination.next.map(literal) ?? "nil"))"
+        case .offset: ".offset(parameter: \(literal(pagination.parameter)))"
+        case .cursor: ".cursor(parameter: \(literal(pagination.parameter)), next: \(literal(pagination.next ?? "next_cursor")))"
+        case .linkHeader: ".linkHeader"
+        }
+        var arguments = "style: \(style), items: \(literal(pagination.items))"
+        if let count = pagination.count { arguments += ", count: \(literal(count))" }
+        if let size = pagination.size { arguments += ", size: PageSize(parameter: \(literal(size.parameter)), value: \(size.value))" }
+        return "Pagination(\(arguments))"
     }
 
     // MARK: pieces

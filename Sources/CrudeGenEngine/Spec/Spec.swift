@@ -261,6 +261,8 @@ public struct ActionSpec: Sendable {
     public var query: [FieldSpec] = []
     public var body: PayloadSpec?
     public var returns: PayloadSpec?
+    /// How the response pages, when it does; `returns` is then an array type.
+    public var pagination: PaginationSpec?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(
@@ -329,20 +331,75 @@ public struct ResourceSpec: Sendable {
     }
 }
 
-/// Where a paginated list response keeps its items, next link and count.
+/// How a paginated response is read and how its next page is asked for.
 public struct PaginationSpec: Sendable {
-    public var items = "results"
-    public var next = "next"
-    public var count: String? = "count"
+    /// Where the next page comes from.
+    public enum Style: String, CaseIterable, Sendable {
+        /// A next URL in the body (Django REST Framework's `next`).
+        case nextURL = "next_url"
+        /// A page number query parameter.
+        case page
+        /// An offset query parameter advanced by the items received.
+        case offset
+        /// A cursor from the body sent back as a query parameter.
+        case cursor
+        /// The `rel="next"` link of the `Link` header.
+        case linkHeader = "link_header"
+    }
+
+    public var style: Style = .nextURL
+    /// The key path of the items; `nil` for the style's default.
+    public var items: Located<String>?
+    /// The key path of the next URL, page number or cursor; `nil` for the style's default, `none` for none.
+    public var next: Located<String>?
+    /// The key path of the total; `nil` for the style's default, `none` for none.
+    public var count: Located<String>?
+    /// The page, offset or cursor query parameter; `nil` for the style's default.
+    public var parameter: Located<String>?
+    /// The query parameter of the page size; `nil` for the style's default.
+    public var sizeParameter: Located<String>?
+    /// The page size to ask for, if any.
+    public var size: Located<Int>?
     public var location: SourceLocation
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
-    package init(items: String = "results", next: String = "next", count: String? = "count", location: SourceLocation) {
-        self.items = items
-        self.next = next
-        self.count = count
+    package init(location: SourceLocation) {
         self.location = location
     }
+}
+
+extension PaginationSpec {
+    /// The items key path: `results`, or the body itself for `Link` header pagination.
+    var itemsPath: String { items?.value ?? (style == .linkHeader ? "" : "results") }
+
+    /// The total's key path: `count` for Django REST Framework's styles, none otherwise.
+    var countPath: String? {
+        guard let count else { return style == .nextURL || style == .offset ? "count" : nil }
+        return count.value == "none" ? nil : count.value
+    }
+
+    /// The key path of the next URL (`next`), page number (none: computed) or cursor (`next_cursor`).
+    var nextPath: String? {
+        if let next { return next.value == "none" ? nil : next.value }
+        switch style {
+        case .nextURL: return "next"
+        case .cursor: return "next_cursor"
+        case .page, .offset, .linkHeader: return nil
+        }
+    }
+
+    /// The page, offset or cursor parameter.
+    var parameterName: String {
+        if let parameter { return parameter.value }
+        switch style {
+        case .offset: return "offset"
+        case .cursor: return "cursor"
+        case .page, .nextURL, .linkHeader: return "page"
+        }
+    }
+
+    /// The page size parameter: `limit` for offsets, `page_size` otherwise.
+    var sizeParameterName: String { sizeParameter?.value ?? (style == .offset ? "limit" : "page_size") }
 }
 
 /// An enum that keeps unknown raw values instead of failing to decode.

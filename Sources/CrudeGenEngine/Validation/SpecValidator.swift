@@ -318,8 +318,11 @@ public struct SpecValidator {
             checkRoute(route, of: resource, action: nil)
         }
         checkRoute(resource.path, of: resource, action: nil)
-        if resource.pagination != nil, !seen.contains(.list) {
-            diagnostics.append(.warning("\(what) configures `pagination`, but does not list the `list` operation", at: resource.pagination!.location))
+        if let pagination = resource.pagination {
+            if !seen.contains(.list) {
+                diagnostics.append(.warning("\(what) configures `pagination`, but does not list the `list` operation", at: pagination.location))
+            }
+            checkPagination(pagination, of: what)
         }
         for (operation, method) in resource.methods.sorted(by: { $0.key < $1.key }) {
             if !seen.contains(operation) { diagnostics.append(unlisted(operation, method.location, "methods")) }
@@ -366,6 +369,13 @@ public struct SpecValidator {
         }
         checkRoute(action.path, of: resource, action: action)
         checkArgumentNames(of: action, resource: resource)
+        if let pagination = action.pagination {
+            checkPagination(pagination, of: "action `\(action.name.value)`")
+            guard case let .type(type)? = action.returns, case .array = type.value else {
+                error("action `\(action.name.value)` pages, so it must return an array of its items, as `returns: \"[User]\"`", at: pagination.location)
+                return
+            }
+        }
     }
 
     /// Reports two arguments of an action's function with the same Swift name: its route parameters, the
@@ -445,6 +455,26 @@ public struct SpecValidator {
                 error("route parameter `{\(parameter.name)}` has type `\(type)`, which cannot be a path segment", at: location, hint: "path parameters are Int, String, UUID, Double, Bool or an enum")
                 continue
             }
+        }
+    }
+
+    /// Checks that a pagination's keys fit its style.
+    private mutating func checkPagination(_ pagination: PaginationSpec, of owner: String) {
+        let style = pagination.style.rawValue
+        if let parameter = pagination.parameter, pagination.style == .nextURL || pagination.style == .linkHeader {
+            error("`parameter` of the pagination of \(owner) applies to the `page`, `offset` and `cursor` styles, not to `\(style)`", at: parameter.location)
+        }
+        if let next = pagination.next, pagination.style == .offset || pagination.style == .linkHeader {
+            error("`next` of the pagination of \(owner) has no meaning for the `\(style)` style", at: next.location, hint: pagination.style == .offset ? "offsets advance by the items received" : "the next page's URL comes from the `Link` header")
+        }
+        if pagination.style == .cursor, pagination.next?.value == "none" {
+            error("cursor pagination of \(owner) needs the key of the next cursor", at: pagination.next!.location)
+        }
+        if let size = pagination.sizeParameter, pagination.size == nil {
+            error("`size_parameter` of the pagination of \(owner) is sent with `size`, which is missing", at: size.location, hint: "add the page size to ask for, as `size: 50`")
+        }
+        for path in [pagination.items, pagination.next, pagination.count].compactMap({ $0 }) where path.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) && !path.value.isEmpty {
+            error("key path `\(path.value)` of the pagination of \(owner) has an empty segment", at: path.location, hint: "write keys separated by dots, as `data.items`")
         }
     }
 

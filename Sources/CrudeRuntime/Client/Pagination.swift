@@ -1,77 +1,250 @@
 import Foundation
+import HTTPTypes
 
-/// Where a paginated list response keeps its items, its next page and its total, such as Django REST
-/// Framework's `{"count": 42, "next": "…?page=2", "previous": null, "results": […]}`.
-public struct PaginationKeys: Sendable, Hashable {
-    /// The key of the items array.
+/// How a paginated response is read and how its next page is asked for: one value describes every scheme
+/// real APIs use, and every scheme gives the same `Page` and `PageSequence`.
+///
+/// Key paths are dot-separated keys into the (unwrapped) body: `results`, `data.items`; an empty path is
+/// the body itself, for APIs that answer with a bare array and page through `Link` headers.
+public struct Pagination: Sendable, Hashable {
+    /// Where the next page comes from.
+    public enum Style: Sendable, Hashable {
+        /// A URL in the body, absolute or relative to the base URL (Django REST Framework's `next`).
+        case nextURL(keyPath: String)
+        /// A page number sent as the query parameter `parameter`, starting at 1: the body's number at
+        /// `next` when given (Raccoon's `"next": 2`), else the current page plus one while pages are not
+        /// empty and, when the total is known, items remain.
+        case pageNumber(parameter: String, next: String?)
+        /// An offset sent as the query parameter `parameter`, advanced by each page's item count (Django
+        /// REST Framework's `LimitOffsetPagination`).
+        case offset(parameter: String)
+        /// An opaque cursor read from the body at `next` and sent back as the query parameter `parameter`.
+        case cursor(parameter: String, next: String)
+        /// The `rel="next"` URL of the response's `Link` header (RFC 8288), as GitHub sends it.
+        case linkHeader
+    }
+
+    public var style: Style
+    /// The key path of the items array.
     public var items: String
-    /// The key of the next page's URL (absolute, or relative to the base URL); `null` on the last page.
-    public var next: String
-    /// The key of the total count, if the server sends one.
+    /// The key path of the total item count, if the server sends one.
     public var count: String?
+    /// A page size sent with every page request.
+    public var size: PageSize?
 
-    public init(items: String = "results", next: String = "next", count: String? = "count") {
+    /// Django REST Framework's `PageNumberPagination`: `{"count", "next", "previous", "results"}`.
+    public static let djangoRESTFramework = Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count")
+
+    public init(style: Style, items: String, count: String? = nil, size: PageSize? = nil) {
+        self.style = style
         self.items = items
-        self.next = next
         self.count = count
+        self.size = size
     }
 }
 
-/// One page of a paginated list.
+/// A page size a client asks for: the query parameter and its value (`page_size=50`).
+public struct PageSize: Sendable, Hashable {
+    public var parameter: String
+    public var value: Int
+
+    public init(parameter: String, value: Int) {
+        self.parameter = parameter
+        self.value = value
+    }
+}
+
+/// One page of a paginated list, with the request for the next one.
 public struct Page<Item: Decodable & Sendable>: Sendable {
     /// The items on this page.
     public var items: [Item]
-    /// The next page's URL, or `nil` on the last page.
-    public var next: URL?
     /// The total number of items, when the server says.
     public var count: Int?
+    /// The request for the next page, or `nil` on the last page.
+    public var next: OperationRequest?
+    /// How the next page is read; `nil` for a page built by hand.
+    let pagination: Pagination?
 
     /// Creates a page, as a test stands in for a server's.
-    public init(items: [Item], next: URL? = nil, count: Int? = nil) {
-        self.items = items
-        self.next = next
-        self.count = count
+    public init(items: [Item], count: Int? = nil, next: OperationRequest? = nil) {
+        self.init(items: items, count: count, next: next, pagination: nil)
     }
-}
 
-/// Decodes a page, reading its keys from the decoder's `userInfo`.
-struct PageBody<Item: Decodable & Sendable>: Decodable {
-    static var keysKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "crudegen.PageBody.keys")! }
+    init(items: [Item], count: Int?, next: OperationRequest?, pagination: Pagination?) {
+        self.items = items
+        self.count = count
+        self.next = next
+        self.pagination = pagination
+    }
 
-    let page: Page<Item>
-
-    init(from decoder: any Decoder) throws {
-        let keys = decoder.userInfo[Self.keysKey] as? PaginationKeys ?? PaginationKeys()
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        let items = try container.decode([Item].self, forKey: JSONKey(stringValue: keys.items))
-        let next = try container.decodeIfPresent(String.self, forKey: JSONKey(stringValue: keys.next))
-        let count = try keys.count.flatMap { try container.decodeIfPresent(Int.self, forKey: JSONKey(stringValue: $0)) }
-        page = Page(items: items, next: next.flatMap { $0.isEmpty ? nil : URL(string: $0) }, count: count)
+    /// Fetches the page after this one; `nil` on the last page.
+    public func nextPage(on client: APIClient) async throws(APIError) -> Page<Item>? {
+        guard let next else { return nil }
+        return try await client.page(for: next, pagination: pagination ?? .djangoRESTFramework)
     }
 }
 
 extension APIClient {
-    /// Sends a list request and decodes one page.
-    public func page<Item: Decodable & Sendable>(for request: OperationRequest, keys: PaginationKeys) async throws(APIError) -> Page<Item> {
-        let response = try await send(request)
-        var page = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.keysKey: keys]).page
-        // A relative `next` link is relative to the base URL, path included: `comments?page=2` under
-        // `https://api.example.com/v3` is `…/v3/comments?page=2` (URL resolution alone would drop `v3`).
-        if let next = page.next, next.scheme == nil {
-            var base = configuration.baseURL.absoluteString
-            if !base.hasSuffix("/") { base += "/" }
-            page.next = URL(string: next.relativeString, relativeTo: URL(string: base))?.absoluteURL
+    /// Sends a page request and decodes the page, working out the request for the next one.
+    public func page<Item: Decodable & Sendable>(for request: OperationRequest, pagination: Pagination) async throws(APIError) -> Page<Item> {
+        var request = request
+        if let size = pagination.size, !request.query.contains(where: { $0.name == size.parameter }), request.absoluteURL == nil {
+            request.query.append(URLQueryItem(name: size.parameter, value: String(size.value)))
         }
-        return page
+        let response = try await send(request)
+        let body = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.paginationKey: pagination])
+        return Page(items: body.items, count: body.count, next: nextRequest(after: request, body: body, head: response.head, pagination: pagination), pagination: pagination)
     }
 
-    /// Every page of a paginated list, fetched one at a time as the sequence is iterated.
-    public func pages<Item: Decodable & Sendable>(for request: OperationRequest, keys: PaginationKeys) -> PageSequence<Item> {
-        PageSequence(client: self, first: request, keys: keys)
+    /// Every page, fetched one at a time as the sequence is iterated.
+    public func pages<Item: Decodable & Sendable>(for request: OperationRequest, pagination: Pagination) -> PageSequence<Item> {
+        PageSequence(client: self, first: request, pagination: pagination)
+    }
+
+    private func nextRequest<Item>(after request: OperationRequest, body: PageBody<Item>, head: HTTPResponse, pagination: Pagination) -> OperationRequest? {
+        func following(url: URL) -> OperationRequest {
+            var next = request
+            next.absoluteURL = url
+            next.query = []
+            next.body = nil
+            return next
+        }
+        func following(parameter: String, value: String) -> OperationRequest {
+            var next = request
+            next.query.removeAll { $0.name == parameter }
+            next.query.append(URLQueryItem(name: parameter, value: value))
+            return next
+        }
+        let current = request.query.last { $0.name == pagination.parameterName }?.value
+        switch pagination.style {
+        case .nextURL:
+            return body.next.flatMap(resolve).map(following(url:))
+        case .linkHeader:
+            return head.headerFields[LinkHeader.name].flatMap(LinkHeader.next).flatMap(resolve).map(following(url:))
+        case let .cursor(parameter, _):
+            return body.next.map { following(parameter: parameter, value: $0) }
+        case let .pageNumber(parameter, nextKey):
+            let page = current.flatMap(Int.init) ?? 1
+            if nextKey != nil {
+                return body.next.map { following(parameter: parameter, value: $0) }
+            }
+            guard !body.items.isEmpty else { return nil }
+            // With a total, stop once it is reached, assuming full pages before this one.
+            let seen = (page - 1) * (pagination.size?.value ?? body.items.count) + body.items.count
+            if let count = body.count, seen >= count { return nil }
+            return following(parameter: parameter, value: String(page + 1))
+        case let .offset(parameter):
+            let offset = (current.flatMap(Int.init) ?? 0) + body.items.count
+            guard !body.items.isEmpty, body.count.map({ offset < $0 }) ?? true else { return nil }
+            return following(parameter: parameter, value: String(offset))
+        }
+    }
+
+    /// A `next` link as an absolute URL: a relative one is relative to the base URL, path included, so
+    /// `comments?page=2` under `https://api.example.com/v3` is `…/v3/comments?page=2` (URL resolution
+    /// alone would drop `v3`).
+    private func resolve(_ link: String) -> URL? {
+        guard !link.isEmpty, let url = URL(string: link) else { return nil }
+        if url.scheme != nil { return url }
+        var base = configuration.baseURL.absoluteString
+        if !base.hasSuffix("/") { base += "/" }
+        return URL(string: link, relativeTo: URL(string: base))?.absoluteURL
     }
 }
 
-/// The pages of a paginated list as an `AsyncSequence`; it stops after the page without a `next` link.
+extension Pagination {
+    /// The query parameter a page-number, offset or cursor style sends.
+    var parameterName: String? {
+        switch style {
+        case let .pageNumber(parameter, _), let .offset(parameter), let .cursor(parameter, _): parameter
+        case .nextURL, .linkHeader: nil
+        }
+    }
+
+    /// The key path of the next link, page number or cursor in the body.
+    var nextKeyPath: String? {
+        switch style {
+        case let .nextURL(keyPath): keyPath
+        case let .pageNumber(_, next): next
+        case let .cursor(_, next): next
+        case .offset, .linkHeader: nil
+        }
+    }
+}
+
+/// Decodes a page's items, total and next link, page number or cursor at their key paths, reading the
+/// pagination from the decoder's `userInfo`.
+struct PageBody<Item: Decodable & Sendable>: Decodable {
+    static var paginationKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "crudegen.PageBody.pagination")! }
+
+    let items: [Item]
+    let count: Int?
+    /// The next link, page number or cursor as text; `nil` when absent, `null` or empty.
+    let next: String?
+
+    init(from decoder: any Decoder) throws {
+        let pagination = decoder.userInfo[Self.paginationKey] as? Pagination ?? .djangoRESTFramework
+        items = try Self.decode([Item].self, at: pagination.items, in: decoder)
+        count = try pagination.count.flatMap { try Self.decodeIfPresent(Int.self, at: $0, in: decoder) }
+        // A next link is a string, a page number a number: either is read as text.
+        next = try pagination.nextKeyPath.flatMap { try Self.decodeIfPresent(JSONValue.self, at: $0, in: decoder) }.flatMap { value in
+            switch value {
+            case let .string(text): text.isEmpty ? nil : text
+            case let .number(number): number.rounded() == number ? String(Int64(number)) : String(number)
+            default: nil
+            }
+        }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, at keyPath: String, in decoder: any Decoder) throws -> T {
+        let keys = keyPath.split(separator: ".").map(String.init)
+        guard let last = keys.last else { return try T(from: decoder) }
+        return try container(for: keys.dropLast(), in: decoder).decode(T.self, forKey: JSONKey(stringValue: last))
+    }
+
+    private static func decodeIfPresent<T: Decodable>(_ type: T.Type, at keyPath: String, in decoder: any Decoder) throws -> T? {
+        let keys = keyPath.split(separator: ".").map(String.init)
+        guard let last = keys.last else { return try T(from: decoder) }
+        var container = try decoder.container(keyedBy: JSONKey.self)
+        for key in keys.dropLast() {
+            guard container.contains(JSONKey(stringValue: key)), try !container.decodeNil(forKey: JSONKey(stringValue: key)) else { return nil }
+            container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: key))
+        }
+        return try container.decodeIfPresent(T.self, forKey: JSONKey(stringValue: last))
+    }
+
+    private static func container(for keys: ArraySlice<String>, in decoder: any Decoder) throws -> KeyedDecodingContainer<JSONKey> {
+        var container = try decoder.container(keyedBy: JSONKey.self)
+        for key in keys {
+            container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: key))
+        }
+        return container
+    }
+}
+
+/// Reads RFC 8288 `Link` headers.
+enum LinkHeader {
+    static let name = HTTPField.Name("Link")!
+
+    /// The target of the link whose `rel` includes `next`: `<https://…?page=2>; rel="next", <…>; rel="last"`.
+    static func next(in header: String) -> String? {
+        for link in header.split(separator: ",") {
+            let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+            let isNext = parts.dropFirst().contains { parameter in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, pair[0].lowercased() == "rel" else { return false }
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: " ").contains("next")
+            }
+            if isNext { return String(target.dropFirst().dropLast()) }
+        }
+        return nil
+    }
+}
+
+/// The pages of a paginated list as an `AsyncSequence`: it stops after the last page, never requests a
+/// page twice (a server that repeats a `next` link ends the walk instead of looping), and throws
+/// `APIError.cancelled` when its task is cancelled. Only the current page is held.
 ///
 /// ```swift
 /// for try await page in Person.pages(on: client) {
@@ -83,28 +256,57 @@ public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable 
 
     let client: APIClient
     let first: OperationRequest
-    let keys: PaginationKeys
+    let pagination: Pagination
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let client: APIClient
         var request: OperationRequest?
-        let keys: PaginationKeys
+        let pagination: Pagination
+        /// What identifies each request sent so far: its URL or its query.
+        var requested: Set<String> = []
 
         public mutating func next() async throws -> Page<Item>? {
             guard let current = request else { return nil }
-            let page: Page<Item> = try await client.page(for: current, keys: keys)
-            request = page.next.map { url in
-                var following = current
-                following.absoluteURL = url
-                following.query = []
-                following.body = nil
-                return following
-            }
+            if Task.isCancelled { throw APIError.cancelled }
+            guard requested.insert(Self.identity(of: current)).inserted else { return nil }
+            let page: Page<Item> = try await client.page(for: current, pagination: pagination)
+            request = page.next
             return page
+        }
+
+        private static func identity(of request: OperationRequest) -> String {
+            request.absoluteURL?.absoluteString ?? request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(client: client, request: first, keys: keys)
+        AsyncIterator(client: client, request: first, pagination: pagination)
+    }
+
+    /// The items of every page, one at a time.
+    public var items: PageItemSequence<Item> { PageItemSequence(pages: self) }
+}
+
+/// The items of a paginated list, page after page, as an `AsyncSequence`.
+public struct PageItemSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Item
+
+    let pages: PageSequence<Item>
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var pages: PageSequence<Item>.AsyncIterator
+        var buffered: ArraySlice<Item> = []
+
+        public mutating func next() async throws -> Item? {
+            while buffered.isEmpty {
+                guard let page = try await pages.next() else { return nil }
+                buffered = page.items[...]
+            }
+            return buffered.popFirst()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(pages: pages.makeAsyncIterator())
     }
 }

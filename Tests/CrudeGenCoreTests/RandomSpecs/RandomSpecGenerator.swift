@@ -195,7 +195,7 @@ struct RandomSpecGenerator {
             lines.append("    params: { \(params.map(\.line).joined(separator: ", ")) }")
         }
         if chance(0.3) { lines.append("    namespace: \(chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }")") }
-        if chance(0.3), operations.contains("list") { lines.append("    pagination: \(chance(0.5) ? "true" : "{ items: \(YAMLText.quoted(hostile())), next: \(YAMLText.quoted(hostile())), count: none }")") }
+        if chance(0.3), operations.contains("list") { lines.append("    pagination: \(pagination())") }
         if chance(0.3), operations.contains("read") { lines.append("    headers: { read: { \(headers()) } }") }
         if chance(0.3), operations.contains("create") { lines.append("    responses: { create: none }") }
         if chance(0.2), operations.contains("update") { lines.append("    methods: { update: PATCH }") }
@@ -257,6 +257,18 @@ struct RandomSpecGenerator {
         default: break
         }
         return lines
+    }
+
+    /// A pagination of a random style with keys that fit it.
+    private mutating func pagination() -> String {
+        let style = ["next_url", "page", "offset", "cursor", "link_header"].randomElement(using: &random)!
+        guard chance(0.8) else { return "true" }
+        var keys = ["style: \(style)", "items: \(YAMLText.quoted(["data.items", "results", "users", hostile()].randomElement(using: &random)!))"]
+        if ["next_url", "page", "cursor"].contains(style), chance(0.6) { keys.append("next: \(YAMLText.quoted(["next", "meta.next", hostile()].randomElement(using: &random)!))") }
+        if ["page", "offset", "cursor"].contains(style), chance(0.5) { keys.append("parameter: \(YAMLText.quoted(hostile()))") }
+        if chance(0.5) { keys.append("count: \(chance(0.5) ? "none" : YAMLText.quoted("total"))") }
+        if chance(0.5) { keys.append("size: \(Int.random(in: 1...100, using: &random))") }
+        return "{ \(keys.joined(separator: ", ")) }"
     }
 
     // MARK: fields
