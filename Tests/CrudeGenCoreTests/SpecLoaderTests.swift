@@ -86,6 +86,18 @@ func errors(for yaml: String) -> [String] {
         #expect(errors(for: yaml) == ["5:12: unknown type `Strin`", "6:11: unknown type `Strin`", "7:20: unknown type `Doubel`"])
     }
 
+    /// `{ String: Int }` is the dictionary type; one field named `String` declared with a mapping is a payload.
+    @Test func aPayloadFieldNamedStringIsNoDictionary() throws {
+        let yaml = "api: { name: A }\nactions:\n  x: { path: x, returns: { String: { type: Int } } }\n  y: { path: y, returns: { String: Int } }\n"
+        let actions = try #require(SpecLoader.load(Data(yaml.utf8), file: "spec.yaml").spec?.actions)
+        guard case let .fields(fields, _)? = actions[0].returns, case let .type(type)? = actions[1].returns else {
+            Issue.record("expected fields, then a type")
+            return
+        }
+        #expect(fields.map(\.name.value) == ["String"])
+        #expect(type.value == .dictionary(.named("Int")))
+    }
+
     @Test func mergeKeysShareFieldGroups() throws {
         let yaml = """
             api: { name: A }

@@ -355,7 +355,9 @@ private struct Loader {
         if case let .scalar(scalar) = node, scalar.string == "none" {
             return PayloadSpec.none(at: reader.location(of: node))
         }
-        if case let .mapping(mapping) = node, !(mapping.count == 1 && mapping.first?.key.string == "String") {
+        // `{ String: Int }` is the unquoted dictionary type `[String: Int]`; a mapping of fields otherwise,
+        // including one field named `String` declared with a mapping.
+        if case let .mapping(mapping) = node, !(mapping.count == 1 && mapping.first?.key.string == "String" && mapping.first?.value.mapping == nil) {
             return .fields(fields(node, what), at: reader.location(of: node))
         }
         return typeExpression(node, what).map(PayloadSpec.type)
