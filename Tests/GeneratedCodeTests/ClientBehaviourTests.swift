@@ -17,6 +17,36 @@ import Testing
         return APIClient(configuration: configuration, middlewares: middlewares)
     }
 
+    /// A middleware's own error is `.middleware`, an `APIError` it throws stays itself, and a transport's
+    /// error passing through a middleware is still the transport's.
+    @Test func middlewareErrorsAreReportedAsThemselves() async throws {
+        struct NotValid: Error {}
+        let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
+        defer { Task { await server.stop() } }
+        let own = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server, middlewares: [BeforeRequest { _ in throw NotValid() }])) }
+        guard case let .middleware(error)? = own else {
+            Issue.record("expected .middleware, got \(String(describing: own))")
+            return
+        }
+        #expect(error is NotValid)
+        let api = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server, middlewares: [BeforeRequest { _ in throw APIError.missingValue("token") }])) }
+        guard case .missingValue("token")? = api else {
+            Issue.record("expected the middleware's APIError, got \(String(describing: api))")
+            return
+        }
+        #expect(server.received.isEmpty, "nothing was sent")
+    }
+
+    /// Raw requests take headers of their own, and `operationHeaders["raw.GET"]` reaches them.
+    @Test func rawRequestsTakeHeaders() async throws {
+        let server = try await TestServer { _ in .json(#"{"ok": true}"#) }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server) { $0.operationHeaders["raw.GET"] = ["X-Raw": "1"] }
+        _ = try await client.request(.get, "stats", headers: ["X-Trace": "abc"])
+        #expect(server.received.last?.headers["x-trace"] == "abc")
+        #expect(server.received.last?.headers["x-raw"] == "1")
+    }
+
     /// The `APIError` an operation throws.
     static func failure(_ operation: () async throws -> Void) async -> APIError? {
         do {

@@ -77,7 +77,10 @@ import Testing
                 : .json("{}", status: 404)
         }
         defer { Task { await server.stop() } }
-        let response = try await SampleAPI.login(username: "username", password: "password", on: Self.client(server))
+        var configuration = SampleAPI.configuration(baseURL: server.origin)
+        configuration.operationHeaders["SampleAPI.login"] = ["X-Login": "yes"]
+        let response = try await SampleAPI.login(username: "username", password: "password", on: APIClient(configuration: configuration))
+        #expect(server.received.last?.headers["x-login"] == "yes", "operation headers of API-wide actions are keyed by the API's name")
         #expect(response.token == "authtoken")
         #expect(response.user.name == "manue")
         #expect(String(decoding: server.received.last?.body ?? Data(), as: UTF8.self) == #"{"password":"password","username":"username"}"#)

@@ -97,4 +97,14 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    /// 0.29 × 100 is 28.999999999999996 in binary floating point; integer fields reject that.
+    @Test func percentagesRoundTripAsWholeNumbers() throws {
+        for (fraction, percent) in [(0.29, 29.0), (0.57, 57.0), (0.425, 42.5), (0.0, 0.0), (1.0, 100.0)] {
+            #expect(try PercentageTransform.encode(fraction) == percent)
+            #expect(try PercentageTransform.decode(percent) == fraction)
+        }
+        let json = try JSONEncoder().encode([try PercentageTransform.encode(0.29)])
+        #expect(String(decoding: json, as: UTF8.self) == "[29]")
+    }
 }

@@ -28,7 +28,7 @@ nonisolated extension Corners {
     public static func send(`some`: String, `class`: Int, `in`: Bool, `inout`: Int, client: String, on client_: APIClient) async throws(APIError) {
         let body: SendBody = .init(some: `some`, class: `class`, in: `in`, `inout`: `inout`, client: client)
         let request = OperationRequest(
-            resource: "", operation: "send", method: .post,
+            resource: "Corners", operation: "send", method: .post,
             path: "send",
             body: try client_.body(body)
         )
@@ -47,7 +47,7 @@ nonisolated extension Corners {
         query.append("channels", channels?.map(\.rawValue), style: .commaSeparated)
         query.append("page", page)
         let request = OperationRequest(
-            resource: "", operation: "find", method: .get,
+            resource: "Corners", operation: "find", method: .get,
             path: "find",
             query: query
         )

@@ -28,7 +28,7 @@ nonisolated extension Studio {
     public static func login(username: String, password: String, on client: APIClient) async throws(APIError) -> LoginResponse {
         let body: LoginBody = .init(username: username, password: password)
         let request = OperationRequest(
-            resource: "", operation: "login", method: .post,
+            resource: "Studio", operation: "login", method: .post,
             path: "login/",
             body: try client.body(body)
         )

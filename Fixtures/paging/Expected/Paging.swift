@@ -24,7 +24,7 @@ nonisolated extension Paging {
         var query: [URLQueryItem] = []
         query.append("q", q)
         let request = OperationRequest(
-            resource: "", operation: "search", method: .get,
+            resource: "Paging", operation: "search", method: .get,
             path: "search/issues",
             query: query
         )
@@ -36,7 +36,7 @@ nonisolated extension Paging {
         var query: [URLQueryItem] = []
         query.append("q", q)
         let request = OperationRequest(
-            resource: "", operation: "search", method: .get,
+            resource: "Paging", operation: "search", method: .get,
             path: "search/issues",
             query: query
         )

@@ -25,7 +25,7 @@ nonisolated extension SampleAPI {
     public static func login(username: String, password: String, on client: APIClient) async throws(APIError) -> LoginResponse {
         let body: LoginBody = .init(username: username, password: password)
         let request = OperationRequest(
-            resource: "", operation: "login", method: .post,
+            resource: "SampleAPI", operation: "login", method: .post,
             path: "login/",
             body: try client.body(body)
         )

@@ -214,7 +214,8 @@ struct FunctionContext {
                 lines.append("var \(locals.query): [URLQueryItem] = []")
                 lines += action.query.map { queryLine($0, into: locals.query) }
             }
-            lines += requestLines(resourceName: resource?.specName ?? "", operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body, locals: locals)
+            // API-wide actions belong to the API: `operationHeaders["SampleAPI.login"]`.
+            lines += requestLines(resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body, locals: locals)
             let returnType: String?
             switch action.response {
             case .none:

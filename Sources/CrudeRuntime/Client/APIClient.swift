@@ -87,8 +87,22 @@ public struct APIClient: Sendable {
         guard index < middlewares.count else {
             return try await sendAuthenticatedWithRetries(request)
         }
-        return try await middlewares[index].intercept(request) { next in
-            try await runMiddlewares(from: index + 1, next)
+        // What comes back through `next` is already an APIError, so anything else the middleware throws
+        // is its own failure, not a transport's.
+        do {
+            return try await middlewares[index].intercept(request) { next in
+                do {
+                    return try await runMiddlewares(from: index + 1, next)
+                } catch {
+                    throw APIError(error)
+                }
+            }
+        } catch let error as APIError {
+            throw error
+        } catch is CancellationError {
+            throw APIError.cancelled
+        } catch {
+            throw APIError.middleware(error)
         }
     }
 

@@ -22,6 +22,9 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     case missingValue(String)
     /// A request body could not be encoded.
     case encoding(description: String)
+    /// A middleware threw this error itself, such as a check before sending (Raccoon's `validate()`); an
+    /// `APIError` a middleware throws is reported as that error instead.
+    case middleware(any Error)
 
     /// The HTTP status, for the cases that have one.
     public var status: HTTPResponse.Status? {
@@ -44,6 +47,7 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
         case let .timedOut(duration): "no response within \(duration)"
         case let .missingValue(name): "cannot build the request: `\(name)` has no value"
         case let .encoding(description): "cannot encode the request body: \(description)"
+        case let .middleware(error): "a middleware failed: \(error)"
         }
     }
 

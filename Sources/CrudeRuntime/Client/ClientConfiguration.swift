@@ -15,7 +15,9 @@ public struct ClientConfiguration: Sendable {
     public var headers: [String: String]
     /// Headers per resource (`"Person"`), sent after ``headers``.
     public var resourceHeaders: [String: [String: String]] = [:]
-    /// Headers per operation (`"Person.read"`, `"Household.login"`), sent last; they win over the spec's.
+    /// Headers per operation, sent last; they win over the spec's. Keys are `"<resource>.<operation>"`:
+    /// `"Person.read"` for a resource's operation or action, `"Household.login"` for an action of the API
+    /// `Household`, `"raw.GET"` for raw requests.
     public var operationHeaders: [String: [String: String]] = [:]
     /// HTTP methods per operation name (`"update": .put`), overriding the spec's verb map.
     public var methods: [String: HTTPRequest.Method] = [:]

@@ -3,7 +3,9 @@ import Foundation
 /// A percentage written as 0–100 in JSON and held as 0–1 in Swift (ApiModel's `PercentageTransform`).
 public enum PercentageTransform: ValueTransform {
     public static func decode(_ wire: Double) throws -> Double { wire / 100 }
-    public static func encode(_ value: Double) throws -> Double { value * 100 }
+    /// `value * 100`, rounded to ten decimals so that 0.29 is sent as 29, not 28.999999999999996, which
+    /// integer fields (Django REST Framework's `IntegerField`) reject.
+    public static func encode(_ value: Double) throws -> Double { (value * 100 * 1e10).rounded() / 1e10 }
 }
 
 /// A URL written as a string; unlike plain `Codable`, spaces and other unescaped characters are accepted.
