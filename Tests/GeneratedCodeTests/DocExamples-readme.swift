@@ -7,8 +7,8 @@ import Testing
 /// The docs' examples written against Fixtures/readme/spec.yaml, each run against a loopback server
 /// serving that API; inside an example, `Household.configuration()` points at that server.
 @Suite struct DocExamplesReadme {
-    /// README.md:28
-    @Test func readme_md_28() async throws {
+    /// Example 1 of README.md.
+    @Test func readme_md_example1() async throws {
         try await DocExampleEnvironment.run(fixture: "readme") {
             enum Household {
                 static func configuration() -> ClientConfiguration {
@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    /// README.md:181
-    @Test func readme_md_181() async throws {
+    /// Example 2 of README.md.
+    @Test func readme_md_example2() async throws {
         try await DocExampleEnvironment.run(fixture: "readme") {
             enum Household {
                 static func configuration() -> ClientConfiguration {

@@ -117,11 +117,16 @@ import Testing
             @Suite struct DocExamples\(target.dropFirst("Fixture".count)) {
 
             """
+        // Named by file and position among the file's runnable examples, not by line, so that editing the
+        // text around an example does not change this file.
+        var counts: [String: Int] = [:]
         for (index, example) in examples.enumerated() {
-            let name = example.place.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            counts[example.file, default: 0] += 1
+            let file = example.file.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            let name = "\(file)_example\(counts[example.file]!)"
             if index > 0 { text += "\n" }
             text += """
-                    /// \(example.place)
+                    /// Example \(counts[example.file]!) of \(example.file).
                     @Test func \(name)() async throws {
                         try await DocExampleEnvironment.run(fixture: "\(fixture)") {
                             enum \(apiName) {
