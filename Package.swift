@@ -20,6 +20,7 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureReadme", "readme", []),
     ("FixtureRandomFinds", "random-finds", []),
     ("FixturePaging", "paging", []),
+    ("FixtureDRF", "drf", []),
     ("FixtureMainActor", "main-actor", [
         .unsafeFlags(["-default-isolation", "MainActor"]),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

@@ -1,0 +1,102 @@
+"""A real Django REST Framework server for crudegen's tests, on 127.0.0.1.
+
+It prints `LISTENING <port>` once it accepts connections and runs until its standard input closes, so
+the test process that started it owns it: when the tests end, however they end, the server ends too.
+Each test works in a group of its own (`?group=…`), so tests sharing the server do not see each other.
+
+Endpoints (DefaultRouter, trailing slashes):
+- /api/page-items/    ModelViewSet with PageNumberPagination (page size 2, `page_size` to change it)
+- /api/limit-items/   ModelViewSet with LimitOffsetPagination (default limit 2)
+- /api/cursor-items/  ModelViewSet with CursorPagination (page size 2, ordered by id)
+"""
+import os
+import sys
+import tempfile
+import threading
+
+import django
+from django.conf import settings
+
+database = os.path.join(tempfile.mkdtemp(prefix="crudegen-drf-"), "db.sqlite3")
+settings.configure(
+    DEBUG=False,
+    SECRET_KEY="crudegen-tests",
+    ALLOWED_HOSTS=["127.0.0.1", "localhost"],
+    ROOT_URLCONF=__name__,
+    INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "rest_framework"],
+    DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": database}},
+    MIDDLEWARE=["django.middleware.common.CommonMiddleware"],
+    REST_FRAMEWORK={"UNAUTHENTICATED_USER": None},
+    DEFAULT_AUTO_FIELD="django.db.models.AutoField",
+)
+django.setup()
+
+from django.db import connection, models  # noqa: E402
+from django.urls import include, path  # noqa: E402
+from rest_framework import pagination, routers, serializers, viewsets  # noqa: E402
+
+
+class Item(models.Model):
+    group = models.CharField(max_length=100)
+    title = models.CharField(max_length=100)
+
+    class Meta:
+        app_label = "crudegen"
+
+
+class ItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Item
+        fields = ["id", "group", "title"]
+
+
+class PageNumber(pagination.PageNumberPagination):
+    page_size = 2
+    page_size_query_param = "page_size"
+
+
+class LimitOffset(pagination.LimitOffsetPagination):
+    default_limit = 2
+
+
+class Cursor(pagination.CursorPagination):
+    page_size = 2
+    ordering = "id"
+
+
+def viewset(paginator):
+    class ItemViewSet(viewsets.ModelViewSet):
+        serializer_class = ItemSerializer
+        pagination_class = paginator
+
+        def get_queryset(self):
+            items = Item.objects.order_by("id")
+            group = self.request.query_params.get("group")
+            return items.filter(group=group) if group else items
+
+    return ItemViewSet
+
+
+router = routers.DefaultRouter()
+router.register("page-items", viewset(PageNumber), basename="page-item")
+router.register("limit-items", viewset(LimitOffset), basename="limit-item")
+router.register("cursor-items", viewset(Cursor), basename="cursor-item")
+urlpatterns = [path("api/", include(router.urls))]
+
+if __name__ == "__main__":
+    with connection.schema_editor() as editor:
+        editor.create_model(Item)
+
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, format, *args):
+            pass
+
+    server = ThreadedWSGIServer(("127.0.0.1", 0), QuietHandler)
+    server.set_app(WSGIHandler())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"LISTENING {server.server_port}", flush=True)
+    sys.stdin.read()
+    os._exit(0)
