@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "crude-bench", targets: ["CrudeBench"]),
         .executable(name: "decode-profile", targets: ["DecodeProfile"]),
+        .executable(name: "paging-memory", targets: ["PagingMemory"]),
     ],
     dependencies: [
         // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.
@@ -26,6 +27,20 @@ let package = Package(
         // The hand-written comparison struct and the JSON both executables decode.
         .target(name: "BenchSupport", dependencies: ["BenchModels"]),
         .executableTarget(name: "DecodeProfile", dependencies: ["BenchModels", "BenchSupport"]),
+        // The allocator's bytes in use (mallinfo2 on Linux, malloc zone statistics on Apple platforms), which
+        // Swift's Glibc module does not expose.
+        .target(name: "HeapUsage"),
+        // How much memory walking a paginated list holds (see Benchmarks/README.md).
+        .executableTarget(
+            name: "PagingMemory",
+            dependencies: [
+                "HeapUsage",
+                "BenchModels",
+                "BenchSupport",
+                .product(name: "CrudeRuntime", package: "crudegen"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .executableTarget(
             name: "CrudeBench",
             dependencies: [

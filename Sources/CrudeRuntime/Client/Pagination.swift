@@ -262,8 +262,9 @@ public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable 
         let client: APIClient
         var request: OperationRequest?
         let pagination: Pagination
-        /// What identifies each request sent so far: its URL or its query.
-        var requested: Set<String> = []
+        /// A 64-bit digest of each request sent so far (its URL or query), so that a long walk keeps eight
+        /// bytes per page rather than every URL.
+        var requested: Set<UInt64> = []
 
         public mutating func next() async throws -> Page<Item>? {
             guard let current = request else { return nil }
@@ -274,8 +275,10 @@ public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable 
             return page
         }
 
-        private static func identity(of request: OperationRequest) -> String {
-            request.absoluteURL?.absoluteString ?? request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        /// FNV-1a of the request's URL or query: stable across runs, unlike `hashValue`.
+        private static func identity(of request: OperationRequest) -> UInt64 {
+            let text = request.absoluteURL?.absoluteString ?? request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+            return text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
         }
     }
 
