@@ -74,6 +74,29 @@ import Testing
         #expect(server.received.last?.query == "q=&since=1970-01-01T00%3A00%3A00Z&stamp=60&amount=0&labels=&page=2", "an empty array sends no repeated item and an empty comma list")
     }
 
+    @Test func wholeUpdatesPutAndPartialOnesPatchWithResponsesOnlyNamespaced() async throws {
+        let member = #"{"member": {"id": 3, "name": "Ada", "nickname": null, "joined_at": "2024-05-01T12:00:00Z"}}"#
+        let server = try await TestServer { request in
+            switch (request.method, request.path) {
+            case ("POST", "/v1/members/"): .json(member, status: 201)
+            case ("PUT", "/v1/members/3/"), ("PATCH", "/v1/members/3/"): .json(member)
+            default: .json("{}", status: 404)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        let created = try await Member(name: "Ada").create(on: client)
+        #expect(created.id == 3 && created.joinedAt != nil, "the response is unwrapped from `member`; the server set joinedAt")
+        #expect(server.received.last?.jsonObject?["name"] as? String == "Ada", "the request body is not wrapped")
+        _ = try await created.update(on: client)
+        #expect(server.received.last?.method == "PUT")
+        var patch = Member.Patch()
+        patch.nickname = .set("A")
+        _ = try await Member.update(id: 3, patch, on: client)
+        #expect(server.received.last?.method == "PATCH")
+        #expect(server.received.last?.jsonObject as? [String: String] == ["nickname": "A"])
+    }
+
     @Test func derivedAndReservedNamesDecode() throws {
         let channels = try JSONDecoder().decode([Channel].self, from: Data(#"["URLSession", "_", "knownCases", "rawValue", "in-progress", "new"]"#.utf8))
         #expect(channels == [.urlSession, .underscore, .knownCases_, .rawValue_, .inProgress, .unknown("new")])

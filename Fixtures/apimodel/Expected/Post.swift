@@ -8,7 +8,7 @@ nonisolated public struct Post: Hashable, Sendable, Identifiable {
     public var id: String?
     public var title: String
     public var contents: String
-    public var createdAt: Date
+    public var createdAt: Date?
     public var viewCount: Int
     /// Readers' rating, 0–1.
     public var rating: Double
@@ -20,7 +20,7 @@ nonisolated public struct Post: Hashable, Sendable, Identifiable {
         id: String? = nil,
         title: String,
         contents: String,
-        createdAt: Date,
+        createdAt: Date? = nil,
         viewCount: Int,
         rating: Double,
         published: Bool,
@@ -43,7 +43,7 @@ nonisolated extension Post: Codable {
         self.id = try container.decodeIfPresent(forKey: "id", using: StringIDTransform.self)
         self.title = try container.decode(forKey: "title")
         self.contents = try container.decode(forKey: "contents")
-        self.createdAt = try container.decode(forKey: "created_at", using: ISO8601DateTransform.self)
+        self.createdAt = try container.decodeIfPresent(forKey: "created_at", using: ISO8601DateTransform.self)
         self.viewCount = try container.decode(forKey: "view_count", using: LenientIntTransform.self)
         self.rating = try container.decode(forKey: "rating", using: PercentageTransform.self)
         self.published = try container.decode(forKey: "published", using: LenientBoolTransform.self)
@@ -56,7 +56,7 @@ nonisolated extension Post: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", using: StringIDTransform.self, options)
         try container.encode(self.title, forKey: "title")
         try container.encode(self.contents, forKey: "contents")
-        if options.includesReadOnly { try container.encode(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self) }
+        if options.includesReadOnly { try container.encodeIfPresent(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self, options) }
         try container.encode(self.viewCount, forKey: "view_count", using: LenientIntTransform.self)
         try container.encode(self.rating, forKey: "rating", using: PercentageTransform.self)
         try container.encode(self.published, forKey: "published", using: LenientBoolTransform.self)

@@ -9,14 +9,14 @@ nonisolated public struct HouseholdRecord: Hashable, Sendable, Identifiable {
     public var name: String
     /// Everyone in the household, sorted by first name.
     public var people: [Person]
-    public var createdAt: Date
+    public var createdAt: Date?
 
     /// Creates a value from its properties.
     public init(
         id: Int? = nil,
         name: String,
         people: [Person],
-        createdAt: Date
+        createdAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,7 +31,7 @@ nonisolated extension HouseholdRecord: Codable {
         self.id = try container.decodeIfPresent(forKey: "id")
         self.name = try container.decode(forKey: "name")
         self.people = try container.decode(forKey: "people")
-        self.createdAt = try container.decode(forKey: "created_at", using: ISO8601DateTransform.self)
+        self.createdAt = try container.decodeIfPresent(forKey: "created_at", using: ISO8601DateTransform.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,7 +40,7 @@ nonisolated extension HouseholdRecord: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         try container.encode(self.name, forKey: "name")
         try container.encode(self.people, forKey: "people")
-        if options.includesReadOnly { try container.encode(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self) }
+        if options.includesReadOnly { try container.encodeIfPresent(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self, options) }
     }
 }
 

@@ -258,7 +258,7 @@ private struct Loader {
                 reader.scalar(item, "an operation of \(what)").flatMap { name in operation(name, in: "the operations of \(what)").map { Located($0, at: name.location) } }
             }
         } else {
-            operations = CRUDOperation.allCases.map { Located($0, at: entries.location) }
+            operations = CRUDOperation.defaults.map { Located($0, at: entries.location) }
         }
         var resource = ResourceSpec(name: name, path: path, id: entries["id"].flatMap { id($0, what) } ?? defaultID, operations: operations)
         resource.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
@@ -325,11 +325,15 @@ private struct Loader {
         if case .scalar = node {
             return reader.text(node, "the namespace of \(what)").map { NamespaceSpec(one: $0, many: nil) }
         }
-        guard let entries = reader.entries(node, "the namespace of \(what)", allowed: ["one", "many"]) else { return nil }
-        return NamespaceSpec(
+        guard let entries = reader.entries(node, "the namespace of \(what)", allowed: ["one", "many", "applies_to"]) else { return nil }
+        var namespace = NamespaceSpec(
             one: entries["one"].flatMap { reader.text($0, "`namespace.one` of \(what)") },
             many: entries["many"].flatMap { reader.text($0, "`namespace.many` of \(what)") }
         )
+        if let node = entries["applies_to"], let direction = choice(node, "`namespace.applies_to` of \(what)", NamespaceSpec.Direction.self) {
+            namespace.direction = direction
+        }
+        return namespace
     }
 
     mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {

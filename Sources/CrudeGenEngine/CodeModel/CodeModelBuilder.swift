@@ -61,17 +61,25 @@ private struct Builder {
     }
 
     func resource(_ resource: ResourceSpec) -> ModelDeclaration {
-        // A value that can be created has no id until the server assigns one.
+        // A value that can be created has no id until the server assigns one, nor any other value only the
+        // server sets: read-only fields are optional too, so callers never have to invent them.
         let idIsOptional = resource.operations.contains { $0.value == .create }
-        var declaration = model(name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + resource.fields)
+        let fields = resource.fields.map { field in
+            guard idIsOptional, field.readOnly, !field.type.value.isOptional else { return field }
+            var optional = field
+            optional.type = Located(.optional(field.type.value), at: field.type.location)
+            return optional
+        }
+        var declaration = model(name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + fields)
         let listed = resource.operations.map(\.value)
         declaration.resource = ResourceDeclaration(
             specName: resource.name.value,
             idProperty: SwiftNaming.escaped(SwiftNaming.propertyName(resource.id.name.value)),
             idType: symbols.swiftType(resource.id.type.value),
             idIsOptional: idIsOptional,
-            namespaceOne: resource.namespace?.one?.value,
-            namespaceMany: resource.namespace?.many?.value,
+            namespaceOne: resource.namespace.flatMap { $0.direction == .requests ? nil : $0.one?.value },
+            namespaceMany: resource.namespace.flatMap { $0.direction == .requests ? nil : $0.many?.value },
+            requestNamespace: resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
             pagination: resource.pagination.map(pagination),
             patchProperties: resource.fields.filter { !$0.readOnly }.map(property),

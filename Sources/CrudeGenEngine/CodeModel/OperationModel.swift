@@ -8,8 +8,12 @@ public struct ResourceDeclaration: Sendable {
     public var idType: String
     /// Whether the id property is optional (the resource can be created).
     public var idIsOptional: Bool
+    /// The key unwrapping a single value from responses (`person`), if any.
     public var namespaceOne: String?
+    /// The key unwrapping lists from responses (`people`), if any.
     public var namespaceMany: String?
+    /// The key wrapping request bodies, if any.
+    public var requestNamespace: String?
     public var operations: [OperationDeclaration]
     /// How `list` pages, when it does.
     public var pagination: PaginationDeclaration?

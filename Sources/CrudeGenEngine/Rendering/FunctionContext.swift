@@ -87,9 +87,10 @@ struct FunctionContext {
         }
         if let update = operations[.update] {
             functions.append(instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: ".null"))
-            if !resource.patchProperties.isEmpty {
-                functions.append(partialUpdate(update, resource))
-            }
+        }
+        // Partial updates go out through `patch` when the spec lists it, else through `update`.
+        if let partial = operations[.patch] ?? operations[.update], !resource.patchProperties.isEmpty {
+            functions.append(partialUpdate(partial, resource))
         }
         if let delete = operations[.delete] {
             functions.append(staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id"))
@@ -108,7 +109,7 @@ struct FunctionContext {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
         let arguments = route.arguments.map(\.declaration) + [Locals.parameter("nils", locals.nils, "ModelEncodingOptions.NilEncoding = \(nilDefault)"), locals.clientParameter]
-        let body = "try \(locals.client).body(self\(namespaceArgument(resource.namespaceOne)), nils: \(locals.nils))"
+        let body = "try \(locals.client).body(self\(namespaceArgument(resource.requestNamespace)), nils: \(locals.nils))"
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "").",
                             "", "- Parameter nils: Whether `nil` properties are sent as `null` or left out."],
@@ -140,7 +141,7 @@ struct FunctionContext {
     private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        let body = "try \(locals.client).body(\(locals.patch)\(namespaceArgument(resource.namespaceOne)))"
+        let body = "try \(locals.client).body(\(locals.patch)\(namespaceArgument(resource.requestNamespace)))"
         return Function(
             documentation: ["Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."],
             signature: "static func update(\((route.arguments.map(\.declaration) + [Locals.parameter("_", locals.patch, "Patch"), locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",

@@ -52,7 +52,7 @@ enum TemplateContext {
         var context: [String: TemplateValue] = [
             "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context)),
         ]
-        if resource.operations.contains(where: { $0.kind == .update }), !resource.patchProperties.isEmpty {
+        if resource.operations.contains(where: { $0.kind == .update || $0.kind == .patch }), !resource.patchProperties.isEmpty {
             context["patch"] = ["properties": list(resource.patchProperties.map { property in
                 [
                     "name": .string(property.name),

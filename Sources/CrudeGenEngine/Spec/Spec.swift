@@ -31,7 +31,13 @@ public struct Spec: Sendable {
 
 /// The CRUD operations a resource can offer.
 public enum CRUDOperation: String, CaseIterable, Sendable, Comparable {
-    case create, read, update, delete, list
+    /// `patch` sends partial updates (`Patch` values) with a verb of its own, for servers that take a
+    /// whole value by `PUT` and a partial one by `PATCH`, as Django REST Framework's viewsets do.
+    case create, read, update, patch, delete, list
+
+    /// The operations a resource has when the spec lists none: all but `patch`, whose partial updates
+    /// otherwise go out through `update`.
+    public static let defaults: [CRUDOperation] = [.create, .read, .update, .delete, .list]
 
     /// The HTTP method used when the spec does not map the operation to another one.
     public var defaultMethod: String {
@@ -39,6 +45,7 @@ public enum CRUDOperation: String, CaseIterable, Sendable, Comparable {
         case .create: "POST"
         case .read, .list: "GET"
         case .update: "PUT"
+        case .patch: "PATCH"
         case .delete: "DELETE"
         }
     }
@@ -225,8 +232,19 @@ public struct IDSpec: Sendable {
 
 /// The JSON keys that wrap one object (`{"person": {…}}`) and a collection (`{"people": […]}`).
 public struct NamespaceSpec: Sendable {
+    /// Which bodies a namespace wraps.
+    public enum Direction: String, CaseIterable, Sendable {
+        /// Responses are unwrapped and request bodies wrapped.
+        case both
+        /// Only responses are unwrapped (CRUDE-Futures' `objectKey`); request bodies go out bare.
+        case responses
+        /// Only request bodies are wrapped; responses come bare.
+        case requests
+    }
+
     public var one: Located<String>?
     public var many: Located<String>?
+    public var direction: Direction = .both
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(one: Located<String>? = nil, many: Located<String>? = nil) {

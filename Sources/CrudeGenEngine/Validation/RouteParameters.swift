@@ -47,7 +47,7 @@ struct RouteParameters {
         guard let collection = try? RouteTemplate.parse(resource.path.value).get() else { return nil }
         switch operation {
         case .create, .list: return collection
-        case .read, .update, .delete: return collection.appendingMember(resource.id.name.value)
+        case .read, .update, .patch, .delete: return collection.appendingMember(resource.id.name.value)
         }
     }
 }
