@@ -88,7 +88,9 @@ struct RandomSpecGenerator {
             lines.append("transforms:")
             for _ in 0..<Int.random(in: 1...2, using: &random) {
                 let name = ["day", "http_date", "stamp", "httpDate", "in"].randomElement(using: &random)! + suffix()
-                guard SwiftNaming.isIdentifier(name), !dateFormats.contains(name) else { continue }
+                // Two formats whose types would share a name (`http_date`, `httpDate`) are an error.
+                let typeName = SwiftNaming.derivedTypeName(name)
+                guard SwiftNaming.isIdentifier(name), !dateFormats.contains(where: { SwiftNaming.derivedTypeName($0) == typeName }) else { continue }
                 dateFormats.append(name)
                 lines.append("  \(YAMLText.quoted(name)): { date_format: \(YAMLText.quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!)) }")
             }
@@ -346,7 +348,7 @@ struct RandomSpecGenerator {
     private mutating func queryType() -> (String, String?, Bool) {
         let scalars = ["String", "Int", "Double", "Bool", "UUID", "Decimal", "Date", "URL", "Float"].filter { !shadowed.contains($0) } + enums
         let base = scalars.randomElement(using: &random) ?? "Int"
-        let transform = base == "Date" && chance(0.5) ? (["epoch_seconds", "epoch_milliseconds", "iso8601_fractional"] + dateFormats).randomElement(using: &random) : nil
+        let transform = base == "Date" && !shadowed.contains("Date") && chance(0.5) ? (["epoch_seconds", "epoch_milliseconds", "iso8601_fractional"] + dateFormats).randomElement(using: &random) : nil
         let type = chance(0.3) ? "[\(base)]" : base
         return (chance(0.5) ? type + "?" : type, transform, false)
     }
