@@ -12,8 +12,12 @@ nonisolated public enum Placeholder {
     /// The keys that wrap every response body, outermost first.
     public static let envelope: [String] = []
 
-    /// A client configuration with the spec's base URL, headers and envelope.
+    /// A client configuration with the spec's base URL, headers and envelope, and a cache with its policies.
     public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
-        ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
+        var configuration = ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
+        configuration.cache = MemoryResponseCache()
+        configuration.operationCachePolicies["User.read"] = .useProtocolCachePolicy
+        configuration.operationCachePolicies["User.list"] = .returnCacheDataElseLoad
+        return configuration
     }
 }

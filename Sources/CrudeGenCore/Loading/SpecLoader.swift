@@ -64,7 +64,7 @@ private struct Loader {
     // MARK: api
 
     mutating func api(_ node: Node) -> APISpec? {
-        guard let entries = reader.entries(node, "`api`", allowed: ["name", "base_url", "envelope", "headers", "methods", "keys", "access"], required: ["name"]) else {
+        guard let entries = reader.entries(node, "`api`", allowed: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache"], required: ["name"]) else {
             return nil
         }
         guard let nameNode = entries["name"], let name = reader.text(nameNode, "`api.name`") else { return nil }
@@ -75,6 +75,9 @@ private struct Loader {
         api.methods = entries["methods"].map { operationMap($0, "`api.methods`") { $0.reader.text($1, $2) } } ?? [:]
         if let node = entries["keys"], let style = choice(node, "`api.keys`", KeyStyle.self) {
             api.keyStyle = style
+        }
+        if let node = entries["cache"], let policy = choice(node, "`api.cache`", CachePolicySpec.self) {
+            api.cache = Located(policy, at: reader.location(of: node))
         }
         if let node = entries["access"], let access = choice(node, "`api.access`", AccessLevel.self) {
             api.access = access
@@ -246,7 +249,7 @@ private struct Loader {
 
     mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
         let what = "resource `\(name.value)`"
-        let keys = ["description", "swift_name", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
+        let keys = ["description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
         guard let entries = reader.entries(node, what, allowed: keys, required: ["path"]),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
@@ -264,6 +267,11 @@ private struct Loader {
         resource.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         resource.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         resource.namespace = entries["namespace"].flatMap { namespace($0, what) }
+        resource.cache = entries["cache"].map {
+            operationMap($0, "the cache policies of \(what)") { loader, node, what in
+                loader.choice(node, what, CachePolicySpec.self).map { Located($0, at: loader.reader.location(of: node)) }
+            }
+        } ?? [:]
         resource.routes = entries["routes"].map { operationMap($0, "the routes of \(what)") { $0.reader.scalar($1, $2) } } ?? [:]
         resource.methods = entries["methods"].map { operationMap($0, "the methods of \(what)") { $0.reader.text($1, $2) } } ?? [:]
         resource.headers = entries["headers"].map { operationMap($0, "the headers of \(what)") { $0.headers($1, $2) } } ?? [:]
@@ -338,7 +346,7 @@ private struct Loader {
 
     mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
         let what = "action `\(name.value)` of \(owner)"
-        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination"], required: ["path"]),
+        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination", "cache"], required: ["path"]),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
         }
@@ -351,6 +359,9 @@ private struct Loader {
         action.body = entries["body"].flatMap { payload($0, "the body of \(what)") }
         action.returns = entries["returns"].flatMap { payload($0, "the response of \(what)") }
         action.pagination = entries["pagination"].flatMap { pagination($0, what) }
+        if let node = entries["cache"], let policy = choice(node, "the cache policy of \(what)", CachePolicySpec.self) {
+            action.cache = Located(policy, at: reader.location(of: node))
+        }
         return action
     }
 

@@ -26,6 +26,9 @@ public struct APIDeclaration: Sendable {
     public var payloadModels: [ModelDeclaration]
     /// API-wide actions.
     public var actions: [ActionDeclaration]
+    /// The spec's cache settings, when it has any: the client's policy (a runtime case such as
+    /// `.returnCacheDataElseLoad`) and the policies per operation key (`"Person.read"`).
+    public var cache: (policy: String?, operations: [(key: String, policy: String)])?
     /// `String` and `URL` as the API file must spell them: qualified when the spec declares its own.
     public var stringType: String
     public var urlType: String

@@ -38,9 +38,28 @@ private struct Builder {
                 model(name: payload.typeName, description: nil, fields: payload.fields)
             },
             actions: spec.actions.map { action($0, of: nil) },
+            cache: cache(),
             stringType: symbols.qualifiedBuiltin("String"),
             urlType: symbols.qualifiedBuiltin("URL")
         )
+    }
+
+    /// The cache settings of the whole spec, keyed as the client's `operationCachePolicies`.
+    func cache() -> (policy: String?, operations: [(key: String, policy: String)])? {
+        var operations: [(key: String, policy: String)] = []
+        for resource in spec.resources {
+            for (operation, policy) in resource.cache.sorted(by: { $0.key < $1.key }) {
+                operations.append(("\(resource.name.value).\(operation.rawValue)", policy.value.swiftCase))
+            }
+            for action in resource.actions {
+                if let policy = action.cache { operations.append(("\(resource.name.value).\(action.name.value)", policy.value.swiftCase)) }
+            }
+        }
+        for action in spec.actions {
+            if let policy = action.cache { operations.append(("\(spec.api.name.value).\(action.name.value)", policy.value.swiftCase)) }
+        }
+        guard spec.api.cache != nil || !operations.isEmpty else { return nil }
+        return (spec.api.cache?.value.swiftCase, operations)
     }
 
     func dateFormatTypeName(_ transform: String) -> String {

@@ -19,9 +19,22 @@ nonisolated {{access}}enum {{name}} {
     /// The keys that wrap every response body, outermost first.
     {{access}}static let envelope: [{{stringType}}] = [{{#envelope}}{{key}}{{separator}}{{/envelope}}]
 
-    /// A client configuration with the spec's base URL, headers and envelope.
+    /// A client configuration with the spec's base URL, headers and envelope{{#cache}}, and a cache with its policies{{/cache}}.
     {{access}}static func configuration(baseURL: {{urlType}}{{#baseURL}} = baseURL{{/baseURL}}) -> ClientConfiguration {
+{{^cache}}
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
+{{/cache}}
+{{#cache}}
+        var configuration = ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
+        configuration.cache = MemoryResponseCache()
+{{#policy}}
+        configuration.cachePolicy = {{policy}}
+{{/policy}}
+{{#operations}}
+        configuration.operationCachePolicies[{{key}}] = {{policy}}
+{{/operations}}
+        return configuration
+{{/cache}}
     }
 {{#dateFormats}}
 

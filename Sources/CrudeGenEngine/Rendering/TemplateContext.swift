@@ -17,6 +17,13 @@ enum TemplateContext {
         if let baseURL = api.baseURL {
             context["baseURL"] = .string(SwiftNaming.stringLiteral(baseURL))
         }
+        if let cache = api.cache {
+            var settings: [String: TemplateValue] = [
+                "operations": list(cache.operations.map { ["key": .string(SwiftNaming.stringLiteral($0.key)), "policy": .string($0.policy)] }),
+            ]
+            if let policy = cache.policy { settings["policy"] = .string(policy) }
+            context["cache"] = .object(settings)
+        }
         return context
     }
 

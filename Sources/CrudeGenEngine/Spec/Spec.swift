@@ -67,6 +67,24 @@ public enum KeyStyle: String, CaseIterable, Sendable {
     case pascalCase = "PascalCase"
 }
 
+/// When a GET may be answered from the client's cache (the runtime's `CachePolicy`).
+public enum CachePolicySpec: String, CaseIterable, Sendable {
+    case useProtocol = "use_protocol"
+    case reload
+    case cacheElseLoad = "cache_else_load"
+    case cacheOnly = "cache_only"
+
+    /// The runtime's case.
+    public var swiftCase: String {
+        switch self {
+        case .useProtocol: ".useProtocolCachePolicy"
+        case .reload: ".reloadIgnoringCache"
+        case .cacheElseLoad: ".returnCacheDataElseLoad"
+        case .cacheOnly: ".returnCacheDataDontLoad"
+        }
+    }
+}
+
 /// The access level of generated declarations.
 public enum AccessLevel: String, CaseIterable, Sendable {
     case `public`, `package`, `internal`
@@ -93,6 +111,8 @@ public struct APISpec: Sendable {
     public var methods: [CRUDOperation: Located<String>] = [:]
     public var keyStyle: KeyStyle = .verbatim
     public var access: AccessLevel = .public
+    /// The client's cache policy; any `cache` setting in the spec gives generated configurations a cache.
+    public var cache: Located<CachePolicySpec>?
     public var location: SourceLocation
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
@@ -281,6 +301,8 @@ public struct ActionSpec: Sendable {
     public var returns: PayloadSpec?
     /// How the response pages, when it does; `returns` is then an array type.
     public var pagination: PaginationSpec?
+    /// The cache policy of a GET action.
+    public var cache: Located<CachePolicySpec>?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(
@@ -316,6 +338,8 @@ public struct ResourceSpec: Sendable {
     public var id: IDSpec
     public var operations: [Located<CRUDOperation>]
     public var namespace: NamespaceSpec?
+    /// Cache policies of `read` and `list`.
+    public var cache: [CRUDOperation: Located<CachePolicySpec>] = [:]
     public var routes: [CRUDOperation: Located<String>] = [:]
     public var methods: [CRUDOperation: Located<String>] = [:]
     public var headers: [CRUDOperation: [HeaderSpec]] = [:]

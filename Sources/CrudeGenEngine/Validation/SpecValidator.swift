@@ -329,12 +329,22 @@ public struct SpecValidator {
             checkMethod(method)
         }
         for (_, headers) in resource.headers.sorted(by: { $0.key < $1.key }) { checkHeaders(headers) }
+        for (operation, policy) in resource.cache.sorted(by: { $0.key < $1.key }) {
+            if operation != .read && operation != .list {
+                error("only `read` and `list` are cached, not `\(operation.rawValue)` of \(what)", at: policy.location, hint: "successful writes forget what the cache kept for their URL")
+            } else if !seen.contains(operation) {
+                diagnostics.append(unlisted(operation, policy.location, "cache"))
+            }
+        }
         checkRouteArgumentNames(of: resource)
         for action in resource.actions { checkAction(action, resource: resource) }
     }
 
     private mutating func checkAction(_ action: ActionSpec, resource: ResourceSpec?) {
         if let method = action.method { checkMethod(method) }
+        if let cache = action.cache, (action.method?.value ?? (action.body == nil ? "GET" : "POST")) != "GET" {
+            error("action `\(action.name.value)` sets a cache policy, but only GET requests are cached", at: cache.location)
+        }
         if !SwiftNaming.isIdentifier(SwiftNaming.sanitizedIdentifier(action.name.value)) {
             error("action name `\(action.name.value)` cannot be a Swift function name", at: action.name.location)
         }

@@ -13,12 +13,22 @@ public struct APIClient: Sendable {
     public var transport: any HTTPTransport
     /// Code run around every request, outermost first.
     public var middlewares: [any ClientMiddleware]
+    /// The policy ``cachePolicy(_:)`` set for this client's calls.
+    private var callCachePolicy: CachePolicy?
 
     /// Creates a client.
     public init(configuration: ClientConfiguration, transport: (any HTTPTransport)? = nil, middlewares: [any ClientMiddleware] = []) {
         self.configuration = configuration
-        self.transport = transport ?? URLSessionTransport(cachePolicy: configuration.cachePolicy)
+        self.transport = transport ?? URLSessionTransport()
         self.middlewares = middlewares
+    }
+
+    /// A cache policy for the calls made through the returned client, winning over the configuration's
+    /// (iService's per-call policy): `Person.read(id: 7, on: client.cachePolicy(.reloadIgnoringCache))`.
+    public func cachePolicy(_ policy: CachePolicy) -> APIClient {
+        var client = self
+        client.callCachePolicy = policy
+        return client
     }
 
     /// Sends a request and returns its successful (2xx) response; any other outcome throws ``APIError``.
@@ -26,7 +36,12 @@ public struct APIClient: Sendable {
         let response: ClientResponse
         do {
             let prepared = try prepare(request)
-            response = try await runMiddlewares(from: 0, prepared)
+            if let cache = configuration.cache {
+                let policy = callCachePolicy ?? configuration.operationCachePolicies["\(request.resource).\(request.operation)"] ?? configuration.cachePolicy
+                response = try await sendThrough(cache, policy: policy, prepared)
+            } else {
+                response = try await runMiddlewares(from: 0, prepared)
+            }
         } catch {
             throw APIError(error)
         }
@@ -82,6 +97,47 @@ public struct APIClient: Sendable {
     }
 
     // MARK: sending
+
+    /// Answers a GET from `cache` as `policy` allows, revalidating stale responses that have validators;
+    /// keeps what HTTP allows; a successful unsafe request forgets the response kept for its URL.
+    private func sendThrough(_ cache: any ResponseCache, policy: CachePolicy, _ request: ClientRequest) async throws -> ClientResponse {
+        guard let url = request.head.url else { return try await runMiddlewares(from: 0, request) }
+        guard request.head.method == .get else {
+            let response = try await runMiddlewares(from: 0, request)
+            if response.head.status.kind == .successful { cache.removeResponse(for: url) }
+            return response
+        }
+        let cached = cache.response(for: url).flatMap { CacheRules.matches($0, request.head) ? $0 : nil }
+        var sent = request
+        switch policy {
+        case .returnCacheDataDontLoad:
+            // RFC 9111's answer to `only-if-cached` without a stored response.
+            guard let cached else { return ClientResponse(head: HTTPResponse(status: .gatewayTimeout), body: Data()) }
+            return ClientResponse(head: cached.head, body: cached.body)
+        case .returnCacheDataElseLoad:
+            if let cached { return ClientResponse(head: cached.head, body: cached.body) }
+        case .useProtocolCachePolicy:
+            if let cached {
+                if CacheRules.isFresh(cached, now: .now) { return ClientResponse(head: cached.head, body: cached.body) }
+                if let etag = cached.head.headerFields[.eTag] { sent.head.headerFields[.ifNoneMatch] = etag }
+                if let modified = cached.head.headerFields[.lastModified] { sent.head.headerFields[.ifModifiedSince] = modified }
+            }
+        case .reloadIgnoringCache:
+            break
+        }
+        let response = try await runMiddlewares(from: 0, sent)
+        if response.head.status == .notModified, let cached {
+            // The 304's headers (a new max-age, ETag or Date) update the kept response.
+            var head = cached.head
+            for field in response.head.headerFields where field.name != .contentLength { head.headerFields[field.name] = field.value }
+            cache.store(CachedResponse(head: head, body: cached.body, storedAt: .now, varyingHeaders: cached.varyingHeaders), for: url)
+            return ClientResponse(head: head, body: cached.body)
+        }
+        if CacheRules.isStorable(response.head) {
+            cache.store(CachedResponse(head: response.head, body: response.body, storedAt: .now, varyingHeaders: CacheRules.varyingHeaders(of: request.head, for: response.head)), for: url)
+        }
+        return response
+    }
 
     private func runMiddlewares(from index: Int, _ request: ClientRequest) async throws -> ClientResponse {
         guard index < middlewares.count else {

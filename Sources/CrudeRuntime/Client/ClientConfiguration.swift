@@ -28,7 +28,12 @@ public struct ClientConfiguration: Sendable {
     /// How long one attempt may take before it fails with ``APIError/timedOut(after:)``.
     public var timeout: Duration = .seconds(30)
     /// The cache policy for the URLSession transport.
-    public var cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy
+    public var cachePolicy: CachePolicy = .useProtocolCachePolicy
+    /// Cache policies per operation (`"Person.read"`, keyed as ``operationHeaders``), winning over
+    /// ``cachePolicy``; the spec's `cache` settings start here.
+    public var operationCachePolicies: [String: CachePolicy] = [:]
+    /// Where GET responses are kept; `nil` (the default unless the spec sets `cache`) caches nothing.
+    public var cache: (any ResponseCache)?
     /// Retries for idempotent requests.
     public var retry: RetryPolicy = .none
     /// Supplies credentials and refreshes them once on 401.

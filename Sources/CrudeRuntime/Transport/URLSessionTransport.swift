@@ -9,18 +9,17 @@ import FoundationNetworking
 /// Sends requests with a `URLSession` of its own, on Apple platforms and on Linux.
 ///
 /// The session is ephemeral and has no URL cache: on Linux, cancelling requests of the shared session
-/// was seen to crash the process, and caching is a decision for ``ClientConfiguration/cachePolicy``.
+/// was seen to crash the process, and FoundationNetworking ignores cache policies; the client caches
+/// itself (``ClientConfiguration/cache``), the same on every platform.
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
-    private let cachePolicy: URLRequest.CachePolicy
 
     /// Creates a transport with its own session.
-    public init(cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy) {
+    public init() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
-        configuration.requestCachePolicy = cachePolicy
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration)
-        self.cachePolicy = cachePolicy
     }
 
     deinit {
@@ -31,7 +30,6 @@ public final class URLSessionTransport: HTTPTransport {
         guard var urlRequest = URLRequest(httpRequest: request) else {
             throw APIError.transport(description: "cannot form a URL from \(request)", underlying: URLError(.badURL))
         }
-        urlRequest.cachePolicy = cachePolicy
         // URLSession on Linux truncates this to whole seconds and treats it as an idle timeout; the exact
         // overall deadline is the timer below.
         urlRequest.timeoutInterval = max(1, (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded(.up))
