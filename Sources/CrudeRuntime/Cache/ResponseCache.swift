@@ -45,11 +45,14 @@ public protocol ResponseCache: Sendable {
 }
 
 /// Responses kept in memory, up to a total body size; the least recently used go first.
-public final class MemoryResponseCache: ResponseCache, @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [URL: (response: CachedResponse, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
-    private var size = 0
+public final class MemoryResponseCache: ResponseCache {
+    private struct Contents {
+        var entries: [URL: (response: CachedResponse, lastUse: UInt64)] = [:]
+        var clock: UInt64 = 0
+        var size = 0
+    }
+
+    private let contents = Locked(Contents())
     /// The most body bytes kept.
     public let capacity: Int
 
@@ -59,32 +62,32 @@ public final class MemoryResponseCache: ResponseCache, @unchecked Sendable {
     }
 
     public func response(for url: URL) -> CachedResponse? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[url] else { return nil }
-        clock += 1
-        entries[url] = (entry.response, clock)
-        return entry.response
+        contents.withLock { contents in
+            guard let entry = contents.entries[url] else { return nil }
+            contents.clock += 1
+            contents.entries[url] = (entry.response, contents.clock)
+            return entry.response
+        }
     }
 
     public func store(_ response: CachedResponse, for url: URL) {
-        lock.lock()
-        defer { lock.unlock() }
         guard response.body.count <= capacity else { return }
-        if let old = entries[url] { size -= old.response.body.count }
-        clock += 1
-        entries[url] = (response, clock)
-        size += response.body.count
-        while size > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            size -= oldest.value.response.body.count
-            entries[oldest.key] = nil
+        contents.withLock { contents in
+            if let old = contents.entries[url] { contents.size -= old.response.body.count }
+            contents.clock += 1
+            contents.entries[url] = (response, contents.clock)
+            contents.size += response.body.count
+            while contents.size > capacity, let oldest = contents.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                contents.size -= oldest.value.response.body.count
+                contents.entries[oldest.key] = nil
+            }
         }
     }
 
     public func removeResponse(for url: URL) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let old = entries.removeValue(forKey: url) { size -= old.response.body.count }
+        contents.withLock { contents in
+            if let old = contents.entries.removeValue(forKey: url) { contents.size -= old.response.body.count }
+        }
     }
 }
 

@@ -15,6 +15,8 @@ public struct APIClient: Sendable {
     public var middlewares: [any ClientMiddleware]
     /// The policy ``cachePolicy(_:)`` set for this client's calls.
     private var callCachePolicy: CachePolicy?
+    /// What pauses, resumes and cancels this client's requests, set by ``controlled(by:)``.
+    private var control: RequestControl?
 
     /// Creates a client.
     public init(configuration: ClientConfiguration, transport: (any HTTPTransport)? = nil, middlewares: [any ClientMiddleware] = []) {
@@ -31,16 +33,22 @@ public struct APIClient: Sendable {
         return client
     }
 
+    /// A client whose requests `control` can pause, resume and cancel (CRUDE-Futures' request control).
+    public func controlled(by control: RequestControl) -> APIClient {
+        var client = self
+        client.control = control
+        return client
+    }
+
     /// Sends a request and returns its successful (2xx) response; any other outcome throws ``APIError``.
     public func send(_ request: OperationRequest) async throws(APIError) -> ClientResponse {
         let response: ClientResponse
         do {
             let prepared = try prepare(request)
-            if let cache = configuration.cache {
-                let policy = callCachePolicy ?? configuration.operationCachePolicies["\(request.resource).\(request.operation)"] ?? configuration.cachePolicy
-                response = try await sendThrough(cache, policy: policy, prepared)
+            if let control {
+                response = try await control.run { try await exchange(prepared, for: request) }
             } else {
-                response = try await runMiddlewares(from: 0, prepared)
+                response = try await exchange(prepared, for: request)
             }
         } catch {
             throw APIError(error)
@@ -97,6 +105,13 @@ public struct APIClient: Sendable {
     }
 
     // MARK: sending
+
+    /// The response to a prepared request: from the cache as its policy allows, else through the middlewares.
+    private func exchange(_ prepared: ClientRequest, for request: OperationRequest) async throws -> ClientResponse {
+        guard let cache = configuration.cache else { return try await runMiddlewares(from: 0, prepared) }
+        let policy = callCachePolicy ?? configuration.operationCachePolicies["\(request.resource).\(request.operation)"] ?? configuration.cachePolicy
+        return try await sendThrough(cache, policy: policy, prepared)
+    }
 
     /// Answers a GET from `cache` as `policy` allows, revalidating stale responses that have validators;
     /// keeps what HTTP allows; a successful unsafe request forgets the response kept for its URL.

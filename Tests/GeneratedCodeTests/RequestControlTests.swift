@@ -1,0 +1,79 @@
+import CrudeRuntime
+import FixtureCRUDEFutures
+import Foundation
+import TestHTTPServer
+import Testing
+
+/// CRUDE-Futures' pause, resume and cancel of a running request, against a real HTTP server.
+@Suite struct RequestControlTests {
+    static let reply = TestServer.Reply.json(#"{"data": {"person": \#(CRUDEFuturesTests.personJSON)}}"#)
+
+    static func client(_ server: TestServer, timeout: Duration = .seconds(30)) -> APIClient {
+        var configuration = Household.configuration(baseURL: server.origin.appendingPathComponent("api"))
+        configuration.timeout = timeout
+        return APIClient(configuration: configuration)
+    }
+
+    /// Waits until `condition` holds, checking every 20 ms for up to 10 s.
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    @Test func aPausedRequestIsNotSentUntilResumed() async throws {
+        let server = try await TestServer { _ in Self.reply }
+        defer { Task { await server.stop() } }
+        let control = RequestControl()
+        control.pause()
+        let read = Task { try await Person.read(id: 7, on: Self.client(server).controlled(by: control)) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.received.isEmpty, "nothing is sent while paused")
+        control.resume()
+        #expect(try await read.value.id == 7)
+        #expect(server.received.count == 1)
+    }
+
+    @Test func aResultArrivingWhilePausedIsHeldAndPausedTimeIsNoTimeout() async throws {
+        let server = try await TestServer { _ in
+            var reply = Self.reply
+            reply.delay = .milliseconds(300)
+            return reply
+        }
+        defer { Task { await server.stop() } }
+        let control = RequestControl()
+        let finished = Mutex(false)
+        let read = Task {
+            let person = try await Person.read(id: 7, on: Self.client(server, timeout: .seconds(1)).controlled(by: control))
+            finished.withLock { $0 = true }
+            return person
+        }
+        try await Self.eventually { !server.received.isEmpty }
+        control.pause()
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(!finished.withLock { $0 }, "a paused request does not complete, though its response has arrived")
+        control.resume()
+        #expect(try await read.value.id == 7, "the second and a half spent paused is not counted against the one-second timeout")
+    }
+
+    @Test func cancellingEndsRunningAndLaterRequests() async throws {
+        let server = try await TestServer { _ in
+            var reply = Self.reply
+            reply.delay = .seconds(5)
+            return reply
+        }
+        defer { Task { await server.stop() } }
+        let control = RequestControl()
+        let client = Self.client(server).controlled(by: control)
+        let read = Task { try await Person.read(id: 7, on: client) }
+        try await Self.eventually { !server.received.isEmpty }
+        let start = ContinuousClock.now
+        control.cancel()
+        await #expect(throws: APIError.self) { try await read.value }
+        #expect(ContinuousClock.now - start < .seconds(3), "the running request ends at once")
+        let later = await #expect(throws: APIError.self) { try await Person.read(id: 7, on: client) }
+        guard case .cancelled? = later else {
+            Issue.record("expected .cancelled, got \(String(describing: later))")
+            return
+        }
+        #expect(server.received.count == 1, "a request after cancel is never sent")
+    }
+}
