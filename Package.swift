@@ -49,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Only the command line's import and export use it; traits off drops external loading (and its build time).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         .target(
@@ -70,10 +72,23 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // OpenAPI 3 import into a spec and export of a spec; the command line's alone, so the build plugin's tool
+        // never compiles OpenAPIKit.
+        .target(
+            name: "CrudeGenOpenAPI",
+            dependencies: [
+                "CrudeGenCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ]
+        ),
         .executableTarget(
             name: "CrudeGenCLI",
             dependencies: [
                 "CrudeGenCore",
+                "CrudeGenOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

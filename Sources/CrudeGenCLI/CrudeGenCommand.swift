@@ -18,7 +18,7 @@ struct CrudeGenCommand: ParsableCommand {
               crudegen specs/*.yaml -o Sources/Models --check
             """,
         version: CrudeGenVersion.current,
-        subcommands: [GenerateCommand.self],
+        subcommands: [GenerateCommand.self, ImportCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

@@ -1,0 +1,56 @@
+import ArgumentParser
+import CrudeGenCore
+import CrudeGenOpenAPI
+import Foundation
+
+/// `crudegen import openapi.yaml -o api.crude.yaml`: an OpenAPI 3.0 or 3.1 document as a crudegen spec.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write a crudegen spec for an OpenAPI 3.0 or 3.1 document (YAML or JSON).",
+        discussion: """
+            Component schemas become enums and models, collection and item paths (`/pets`, `/pets/{id}`) \
+            become resources with their CRUD operations, and every other operation becomes an action. What \
+            a spec cannot express is reported as `openapi.yaml:LINE:COL: warning: …` and left out or \
+            approximated (docs/openapi.md lists the mapping). The spec is validated before it is written.
+
+            The output is replaced only when it is a spec crudegen imported earlier, unless --force is given.
+
+            Examples:
+              crudegen import openapi.yaml -o Sources/API/API.crude.yaml
+              crudegen import schema.json -o - > api.crude.yaml
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The OpenAPI document to import.", valueName: "openapi"))
+    var document: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The spec file to write, or - for standard output.", valueName: "file"))
+    var output: String
+
+    @Flag(help: "Replace the output file even when crudegen did not write it.")
+    var force = false
+
+    func run() throws {
+        do {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: document))
+            } catch {
+                throw DiagnosticsError([.error("cannot read `\(document)`: \(error.localizedDescription)", at: nil)])
+            }
+            let result = try OpenAPIImporter.importDocument(data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output)
+            DiagnosticFormatter.writeToStandardError(result.warnings)
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(result.yaml.utf8))
+                return
+            }
+            try SpecFile.write(result.yaml, to: output, force: force, marker: SpecFile.importMarker)
+            let skipped = result.warnings.count
+            print("\(output): imported from \(document)" + (skipped == 0 ? "." : ", \(skipped) item\(skipped == 1 ? "" : "s") not mapped exactly (see the warnings above)."))
+        } catch let error as DiagnosticsError {
+            DiagnosticFormatter.writeToStandardError(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+}

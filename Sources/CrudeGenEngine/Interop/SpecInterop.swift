@@ -1,0 +1,76 @@
+/// The engine's naming and resolution rules, for the OpenAPI importer and exporter in another module.
+///
+/// They live in a file of their own so that translating to and from OpenAPI uses exactly the rules the
+/// generator applies (a field name that derives the right JSON key, a type name the validator accepts)
+/// without widening the access of the engine's internals one by one.
+package enum SpecInterop {
+    /// Whether `name` is a plain Swift identifier.
+    package static func isIdentifier(_ name: String) -> Bool {
+        SwiftNaming.isIdentifier(name)
+    }
+
+    /// `name` made a valid identifier the way the generator does it (`first-name` → `firstName`).
+    package static func identifier(_ name: String, uppercaseFirst: Bool) -> String {
+        SwiftNaming.sanitizedIdentifier(name, uppercaseFirst: uppercaseFirst)
+    }
+
+    /// The Swift property name the generator gives a field named `name`.
+    package static func propertyName(_ name: String) -> String {
+        SwiftNaming.propertyName(name)
+    }
+
+    /// The Swift case name the generator derives from an enum raw value.
+    package static func derivedCaseName(_ rawValue: String) -> String {
+        SwiftNaming.caseName(rawValue, derived: true)
+    }
+
+    /// The JSON key a field named `name` gets under `style` when the spec gives no explicit key.
+    package static func jsonKey(forField name: String, style: KeyStyle) -> String {
+        FieldSpec(name: Located(name, at: SourceLocation(file: "", line: 1, column: 1)), type: Located(.named("String"), at: SourceLocation(file: "", line: 1, column: 1))).jsonKey(style: style)
+    }
+
+    /// The JSON key of `field` in a spec whose keys follow `style`.
+    package static func jsonKey(of field: FieldSpec, style: KeyStyle) -> String {
+        field.jsonKey(style: style)
+    }
+
+    /// Type names a spec may not declare: generated code relies on them.
+    package static var reservedTypeNames: Set<String> { SymbolTable.reservedNames }
+
+    /// The built-in spec type names (`String`, `Date`, `JSON`, …).
+    package static var builtinTypeNames: Set<String> { Set(SymbolTable.builtins.keys) }
+
+    /// Types a route or query parameter can have besides enums.
+    package static var pathParameterTypes: Set<String> { RouteParameters.pathTypes }
+
+    /// The name of the struct generated for an action payload declared as fields in place.
+    package static func payloadTypeName(action: String, owner: String?, suffix: String) -> String {
+        (owner ?? "") + SwiftNaming.sanitizedIdentifier(action, uppercaseFirst: true) + suffix
+    }
+
+    /// The route an operation of `resource` uses: its override, else the default derived from the path.
+    package static func route(of operation: CRUDOperation, in resource: ResourceSpec) -> String {
+        RouteParameters.defaultRoute(for: operation, of: resource).value
+    }
+
+    /// The payload types actions declare in place, with their fields, in spec order.
+    package static func inlinePayloads(of symbols: SymbolTable) -> [(typeName: String, fields: [FieldSpec])] {
+        symbols.inlinePayloads.map { ($0.typeName, $0.fields) }
+    }
+
+    /// What a type name resolves to in a validated spec.
+    package enum TypeKind: Sendable, Equatable {
+        case builtin, enumeration, model, resource
+    }
+
+    /// What `name` refers to in the spec `symbols` came from; `nil` when it is unknown.
+    package static func kind(of name: String, in symbols: SymbolTable) -> TypeKind? {
+        switch symbols.resolve(name) {
+        case .builtin?: .builtin
+        case .enumeration?: .enumeration
+        case .model?: .model
+        case .resource?: .resource
+        case nil: nil
+        }
+    }
+}

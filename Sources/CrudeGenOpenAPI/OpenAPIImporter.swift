@@ -1,0 +1,822 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+
+/// Translates an OpenAPI 3.0 or 3.1 document into crudegen spec YAML.
+///
+/// Component schemas become enums and models; a collection path with its item path (`/pets` and
+/// `/pets/{id}`) becomes a resource with the CRUD operations its verbs and shapes allow; every other
+/// operation becomes an action. What a spec cannot say is reported as a located warning and left out or
+/// approximated (see docs/openapi.md). The text is loaded and validated by crudegen before it is
+/// returned, so an import never yields a spec crudegen rejects.
+public enum OpenAPIImporter {
+    /// What an import produced.
+    public struct Result: Sendable {
+        /// The spec, as YAML text.
+        public var yaml: String
+        /// What could not be mapped, one located warning per item, in document order.
+        public var warnings: [Diagnostic]
+    }
+
+    /// Imports the document in `data`; `file` names it in warnings, `specFile` names the spec in the
+    /// validation of the result.
+    public static func importDocument(_ data: Data, file: String, specFile: String = "imported.crude.yaml") throws(DiagnosticsError) -> Result {
+        let source = try OpenAPISource(data, file: file)
+        var mapper = Mapper(source: source)
+        let draft = mapper.map()
+        let yaml = SpecWriter.yaml(of: draft, header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
+        do {
+            _ = try Generator().generate(spec: Data(yaml.utf8), file: specFile)
+        } catch {
+            let problems = error.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
+            throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(problems)", at: nil)])
+        }
+        var seen: Set<Diagnostic> = []
+        return Result(yaml: yaml, warnings: mapper.warnings.filter { seen.insert($0).inserted }.sortedByLocation())
+    }
+}
+
+extension [Diagnostic] {
+    /// Warnings in document order, unlocated ones last, keeping the order of equal places.
+    fileprivate func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { lhs, rhs in
+            switch (lhs.element.location, rhs.element.location) {
+            case let (left?, right?) where left != right: left < right
+            case (nil, _?): false
+            case (_?, nil): true
+            default: lhs.offset < rhs.offset
+            }
+        }.map(\.element)
+    }
+}
+
+/// Names the spec declares, unique even ignoring case, never reserved or built in.
+private struct TypeNames {
+    private var taken: Set<String> = []
+
+    /// Takes a name derived from `preferred`, numbered when it is taken.
+    mutating func claim(_ preferred: String) -> String {
+        var base = SpecInterop.identifier(preferred, uppercaseFirst: true)
+        if SpecInterop.reservedTypeNames.contains(base) || SpecInterop.builtinTypeNames.contains(base) { base += "Model" }
+        var name = base
+        var number = 2
+        while taken.contains(name.lowercased()) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        taken.insert(name.lowercased())
+        return name
+    }
+
+    /// Takes exactly `name` when it is free; `false` otherwise.
+    mutating func claimExactly(_ name: String) -> Bool {
+        guard !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(name), !SpecInterop.builtinTypeNames.contains(name) else { return false }
+        taken.insert(name.lowercased())
+        return true
+    }
+}
+
+/// One import: the document's schemas and paths mapped into a ``SpecDraft``.
+private struct Mapper {
+    let source: OpenAPISource
+    var warnings: [Diagnostic] = []
+    private var names = TypeNames()
+    /// Component schema name → what it became.
+    private var components: [String: Component] = [:]
+    private var draft: SpecDraft
+    /// Models by name, with their position in `draft.models` (resources take theirs out later).
+    private var modelIndex: [String: Int] = [:]
+    /// Where each model's schema is, for warnings about its fields.
+    private var modelPointers: [String: [String]] = [:]
+    /// The types of component schemas that are neither enums nor objects, computed once so that the
+    /// types they declare in place are declared once.
+    private var aliasTypes: [String: (TypeExpression, nullable: Bool)] = [:]
+
+    /// What a component schema maps to.
+    private enum Component {
+        case enumeration(String)
+        case model(String)
+        /// Anything else: references to it use its type directly.
+        case alias
+    }
+
+    init(source: OpenAPISource) {
+        self.source = source
+        var names = TypeNames()
+        let title = source.document.info.title.trimmingCharacters(in: .whitespaces)
+        let apiName = names.claim(title.isEmpty ? "API" : title)
+        self.names = names
+        draft = SpecDraft(apiName: apiName)
+    }
+
+    private var document: OpenAPI.Document { source.document }
+
+    mutating func warn(_ message: String, at pointer: [String], hint: String? = nil) {
+        warnings.append(.warning(message + " (\(JSONPointer.text(pointer)))", at: source.location(of: pointer), hint: hint))
+    }
+
+    mutating func map() -> SpecDraft {
+        mapServers()
+        declareComponents()
+        for (name, schema) in document.components.schemas {
+            defineComponent(name.rawValue, schema)
+        }
+        mapPaths()
+        for (name, _) in document.webhooks {
+            warn("webhook `\(name)` is not imported: a spec describes calls the client makes", at: ["webhooks", name])
+        }
+        for (name, _) in document.components.securitySchemes {
+            warn("security scheme `\(name.rawValue)` is not imported; give the client an `Authenticator` or default headers", at: ["components", "securitySchemes", name.rawValue])
+        }
+        breakValueCycles()
+        chooseKeyStyle()
+        return draft
+    }
+
+    // MARK: servers
+
+    private mutating func mapServers() {
+        guard let server = document.servers.first else { return }
+        var url = server.urlTemplate.absoluteString
+        for (name, variable) in server.variables {
+            url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
+        }
+        if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
+            draft.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        } else if url.hasPrefix("/"), url != "/" {
+            basePath = String(url.dropFirst()).trimmingSuffix("/") + "/"
+        }
+    }
+
+    /// A relative server URL (`/api/v3`), prefixed to every route since the spec has no base URL then.
+    private var basePath = ""
+
+    // MARK: schemas
+
+    /// Names every enum and object schema first, so references resolve whatever the order.
+    private mutating func declareComponents() {
+        for (key, schema) in document.components.schemas {
+            let name = key.rawValue
+            if enumValues(of: schema) != nil {
+                components[name] = .enumeration(names.claim(name))
+            } else if isObjectLike(schema) {
+                components[name] = .model(names.claim(name))
+            } else {
+                components[name] = .alias
+            }
+        }
+    }
+
+    private mutating func defineComponent(_ name: String, _ schema: JSONSchema) {
+        let pointer = ["components", "schemas", name]
+        switch components[name] {
+        case let .enumeration(typeName)?:
+            if let values = enumValues(of: schema) {
+                draft.enums.append(.init(name: typeName, description: schema.description, isInteger: values.isInteger, values: values.values))
+            }
+        case let .model(typeName)?:
+            let index = reserveModel(typeName, pointer: pointer)
+            draft.models[index] = .init(name: typeName, description: schema.description, fields: fields(of: schema, owner: typeName, pointer: pointer))
+        case .alias?, nil:
+            // Mapped now, in document order, so what it cannot express is reported even when unused.
+            _ = aliasType(name, schema, depth: 0)
+        }
+    }
+
+    private mutating func aliasType(_ name: String, _ schema: JSONSchema, depth: Int) -> (TypeExpression, nullable: Bool) {
+        if let known = aliasTypes[name] { return known }
+        // A placeholder first: an alias that refers to itself ends as `JSON` instead of recursing.
+        aliasTypes[name] = (.named("JSON"), false)
+        let type = typeExpression(of: schema, hint: SpecInterop.identifier(name, uppercaseFirst: true), pointer: ["components", "schemas", name], depth: depth + 1)
+        aliasTypes[name] = type
+        return type
+    }
+
+    private mutating func reserveModel(_ name: String, pointer: [String]) -> Int {
+        modelPointers[name] = pointer
+        draft.models.append(.init(name: name, fields: []))
+        modelIndex[name] = draft.models.count - 1
+        return draft.models.count - 1
+    }
+
+    /// String or integer enums: their raw values, without `null`.
+    private func enumValues(of schema: JSONSchema) -> (isInteger: Bool, values: [String])? {
+        guard let allowed = schema.allowedValues, !allowed.isEmpty else { return nil }
+        let values = allowed.map(\.value).filter { !($0 is NSNull) }
+        if schema.isString, !values.isEmpty, values.allSatisfy({ $0 is String }) {
+            return (false, values.map { $0 as! String })
+        }
+        if schema.isInteger, !values.isEmpty, values.allSatisfy({ $0 is Int }) {
+            return (true, values.map { String($0 as! Int) })
+        }
+        return nil
+    }
+
+    /// Whether a schema is an object with properties, or an `allOf` of such objects.
+    private func isObjectLike(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        switch schema.value {
+        case let .object(_, object):
+            return !object.properties.isEmpty || object.additionalProperties == nil
+        case let .all(of: members, _):
+            return members.contains { member in
+                if case let .reference(reference, _) = member.value, let target = reference.name.flatMap({ document.components.schemas[.init(rawValue: $0)!] }) {
+                    return isObjectLike(target, depth: depth + 1)
+                }
+                return isObjectLike(member, depth: depth + 1)
+            }
+        default:
+            return false
+        }
+    }
+
+    /// The fields of an object schema, merging `allOf` members in order.
+    private mutating func fields(of schema: JSONSchema, owner: String, pointer: [String], depth: Int = 0) -> [SpecDraft.Field] {
+        guard depth < 16 else { return [] }
+        switch schema.value {
+        case let .object(_, object):
+            var result: [SpecDraft.Field] = []
+            for (key, property) in object.properties {
+                let propertyPointer = pointer + ["properties", key]
+                let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
+                let optional = nullable || !object.requiredProperties.contains(key)
+                result.append(.init(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description))
+            }
+            return result
+        case let .all(of: members, _):
+            var result: [SpecDraft.Field] = []
+            for (index, member) in members.enumerated() {
+                let memberPointer = pointer + ["allOf", String(index)]
+                let memberFields: [SpecDraft.Field]
+                if case let .reference(reference, _) = member.value, let name = reference.name, let target = document.components.schemas[.init(rawValue: name)!] {
+                    memberFields = fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
+                } else {
+                    memberFields = fields(of: member, owner: owner, pointer: memberPointer, depth: depth + 1)
+                }
+                for field in memberFields {
+                    // A later member restating a property (often to make it required) refines it.
+                    if let existing = result.firstIndex(where: { $0.key == field.key }) {
+                        result[existing] = field
+                    } else {
+                        result.append(field)
+                    }
+                }
+            }
+            return result
+        case let .reference(reference, _):
+            guard let name = reference.name, let target = document.components.schemas[.init(rawValue: name)!] else { return [] }
+            return fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
+        default:
+            return []
+        }
+    }
+
+    /// The spec type of a schema, and whether the schema allows `null`. Objects and enums declared in
+    /// place become types named after `hint`.
+    private mutating func typeExpression(of schema: JSONSchema, hint: String, pointer: [String], depth: Int = 0) -> (TypeExpression, nullable: Bool) {
+        let nullable = schema.nullable
+        guard depth < 32 else { return (.named("JSON"), nullable) }
+        switch schema.value {
+        case let .reference(reference, _):
+            guard let name = reference.name, reference.isInternal, let target = document.components.schemas[.init(rawValue: name)!] else {
+                warn("reference `\(reference.absoluteString)` is not to a component schema of this document; approximated as `JSON`", at: pointer)
+                return (.named("JSON"), nullable)
+            }
+            switch components[name] {
+            case let .enumeration(typeName)?, let .model(typeName)?:
+                return (.named(typeName), nullable)
+            case .alias?, nil:
+                let (type, targetNullable) = aliasType(name, target, depth: depth)
+                return (type, nullable || targetNullable)
+            }
+        case .boolean:
+            return (.named("Bool"), nullable)
+        case let .integer(core, _):
+            if let values = enumValues(of: schema) {
+                return (.named(inlineEnum(values, hint: hint, description: schema.description)), nullable)
+            }
+            switch core.format {
+            case .int32: return (.named("Int32"), nullable)
+            case .int64: return (.named("Int64"), nullable)
+            case let .other(other) where other == "uint" || other == "uint64": return (.named("UInt"), nullable)
+            default: return (.named("Int"), nullable)
+            }
+        case let .number(core, _):
+            switch core.format {
+            case .float: return (.named("Float"), nullable)
+            case let .other(other) where other == "decimal": return (.named("Decimal"), nullable)
+            default: return (.named("Double"), nullable)
+            }
+        case let .string(core, _):
+            if let values = enumValues(of: schema) {
+                return (.named(inlineEnum(values, hint: hint, description: schema.description)), nullable)
+            }
+            switch core.format.rawValue {
+            case "date-time": return (.named("Date"), nullable)
+            case "byte": return (.named("Data"), nullable)
+            case "uuid": return (.named("UUID"), nullable)
+            case "uri", "url": return (.named("URL"), nullable)
+            default: return (.named("String"), nullable)
+            }
+        case let .array(_, array):
+            guard let items = array.items else { return (.array(.named("JSON")), nullable) }
+            let (element, elementNullable) = typeExpression(of: items, hint: hint + "Item", pointer: pointer + ["items"], depth: depth + 1)
+            return (.array(elementNullable ? element.optionalized : element), nullable)
+        case let .object(_, object):
+            if !object.properties.isEmpty {
+                return (.named(inlineModel(schema, hint: hint, pointer: pointer)), nullable)
+            }
+            switch object.additionalProperties {
+            case let .b(values)?:
+                let (value, valueNullable) = typeExpression(of: values, hint: hint + "Value", pointer: pointer + ["additionalProperties"], depth: depth + 1)
+                return (.dictionary(valueNullable ? value.optionalized : value), nullable)
+            default:
+                return (.dictionary(.named("JSON")), nullable)
+            }
+        case let .all(of: members, _):
+            let meaningful = members.filter { !$0.isFragment || $0.allowedValues != nil }
+            if meaningful.count == 1 {
+                let (type, memberNullable) = typeExpression(of: meaningful[0], hint: hint, pointer: pointer + ["allOf", String(members.firstIndex(of: meaningful[0]) ?? 0)], depth: depth + 1)
+                return (type, nullable || memberNullable)
+            }
+            if isObjectLike(schema) {
+                return (.named(inlineModel(schema, hint: hint, pointer: pointer)), nullable)
+            }
+            warn("`allOf` that is not a combination of objects is approximated as `JSON`", at: pointer)
+            return (.named("JSON"), nullable)
+        case let .one(of: members, _), let .any(of: members, _):
+            let keyword = if case .one = schema.value { "oneOf" } else { "anyOf" }
+            let nonNull = members.filter { !$0.isNull }
+            if nonNull.count == 1 {
+                let index = members.firstIndex(of: nonNull[0]) ?? 0
+                let (type, memberNullable) = typeExpression(of: nonNull[0], hint: hint, pointer: pointer + [keyword, String(index)], depth: depth + 1)
+                return (type, nullable || memberNullable || nonNull.count < members.count)
+            }
+            let how = schema.discriminator == nil ? "without a discriminator" : "with a discriminator (a spec has no union types)"
+            warn("`\(keyword)` \(how) is approximated as `JSON`", at: pointer, hint: "decode the value yourself from `JSONValue`")
+            return (.named("JSON"), nullable || nonNull.count < members.count)
+        case .not:
+            warn("`not` is approximated as `JSON`", at: pointer)
+            return (.named("JSON"), nullable)
+        case .null:
+            return (.named("JSON"), true)
+        case .fragment:
+            return (.named("JSON"), nullable)
+        }
+    }
+
+    private mutating func inlineEnum(_ values: (isInteger: Bool, values: [String]), hint: String, description: String?) -> String {
+        let name = names.claim(hint)
+        draft.enums.append(.init(name: name, description: description, isInteger: values.isInteger, values: values.values))
+        return name
+    }
+
+    private mutating func inlineModel(_ schema: JSONSchema, hint: String, pointer: [String]) -> String {
+        let name = names.claim(hint)
+        let index = reserveModel(name, pointer: pointer)
+        draft.models[index] = .init(name: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
+        return name
+    }
+
+    // MARK: paths
+
+    /// One operation of the document, with where it is.
+    private struct Endpoint {
+        var path: OpenAPI.Path
+        var method: String
+        var operation: OpenAPI.Operation
+        var pathParameters: OpenAPI.Parameter.Array
+        var pointer: [String]
+    }
+
+    private mutating func mapPaths() {
+        var endpoints: [Endpoint] = []
+        for (path, item) in document.paths {
+            let pointer = ["paths", path.rawValue]
+            guard let item = document.components[item] else {
+                warn("path item reference is not resolvable; the path is left out", at: pointer)
+                continue
+            }
+            for endpoint in item.endpoints {
+                endpoints.append(Endpoint(path: path, method: endpoint.method.rawValue.uppercased(), operation: endpoint.operation, pathParameters: item.parameters, pointer: pointer + [endpoint.method.rawValue.lowercased()]))
+            }
+        }
+        var consumed = Set<String>()
+        for (path, _) in document.paths {
+            guard let resource = resource(collection: path, endpoints: endpoints) else { continue }
+            for pointer in resource.used { consumed.insert(JSONPointer.text(pointer)) }
+            if let index = modelIndex[resource.resource.name] {
+                draft.models.remove(at: index)
+                modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name, $0.offset) })
+            }
+            draft.resources.append(resource.resource)
+        }
+        var actionNames = Set<String>()
+        for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) {
+            if let action = action(endpoint, names: &actionNames) {
+                draft.actions.append(action)
+            }
+        }
+        let updateMethods = Set(draft.resources.filter { $0.operations.contains(.update) }.map { $0.methods[.update] ?? "PUT" })
+        if updateMethods.count == 1, let only = updateMethods.first, only != "PUT" {
+            draft.updateMethod = only
+            for index in draft.resources.indices { draft.resources[index].methods[.update] = nil }
+        }
+    }
+
+    /// The model a response or body schema names by reference, when it is a model component.
+    private func referencedModel(_ schema: JSONSchema?) -> (component: String, typeName: String)? {
+        guard case let .reference(reference, _)? = schema?.value, let name = reference.name, case let .model(typeName)? = components[name] else { return nil }
+        return (name, typeName)
+    }
+
+    /// The JSON schema of an operation's first success response, `nil` for a success without a body.
+    private func successSchema(_ operation: OpenAPI.Operation) -> (status: String, schema: JSONSchema?, contentType: String?)? {
+        let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
+            guard status.isSuccess, let response = document.components[response] else { return nil }
+            return (status.rawValue, response)
+        }
+        guard let (status, response) = successes.first else { return nil }
+        guard !response.content.isEmpty else { return (status, nil, nil) }
+        if let (_, content) = jsonContent(response.content) {
+            return (status, content.schema, "json")
+        }
+        return (status, nil, response.content.keys.first?.rawValue)
+    }
+
+    /// The JSON media type of a content map (`application/json`, `application/problem+json`, `*/*`).
+    private func jsonContent(_ content: OpenAPI.Content.Map) -> (String, OpenAPI.Content)? {
+        for (type, value) in content {
+            let raw = type.typeAndSubtype
+            guard raw == "application/json" || raw.hasSuffix("+json") || raw == "*/*" else { continue }
+            guard let resolved = document.components[value] else { continue }
+            return (raw, resolved)
+        }
+        return nil
+    }
+
+    private func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?)? {
+        guard let body = operation.requestBody, let request = document.components[body] else { return nil }
+        if let (_, content) = jsonContent(request.content) { return (content.schema, nil) }
+        return (nil, request.content.keys.first?.rawValue ?? "an unknown media type")
+    }
+
+    /// All parameters of an endpoint, the operation's overriding the path item's of the same name and place.
+    private func parameters(of endpoint: Endpoint) -> [(parameter: OpenAPI.Parameter, pointer: [String])] {
+        var result: [(OpenAPI.Parameter, [String])] = []
+        for (index, parameter) in endpoint.operation.parameters.enumerated() {
+            guard let resolved = document.components[parameter] else { continue }
+            result.append((resolved, endpoint.pointer + ["parameters", String(index)]))
+        }
+        for (index, parameter) in endpoint.pathParameters.enumerated() {
+            guard let resolved = document.components[parameter], !result.contains(where: { $0.0.name == resolved.name && $0.0.location == resolved.location }) else { continue }
+            result.append((resolved, Array(endpoint.pointer.dropLast()) + ["parameters", String(index)]))
+        }
+        return result
+    }
+
+    private func parameterSchema(_ parameter: OpenAPI.Parameter) -> JSONSchema? {
+        switch parameter.schemaOrContent {
+        case let .a(context): document.components[context.schema]
+        case let .b(content): content.values.first.flatMap { document.components[$0]?.schema }
+        }
+    }
+
+    /// A spec route for an OpenAPI path: relative, with parameter names made identifiers.
+    private func route(_ path: OpenAPI.Path, renaming: [String: String] = [:]) -> String {
+        let segments = path.components.map { segment -> String in
+            var result = ""
+            var parameter: String?
+            for character in segment {
+                switch (character, parameter) {
+                case ("{", nil): parameter = ""
+                case ("}", let name?):
+                    result += "{" + (renaming[name] ?? SpecInterop.identifier(name, uppercaseFirst: false)) + "}"
+                    parameter = nil
+                case (_, let name?): parameter = name + String(character)
+                case (_, nil): result.append(character)
+                }
+            }
+            return result
+        }
+        return basePath + segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
+    }
+
+    /// The names of a path's parameters, in order.
+    private func parameterNames(_ path: OpenAPI.Path) -> [String] {
+        path.components.flatMap { segment -> [String] in
+            segment.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) }
+        }
+    }
+
+    /// A resource for `collection` and its item path, when they have CRUD operations over one model.
+    private mutating func resource(collection: OpenAPI.Path, endpoints: [Endpoint]) -> (resource: SpecDraft.Resource, used: [[String]])? {
+        guard let itemPath = document.paths.keys.first(where: { $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components && isSingleParameter($0.components.last!) }) else { return nil }
+        let idParameter = String(itemPath.components.last!.dropFirst().dropLast())
+        let at = { (path: OpenAPI.Path, method: String) in endpoints.first { $0.path == path && $0.method == method } }
+        let list = at(collection, "GET"), create = at(collection, "POST"), read = at(itemPath, "GET")
+        let put = at(itemPath, "PUT"), patch = at(itemPath, "PATCH"), delete = at(itemPath, "DELETE")
+        // The model: what a read returns, else what a create returns, else what a list's items are.
+        var model: (component: String, typeName: String)?
+        if let read, let success = successSchema(read.operation) { model = referencedModel(success.schema) }
+        if model == nil, let create, let success = successSchema(create.operation) { model = referencedModel(success.schema) }
+        if model == nil, let list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
+        guard let model, let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
+        var fields = draft.models[index].fields
+        // The id: the property the item path names, else `id`.
+        guard let idIndex = fields.firstIndex(where: { $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else { return nil }
+        let idField = fields[idIndex]
+        guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else { return nil }
+        fields.remove(at: idIndex)
+        let idName = SpecInterop.propertyName(idField.key)
+        var resource = SpecDraft.Resource(
+            name: model.typeName, description: draft.models[index].description, path: route(collection), idName: idName, idKey: idField.key,
+            idType: .named(idTypeName), operations: [], fields: fields
+        )
+        var used: [[String]] = []
+        let renaming = [idParameter: idName]
+        func returnsModel(_ endpoint: Endpoint) -> Bool? {
+            guard let success = successSchema(endpoint.operation) else { return nil }
+            if success.schema == nil && success.contentType == nil { return false }
+            return referencedModel(success.schema)?.typeName == model.typeName ? true : nil
+        }
+        // Resource params: the collection path's parameters, typed by their declarations.
+        let collectionParameters = parameterNames(collection)
+        if let any = list ?? create ?? read {
+            for name in collectionParameters {
+                let declared = parameters(of: any).first { $0.parameter.name == name && $0.parameter.location == .path }
+                let type = declared.flatMap { parameterSchema($0.parameter) }.map { pathType(of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? any.pointer) } ?? .named("String")
+                resource.params.append((SpecInterop.identifier(name, uppercaseFirst: false), type))
+            }
+        }
+        if let list, let success = successSchema(list.operation), let shape = listShape(success.schema), shape.model.typeName == model.typeName {
+            resource.operations.append(.list)
+            resource.pagination = shape.pagination
+            used.append(list.pointer)
+        }
+        if let create, let returns = returnsModel(create) {
+            resource.operations.append(.create)
+            if !returns { resource.responsesNone.append(.create) }
+            used.append(create.pointer)
+        }
+        if let read, returnsModel(read) == true {
+            resource.operations.append(.read)
+            used.append(read.pointer)
+        }
+        if let update = put ?? patch, let returns = returnsModel(update) {
+            resource.operations.append(.update)
+            if update.method != "PUT" { resource.methods[.update] = update.method }
+            if !returns { resource.responsesNone.append(.update) }
+            used.append(update.pointer)
+        }
+        if let delete, successSchema(delete.operation) != nil {
+            resource.operations.append(.delete)
+            used.append(delete.pointer)
+        }
+        guard !resource.operations.isEmpty else { return nil }
+        resource.operations.sort()
+        let itemRoute = route(itemPath, renaming: renaming)
+        let defaultItem = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
+        if itemRoute != defaultItem {
+            for operation in resource.operations where [.read, .update, .delete].contains(operation) {
+                resource.routes[operation] = itemRoute
+            }
+        }
+        for endpoint in [list, create, read, put ?? patch, delete].compactMap({ $0 }) where used.contains(endpoint.pointer) {
+            for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
+                warn("\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values", at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
+            }
+            if endpoint.method != "GET" || endpoint.path != collection {
+                for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .query {
+                    warn("query parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: only `list` takes a query", at: pointer)
+                }
+            }
+            warnCallbacks(endpoint)
+        }
+        return (resource, used)
+    }
+
+    private func isSingleParameter(_ segment: String) -> Bool {
+        segment.hasPrefix("{") && segment.hasSuffix("}") && segment.dropFirst().dropLast().allSatisfy { $0 != "{" && $0 != "}" } && segment.count > 2
+    }
+
+    /// What a list response is: an array of a model, or a page object holding one.
+    private func listShape(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?)? {
+        guard var schema else { return nil }
+        if case let .reference(reference, _) = schema.value, let name = reference.name, case .alias? = components[name] ?? .alias, let target = document.components.schemas[.init(rawValue: name)!] {
+            schema = target
+        } else if case let .reference(reference, _) = schema.value, let name = reference.name, case .model? = components[name], let target = document.components.schemas[.init(rawValue: name)!] {
+            schema = target
+        }
+        if case let .array(_, array) = schema.value, let model = referencedModel(array.items) {
+            return (model, nil)
+        }
+        guard case let .object(_, object) = schema.value else { return nil }
+        let itemKeys = object.properties.compactMap { key, value -> (String, (String, String))? in
+            guard case let .array(_, array) = value.value, let model = referencedModel(array.items) else { return nil }
+            return (key, model)
+        }
+        guard itemKeys.count == 1, let (items, model) = itemKeys.first else { return nil }
+        let keys = Set(object.properties.keys)
+        guard let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains) else { return nil }
+        let count = ["count", "total", "total_count", "totalCount"].first(where: keys.contains)
+        if items == "results", next == "next", count == "count" { return (model, .standard) }
+        return (model, .keys(items: items, next: next, count: count))
+    }
+
+    /// The type of a path or query parameter, `String` when its schema is not one a route can hold.
+    private mutating func pathType(of schema: JSONSchema, hint: String, pointer: [String]) -> TypeExpression {
+        let (type, _) = typeExpression(of: schema, hint: hint, pointer: pointer)
+        if case let .named(name) = type, SpecInterop.pathParameterTypes.contains(name) || draft.enums.contains(where: { $0.name == name }) {
+            return type
+        }
+        if case .named("Int32") = type { return .named("Int") }
+        return .named("String")
+    }
+
+    private mutating func warnCallbacks(_ endpoint: Endpoint) {
+        for (name, _) in endpoint.operation.callbacks {
+            warn("callback `\(name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported", at: endpoint.pointer + ["callbacks", name])
+        }
+    }
+
+    // MARK: actions
+
+    private mutating func action(_ endpoint: Endpoint, names actionNames: inout Set<String>) -> SpecDraft.Action? {
+        let operation = endpoint.operation
+        let described = "\(endpoint.method) \(endpoint.path.rawValue)"
+        guard ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].contains(endpoint.method) else {
+            warn("\(described) is left out: a spec has no \(endpoint.method) calls", at: endpoint.pointer)
+            return nil
+        }
+        var body: SpecDraft.Payload?
+        var bodySchema: JSONSchema?
+        if let request = requestSchema(operation) {
+            if let other = request.otherType {
+                warn("\(described) is left out: its request body is `\(other)`, and a spec sends JSON only", at: endpoint.pointer + ["requestBody"])
+                return nil
+            }
+            bodySchema = request.schema
+        }
+        let base = operation.operationId.map { SpecInterop.identifier($0, uppercaseFirst: false) }
+            ?? SpecInterop.identifier(endpoint.method.lowercased() + " " + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " "), uppercaseFirst: false)
+        var name = base
+        var number = 2
+        while actionNames.contains(name) || actionNames.contains(name.lowercased()) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        actionNames.insert(name)
+        actionNames.insert(name.lowercased())
+        let typeBase = SpecInterop.identifier(name, uppercaseFirst: true)
+        if let bodySchema {
+            body = payload(bodySchema, typeName: typeBase + "Body", pointer: endpoint.pointer + ["requestBody", "content"])
+        } else if operation.requestBody != nil {
+            body = .type(.named("JSON"))
+        }
+        var returns: SpecDraft.Payload?
+        if let success = successSchema(operation) {
+            if let schema = success.schema {
+                returns = payload(schema, typeName: typeBase + "Response", pointer: endpoint.pointer + ["responses", success.status])
+            } else if let other = success.contentType {
+                warn("the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing", at: endpoint.pointer + ["responses", success.status])
+            }
+        }
+        var action = SpecDraft.Action(name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns)
+        let defaultMethod = body == nil ? "GET" : "POST"
+        if endpoint.method != defaultMethod { action.method = endpoint.method }
+        for (parameter, pointer) in parameters(of: endpoint) {
+            let schema = parameterSchema(parameter)
+            switch parameter.location {
+            case .path:
+                action.params.append((SpecInterop.identifier(parameter.name, uppercaseFirst: false), schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) } ?? .named("String")))
+            case .query:
+                if let schema, schema.isArray || schema.isObject || (schema.isReference && (document.components[schema]).map { $0.isArray || $0.isObject } == true) {
+                    warn("query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are single scalars", at: pointer)
+                    continue
+                }
+                let resolved = schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) } ?? .named("String")
+                action.query.append(.init(key: parameter.name, type: parameter.required ? resolved : resolved.optionalized, description: parameter.description))
+            case .header:
+                if let value = schema.flatMap(constantValue) {
+                    action.headers.append((parameter.name, value))
+                } else {
+                    warn("header parameter `\(parameter.name)` of \(described) is not imported: a spec's headers are fixed values", at: pointer, hint: "set it through `ClientConfiguration.operationHeaders` or middleware")
+                }
+            case .cookie:
+                warn("cookie parameter `\(parameter.name)` of \(described) is not imported: a spec has no cookies", at: pointer)
+            case .querystring:
+                warn("query string parameter `\(parameter.name)` of \(described) is not imported", at: pointer)
+            }
+        }
+        // Every `{name}` of the route needs a param, even when the document forgot to declare one.
+        for name in parameterNames(endpoint.path).map({ SpecInterop.identifier($0, uppercaseFirst: false) }) where !action.params.contains(where: { $0.name == name }) {
+            action.params.append((name, .named("String")))
+        }
+        warnCallbacks(endpoint)
+        return action
+    }
+
+    /// A header's only possible value: its `const`, single enum value or default.
+    private func constantValue(_ schema: JSONSchema) -> String? {
+        if let values = schema.allowedValues, values.count == 1 { return "\(values[0].value)" }
+        return schema.defaultValue.map { "\($0.value)" }
+    }
+
+    /// A body or response: a named type, or an object declared in place as fields.
+    private mutating func payload(_ schema: JSONSchema, typeName: String, pointer: [String]) -> SpecDraft.Payload {
+        if case let .object(_, object) = schema.value, !object.properties.isEmpty, names.claimExactly(typeName) {
+            return .fields(fields(of: schema, owner: typeName, pointer: pointer))
+        }
+        let (type, _) = typeExpression(of: schema, hint: typeName, pointer: pointer)
+        return .type(type)
+    }
+
+    // MARK: finishing
+
+    /// Replaces fields that make a type contain itself by value (which Swift cannot lay out) with `JSON`.
+    private mutating func breakValueCycles() {
+        while let (owner, fieldIndex, cycle) = findValueCycle() {
+            let field: SpecDraft.Field
+            if let model = draft.models.firstIndex(where: { $0.name == owner }) {
+                field = draft.models[model].fields[fieldIndex]
+                draft.models[model].fields[fieldIndex].type = field.type.isOptional ? .optional(.named("JSON")) : .named("JSON")
+            } else if let resource = draft.resources.firstIndex(where: { $0.name == owner }) {
+                field = draft.resources[resource].fields[fieldIndex]
+                draft.resources[resource].fields[fieldIndex].type = field.type.isOptional ? .optional(.named("JSON")) : .named("JSON")
+            } else {
+                return
+            }
+            let pointer = modelPointers[owner] ?? ["components", "schemas"]
+            warnings.append(.warning("field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(pointer + ["properties", field.key])))", at: source.location(of: pointer + ["properties", field.key]), hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id"))
+        }
+    }
+
+    /// The first field that closes a by-value cycle between models, with the cycle's description.
+    private func findValueCycle() -> (owner: String, field: Int, cycle: String)? {
+        var edges: [String: [(field: Int, target: String)]] = [:]
+        let types = Set(draft.models.map(\.name) + draft.resources.map(\.name))
+        for (owner, fields) in draft.models.map({ ($0.name, $0.fields) }) + draft.resources.map({ ($0.name, $0.fields) }) {
+            for (index, field) in fields.enumerated() {
+                if let target = field.type.valueContainedName, types.contains(target) {
+                    edges[owner, default: []].append((index, target))
+                }
+            }
+        }
+        for start in edges.keys.sorted() {
+            var stack: [(node: String, path: [String])] = [(start, [start])]
+            var visited: Set<String> = [start]
+            while let (node, path) = stack.popLast() {
+                for edge in edges[node] ?? [] {
+                    if edge.target == start {
+                        return (node, edge.field, (path + [start]).map { "`\($0)`" }.joined(separator: " → "))
+                    }
+                    if visited.insert(edge.target).inserted {
+                        stack.append((edge.target, path + [edge.target]))
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `snake_case` when every JSON key is snake case and some have words to join; else keys verbatim.
+    private mutating func chooseKeyStyle() {
+        var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + [$0.idKey] }
+        for action in draft.actions {
+            keys += action.query.map(\.key)
+            for payload in [action.body, action.returns] {
+                if case let .fields(fields)? = payload { keys += fields.map(\.key) }
+            }
+        }
+        let isSnake = { (key: String) in
+            key.first.map { $0.isLowercase && $0.isASCII } == true && key.allSatisfy { ($0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "_" } && !key.contains("__") && !key.hasSuffix("_")
+        }
+        if !keys.isEmpty, keys.allSatisfy(isSnake), keys.contains(where: { $0.contains("_") }) {
+            draft.keyStyle = .snakeCase
+        }
+    }
+}
+
+extension TypeExpression {
+    /// The type made optional, unless it already is.
+    var optionalized: TypeExpression {
+        isOptional ? self : .optional(self)
+    }
+
+    /// The named type stored inline (through optionals, not arrays or dictionaries).
+    var valueContainedName: String? {
+        switch self {
+        case let .named(name): name
+        case let .optional(wrapped): wrapped.valueContainedName
+        case .array, .dictionary: nil
+        }
+    }
+}
+
+extension String {
+    /// The string without one trailing `suffix`.
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

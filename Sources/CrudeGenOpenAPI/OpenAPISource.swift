@@ -1,0 +1,196 @@
+import CrudeGenEngine
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// An OpenAPI document read from YAML or JSON text: OpenAPIKit's model of it, as OpenAPI 3.1, and the
+/// composed node tree that maps JSON pointers back to lines and columns.
+struct OpenAPISource {
+    /// The document; 3.0 documents are converted to 3.1 by OpenAPIKitCompat.
+    var document: OpenAPIKit.OpenAPI.Document
+    /// The version the document declares (`3.0.3`, `3.1.0`).
+    var declaredVersion: String
+    /// The path of the document as the user gave it.
+    var file: String
+    private let root: Node
+
+    /// Reads `data`; a document OpenAPIKit cannot decode is an error diagnostic naming the place it failed.
+    init(_ data: Data, file: String) throws(DiagnosticsError) {
+        self.file = file
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DiagnosticsError([.error("`\(file)` is not UTF-8 text", at: nil)])
+        }
+        let composed: Node?
+        do {
+            // One compose serves both decoding (through JSON, which Foundation decodes far faster than a
+            // Codable walk over YAML nodes) and source locations. The basic resolver leaves scalars
+            // untyped; `JSONText` types them the way JSON and YAML 1.2 do.
+            composed = try Yams.compose(yaml: text, .basic)
+        } catch let error as YamlError {
+            throw DiagnosticsError([.error("cannot read `\(file)` as YAML or JSON: \(error)", at: nil)])
+        } catch {
+            throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
+        }
+        guard let composed, case let .mapping(top) = composed else {
+            throw DiagnosticsError([.error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        root = composed
+        guard let version = top["openapi"]?.scalar?.string else {
+            let hint = top["swagger"] != nil ? "this is a Swagger 2.0 document; convert it to OpenAPI 3 first (for example with swagger2openapi)" : nil
+            throw DiagnosticsError([.error("`\(file)` has no `openapi` version; only OpenAPI 3.0 and 3.1 documents can be imported", at: SourceLocation(file: file, line: 1, column: 1), hint: hint)])
+        }
+        declaredVersion = version
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            throw DiagnosticsError([.error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: Self.location(of: ["openapi"], in: composed, file: file))])
+        }
+        do {
+            document = try Self.decode(version: version) { type throws in try JSONDecoder().decode(type, from: JSONText.data(of: composed)) }
+        } catch let strict {
+            // Documents in the field write numbers where strings belong (`enum: ['443', 8443]`), which
+            // swift-openapi-generator accepts because Yams decodes any scalar as a string. Only such a
+            // document pays for the slower lenient decoding.
+            do {
+                document = try Self.decode(version: version) { type throws in try YAMLDecoder().decode(type, from: composed) }
+            } catch {
+                if let strict = strict as? DecodingError {
+                    throw DiagnosticsError([Self.describe(strict, in: composed, file: file)])
+                }
+                throw DiagnosticsError([.error("not a valid OpenAPI document: \(strict)", at: SourceLocation(file: file, line: 1, column: 1))])
+            }
+        }
+    }
+
+    /// Decodes the document model of `version` through `decode`, converting 3.0 to 3.1.
+    private static func decode(version: String, _ decode: (any Decodable.Type) throws -> any Decodable) throws -> OpenAPIKit.OpenAPI.Document {
+        if version.hasPrefix("3.0") {
+            return (try decode(OpenAPIKit30.OpenAPI.Document.self) as! OpenAPIKit30.OpenAPI.Document).convert(to: .v3_1_0)
+        }
+        return try decode(OpenAPIKit.OpenAPI.Document.self) as! OpenAPIKit.OpenAPI.Document
+    }
+
+    /// Where the value at a JSON pointer's tokens starts, or the nearest enclosing value that exists.
+    func location(of pointer: [String]) -> SourceLocation {
+        Self.location(of: pointer, in: root, file: file)
+    }
+
+    private static func location(of pointer: [String], in root: Node, file: String) -> SourceLocation {
+        var node = root
+        for token in pointer {
+            let next: Node?
+            switch node {
+            case let .mapping(mapping): next = mapping[Node(token)] ?? mapping.first { $0.key.string == token }?.value
+            case let .sequence(sequence): next = Int(token).flatMap { $0 < sequence.count ? sequence[$0] : nil }
+            default: next = nil
+            }
+            guard let next else { break }
+            node = next
+        }
+        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return SourceLocation(file: file, line: mark.line, column: mark.column)
+    }
+
+    /// A decoding failure as a diagnostic at the deepest place its coding path reaches.
+    private static func describe(_ error: DecodingError, in root: Node, file: String) -> Diagnostic {
+        let (path, message): ([CodingKey], String) = switch error {
+        case let .dataCorrupted(context): (context.codingPath, context.debugDescription)
+        case let .keyNotFound(key, context): (context.codingPath, "missing key `\(key.stringValue)`")
+        case let .typeMismatch(_, context): (context.codingPath, context.debugDescription)
+        case let .valueNotFound(_, context): (context.codingPath, context.debugDescription)
+        @unknown default: ([], "\(error)")
+        }
+        let tokens = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        return .error("not a valid OpenAPI document: \(message)", at: location(of: tokens, in: root, file: file), hint: tokens.isEmpty ? nil : "at " + JSONPointer.text(tokens))
+    }
+}
+
+/// JSON pointers (RFC 6901), which name places in a document that has no line numbers to give.
+enum JSONPointer {
+    /// `#/components/schemas/Pet`, escaping `~` and `/` inside tokens.
+    static func text(_ tokens: [String]) -> String {
+        "#/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/")
+    }
+}
+
+/// Writes a composed YAML node tree as JSON text.
+enum JSONText {
+    /// The JSON for `node`; plain scalars are typed as YAML 1.2's core schema types them.
+    static func data(of node: Node) -> Data {
+        var output = [UInt8]()
+        output.reserveCapacity(1 << 16)
+        write(node, to: &output)
+        return Data(output)
+    }
+
+    private static func write(_ node: Node, to output: inout [UInt8]) {
+        switch node {
+        case let .scalar(scalar):
+            if scalar.style == .plain, let literal = literal(scalar.string) {
+                output += literal.utf8
+            } else {
+                writeString(scalar.string, to: &output)
+            }
+        case let .mapping(mapping):
+            output.append(UInt8(ascii: "{"))
+            for (index, pair) in mapping.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(pair.key.scalar?.string ?? "", to: &output)
+                output.append(UInt8(ascii: ":"))
+                write(pair.value, to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case let .sequence(sequence):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in sequence.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .alias:
+            // Yams resolves aliases while composing; an unresolved one has no value.
+            output += "null".utf8
+        }
+    }
+
+    /// The JSON literal a plain scalar stands for (`null`, a boolean or a number), or `nil` for a string.
+    private static func literal(_ text: String) -> String? {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return "null"
+        case "true", "True", "TRUE": return "true"
+        case "false", "False", "FALSE": return "false"
+        default: break
+        }
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+        if text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }), let value = Int(text) {
+            return String(value)
+        }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }), let value = Double(text), value.isFinite else { return nil }
+        return "\(value)"
+    }
+
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += "\\\"".utf8
+            case UInt8(ascii: "\\"): output += "\\\\".utf8
+            case UInt8(ascii: "\n"): output += "\\n".utf8
+            case UInt8(ascii: "\r"): output += "\\r".utf8
+            case UInt8(ascii: "\t"): output += "\\t".utf8
+            case 0..<0x20:
+                output += "\\u00".utf8
+                output += String(byte, radix: 16).leftPadded(to: 2).utf8
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,82 @@
+import CrudeGenEngine
+
+/// A spec under construction by the importer, holding what the YAML writer needs and nothing located:
+/// the written text is what crudegen loads and validates.
+struct SpecDraft {
+    var apiName: String
+    var baseURL: String?
+    var keyStyle: KeyStyle = .verbatim
+    /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
+    var updateMethod: String?
+    var enums: [Enumeration] = []
+    var models: [Model] = []
+    var resources: [Resource] = []
+    var actions: [Action] = []
+
+    /// A field with its JSON key; the writer derives its name from the key and the key style.
+    struct Field {
+        var key: String
+        var type: TypeExpression
+        var readOnly = false
+        var description: String?
+    }
+
+    /// An enum of string or integer raw values.
+    struct Enumeration {
+        var name: String
+        var description: String?
+        var isInteger: Bool
+        var values: [String]
+    }
+
+    /// A plain data type.
+    struct Model {
+        var name: String
+        var description: String?
+        var fields: [Field]
+    }
+
+    /// How a paginated list response is shaped.
+    enum Pagination: Equatable {
+        /// Django REST Framework's `{count, next, previous, results}`.
+        case standard
+        case keys(items: String, next: String, count: String?)
+    }
+
+    /// A model with a path, an id and CRUD operations.
+    struct Resource {
+        var name: String
+        var description: String?
+        var path: String
+        var idName: String
+        var idKey: String
+        var idType: TypeExpression
+        var operations: [CRUDOperation]
+        var routes: [CRUDOperation: String] = [:]
+        var methods: [CRUDOperation: String] = [:]
+        var responsesNone: [CRUDOperation] = []
+        var params: [(name: String, type: TypeExpression)] = []
+        var pagination: Pagination?
+        var fields: [Field]
+    }
+
+    /// A request body or response.
+    enum Payload {
+        case type(TypeExpression)
+        case fields([Field])
+    }
+
+    /// A call beyond CRUD.
+    struct Action {
+        var name: String
+        var description: String?
+        /// Written only when it differs from the default (POST with a body, else GET).
+        var method: String?
+        var path: String
+        var params: [(name: String, type: TypeExpression)] = []
+        var query: [Field] = []
+        var headers: [(name: String, value: String)] = []
+        var body: Payload?
+        var returns: Payload?
+    }
+}

@@ -1,0 +1,232 @@
+import CrudeGenEngine
+
+/// Writes a ``SpecDraft`` as spec YAML the way a person would: sections in the spec's order, short
+/// forms wherever they say the same, explicit keys only where the key style does not derive them.
+enum SpecWriter {
+    /// The YAML text, starting with a comment line holding `header`.
+    static func yaml(of draft: SpecDraft, header: String) -> String {
+        var writer = Writer(style: draft.keyStyle)
+        writer.line("# \(header)")
+        writer.line("api:")
+        writer.line("  name: \(scalar(draft.apiName))")
+        if let baseURL = draft.baseURL { writer.line("  base_url: \(scalar(baseURL))") }
+        if let update = draft.updateMethod { writer.line("  methods: { update: \(update) }") }
+        if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
+        if !draft.enums.isEmpty {
+            writer.line("")
+            writer.line("enums:")
+            for enumeration in draft.enums { writer.enumeration(enumeration) }
+        }
+        if !draft.models.isEmpty {
+            writer.line("")
+            writer.line("models:")
+            for model in draft.models {
+                writer.line("  \(scalar(model.name)):")
+                writer.description(model.description, indent: 4)
+                writer.fields(model.fields, indent: 4, label: "fields")
+            }
+        }
+        if !draft.resources.isEmpty {
+            writer.line("")
+            writer.line("resources:")
+            for resource in draft.resources { writer.resource(resource) }
+        }
+        if !draft.actions.isEmpty {
+            writer.line("")
+            writer.line("actions:")
+            for action in draft.actions { writer.action(action) }
+        }
+        return writer.text
+    }
+
+    /// A YAML scalar: plain when that reads back as the same string, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
+        let safe = !text.isEmpty && !plainWords.contains(text.lowercased())
+            && text.first.map { $0.isLetter || $0 == "_" || $0 == "/" } == true
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./{}?".unicodeScalars.contains($0)) }
+            && !text.dropLast().contains("?")
+        if safe { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}":
+                quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}
+
+private struct Writer {
+    let style: KeyStyle
+    var text = ""
+
+    mutating func line(_ content: String) {
+        text += content + "\n"
+    }
+
+    mutating func description(_ description: String?, indent: Int) {
+        guard let description = description?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty else { return }
+        line(String(repeating: " ", count: indent) + "description: " + SpecWriter.scalar(description))
+    }
+
+    mutating func enumeration(_ enumeration: SpecDraft.Enumeration) {
+        let derived = enumeration.values.map(SpecInterop.derivedCaseName)
+        let derivable = !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
+        let name = SpecWriter.scalar(enumeration.name)
+        if derivable, enumeration.description == nil {
+            line("  \(name): [\(enumeration.values.map(SpecWriter.scalar).joined(separator: ", "))]")
+            return
+        }
+        line("  \(name):")
+        if enumeration.isInteger { line("    type: Int") }
+        description(enumeration.description, indent: 4)
+        if derivable {
+            line("    cases: [\(enumeration.values.map(SpecWriter.scalar).joined(separator: ", "))]")
+            return
+        }
+        line("    cases:")
+        var used: Set<String> = ["unknown"]
+        for value in enumeration.values {
+            var base = SpecInterop.derivedCaseName(value)
+            if !SpecInterop.isIdentifier(base) || base.hasPrefix("_") && enumeration.isInteger {
+                base = enumeration.isInteger ? "value" + value.replacingOccurrences(of: "-", with: "Minus") : "value"
+            }
+            var caseName = base
+            var number = 2
+            while used.contains(caseName) {
+                caseName = "\(base)\(number)"
+                number += 1
+            }
+            used.insert(caseName)
+            line("      \(SpecWriter.scalar(caseName)): \(SpecWriter.scalar(value))")
+        }
+    }
+
+    /// Field names derived from JSON keys, with the explicit keys the style does not derive.
+    func named(_ fields: [SpecDraft.Field], taken: Set<String> = []) -> [(name: String, key: String?, field: SpecDraft.Field)] {
+        var used = taken
+        return fields.map { field in
+            var name = field.key
+            if style == .snakeCase, field.key.contains("_") {
+                name = SpecInterop.identifier(field.key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(), uppercaseFirst: false)
+            }
+            var key: String? = SpecInterop.jsonKey(forField: name, style: style) == field.key ? nil : field.key
+            if key != nil, !SpecInterop.isIdentifier(name) {
+                name = SpecInterop.identifier(name, uppercaseFirst: false)
+            }
+            var number = 2
+            let base = name
+            while used.contains(SpecInterop.propertyName(name)) {
+                name = "\(SpecInterop.propertyName(base))\(number)"
+                number += 1
+                key = field.key
+            }
+            if key == nil, SpecInterop.jsonKey(forField: name, style: style) != field.key { key = field.key }
+            used.insert(SpecInterop.propertyName(name))
+            return (name, key, field)
+        }
+    }
+
+    mutating func fields(_ fields: [SpecDraft.Field], indent: Int, label: String, taken: Set<String> = []) {
+        guard !fields.isEmpty else { return }
+        let pad = String(repeating: " ", count: indent)
+        line(pad + label + ":")
+        for (name, key, field) in named(fields, taken: taken) {
+            let type = SpecWriter.scalar(field.type.description)
+            let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
+            if key == nil, !field.readOnly, !described {
+                line(pad + "  \(SpecWriter.scalar(name)): \(type)")
+                continue
+            }
+            var parts = ["type: \(type)"]
+            if let key { parts.append("key: \(SpecWriter.scalar(key))") }
+            if field.readOnly { parts.append("read_only: true") }
+            if !described {
+                line(pad + "  \(SpecWriter.scalar(name)): { \(parts.joined(separator: ", ")) }")
+                continue
+            }
+            line(pad + "  \(SpecWriter.scalar(name)):")
+            for part in parts { line(pad + "    " + part) }
+            description(field.description, indent: indent + 4)
+        }
+    }
+
+    mutating func resource(_ resource: SpecDraft.Resource) {
+        line("  \(SpecWriter.scalar(resource.name)):")
+        description(resource.description, indent: 4)
+        line("    path: \(SpecWriter.scalar(resource.path))")
+        let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
+        if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived {
+            var parts = ["name: \(SpecWriter.scalar(resource.idName))", "type: \(resource.idType)"]
+            if !idKeyDerived { parts.append("key: \(SpecWriter.scalar(resource.idKey))") }
+            line("    id: { \(parts.joined(separator: ", ")) }")
+        }
+        if resource.operations != CRUDOperation.allCases {
+            line("    operations: [\(resource.operations.map(\.rawValue).joined(separator: ", "))]")
+        }
+        if !resource.routes.isEmpty {
+            line("    routes:")
+            for (operation, route) in resource.routes.sorted(by: { $0.key < $1.key }) {
+                line("      \(operation.rawValue): \(SpecWriter.scalar(route))")
+            }
+        }
+        if !resource.params.isEmpty {
+            line("    params: { \(resource.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description))" }.joined(separator: ", ")) }")
+        }
+        if !resource.methods.isEmpty {
+            line("    methods: { \(resource.methods.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
+        }
+        if !resource.responsesNone.isEmpty {
+            line("    responses: { \(resource.responsesNone.map { "\($0.rawValue): none" }.joined(separator: ", ")) }")
+        }
+        switch resource.pagination {
+        case .standard?:
+            line("    pagination: true")
+        case let .keys(items, next, count)?:
+            line("    pagination: { items: \(SpecWriter.scalar(items)), next: \(SpecWriter.scalar(next)), count: \(count.map(SpecWriter.scalar) ?? "none") }")
+        case nil:
+            break
+        }
+        fields(resource.fields, indent: 4, label: "fields", taken: [SpecInterop.propertyName(resource.idName)])
+    }
+
+    mutating func action(_ action: SpecDraft.Action) {
+        line("  \(SpecWriter.scalar(action.name)):")
+        description(action.description, indent: 4)
+        if let method = action.method { line("    method: \(method)") }
+        line("    path: \(SpecWriter.scalar(action.path))")
+        if !action.params.isEmpty {
+            line("    params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description))" }.joined(separator: ", ")) }")
+        }
+        fields(action.query, indent: 4, label: "query")
+        if !action.headers.isEmpty {
+            line("    headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name)): \(SpecWriter.scalar($0.value))" }.joined(separator: ", ")) }")
+        }
+        payload(action.body, label: "body")
+        payload(action.returns, label: "returns")
+    }
+
+    mutating func payload(_ payload: SpecDraft.Payload?, label: String) {
+        switch payload {
+        case let .type(type)?: line("    \(label): \(SpecWriter.scalar(type.description))")
+        case let .fields(fields)?: self.fields(fields, indent: 4, label: label)
+        case nil: break
+        }
+    }
+}
+
+extension String {
+    /// The string with its first character uppercased.
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}
