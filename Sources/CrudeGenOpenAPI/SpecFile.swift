@@ -27,10 +27,9 @@ public enum SpecFile {
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: temporary)
-            if manager.fileExists(atPath: path) {
-                _ = try manager.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try manager.moveItem(at: temporary, to: url)
+            // rename(2) replaces the destination in one step; FileManager's move refuses an existing one.
+            guard rename(temporary.path, path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
             }
         } catch {
             try? manager.removeItem(at: temporary)

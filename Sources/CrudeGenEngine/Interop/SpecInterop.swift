@@ -53,6 +53,11 @@ package enum SpecInterop {
         RouteParameters.defaultRoute(for: operation, of: resource).value
     }
 
+    /// The id of `resource` as the field generated code declares (optional when the resource can be created).
+    package static func idField(of resource: ResourceSpec, optional: Bool) -> FieldSpec {
+        resource.id.field(optional: optional)
+    }
+
     /// The payload types actions declare in place, with their fields, in spec order.
     package static func inlinePayloads(of symbols: SymbolTable) -> [(typeName: String, fields: [FieldSpec])] {
         symbols.inlinePayloads.map { ($0.typeName, $0.fields) }

@@ -1,0 +1,359 @@
+import CrudeGenCore
+import Foundation
+
+/// Describes a crudegen spec as an OpenAPI 3.1 document: every operation and action with its path,
+/// verb, parameters, headers, bodies and responses, and every enum, model and resource as a component
+/// schema. Envelopes, namespaces and pagination appear in the request and response schemas as the
+/// wrapping objects the server sends.
+public enum OpenAPIExporter {
+    /// The output format.
+    public enum Format: Sendable {
+        case yaml, json
+    }
+
+    /// Exports the spec at `path`; a spec with errors throws them, as `generate` would.
+    public static func export(specAt path: String, format: Format) throws(DiagnosticsError) -> String {
+        try export(SpecLoader.load(contentsOf: path), format: format)
+    }
+
+    /// Exports a spec held in memory; `file` names it in diagnostics.
+    public static func export(spec data: Data, file: String, format: Format) throws(DiagnosticsError) -> String {
+        try export(SpecLoader.load(data, file: file), format: format)
+    }
+
+    private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> String {
+        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
+        let (problems, symbols) = SpecValidator.check(spec)
+        if problems.containsErrors { throw DiagnosticsError(loaded.diagnostics + problems) }
+        var builder = DocumentBuilder(spec: spec, symbols: symbols)
+        let document = builder.document()
+        let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
+        switch format {
+        case .yaml: return "# \(SpecFile.exportMarker) \(CrudeGenVersion.current) from \(origin).\n" + document.yaml
+        case .json: return document.json
+        }
+    }
+}
+
+/// Builds the document tree for one validated spec.
+private struct DocumentBuilder {
+    let spec: Spec
+    let symbols: SymbolTable
+    /// Paths in the order the spec first uses them, each with its operations by method.
+    private var paths: [(path: String, operations: [(method: String, operation: DocumentValue)])] = []
+
+    init(spec: Spec, symbols: SymbolTable) {
+        self.spec = spec
+        self.symbols = symbols
+    }
+
+    private var envelope: [String] {
+        spec.api.envelope.map { $0.value.split(separator: ".").map(String.init) } ?? []
+    }
+
+    mutating func document() -> DocumentValue {
+        for resource in spec.resources {
+            for operation in CRUDOperation.allCases where resource.operations.contains(where: { $0.value == operation }) {
+                addCRUD(operation, of: resource)
+            }
+            for action in resource.actions { addAction(action, of: resource) }
+        }
+        for action in spec.actions { addAction(action, of: nil) }
+        var info: [(key: String, value: DocumentValue)] = [("title", .string(spec.api.name.value)), ("version", .string("1.0.0"))]
+        let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
+        info.append(("description", .string("\(SpecFile.exportMarker) \(CrudeGenVersion.current) from \(origin).")))
+        var top: [(key: String, value: DocumentValue)] = [("openapi", .string("3.1.0")), ("info", .object(info))]
+        if let baseURL = spec.api.baseURL {
+            top.append(("servers", .array([.object([("url", .string(baseURL.value))])])))
+        }
+        top.append(("paths", .object(paths.map { path in
+            (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) }))
+        })))
+        top.append(("components", .object([("schemas", .object(schemas()))])))
+        return .object(top)
+    }
+
+    // MARK: operations
+
+    private mutating func add(_ operation: DocumentValue, method: String, route: String) {
+        let path = "/" + route
+        if let index = paths.firstIndex(where: { $0.path == path }) {
+            paths[index].operations.append((method, operation))
+        } else {
+            paths.append((path, [(method, operation)]))
+        }
+    }
+
+    private mutating func addCRUD(_ kind: CRUDOperation, of resource: ResourceSpec) {
+        let name = resource.name.value
+        let route = SpecInterop.route(of: kind, in: resource)
+        let method = resource.methods[kind]?.value ?? spec.api.methods[kind]?.value ?? kind.defaultMethod
+        let returnsModel = (resource.responses[kind]?.value ?? (kind == .delete ? .none : .model)) == .model
+        let model = reference(name)
+        var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
+        operation.append(("summary", .string(summary(of: kind, name))))
+        let parameters = routeParameters(route, resource: resource, action: nil) + headerParameters(resource.headers[kind] ?? [])
+        if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
+        if kind == .create || kind == .update {
+            operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(resource.namespace?.one?.value)))))
+        }
+        let response: DocumentValue
+        switch (kind, returnsModel) {
+        case (.list, _):
+            if let pagination = resource.pagination {
+                response = jsonResponse(wrapped(page(of: model, pagination), in: envelope), description: "A page of \(name) values.")
+            } else {
+                response = jsonResponse(wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + (resource.namespace?.many.map { [$0.value] } ?? [])), description: "The \(name) values.")
+            }
+        case (_, true):
+            response = jsonResponse(wrapped(model, in: envelope + (resource.namespace?.one.map { [$0.value] } ?? [])), description: "The \(name).")
+        case (_, false):
+            response = .object([("description", .string("Done; the body, if any, is not read."))])
+        }
+        let status = kind == .create ? "201" : (returnsModel || kind == .list ? "200" : "204")
+        operation.append(("responses", .object([(status, response)])))
+        add(.object(operation), method: method, route: route)
+    }
+
+    private func summary(of kind: CRUDOperation, _ name: String) -> String {
+        switch kind {
+        case .create: "Creates a \(name)."
+        case .read: "Reads a \(name) by its id."
+        case .update: "Updates a \(name)."
+        case .delete: "Deletes a \(name)."
+        case .list: "Lists \(name) values."
+        }
+    }
+
+    private mutating func addAction(_ action: ActionSpec, of resource: ResourceSpec?) {
+        let owner = resource?.name.value
+        var operation: [(key: String, value: DocumentValue)] = [("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))]
+        if let description = action.description { operation.append(("description", .string(description))) }
+        var parameters = routeParameters(action.path.value, resource: resource, action: action)
+        for field in action.query {
+            var parameter: [(key: String, value: DocumentValue)] = [("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query"))]
+            if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
+            if let description = field.description { parameter.append(("description", .string(description))) }
+            parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
+            parameters.append(.object(parameter))
+        }
+        parameters += headerParameters(action.headers)
+        if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
+        if let body = action.body, let schema = payloadSchema(body, action: action, owner: owner, suffix: "Body") {
+            operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(nil)))))
+        }
+        if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
+            operation.append(("responses", .object([("200", jsonResponse(wrapped(schema, in: envelope), description: "The response."))])))
+        } else {
+            operation.append(("responses", .object([("200", .object([("description", .string("Done; the body, if any, is not read."))]))])))
+        }
+        let method = action.method?.value ?? (action.body == nil ? "GET" : "POST")
+        add(.object(operation), method: method, route: action.path.value)
+    }
+
+    private func payloadSchema(_ payload: PayloadSpec, action: ActionSpec, owner: String?, suffix: String) -> DocumentValue? {
+        switch payload {
+        case let .type(type): schema(of: type.value, transform: nil)
+        case .fields: reference(SpecInterop.payloadTypeName(action: action.name.value, owner: owner, suffix: suffix))
+        case .none: nil
+        }
+    }
+
+    /// Keys wrapping a request body: the envelope (the client wraps requests by default) and a namespace.
+    private func requestKeys(_ namespace: String?) -> [String] {
+        envelope + (namespace.map { [$0] } ?? [])
+    }
+
+    /// The path parameters of a route, typed by what they resolve to.
+    private func routeParameters(_ route: String, resource: ResourceSpec?, action: ActionSpec?) -> [DocumentValue] {
+        var names: [String] = []
+        var current: String?
+        for character in route {
+            switch (character, current) {
+            case ("{", nil): current = ""
+            case let ("}", name?): names.append(name); current = nil
+            case let (_, name?): current = name + String(character)
+            default: break
+            }
+        }
+        return names.map { name in
+            let type: TypeExpression
+            let transform: String?
+            if let param = action?.params.first(where: { $0.name.value == name }) {
+                (type, transform) = (param.type.value, param.transform?.value)
+            } else if let resource, resource.id.name.value == name {
+                (type, transform) = (resource.id.type.value, nil)
+            } else if let field = resource?.fields.first(where: { $0.name.value == name }) ?? resource?.params.first(where: { $0.name.value == name }) {
+                (type, transform) = (field.type.value, nil)
+            } else {
+                (type, transform) = (.named("String"), nil)
+            }
+            return .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", schema(of: type.nonOptional, transform: transform))])
+        }
+    }
+
+    /// Fixed header values as required header parameters whose only value is the spec's.
+    private func headerParameters(_ headers: [HeaderSpec]) -> [DocumentValue] {
+        // OpenAPI ignores header parameters named Accept, Content-Type and Authorization.
+        headers.filter { !["accept", "content-type", "authorization"].contains($0.name.value.lowercased()) }.map { header in
+            .object([("name", .string(header.name.value)), ("in", .string("header")), ("required", .bool(true)), ("schema", .object([("type", .string("string")), ("const", .string(header.value.value))]))])
+        }
+    }
+
+    private func jsonBody(_ schema: DocumentValue) -> DocumentValue {
+        .object([("required", .bool(true)), ("content", .object([("application/json", .object([("schema", schema)]))]))])
+    }
+
+    private func jsonResponse(_ schema: DocumentValue, description: String) -> DocumentValue {
+        .object([("description", .string(description)), ("content", .object([("application/json", .object([("schema", schema)]))]))])
+    }
+
+    /// `schema` inside objects keyed by `keys`, outermost first: the envelope and namespace on the wire.
+    private func wrapped(_ schema: DocumentValue, in keys: [String]) -> DocumentValue {
+        keys.reversed().reduce(schema) { inner, key in
+            .object([("type", .string("object")), ("required", .array([.string(key)])), ("properties", .object([(key, inner)]))])
+        }
+    }
+
+    private func page(of item: DocumentValue, _ pagination: PaginationSpec) -> DocumentValue {
+        var properties: [(key: String, value: DocumentValue)] = []
+        var required: [DocumentValue] = [.string(pagination.items)]
+        if let count = pagination.count {
+            properties.append((count, .object([("type", .string("integer"))])))
+            required.insert(.string(count), at: 0)
+        }
+        properties.append((pagination.next, .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])))
+        if pagination.items == "results", pagination.next == "next", pagination.count == "count" {
+            properties.append(("previous", .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])))
+        }
+        properties.append((pagination.items, .object([("type", .string("array")), ("items", item)])))
+        return .object([("type", .string("object")), ("required", .array(required)), ("properties", .object(properties))])
+    }
+
+    // MARK: schemas
+
+    private func reference(_ name: String) -> DocumentValue {
+        .object([("$ref", .string("#/components/schemas/" + name))])
+    }
+
+    private func schemas() -> [(key: String, value: DocumentValue)] {
+        var result: [(key: String, value: DocumentValue)] = []
+        for enumeration in spec.enums {
+            var schema: [(key: String, value: DocumentValue)] = [("type", .string(enumeration.rawType == .int ? "integer" : "string"))]
+            if let description = enumeration.description { schema.append(("description", .string(description))) }
+            schema.append(("enum", .array(enumeration.cases.map { enumeration.rawType == .int ? .integer(Int($0.rawValue.value) ?? 0) : .string($0.rawValue.value) })))
+            result.append((enumeration.name.value, .object(schema)))
+        }
+        for model in spec.models {
+            result.append((model.name.value, object(model.fields, description: model.description)))
+        }
+        for resource in spec.resources {
+            let hasCreate = resource.operations.contains { $0.value == .create }
+            result.append((resource.name.value, object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)))
+        }
+        for payload in SpecInterop.inlinePayloads(of: symbols) {
+            result.append((payload.typeName, object(payload.fields, description: nil)))
+        }
+        return result
+    }
+
+    private func object(_ fields: [FieldSpec], description: String?) -> DocumentValue {
+        var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
+        if let description { result.append(("description", .string(description))) }
+        let required = fields.filter { !$0.type.value.isOptional }.map { DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle)) }
+        if !required.isEmpty { result.append(("required", .array(required))) }
+        if !fields.isEmpty {
+            result.append(("properties", .object(fields.map { field in (SpecInterop.jsonKey(of: field, style: spec.api.keyStyle), property(field)) })))
+        }
+        return .object(result)
+    }
+
+    /// A field's schema with its read-only flag and description; a reference takes them through `allOf`.
+    private func property(_ field: FieldSpec) -> DocumentValue {
+        let base = schema(of: field.type.value, transform: field.transform?.value)
+        var extra: [(key: String, value: DocumentValue)] = []
+        if field.readOnly { extra.append(("readOnly", .bool(true))) }
+        if let description = field.description { extra.append(("description", .string(description))) }
+        guard !extra.isEmpty, case let .object(pairs) = base else { return base }
+        return pairs.contains(where: { $0.key == "$ref" }) ? .object([("allOf", .array([base]))] + extra) : .object(pairs + extra)
+    }
+
+    /// The JSON schema of a spec type; `transform` (applied to each element) changes how values look on the wire.
+    private func schema(of type: TypeExpression, transform: String?) -> DocumentValue {
+        switch type {
+        case let .optional(wrapped):
+            let inner = schema(of: wrapped, transform: transform)
+            guard case let .object(pairs) = inner else { return inner }
+            if let index = pairs.firstIndex(where: { $0.key == "type" }), case let .string(single) = pairs[index].value {
+                var nullable = pairs
+                nullable[index].value = .array([.string(single), .string("null")])
+                return .object(nullable)
+            }
+            if pairs.isEmpty { return inner }
+            return .object([("anyOf", .array([inner, .object([("type", .string("null"))])]))])
+        case let .array(element):
+            return .object([("type", .string("array")), ("items", schema(of: element, transform: transform))])
+        case let .dictionary(value):
+            return .object([("type", .string("object")), ("additionalProperties", schema(of: value, transform: transform))])
+        case let .named(name):
+            switch SpecInterop.kind(of: name, in: symbols) {
+            case .enumeration?, .model?, .resource?:
+                return reference(name)
+            case .builtin?, nil:
+                return builtin(name, transform: transform)
+            }
+        }
+    }
+
+    private func builtin(_ name: String, transform: String?) -> DocumentValue {
+        func typed(_ type: String, _ format: String? = nil) -> DocumentValue {
+            .object([("type", .string(type))] + (format.map { [("format", DocumentValue.string($0))] } ?? []))
+        }
+        switch transform {
+        case "epoch_seconds"?: return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Seconds since 1970-01-01T00:00:00Z."))])
+        case "epoch_milliseconds"?: return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Milliseconds since 1970-01-01T00:00:00Z."))])
+        case "percentage"?: return .object([("type", .string("number")), ("minimum", .integer(0)), ("maximum", .integer(100))])
+        case "lenient"?:
+            let accepted = name == "String" ? ["string", "number", "boolean"] : [Self.jsonType(of: name), "string"]
+            return .object([("type", .array(accepted.map(DocumentValue.string)))])
+        case "string_id"?: return .object([("type", .array([.string("string"), .string("integer")]))])
+        case let declared?:
+            if let transform = spec.transforms.first(where: { $0.name.value == declared }) {
+                switch transform.kind {
+                case let .dateFormat(format):
+                    return format.value == "yyyy-MM-dd" ? typed("string", "date") : .object([("type", .string("string")), ("description", .string("A date written as `\(format.value)`."))])
+                case .custom:
+                    // Only the user's Swift knows the JSON side of their transform.
+                    return .object([])
+                }
+            }
+        case nil:
+            break
+        }
+        switch name {
+        case "String": return typed("string")
+        case "Int": return typed("integer")
+        case "Int32": return typed("integer", "int32")
+        case "Int64": return typed("integer", "int64")
+        case "UInt": return .object([("type", .string("integer")), ("format", .string("uint64")), ("minimum", .integer(0))])
+        case "Double": return typed("number", "double")
+        case "Float": return typed("number", "float")
+        case "Decimal": return typed("number", "decimal")
+        case "Bool": return typed("boolean")
+        case "Date": return typed("string", "date-time")
+        case "URL": return typed("string", "uri")
+        case "UUID": return typed("string", "uuid")
+        case "Data": return .object([("type", .string("string")), ("contentEncoding", .string("base64"))])
+        default: return .object([])
+        }
+    }
+
+    private static func jsonType(of name: String) -> String {
+        switch name {
+        case "Int": "integer"
+        case "Double": "number"
+        case "Bool": "boolean"
+        default: "string"
+        }
+    }
+}
