@@ -111,6 +111,16 @@ private struct Mapper {
 
     private var document: OpenAPI.Document { source.document }
 
+    /// The component schemas in document order.
+    private var componentSchemas: [(key: String, value: JSONSchema)] {
+        source.inDocumentOrder(document.components.schemas.map { ($0.key.rawValue, $0.value) }, at: ["components", "schemas"])
+    }
+
+    /// The paths in document order.
+    private var orderedPaths: [(key: String, value: Either<OpenAPI.Reference<OpenAPI.PathItem>, OpenAPI.PathItem>)] {
+        source.inDocumentOrder(document.paths.map { ($0.key.rawValue, $0.value) }, at: ["paths"])
+    }
+
     mutating func warn(_ message: String, at pointer: [String], hint: String? = nil) {
         warnings.append(.warning(message + " (\(JSONPointer.text(pointer)))", at: source.location(of: pointer), hint: hint))
     }
@@ -118,9 +128,10 @@ private struct Mapper {
     mutating func map() -> SpecDraft {
         mapServers()
         declareComponents()
-        for (name, schema) in document.components.schemas {
-            defineComponent(name.rawValue, schema)
+        for (name, schema) in componentSchemas {
+            defineComponent(name, schema)
         }
+        detectEnvelope()
         mapPaths()
         for (name, _) in document.webhooks {
             warn("webhook `\(name)` is not imported: a spec describes calls the client makes", at: ["webhooks", name])
@@ -151,12 +162,14 @@ private struct Mapper {
     /// A relative server URL (`/api/v3`), prefixed to every route since the spec has no base URL then.
     private var basePath = ""
 
+    /// Keys wrapping every JSON response (`{"data": …}`), outermost first.
+    private var envelope: [String] = []
+
     // MARK: schemas
 
     /// Names every enum and object schema first, so references resolve whatever the order.
     private mutating func declareComponents() {
-        for (key, schema) in document.components.schemas {
-            let name = key.rawValue
+        for (name, schema) in componentSchemas {
             if enumValues(of: schema) != nil {
                 components[name] = .enumeration(names.claim(name))
             } else if isObjectLike(schema) {
@@ -236,7 +249,7 @@ private struct Mapper {
         switch schema.value {
         case let .object(_, object):
             var result: [SpecDraft.Field] = []
-            for (key, property) in object.properties {
+            for (key, property) in source.inDocumentOrder(object.properties.map { ($0.key, $0.value) }, at: pointer + ["properties"]) {
                 let propertyPointer = pointer + ["properties", key]
                 let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
                 let optional = nullable || !object.requiredProperties.contains(key)
@@ -391,8 +404,9 @@ private struct Mapper {
 
     private mutating func mapPaths() {
         var endpoints: [Endpoint] = []
-        for (path, item) in document.paths {
-            let pointer = ["paths", path.rawValue]
+        for (rawPath, item) in orderedPaths {
+            let path = OpenAPI.Path(rawValue: rawPath)
+            let pointer = ["paths", rawPath]
             guard let item = document.components[item] else {
                 warn("path item reference is not resolvable; the path is left out", at: pointer)
                 continue
@@ -402,7 +416,8 @@ private struct Mapper {
             }
         }
         var consumed = Set<String>()
-        for (path, _) in document.paths {
+        for (rawPath, _) in orderedPaths {
+            let path = OpenAPI.Path(rawValue: rawPath)
             guard let resource = resource(collection: path, endpoints: endpoints) else { continue }
             for pointer in resource.used { consumed.insert(JSONPointer.text(pointer)) }
             if let index = modelIndex[resource.resource.name] {
@@ -424,19 +439,74 @@ private struct Mapper {
         }
     }
 
+    /// An inline object with one required property and nothing else: the shape of envelopes and namespaces.
+    private func singleKeyWrapper(_ schema: JSONSchema?) -> (key: String, inner: JSONSchema)? {
+        guard case let .object(_, object)? = schema?.value, object.properties.count == 1, let (key, inner) = object.properties.first, object.requiredProperties == [key] else { return nil }
+        return (key, inner)
+    }
+
+    /// The envelope: the wrapper keys every JSON success response shares, when there are at least two
+    /// such responses (one alone cannot tell an envelope from a namespace).
+    private mutating func detectEnvelope() {
+        var chains: [[String]] = []
+        for (_, item) in document.paths {
+            guard let item = document.components[item] else { continue }
+            for endpoint in item.endpoints {
+                guard let success = rawSuccess(endpoint.operation), let schema = success.schema else { continue }
+                var chain: [String] = []
+                var current: JSONSchema? = schema
+                while chain.count < 4, let (key, inner) = singleKeyWrapper(current) {
+                    chain.append(key)
+                    current = inner
+                }
+                chains.append(chain)
+            }
+        }
+        guard chains.count >= 2, var common = chains.first else { return }
+        for chain in chains.dropFirst() {
+            common = Array(zip(common, chain).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        envelope = common
+        if !envelope.isEmpty { draft.envelope = envelope.joined(separator: ".") }
+    }
+
+    /// `schema` without the envelope's wrappers; `nil` when it is not wrapped in them.
+    private func withoutEnvelope(_ schema: JSONSchema?) -> JSONSchema? {
+        var current = schema
+        for key in envelope {
+            guard let (found, inner) = singleKeyWrapper(current), found == key else { return nil }
+            current = inner
+        }
+        return current
+    }
+
+    /// The model a response names, directly or wrapped in one namespace key.
+    private func modelWithNamespace(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), namespace: String?)? {
+        if let model = referencedModel(schema) { return (model, nil) }
+        if let (key, inner) = singleKeyWrapper(schema), let model = referencedModel(inner) { return (model, key) }
+        return nil
+    }
+
     /// The model a response or body schema names by reference, when it is a model component.
     private func referencedModel(_ schema: JSONSchema?) -> (component: String, typeName: String)? {
         guard case let .reference(reference, _)? = schema?.value, let name = reference.name, case let .model(typeName)? = components[name] else { return nil }
         return (name, typeName)
     }
 
-    /// The JSON schema of an operation's first success response, `nil` for a success without a body.
+    /// The JSON schema of an operation's success response inside the envelope, `nil` for a success without a body.
     private func successSchema(_ operation: OpenAPI.Operation) -> (status: String, schema: JSONSchema?, contentType: String?)? {
+        guard let success = rawSuccess(operation) else { return nil }
+        guard success.schema != nil, !envelope.isEmpty else { return success }
+        return (success.status, withoutEnvelope(success.schema) ?? success.schema, success.contentType)
+    }
+
+    /// The JSON schema of an operation's lowest success response as written.
+    private func rawSuccess(_ operation: OpenAPI.Operation) -> (status: String, schema: JSONSchema?, contentType: String?)? {
         let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
             guard status.isSuccess, let response = document.components[response] else { return nil }
             return (status.rawValue, response)
         }
-        guard let (status, response) = successes.first else { return nil }
+        guard let (status, response) = successes.min(by: { $0.0 < $1.0 }) else { return nil }
         guard !response.content.isEmpty else { return (status, nil, nil) }
         if let (_, content) = jsonContent(response.content) {
             return (status, content.schema, "json")
@@ -457,7 +527,7 @@ private struct Mapper {
 
     private func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?)? {
         guard let body = operation.requestBody, let request = document.components[body] else { return nil }
-        if let (_, content) = jsonContent(request.content) { return (content.schema, nil) }
+        if let (_, content) = jsonContent(request.content) { return (withoutEnvelope(content.schema) ?? content.schema, nil) }
         return (nil, request.content.keys.first?.rawValue ?? "an unknown media type")
     }
 
@@ -514,12 +584,12 @@ private struct Mapper {
         guard let itemPath = document.paths.keys.first(where: { $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components && isSingleParameter($0.components.last!) }) else { return nil }
         let idParameter = String(itemPath.components.last!.dropFirst().dropLast())
         let at = { (path: OpenAPI.Path, method: String) in endpoints.first { $0.path == path && $0.method == method } }
-        let list = at(collection, "GET"), create = at(collection, "POST"), read = at(itemPath, "GET")
+        let list = at(collection, "GET"), create = at(collection, "POST") ?? at(collection, "PUT"), read = at(itemPath, "GET")
         let put = at(itemPath, "PUT"), patch = at(itemPath, "PATCH"), delete = at(itemPath, "DELETE")
         // The model: what a read returns, else what a create returns, else what a list's items are.
         var model: (component: String, typeName: String)?
-        if let read, let success = successSchema(read.operation) { model = referencedModel(success.schema) }
-        if model == nil, let create, let success = successSchema(create.operation) { model = referencedModel(success.schema) }
+        if let read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
+        if model == nil, let create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
         guard let model, let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
         var fields = draft.models[index].fields
@@ -535,10 +605,15 @@ private struct Mapper {
         )
         var used: [[String]] = []
         let renaming = [idParameter: idName]
+        // Single objects must all use the same namespace (or none), as the spec has one per resource.
+        var namespaceOne: String??
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
             guard let success = successSchema(endpoint.operation) else { return nil }
             if success.schema == nil && success.contentType == nil { return false }
-            return referencedModel(success.schema)?.typeName == model.typeName ? true : nil
+            guard let found = modelWithNamespace(success.schema), found.model.typeName == model.typeName else { return nil }
+            if let chosen = namespaceOne, chosen != found.namespace { return nil }
+            namespaceOne = found.namespace
+            return true
         }
         // Resource params: the collection path's parameters, typed by their declarations.
         let collectionParameters = parameterNames(collection)
@@ -552,10 +627,12 @@ private struct Mapper {
         if let list, let success = successSchema(list.operation), let shape = listShape(success.schema), shape.model.typeName == model.typeName {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
+            resource.namespaceMany = shape.namespace
             used.append(list.pointer)
         }
         if let create, let returns = returnsModel(create) {
             resource.operations.append(.create)
+            if create.method != "POST" { resource.methods[.create] = create.method }
             if !returns { resource.responsesNone.append(.create) }
             used.append(create.pointer)
         }
@@ -575,6 +652,7 @@ private struct Mapper {
         }
         guard !resource.operations.isEmpty else { return nil }
         resource.operations.sort()
+        resource.namespaceOne = namespaceOne ?? nil
         let itemRoute = route(itemPath, renaming: renaming)
         let defaultItem = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
         if itemRoute != defaultItem {
@@ -582,8 +660,13 @@ private struct Mapper {
                 resource.routes[operation] = itemRoute
             }
         }
-        for endpoint in [list, create, read, put ?? patch, delete].compactMap({ $0 }) where used.contains(endpoint.pointer) {
+        let kinds: [(CRUDOperation, Endpoint?)] = [(.list, list), (.create, create), (.read, read), (.update, put ?? patch), (.delete, delete)]
+        for case let (kind, endpoint?) in kinds where used.contains(endpoint.pointer) {
             for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
+                if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
+                    resource.headers[kind, default: []].append((parameter.name, value))
+                    continue
+                }
                 warn("\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values", at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
             }
             if endpoint.method != "GET" || endpoint.path != collection {
@@ -601,7 +684,14 @@ private struct Mapper {
     }
 
     /// What a list response is: an array of a model, or a page object holding one.
-    private func listShape(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?)? {
+    private func listShape(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?, namespace: String?)? {
+        if let shape = pageOrArray(schema) { return (shape.model, shape.pagination, nil) }
+        if let (key, inner) = singleKeyWrapper(schema), let shape = pageOrArray(inner), shape.pagination == nil { return (shape.model, nil, key) }
+        return nil
+    }
+
+    /// An array of a model, or a page object holding one.
+    private func pageOrArray(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?)? {
         guard var schema else { return nil }
         if case let .reference(reference, _) = schema.value, let name = reference.name, case .alias? = components[name] ?? .alias, let target = document.components.schemas[.init(rawValue: name)!] {
             schema = target

@@ -75,6 +75,37 @@ struct OpenAPISource {
         Self.location(of: pointer, in: root, file: file)
     }
 
+    /// `pairs` in the order their keys have in the mapping at `pointer`. Foundation's JSON decoder does
+    /// not keep key order, so OpenAPIKit's ordered dictionaries come out of it shuffled; the composed
+    /// YAML remembers the document's order.
+    func inDocumentOrder<Value>(_ pairs: [(key: String, value: Value)], at pointer: [String]) -> [(key: String, value: Value)] {
+        guard pairs.count > 1, case let .mapping(mapping)? = Self.node(at: pointer, in: root) else { return pairs }
+        var order: [String: Int] = [:]
+        for (index, pair) in mapping.enumerated() {
+            if let key = pair.key.scalar?.string, order[key] == nil { order[key] = index }
+        }
+        return pairs.enumerated().sorted { lhs, rhs in
+            (order[lhs.element.key] ?? Int.max, lhs.offset) < (order[rhs.element.key] ?? Int.max, rhs.offset)
+        }.map(\.element)
+    }
+
+    private static func node(at pointer: [String], in root: Node) -> Node? {
+        var node = root
+        for token in pointer {
+            switch node {
+            case let .mapping(mapping):
+                guard let next = mapping.first(where: { $0.key.scalar?.string == token })?.value else { return nil }
+                node = next
+            case let .sequence(sequence):
+                guard let index = Int(token), index < sequence.count else { return nil }
+                node = sequence[index]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
     private static func location(of pointer: [String], in root: Node, file: String) -> SourceLocation {
         var node = root
         for token in pointer {

@@ -5,6 +5,8 @@ import CrudeGenEngine
 struct SpecDraft {
     var apiName: String
     var baseURL: String?
+    /// The dot path of keys wrapping every response.
+    var envelope: String?
     var keyStyle: KeyStyle = .verbatim
     /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
     var updateMethod: String?
@@ -54,9 +56,14 @@ struct SpecDraft {
         var operations: [CRUDOperation]
         var routes: [CRUDOperation: String] = [:]
         var methods: [CRUDOperation: String] = [:]
+        /// Fixed header values per operation.
+        var headers: [CRUDOperation: [(name: String, value: String)]] = [:]
         var responsesNone: [CRUDOperation] = []
         var params: [(name: String, type: TypeExpression)] = []
         var pagination: Pagination?
+        /// The key wrapping single objects (`{"person": …}`) and lists (`{"people": […]}`).
+        var namespaceOne: String?
+        var namespaceMany: String?
         var fields: [Field]
     }
 

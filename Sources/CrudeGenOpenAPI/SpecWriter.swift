@@ -10,6 +10,7 @@ enum SpecWriter {
         writer.line("api:")
         writer.line("  name: \(scalar(draft.apiName))")
         if let baseURL = draft.baseURL { writer.line("  base_url: \(scalar(baseURL))") }
+        if let envelope = draft.envelope { writer.line("  envelope: \(scalar(envelope))") }
         if let update = draft.updateMethod { writer.line("  methods: { update: \(update) }") }
         if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
         if !draft.enums.isEmpty {
@@ -21,6 +22,10 @@ enum SpecWriter {
             writer.line("")
             writer.line("models:")
             for model in draft.models {
+                if model.fields.isEmpty, model.description == nil {
+                    writer.line("  \(scalar(model.name)): {}")
+                    continue
+                }
                 writer.line("  \(scalar(model.name)):")
                 writer.description(model.description, indent: 4)
                 writer.fields(model.fields, indent: 4, label: "fields")
@@ -163,6 +168,11 @@ private struct Writer {
         line("  \(SpecWriter.scalar(resource.name)):")
         description(resource.description, indent: 4)
         line("    path: \(SpecWriter.scalar(resource.path))")
+        switch (resource.namespaceOne, resource.namespaceMany) {
+        case let (one?, nil): line("    namespace: \(SpecWriter.scalar(one))")
+        case let (one, many?): line("    namespace: { \(((one.map { ["one: \(SpecWriter.scalar($0))"] } ?? []) + ["many: \(SpecWriter.scalar(many))"]).joined(separator: ", ")) }")
+        case (nil, nil): break
+        }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
         if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived {
             var parts = ["name: \(SpecWriter.scalar(resource.idName))", "type: \(resource.idType)"]
@@ -183,6 +193,12 @@ private struct Writer {
         }
         if !resource.methods.isEmpty {
             line("    methods: { \(resource.methods.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
+        }
+        if !resource.headers.isEmpty {
+            line("    headers:")
+            for (operation, headers) in resource.headers.sorted(by: { $0.key < $1.key }) {
+                line("      \(operation.rawValue): { \(headers.map { "\(SpecWriter.scalar($0.name)): \(SpecWriter.scalar($0.value))" }.joined(separator: ", ")) }")
+            }
         }
         if !resource.responsesNone.isEmpty {
             line("    responses: { \(resource.responsesNone.map { "\($0.rawValue): none" }.joined(separator: ", ")) }")
