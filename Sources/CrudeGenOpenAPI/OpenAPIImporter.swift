@@ -56,7 +56,7 @@ private struct TypeNames {
 
     /// Takes a name derived from `preferred`, numbered when it is taken.
     mutating func claim(_ preferred: String) -> String {
-        var base = SpecInterop.identifier(preferred, uppercaseFirst: true)
+        var base = preferred.camelCased(uppercaseFirst: true)
         if SpecInterop.reservedTypeNames.contains(base) || SpecInterop.builtinTypeNames.contains(base) { base += "Model" }
         var name = base
         var number = 2
@@ -748,8 +748,8 @@ private struct Mapper {
             }
             bodySchema = request.schema
         }
-        let base = operation.operationId.map { SpecInterop.identifier($0, uppercaseFirst: false) }
-            ?? SpecInterop.identifier(endpoint.method.lowercased() + " " + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " "), uppercaseFirst: false)
+        let base = operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
+            ?? (endpoint.method.lowercased() + " " + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " ")).camelCased(uppercaseFirst: false)
         var name = base
         var number = 2
         while actionNames.contains(name) || actionNames.contains(name.lowercased()) {
@@ -905,6 +905,23 @@ extension TypeExpression {
 }
 
 extension String {
+    /// `pets_list` → `petsList` (`PetsList` with `uppercaseFirst`): words split at anything that is not a
+    /// letter or digit, made a valid identifier the way the generator does it.
+    func camelCased(uppercaseFirst: Bool) -> String {
+        let words = split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        guard !words.isEmpty else { return SpecInterop.identifier(self, uppercaseFirst: uppercaseFirst) }
+        let joined = words.enumerated().map { index, word in
+            index == 0 && !uppercaseFirst ? word.lowercasedFirst : word.capitalizedFirst
+        }.joined()
+        return SpecInterop.identifier(joined, uppercaseFirst: uppercaseFirst)
+    }
+
+    /// The string with its first character lowercased.
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+
     /// The string without one trailing `suffix`.
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self

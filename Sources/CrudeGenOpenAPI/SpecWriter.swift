@@ -44,13 +44,16 @@ enum SpecWriter {
         return writer.text
     }
 
-    /// A YAML scalar: plain when that reads back as the same string, else double-quoted.
-    static func scalar(_ text: String) -> String {
+    /// A YAML scalar: plain when that reads back as the same string, else double-quoted. Inside flow
+    /// collections (`{ a: b }`, `[a, b]`) braces end a plain scalar, so there they are quoted too.
+    static func scalar(_ text: String, flow: Bool = false) -> String {
         let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
+        let allowed = flow ? "_-./?'():" : "_-./?'(){}:"
         let safe = !text.isEmpty && !plainWords.contains(text.lowercased())
             && text.first.map { $0.isLetter || $0 == "_" || $0 == "/" } == true
-            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./{}?".unicodeScalars.contains($0)) }
-            && !text.dropLast().contains("?")
+            && text.last != " " && text.last != ":"
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || allowed.unicodeScalars.contains($0)) }
+            && !text.contains(": ") && !text.contains(" #") && !text.contains("  ")
         if safe { return text }
         var quoted = "\""
         for scalar in text.unicodeScalars {
@@ -87,14 +90,14 @@ private struct Writer {
         let derivable = !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
         let name = SpecWriter.scalar(enumeration.name)
         if derivable, enumeration.description == nil {
-            line("  \(name): [\(enumeration.values.map(SpecWriter.scalar).joined(separator: ", "))]")
+            line("  \(name): [\(enumeration.values.map { SpecWriter.scalar($0, flow: true) }.joined(separator: ", "))]")
             return
         }
         line("  \(name):")
         if enumeration.isInteger { line("    type: Int") }
         description(enumeration.description, indent: 4)
         if derivable {
-            line("    cases: [\(enumeration.values.map(SpecWriter.scalar).joined(separator: ", "))]")
+            line("    cases: [\(enumeration.values.map { SpecWriter.scalar($0, flow: true) }.joined(separator: ", "))]")
             return
         }
         line("    cases:")
@@ -111,7 +114,7 @@ private struct Writer {
                 number += 1
             }
             used.insert(caseName)
-            line("      \(SpecWriter.scalar(caseName)): \(SpecWriter.scalar(value))")
+            line("      \(SpecWriter.scalar(caseName)): \(enumeration.isInteger ? value : SpecWriter.scalar(value))")
         }
     }
 
@@ -152,7 +155,7 @@ private struct Writer {
                 continue
             }
             var parts = ["type: \(type)"]
-            if let key { parts.append("key: \(SpecWriter.scalar(key))") }
+            if let key { parts.append("key: \(SpecWriter.scalar(key, flow: true))") }
             if field.readOnly { parts.append("read_only: true") }
             if !described {
                 line(pad + "  \(SpecWriter.scalar(name)): { \(parts.joined(separator: ", ")) }")
@@ -169,14 +172,14 @@ private struct Writer {
         description(resource.description, indent: 4)
         line("    path: \(SpecWriter.scalar(resource.path))")
         switch (resource.namespaceOne, resource.namespaceMany) {
-        case let (one?, nil): line("    namespace: \(SpecWriter.scalar(one))")
-        case let (one, many?): line("    namespace: { \(((one.map { ["one: \(SpecWriter.scalar($0))"] } ?? []) + ["many: \(SpecWriter.scalar(many))"]).joined(separator: ", ")) }")
+        case let (one?, nil): line("    namespace: \(SpecWriter.scalar(one, flow: true))")
+        case let (one, many?): line("    namespace: { \(((one.map { ["one: \(SpecWriter.scalar($0, flow: true))"] } ?? []) + ["many: \(SpecWriter.scalar(many, flow: true))"]).joined(separator: ", ")) }")
         case (nil, nil): break
         }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
         if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived {
-            var parts = ["name: \(SpecWriter.scalar(resource.idName))", "type: \(resource.idType)"]
-            if !idKeyDerived { parts.append("key: \(SpecWriter.scalar(resource.idKey))") }
+            var parts = ["name: \(SpecWriter.scalar(resource.idName, flow: true))", "type: \(resource.idType)"]
+            if !idKeyDerived { parts.append("key: \(SpecWriter.scalar(resource.idKey, flow: true))") }
             line("    id: { \(parts.joined(separator: ", ")) }")
         }
         if resource.operations != CRUDOperation.allCases {
@@ -189,7 +192,7 @@ private struct Writer {
             }
         }
         if !resource.params.isEmpty {
-            line("    params: { \(resource.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description))" }.joined(separator: ", ")) }")
+            line("    params: { \(resource.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
         }
         if !resource.methods.isEmpty {
             line("    methods: { \(resource.methods.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
@@ -197,7 +200,7 @@ private struct Writer {
         if !resource.headers.isEmpty {
             line("    headers:")
             for (operation, headers) in resource.headers.sorted(by: { $0.key < $1.key }) {
-                line("      \(operation.rawValue): { \(headers.map { "\(SpecWriter.scalar($0.name)): \(SpecWriter.scalar($0.value))" }.joined(separator: ", ")) }")
+                line("      \(operation.rawValue): { \(headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
             }
         }
         if !resource.responsesNone.isEmpty {
@@ -207,7 +210,7 @@ private struct Writer {
         case .standard?:
             line("    pagination: true")
         case let .keys(items, next, count)?:
-            line("    pagination: { items: \(SpecWriter.scalar(items)), next: \(SpecWriter.scalar(next)), count: \(count.map(SpecWriter.scalar) ?? "none") }")
+            line("    pagination: { items: \(SpecWriter.scalar(items, flow: true)), next: \(SpecWriter.scalar(next, flow: true)), count: \(count.map { SpecWriter.scalar($0, flow: true) } ?? "none") }")
         case nil:
             break
         }
@@ -220,11 +223,11 @@ private struct Writer {
         if let method = action.method { line("    method: \(method)") }
         line("    path: \(SpecWriter.scalar(action.path))")
         if !action.params.isEmpty {
-            line("    params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description))" }.joined(separator: ", ")) }")
+            line("    params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
         }
         fields(action.query, indent: 4, label: "query")
         if !action.headers.isEmpty {
-            line("    headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name)): \(SpecWriter.scalar($0.value))" }.joined(separator: ", ")) }")
+            line("    headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
         }
         payload(action.body, label: "body")
         payload(action.returns, label: "returns")
