@@ -107,6 +107,11 @@ let package = Package(
             dependencies: ["CrudeGenCLI"]
         ),
         .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine"]),
+        .testTarget(
+            name: "CrudeGenOpenAPITests",
+            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI"],
+            exclude: ["Documents"]
+        ),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool"]),
         .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer"]),
         // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.

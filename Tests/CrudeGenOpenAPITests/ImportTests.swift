@@ -1,0 +1,180 @@
+import CrudeGenCore
+import CrudeGenOpenAPI
+import Foundation
+import Testing
+
+/// `crudegen import`: documents written here for one mapping each, and real documents no one here wrote.
+@Suite struct ImportTests {
+    static let shop = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/shop.yaml")
+
+    @Test func mapsADjangoStyleDocumentAsAPersonWouldWriteIt() throws {
+        let result = try OpenAPIImporter.importDocument(Data(contentsOf: Self.shop), file: "shop.yaml")
+        let expected = """
+            # Imported by crudegen \(CrudeGenVersion.current) from shop.yaml (OpenAPI 3.0.3).
+            api:
+              name: PetShop
+              base_url: https://shop.example.com/api
+              keys: snake_case
+
+            enums:
+              Species: [cat, dog, red_panda]
+              Size:
+                type: Int
+                cases:
+                  value1: 1
+                  value2: 2
+                  value3: 3
+
+            models:
+              Named:
+                fields:
+                  name:
+                    type: String
+                    description: The pet's name.
+              PaginatedPetList:
+                fields:
+                  count: Int
+                  next: URL?
+                  previous: URL?
+                  results: "[Pet]"
+
+            resources:
+              Pet:
+                description: A pet in the shop.
+                path: pets/
+                id: { name: id, type: Int64 }
+                pagination: true
+                fields:
+                  name:
+                    type: String
+                    description: The pet's name.
+                  species: Species
+                  size: Size?
+                  tags: "[String]"
+                  bornAt: Date?
+                  chipId: UUID?
+                  homePage: URL?
+                  attributes: "[String: Int]?"
+                  extra: JSON?
+
+            actions:
+              petsAdopt:
+                description: Adopts the pet.
+                path: pets/{id}/adopt/
+                params: { id: Int64 }
+                query:
+                  note: String?
+                body:
+                  ownerName: String
+                returns:
+                  adoptedAt: Date?
+
+            """
+        #expect(result.yaml == expected)
+        #expect(result.warnings.map(\.description) == [
+            "shop.yaml:67:11: warning: cookie parameter `session` of POST /pets/{id}/adopt/ is not imported: a spec has no cookies (#/paths/~1pets~1{id}~1adopt~1/post/parameters/2)",
+            "shop.yaml:89:9: warning: POST /photos/ is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1photos~1/post/requestBody)",
+            "shop.yaml:124:15: warning: `oneOf` without a discriminator is approximated as `JSON` (#/components/schemas/Pet/allOf/1/properties/extra)\n    hint: decode the value yourself from `JSONValue`",
+        ])
+        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
+    @Test func readsJSONAndOpenAPI31NullableTypes() throws {
+        let json = #"""
+            {"openapi": "3.1.0", "info": {"title": "notes", "version": "1"},
+             "paths": {"/notes": {"get": {"operationId": "listNotes", "responses": {"200": {"description": "ok",
+               "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Note"}}}}}}}},
+               "/notes/{noteId}": {"get": {"operationId": "getNote", "parameters": [{"name": "noteId", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}],
+                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}}}}}},
+             "components": {"schemas": {"Note": {"type": "object", "required": ["noteId", "text", "pinnedAt"], "properties": {
+               "noteId": {"type": "string", "format": "uuid"}, "text": {"type": "string"},
+               "pinnedAt": {"type": ["string", "null"], "format": "date-time"},
+               "editor": {"anyOf": [{"$ref": "#/components/schemas/Editor"}, {"type": "null"}]}}},
+               "Editor": {"type": "object", "properties": {"name": {"type": "string"}}}}},
+             "webhooks": {"noteChanged": {"post": {"responses": {"200": {"description": "ok"}}}}}}
+            """#
+        let result = try OpenAPIImporter.importDocument(Data(json.utf8), file: "notes.json")
+        #expect(result.yaml.contains("""
+              Note:
+                path: notes
+                id: { name: noteId, type: UUID }
+                operations: [read, list]
+                fields:
+                  text: String
+                  pinnedAt: Date?
+                  editor: Editor?
+            """))
+        #expect(!result.yaml.contains("keys:"), "camelCase keys stay verbatim")
+        #expect(result.warnings.map(\.description) == ["notes.json:11:30: warning: webhook `noteChanged` is not imported: a spec describes calls the client makes (#/webhooks/noteChanged)"])
+    }
+
+    @Test func reportsWhatADocumentIsNotInsteadOfCrashing() throws {
+        let cases: [(text: String, message: String)] = [
+            ("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "has no `openapi` version"),
+            ("openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n", "not a valid OpenAPI document"),
+            ("openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI version `4.0.0` is not supported"),
+            ("- just\n- a list\n", "its top level is not a mapping"),
+            ("openapi: [unclosed\n", "cannot read `bad.yaml` as YAML or JSON"),
+        ]
+        for item in cases {
+            #expect(throws: DiagnosticsError.self) { try OpenAPIImporter.importDocument(Data(item.text.utf8), file: "bad.yaml") }
+            do {
+                _ = try OpenAPIImporter.importDocument(Data(item.text.utf8), file: "bad.yaml")
+            } catch {
+                #expect(error.description.contains(item.message), "\(error.description)")
+            }
+        }
+    }
+
+    /// A model that holds itself by value cannot be a Swift struct: the field becomes `JSON`, reported.
+    @Test func breaksValueCyclesWithALocatedWarning() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: { title: Tree, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Node:
+                  type: object
+                  properties:
+                    parent: { $ref: "#/components/schemas/Node" }
+                    children: { type: array, items: { $ref: "#/components/schemas/Node" } }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "tree.yaml")
+        #expect(result.yaml.contains("      parent: JSON?\n      children: \"[Node]?\"\n"))
+        #expect(result.warnings.first?.description.hasPrefix("tree.yaml:9:17: warning: field `parent` of `Node` makes it contain itself by value") == true)
+    }
+
+    /// swift-openapi-generator's reference Petstore: every feature its generator tests.
+    @Test func importsSwiftOpenAPIGeneratorsPetstore() throws {
+        let data = try OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
+        let result = try OpenAPIImporter.importDocument(data, file: "petstore.yaml")
+        #expect(result.yaml.contains("""
+            resources:
+              Pet:
+                description: Pet metadata
+                path: pets
+                id: { name: id, type: Int64 }
+                operations: [create, update, list]
+            """))
+        let messages = result.warnings.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("petstore.yaml:171:9: warning: POST /pets/create is left out: its request body is `application/x-www-form-urlencoded`") })
+        #expect(messages.contains { $0.hasPrefix("petstore.yaml:66:11: warning: header parameter `My-Request-UUID` of GET /pets is not imported") })
+        #expect(messages.contains { $0.hasPrefix("petstore.yaml:528:7: warning: `oneOf` with a discriminator (a spec has no union types) is approximated as `JSON`") })
+        #expect(messages.count == 17, "\(messages.joined(separator: "\n"))")
+        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
+    /// The large real-world document of swift-openapi-generator's examples (about 900 KB).
+    @Test func importsTheChatGPTDocumentAndItsSwiftCompiles() throws {
+        let data = try OpenAPITestSupport.peerDocument("Examples/streaming-chatgpt-proxy/Sources/ChatGPT/openapi.yaml")
+        let result = try OpenAPIImporter.importDocument(data, file: "openapi.yaml")
+        let spec = SpecLoader.load(Data(result.yaml.utf8), file: "chatgpt.crude.yaml").spec
+        #expect((spec?.models.count ?? 0) > 300)
+        #expect((spec?.resources.count ?? 0) == 19, "collection and item paths such as /assistants and /assistants/{assistant_id}")
+        #expect((spec?.actions.count ?? 0) > 50)
+        #expect(result.warnings.allSatisfy { $0.location?.file == "openapi.yaml" && $0.severity == .warning })
+        #expect(result.warnings.contains { $0.message.hasPrefix("POST /audio/transcriptions is left out: its request body is `multipart/form-data`") })
+        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+}

@@ -1,0 +1,124 @@
+import CrudeGenCore
+import Foundation
+import Testing
+
+/// Paths, peer documents and tools the OpenAPI tests share.
+enum OpenAPITestSupport {
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The fixture folders, each with its `spec.yaml`.
+    static var fixtures: [String] {
+        let folder = packageRoot.appendingPathComponent("Fixtures")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/spec.yaml").path) }
+            .sorted()
+    }
+
+    /// The local mirror of apple/swift-openapi-generator, whose repository holds real documents no one here wrote.
+    static let generatorMirror = "/opt/swift-packages/apple/swift-openapi-generator.git"
+
+    /// A file of swift-openapi-generator 1.14.3, read from the mirror (never copied into this repository).
+    static func peerDocument(_ path: String) throws -> Data {
+        let run = try runTool("/usr/bin/git", ["-C", generatorMirror, "show", "1.14.3:\(path)"])
+        try #require(run.status == 0, "cannot read \(path) from \(generatorMirror): \(run.stderr)")
+        return run.stdoutData
+    }
+
+    /// What a finished process printed.
+    struct ToolRun {
+        var status: Int32
+        var stdoutData: Data
+        var stderr: String
+        var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+    }
+
+    /// Runs a program to completion, reading its output while it runs so that full pipes cannot stall it.
+    static func runTool(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errors = ErrorCollector(err.fileHandleForReading)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(status: process.terminationStatus, stdoutData: stdout, stderr: errors.finish())
+    }
+
+    /// Reads standard error on a thread of its own while standard output is read.
+    final class ErrorCollector: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func finish() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// A temporary folder removed when the test's scope ends.
+    static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-openapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
+    }
+
+    /// The generated files of a spec, by name, without the first line (which names the spec file).
+    static func generatedSwift(_ yaml: String, file: String = "api.crude.yaml") throws -> [String: String] {
+        let output = try Generator().generate(spec: Data(yaml.utf8), file: file)
+        return Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined()) })
+    }
+
+    /// Type-checks the Swift a spec generates against the built `CrudeRuntime`, in Swift 6 mode with
+    /// warnings as errors; returns the compiler's complaints, empty when it compiled cleanly.
+    static func typecheckGenerated(_ yaml: String) throws -> String {
+        try withTemporaryDirectory { folder in
+            let output = try Generator().generate(spec: Data(yaml.utf8), file: "api.crude.yaml")
+            var paths: [String] = []
+            for file in output.files {
+                let url = folder.appendingPathComponent(file.name)
+                try Data(file.contents.utf8).write(to: url)
+                paths.append(url.path)
+            }
+            let modules = try runtimeModulesFolder()
+            let run = try runTool("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name", "Imported"] + paths)
+            return run.status == 0 ? "" : run.stdout + run.stderr
+        }
+    }
+
+    /// The build folder holding `CrudeRuntime.swiftmodule` (`.build/debug/Modules` on Swift 6).
+    static func runtimeModulesFolder() throws -> String {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            for candidate in [folder.appendingPathComponent("Modules"), folder] where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("CrudeRuntime.swiftmodule").path) {
+                return candidate.path
+            }
+            folder.deleteLastPathComponent()
+        }
+        let fallback = packageRoot.appendingPathComponent(".build/debug/Modules")
+        try #require(FileManager.default.fileExists(atPath: fallback.appendingPathComponent("CrudeRuntime.swiftmodule").path), "CrudeRuntime.swiftmodule not found; build the package first")
+        return fallback.path
+    }
+
+    /// Runs `openapi-spec-validator` (pinned in Scripts/python-requirements.txt) on a document file.
+    static func validateOpenAPI(_ file: URL) throws -> ToolRun {
+        let python = try runTool("/bin/bash", [packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+        try #require(python.status == 0, "Scripts/python-env.sh failed: \(python.stderr)")
+        let interpreter = python.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try runTool(interpreter, ["-m", "openapi_spec_validator", file.path])
+    }
+}
