@@ -66,6 +66,11 @@ private struct DocumentBuilder {
         if let baseURL = spec.api.baseURL {
             top.append(("servers", .array([.object([("url", .string(baseURL.value))])])))
         }
+        if !spec.api.headers.isEmpty {
+            // OpenAPI has no headers sent with every request, and ignores header parameters named
+            // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.
+            top.append(("x-crudegen-headers", .array(spec.api.headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) })))
+        }
         top.append(("paths", .object(paths.map { path in
             (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) }))
         })))
@@ -154,7 +159,8 @@ private struct DocumentBuilder {
     private func payloadSchema(_ payload: PayloadSpec, action: ActionSpec, owner: String?, suffix: String) -> DocumentValue? {
         switch payload {
         case let .type(type): schema(of: type.value, transform: nil)
-        case .fields: reference(SpecInterop.payloadTypeName(action: action.name.value, owner: owner, suffix: suffix))
+        // Declared in place in the spec, so in place in the document too.
+        case let .fields(fields, _): object(fields, description: nil)
         case .none: nil
         }
     }
@@ -250,9 +256,6 @@ private struct DocumentBuilder {
         for resource in spec.resources {
             let hasCreate = resource.operations.contains { $0.value == .create }
             result.append((resource.name.value, object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)))
-        }
-        for payload in SpecInterop.inlinePayloads(of: symbols) {
-            result.append((payload.typeName, object(payload.fields, description: nil)))
         }
         return result
     }

@@ -127,6 +127,7 @@ private struct Mapper {
 
     mutating func map() -> SpecDraft {
         mapServers()
+        readCrudegenHeaders()
         declareComponents()
         for (name, schema) in componentSchemas {
             defineComponent(name, schema)
@@ -164,6 +165,15 @@ private struct Mapper {
 
     /// Keys wrapping every JSON response (`{"data": …}`), outermost first.
     private var envelope: [String] = []
+
+    /// The API-wide headers `export` keeps under `x-crudegen-headers`, which OpenAPI itself cannot say.
+    private mutating func readCrudegenHeaders() {
+        guard let list = document.vendorExtensions["x-crudegen-headers"]?.value as? [Any] else { return }
+        for entry in list {
+            guard let pair = entry as? [String: Any], let name = pair["name"] as? String, let value = pair["value"] as? String else { continue }
+            draft.headers.append((name, value))
+        }
+    }
 
     // MARK: schemas
 
@@ -493,25 +503,31 @@ private struct Mapper {
         return (name, typeName)
     }
 
-    /// The JSON schema of an operation's success response inside the envelope, `nil` for a success without a body.
-    private func successSchema(_ operation: OpenAPI.Operation) -> (status: String, schema: JSONSchema?, contentType: String?)? {
+    /// An operation's success response: its status, its JSON schema inside the envelope (`nil` for a
+    /// success without a body or with another media type, named by `contentType`), and where the schema
+    /// is relative to the operation.
+    private typealias Success = (status: String, schema: JSONSchema?, contentType: String?, pointer: [String])
+
+    /// The JSON schema of an operation's success response inside the envelope.
+    private func successSchema(_ operation: OpenAPI.Operation) -> Success? {
         guard let success = rawSuccess(operation) else { return nil }
-        guard success.schema != nil, !envelope.isEmpty else { return success }
-        return (success.status, withoutEnvelope(success.schema) ?? success.schema, success.contentType)
+        guard success.schema != nil, !envelope.isEmpty, let inner = withoutEnvelope(success.schema) else { return success }
+        return (success.status, inner, success.contentType, success.pointer + envelope.flatMap { ["properties", $0] })
     }
 
     /// The JSON schema of an operation's lowest success response as written.
-    private func rawSuccess(_ operation: OpenAPI.Operation) -> (status: String, schema: JSONSchema?, contentType: String?)? {
+    private func rawSuccess(_ operation: OpenAPI.Operation) -> Success? {
         let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
             guard status.isSuccess, let response = document.components[response] else { return nil }
             return (status.rawValue, response)
         }
         guard let (status, response) = successes.min(by: { $0.0 < $1.0 }) else { return nil }
-        guard !response.content.isEmpty else { return (status, nil, nil) }
-        if let (_, content) = jsonContent(response.content) {
-            return (status, content.schema, "json")
+        let pointer = ["responses", status]
+        guard !response.content.isEmpty else { return (status, nil, nil, pointer) }
+        if let (type, content) = jsonContent(response.content) {
+            return (status, content.schema, "json", pointer + ["content", type, "schema"])
         }
-        return (status, nil, response.content.keys.first?.rawValue)
+        return (status, nil, response.content.keys.first?.rawValue, pointer)
     }
 
     /// The JSON media type of a content map (`application/json`, `application/problem+json`, `*/*`).
@@ -520,15 +536,21 @@ private struct Mapper {
             let raw = type.typeAndSubtype
             guard raw == "application/json" || raw.hasSuffix("+json") || raw == "*/*" else { continue }
             guard let resolved = document.components[value] else { continue }
-            return (raw, resolved)
+            return (type.rawValue, resolved)
         }
         return nil
     }
 
-    private func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?)? {
+    /// An operation's JSON request body inside the envelope (where it is, relative to the operation), or
+    /// the media type it has instead.
+    private func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?, pointer: [String])? {
         guard let body = operation.requestBody, let request = document.components[body] else { return nil }
-        if let (_, content) = jsonContent(request.content) { return (withoutEnvelope(content.schema) ?? content.schema, nil) }
-        return (nil, request.content.keys.first?.rawValue ?? "an unknown media type")
+        guard let (type, content) = jsonContent(request.content) else { return (nil, request.content.keys.first?.rawValue ?? "an unknown media type", ["requestBody"]) }
+        let pointer = ["requestBody", "content", type, "schema"]
+        if !envelope.isEmpty, let inner = withoutEnvelope(content.schema) {
+            return (inner, nil, pointer + envelope.flatMap { ["properties", $0] })
+        }
+        return (content.schema, nil, pointer)
     }
 
     /// All parameters of an endpoint, the operation's overriding the path item's of the same name and place.
@@ -741,7 +763,9 @@ private struct Mapper {
         }
         var body: SpecDraft.Payload?
         var bodySchema: JSONSchema?
+        var bodyPointer = endpoint.pointer
         if let request = requestSchema(operation) {
+            bodyPointer += request.pointer
             if let other = request.otherType {
                 warn("\(described) is left out: its request body is `\(other)`, and a spec sends JSON only", at: endpoint.pointer + ["requestBody"])
                 return nil
@@ -760,14 +784,14 @@ private struct Mapper {
         actionNames.insert(name.lowercased())
         let typeBase = SpecInterop.identifier(name, uppercaseFirst: true)
         if let bodySchema {
-            body = payload(bodySchema, typeName: typeBase + "Body", pointer: endpoint.pointer + ["requestBody", "content"])
+            body = payload(bodySchema, typeName: typeBase + "Body", pointer: bodyPointer)
         } else if operation.requestBody != nil {
             body = .type(.named("JSON"))
         }
         var returns: SpecDraft.Payload?
         if let success = successSchema(operation) {
             if let schema = success.schema {
-                returns = payload(schema, typeName: typeBase + "Response", pointer: endpoint.pointer + ["responses", success.status])
+                returns = payload(schema, typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
             } else if let other = success.contentType {
                 warn("the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing", at: endpoint.pointer + ["responses", success.status])
             }

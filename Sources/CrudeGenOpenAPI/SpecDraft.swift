@@ -5,6 +5,8 @@ import CrudeGenEngine
 struct SpecDraft {
     var apiName: String
     var baseURL: String?
+    /// Headers sent with every request.
+    var headers: [(name: String, value: String)] = []
     /// The dot path of keys wrapping every response.
     var envelope: String?
     var keyStyle: KeyStyle = .verbatim

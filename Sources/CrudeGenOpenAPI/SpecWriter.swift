@@ -11,6 +11,9 @@ enum SpecWriter {
         writer.line("  name: \(scalar(draft.apiName))")
         if let baseURL = draft.baseURL { writer.line("  base_url: \(scalar(baseURL))") }
         if let envelope = draft.envelope { writer.line("  envelope: \(scalar(envelope))") }
+        if !draft.headers.isEmpty {
+            writer.line("  headers: { \(draft.headers.map { "\(scalar($0.name, flow: true)): \(scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
+        }
         if let update = draft.updateMethod { writer.line("  methods: { update: \(update) }") }
         if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
         if !draft.enums.isEmpty {

@@ -43,11 +43,6 @@ package enum SpecInterop {
     /// Types a route or query parameter can have besides enums.
     package static var pathParameterTypes: Set<String> { RouteParameters.pathTypes }
 
-    /// The name of the struct generated for an action payload declared as fields in place.
-    package static func payloadTypeName(action: String, owner: String?, suffix: String) -> String {
-        (owner ?? "") + SwiftNaming.sanitizedIdentifier(action, uppercaseFirst: true) + suffix
-    }
-
     /// The route an operation of `resource` uses: its override, else the default derived from the path.
     package static func route(of operation: CRUDOperation, in resource: ResourceSpec) -> String {
         RouteParameters.defaultRoute(for: operation, of: resource).value
@@ -56,11 +51,6 @@ package enum SpecInterop {
     /// The id of `resource` as the field generated code declares (optional when the resource can be created).
     package static func idField(of resource: ResourceSpec, optional: Bool) -> FieldSpec {
         resource.id.field(optional: optional)
-    }
-
-    /// The payload types actions declare in place, with their fields, in spec order.
-    package static func inlinePayloads(of symbols: SymbolTable) -> [(typeName: String, fields: [FieldSpec])] {
-        symbols.inlinePayloads.map { ($0.typeName, $0.fields) }
     }
 
     /// What a type name resolves to in a validated spec.
