@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine"]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
-            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI"],
+            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", .product(name: "Yams", package: "Yams")],
             exclude: ["Documents"]
         ),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool"]),
