@@ -330,10 +330,11 @@ private struct Mapper {
             case let .other(other) where other == "decimal": return (.named("Decimal"), nullable)
             default: return (.named("Double"), nullable)
             }
-        case let .string(core, _):
+        case let .string(core, string):
             if let values = enumValues(of: schema) {
                 return (.named(inlineEnum(values, hint: hint, description: schema.description)), nullable)
             }
+            if string.contentEncoding?.rawValue == "base64" { return (.named("Data"), nullable) }
             switch core.format.rawValue {
             case "date-time": return (.named("Date"), nullable)
             case "byte": return (.named("Data"), nullable)

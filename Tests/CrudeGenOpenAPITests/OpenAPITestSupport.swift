@@ -16,8 +16,9 @@ enum OpenAPITestSupport {
             .sorted()
     }
 
-    /// The local mirror of apple/swift-openapi-generator, whose repository holds real documents no one here wrote.
-    static let generatorMirror = "/opt/swift-packages/apple/swift-openapi-generator.git"
+    /// A git repository of apple/swift-openapi-generator (the local mirror; `CRUDEGEN_OPENAPI_GENERATOR_GIT`
+    /// names another clone), whose 1.14.3 tag holds real documents no one here wrote.
+    static let generatorMirror = ProcessInfo.processInfo.environment["CRUDEGEN_OPENAPI_GENERATOR_GIT"] ?? "/opt/swift-packages/apple/swift-openapi-generator.git"
 
     /// A file of swift-openapi-generator 1.14.3, read from the mirror (never copied into this repository).
     static func peerDocument(_ path: String) throws -> Data {
