@@ -370,7 +370,9 @@ private struct Mapper {
             return (.named("JSON"), nullable)
         case let .one(of: members, _), let .any(of: members, _):
             let keyword = if case .one = schema.value { "oneOf" } else { "anyOf" }
-            let nonNull = members.filter { !$0.isNull }
+            // drf-spectacular writes a field with choices that may be blank as `oneOf: [ColorEnum, BlankEnum]`;
+            // a spec enum keeps `""` as an unknown value, so the blank alternative needs no type of its own.
+            let nonNull = members.filter { !$0.isNull && !isBlankEnum($0) }
             if nonNull.count == 1 {
                 let index = members.firstIndex(of: nonNull[0]) ?? 0
                 let (type, memberNullable) = typeExpression(of: nonNull[0], hint: hint, pointer: pointer + [keyword, String(index)], depth: depth + 1)
@@ -387,6 +389,13 @@ private struct Mapper {
         case .fragment:
             return (.named("JSON"), nullable)
         }
+    }
+
+    /// An enum whose only values are `""` and `null` (drf-spectacular's `BlankEnum` and `NullEnum`).
+    private func isBlankEnum(_ schema: JSONSchema) -> Bool {
+        let resolved = (try? document.components.lookup(schema)) ?? schema
+        guard let values = resolved.allowedValues, !values.isEmpty else { return false }
+        return values.allSatisfy { $0.value is NSNull || ($0.value as? String) == "" }
     }
 
     private mutating func inlineEnum(_ values: (isInteger: Bool, values: [String]), hint: String, description: String?) -> String {
@@ -783,7 +792,7 @@ private struct Mapper {
         }
         actionNames.insert(name)
         actionNames.insert(name.lowercased())
-        let typeBase = SpecInterop.identifier(name, uppercaseFirst: true)
+        let typeBase = SpecInterop.payloadTypeName(action: name, suffix: "")
         if let bodySchema {
             body = payload(bodySchema, typeName: typeBase + "Body", pointer: bodyPointer)
         } else if operation.requestBody != nil {

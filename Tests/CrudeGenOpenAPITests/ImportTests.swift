@@ -145,6 +145,38 @@ import Testing
         #expect(result.warnings.first?.description.hasPrefix("tree.yaml:9:17: warning: field `parent` of `Node` makes it contain itself by value") == true)
     }
 
+    /// The schema drf-spectacular writes for a small Django REST Framework project, generated now by the
+    /// pinned versions (Scripts/python-requirements.txt) from Documents/drf/schema.py.
+    @Test func importsTheSchemaDRFSpectacularWrites() throws {
+        let python = try OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+        try #require(python.status == 0, "\(python.stderr)")
+        let project = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/drf/schema.py")
+        let schema = try OpenAPITestSupport.runTool(python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [project.path])
+        try #require(schema.status == 0, "\(schema.stderr)")
+        let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "schema.yaml")
+        #expect(result.yaml.contains("""
+            resources:
+              Person:
+                path: people/
+                pagination: true
+                fields:
+                  firstName:
+                    type: String
+                    description: What friends call them.
+                  favoriteColor: FavoriteColorEnum?
+                  birthday: Date?
+                  createdAt: { type: Date, read_only: true }
+                  externalId: UUID?
+            """), "\(result.yaml)")
+        #expect(result.yaml.contains("  keys: snake_case\n"))
+        #expect(result.yaml.contains("  peopleGreetCreate:\n    description: Says hello to the person.\n    path: people/{id}/greet/\n"))
+        #expect(result.warnings.map(\.message) == [
+            "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
+            "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
+        ])
+        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.
     @Test func importsSwiftOpenAPIGeneratorsPetstore() throws {
         let data = try OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")

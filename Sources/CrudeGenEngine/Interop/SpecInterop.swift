@@ -43,9 +43,21 @@ package enum SpecInterop {
     /// Types a route or query parameter can have besides enums.
     package static var pathParameterTypes: Set<String> { RouteParameters.pathTypes }
 
+    /// The name of the struct generated for an API-wide action's payload declared as fields in place
+    /// (`suffix` is `Body` or `Response`).
+    package static func payloadTypeName(action: String, suffix: String) -> String {
+        SwiftNaming.derivedTypeName(action) + suffix
+    }
+
     /// The route an operation of `resource` uses: its override, else the default derived from the path.
     package static func route(of operation: CRUDOperation, in resource: ResourceSpec) -> String {
-        RouteParameters.defaultRoute(for: operation, of: resource).value
+        guard let template = RouteParameters.template(for: operation, of: resource) else { return resource.path.value }
+        return template.parts.map { part in
+            switch part {
+            case let .literal(text): text
+            case let .parameter(name, _): "{\(name)}"
+            }
+        }.joined()
     }
 
     /// The id of `resource` as the field generated code declares (optional when the resource can be created).
@@ -65,7 +77,8 @@ package enum SpecInterop {
         case .enumeration?: .enumeration
         case .model?: .model
         case .resource?: .resource
-        case nil: nil
+        // The API's own enum is no type a field can hold.
+        case .api?, nil: nil
         }
     }
 }
