@@ -25,11 +25,12 @@ public enum OpenAPIImporter {
         var mapper = Mapper(source: source)
         let draft = mapper.map()
         let yaml = SpecWriter.yaml(of: draft, header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
-        do {
-            _ = try Generator().generate(spec: Data(yaml.utf8), file: specFile)
-        } catch {
-            let problems = error.diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
-            throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(problems)", at: nil)])
+        // Loading and validating is what decides whether `generate` accepts a spec; rendering adds nothing to it.
+        let loaded = SpecLoader.load(Data(yaml.utf8), file: specFile)
+        let problems = loaded.diagnostics + (loaded.spec.map(SpecValidator.validate) ?? [])
+        if loaded.spec == nil || problems.containsErrors {
+            let errors = problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
+            throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(errors)", at: nil)])
         }
         var seen: Set<Diagnostic> = []
         return Result(yaml: yaml, warnings: mapper.warnings.filter { seen.insert($0).inserted }.sortedByLocation())
@@ -110,6 +111,11 @@ private struct Mapper {
     }
 
     private var document: OpenAPI.Document { source.document }
+
+    /// The component schema a reference names; `nil` for a name no component can have.
+    private func componentSchema(named name: String) -> JSONSchema? {
+        OpenAPI.ComponentKey(rawValue: name).flatMap { document.components.schemas[$0] }
+    }
 
     /// The component schemas in document order.
     private var componentSchemas: [(key: String, value: JSONSchema)] {
@@ -243,7 +249,7 @@ private struct Mapper {
             return !object.properties.isEmpty || object.additionalProperties == nil
         case let .all(of: members, _):
             return members.contains { member in
-                if case let .reference(reference, _) = member.value, let target = reference.name.flatMap({ document.components.schemas[.init(rawValue: $0)!] }) {
+                if case let .reference(reference, _) = member.value, let target = reference.name.flatMap(componentSchema(named:)) {
                     return isObjectLike(target, depth: depth + 1)
                 }
                 return isObjectLike(member, depth: depth + 1)
@@ -271,7 +277,7 @@ private struct Mapper {
             for (index, member) in members.enumerated() {
                 let memberPointer = pointer + ["allOf", String(index)]
                 let memberFields: [SpecDraft.Field]
-                if case let .reference(reference, _) = member.value, let name = reference.name, let target = document.components.schemas[.init(rawValue: name)!] {
+                if case let .reference(reference, _) = member.value, let name = reference.name, let target = componentSchema(named: name) {
                     memberFields = fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
                 } else {
                     memberFields = fields(of: member, owner: owner, pointer: memberPointer, depth: depth + 1)
@@ -287,7 +293,7 @@ private struct Mapper {
             }
             return result
         case let .reference(reference, _):
-            guard let name = reference.name, let target = document.components.schemas[.init(rawValue: name)!] else { return [] }
+            guard let name = reference.name, let target = componentSchema(named: name) else { return [] }
             return fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
         default:
             return []
@@ -301,7 +307,7 @@ private struct Mapper {
         guard depth < 32 else { return (.named("JSON"), nullable) }
         switch schema.value {
         case let .reference(reference, _):
-            guard let name = reference.name, reference.isInternal, let target = document.components.schemas[.init(rawValue: name)!] else {
+            guard let name = reference.name, reference.isInternal, let target = componentSchema(named: name) else {
                 warn("reference `\(reference.absoluteString)` is not to a component schema of this document; approximated as `JSON`", at: pointer)
                 return (.named("JSON"), nullable)
             }
@@ -725,9 +731,8 @@ private struct Mapper {
     /// An array of a model, or a page object holding one.
     private func pageOrArray(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?)? {
         guard var schema else { return nil }
-        if case let .reference(reference, _) = schema.value, let name = reference.name, case .alias? = components[name] ?? .alias, let target = document.components.schemas[.init(rawValue: name)!] {
-            schema = target
-        } else if case let .reference(reference, _) = schema.value, let name = reference.name, case .model? = components[name], let target = document.components.schemas[.init(rawValue: name)!] {
+        // A page is often a component of its own (`PaginatedPetList`).
+        if case let .reference(reference, _) = schema.value, let target = reference.name.flatMap(componentSchema(named:)) {
             schema = target
         }
         if case let .array(_, array) = schema.value, let model = referencedModel(array.items) {

@@ -45,14 +45,20 @@ struct OpenAPISource {
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw DiagnosticsError([.error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: Self.location(of: ["openapi"], in: composed, file: file))])
         }
+        let is30 = version.hasPrefix("3.0")
         do {
-            document = try Self.decode(version: version) { type throws in try JSONDecoder().decode(type, from: JSONText.data(of: composed)) }
+            let json = JSONText.data(of: composed)
+            document = is30
+                ? try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: json).convert(to: .v3_1_0)
+                : try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: json)
         } catch let strict {
             // Documents in the field write numbers where strings belong (`enum: ['443', 8443]`), which
             // swift-openapi-generator accepts because Yams decodes any scalar as a string. Only such a
             // document pays for the slower lenient decoding.
             do {
-                document = try Self.decode(version: version) { type throws in try YAMLDecoder().decode(type, from: composed) }
+                document = is30
+                    ? try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: composed).convert(to: .v3_1_0)
+                    : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: composed)
             } catch {
                 if let strict = strict as? DecodingError {
                     throw DiagnosticsError([Self.describe(strict, in: composed, file: file)])
@@ -60,14 +66,6 @@ struct OpenAPISource {
                 throw DiagnosticsError([.error("not a valid OpenAPI document: \(strict)", at: SourceLocation(file: file, line: 1, column: 1))])
             }
         }
-    }
-
-    /// Decodes the document model of `version` through `decode`, converting 3.0 to 3.1.
-    private static func decode(version: String, _ decode: (any Decodable.Type) throws -> any Decodable) throws -> OpenAPIKit.OpenAPI.Document {
-        if version.hasPrefix("3.0") {
-            return (try decode(OpenAPIKit30.OpenAPI.Document.self) as! OpenAPIKit30.OpenAPI.Document).convert(to: .v3_1_0)
-        }
-        return try decode(OpenAPIKit.OpenAPI.Document.self) as! OpenAPIKit.OpenAPI.Document
     }
 
     /// Where the value at a JSON pointer's tokens starts, or the nearest enclosing value that exists.
@@ -144,17 +142,31 @@ enum JSONPointer {
     }
 }
 
-/// Writes a composed YAML node tree as JSON text.
+/// Writes a composed YAML node tree as JSON text for OpenAPIKit, without what import never reads.
 enum JSONText {
-    /// The JSON for `node`; plain scalars are typed as YAML 1.2's core schema types them.
+    /// The JSON for `node`; plain scalars are typed as YAML 1.2's core schema types them. Vendor
+    /// extensions (`x-…`, but `x-crudegen-headers`) and examples are left out: OpenAPIKit decodes them
+    /// into `AnyCodable` trees, which took two fifths of importing a document rich in them.
     static func data(of node: Node) -> Data {
         var output = [UInt8]()
         output.reserveCapacity(1 << 16)
-        write(node, to: &output)
+        write(node, parentKey: nil, to: &output)
         return Data(output)
     }
 
-    private static func write(_ node: Node, to output: inout [UInt8]) {
+    /// Mappings whose keys are names chosen by the document's author, never extensions or examples.
+    private static let namedEntries: Set<String> = [
+        "properties", "patternProperties", "schemas", "$defs", "definitions", "parameters", "headers", "examples", "requestBodies",
+        "responses", "securitySchemes", "links", "callbacks", "pathItems", "variables", "encoding", "mapping", "content", "webhooks", "paths",
+    ]
+
+    private static func isSkipped(_ key: String, in parentKey: String?) -> Bool {
+        guard parentKey.map({ !namedEntries.contains($0) }) ?? true else { return false }
+        if key == "example" || key == "examples" { return true }
+        return key.hasPrefix("x-") && key != "x-crudegen-headers"
+    }
+
+    private static func write(_ node: Node, parentKey: String?, to output: inout [UInt8]) {
         switch node {
         case let .scalar(scalar):
             if scalar.style == .plain, let literal = literal(scalar.string) {
@@ -164,18 +176,22 @@ enum JSONText {
             }
         case let .mapping(mapping):
             output.append(UInt8(ascii: "{"))
-            for (index, pair) in mapping.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(pair.key.scalar?.string ?? "", to: &output)
+            var first = true
+            for pair in mapping {
+                let key = pair.key.scalar?.string ?? ""
+                if isSkipped(key, in: parentKey) { continue }
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                write(pair.value, to: &output)
+                write(pair.value, parentKey: key, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         case let .sequence(sequence):
             output.append(UInt8(ascii: "["))
             for (index, element) in sequence.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, to: &output)
+                write(element, parentKey: nil, to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .alias:
