@@ -140,6 +140,7 @@ private struct DocumentBuilder {
             if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
             if let description = field.description { parameter.append(("description", .string(description))) }
             parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
+            if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
             parameters.append(.object(parameter))
         }
         parameters += headerParameters(action.headers)

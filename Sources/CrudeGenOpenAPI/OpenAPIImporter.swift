@@ -820,12 +820,15 @@ private struct Mapper {
             case .path:
                 action.params.append((SpecInterop.identifier(parameter.name, uppercaseFirst: false), schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) } ?? .named("String")))
             case .query:
-                if let schema, schema.isArray || schema.isObject || (schema.isReference && (document.components[schema]).map { $0.isArray || $0.isObject } == true) {
-                    warn("query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are single scalars", at: pointer)
+                let type = schema.map { typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer).0 } ?? .named("String")
+                guard isQueryType(type) else {
+                    warn("query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are scalars or arrays of scalars", at: pointer)
                     continue
                 }
-                let resolved = schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) } ?? .named("String")
-                action.query.append(.init(key: parameter.name, type: parameter.required ? resolved : resolved.optionalized, description: parameter.description))
+                var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
+                // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
+                if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
+                action.query.append(field)
             case .header:
                 if let value = schema.flatMap(constantValue) {
                     action.headers.append((parameter.name, value))
@@ -844,6 +847,16 @@ private struct Mapper {
         }
         warnCallbacks(endpoint)
         return action
+    }
+
+    /// Whether a query parameter of `type` can be sent: a scalar the spec writes in a query, an enum, or an array of them.
+    private func isQueryType(_ type: TypeExpression) -> Bool {
+        let scalars: Set<String> = ["Int", "Int32", "Int64", "UInt", "Double", "Float", "Decimal", "Bool", "String", "UUID", "URL", "Date"]
+        switch type {
+        case let .named(name): return scalars.contains(name) || draft.enums.contains { $0.name == name }
+        case let .array(element): return !element.isOptional && isQueryType(element)
+        case .optional, .dictionary: return false
+        }
     }
 
     /// A header's only possible value: its `const`, single enum value or default.

@@ -23,6 +23,8 @@ struct SpecDraft {
         var type: TypeExpression
         var readOnly = false
         var description: String?
+        /// `comma` for a query array sent as `labels=bug,ui`.
+        var arrayStyle: String?
     }
 
     /// An enum of string or integer raw values.

@@ -153,13 +153,14 @@ private struct Writer {
         for (name, key, field) in named(fields, taken: taken) {
             let type = SpecWriter.scalar(field.type.description)
             let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
-            if key == nil, !field.readOnly, !described {
+            if key == nil, !field.readOnly, !described, field.arrayStyle == nil {
                 line(pad + "  \(SpecWriter.scalar(name)): \(type)")
                 continue
             }
             var parts = ["type: \(type)"]
             if let key { parts.append("key: \(SpecWriter.scalar(key, flow: true))") }
             if field.readOnly { parts.append("read_only: true") }
+            if let style = field.arrayStyle { parts.append("array_style: \(style)") }
             if !described {
                 line(pad + "  \(SpecWriter.scalar(name)): { \(parts.joined(separator: ", ")) }")
                 continue

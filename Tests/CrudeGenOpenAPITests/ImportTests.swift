@@ -126,6 +126,38 @@ import Testing
         }
     }
 
+    @Test func queryArraysKeepTheirStyleBothWays() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: { title: Search, version: "1" }
+            paths:
+              /issues:
+                get:
+                  operationId: search-issues
+                  parameters:
+                    - { name: ids, in: query, schema: { type: array, items: { type: integer } } }
+                    - { name: labels, in: query, required: true, explode: false, schema: { type: array, items: { type: string } } }
+                    - { name: since, in: query, schema: { type: string, format: date-time } }
+                    - { name: filter, in: query, schema: { type: object, properties: { a: { type: string } } } }
+                  responses:
+                    "204": { description: Done. }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "search.yaml")
+        #expect(result.yaml.hasSuffix("""
+            actions:
+              searchIssues:
+                path: issues
+                query:
+                  ids: "[Int]?"
+                  labels: { type: "[String]", array_style: comma }
+                  since: Date?
+
+            """))
+        #expect(result.warnings.map(\.message) == ["query parameter `filter` of GET /issues is not imported: a spec's query values are scalars or arrays of scalars (#/paths/~1issues/get/parameters/3)"])
+        let exported = try OpenAPIExporter.export(spec: Data(result.yaml.utf8), file: "search.crude.yaml", format: .json)
+        #expect(exported.contains(#""name": "labels","#) && exported.contains(#""style": "form","#) && exported.contains(#""explode": false"#))
+    }
+
     /// A model that holds itself by value cannot be a Swift struct: the field becomes `JSON`, reported.
     @Test func breaksValueCyclesWithALocatedWarning() throws {
         let yaml = """
