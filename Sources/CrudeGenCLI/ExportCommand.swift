@@ -5,6 +5,7 @@ import Foundation
 
 /// `crudegen export api.crude.yaml -o openapi.yaml`: a spec described as an OpenAPI 3.1 document.
 struct ExportCommand: ParsableCommand {
+    /// The command's name and help.
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write an OpenAPI 3.1 document describing a crudegen spec.",
@@ -34,12 +35,14 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace the output file even when crudegen did not write it.")
     var force = false
 
+    /// Rejects a format other than yaml or json before anything is read.
     func validate() throws {
         if let format, !["yaml", "json"].contains(format) {
             throw ValidationError("--format must be yaml or json.")
         }
     }
 
+    /// Exports and writes the document (or prints it for `-o -`).
     func run() throws {
         let chosen: OpenAPIExporter.Format = switch format {
         case "json"?: .json

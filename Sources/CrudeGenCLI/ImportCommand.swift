@@ -5,6 +5,7 @@ import Foundation
 
 /// `crudegen import openapi.yaml -o api.crude.yaml`: an OpenAPI 3.0 or 3.1 document as a crudegen spec.
 struct ImportCommand: ParsableCommand {
+    /// The command's name and help.
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Write a crudegen spec for an OpenAPI 3.0 or 3.1 document (YAML or JSON).",
@@ -31,6 +32,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace the output file even when crudegen did not write it.")
     var force = false
 
+    /// Imports, prints the warnings and writes the spec (or prints it for `-o -`).
     func run() throws {
         do {
             let data: Data

@@ -1,11 +1,17 @@
 /// A JSON value whose objects keep their keys in the order they were built, so that an exported
 /// document reads like the spec and is byte-for-byte the same on every run.
 enum DocumentValue: Sendable {
+    /// A string, quoted in JSON and wherever YAML could read it as something else.
     case string(String)
+    /// A whole number.
     case integer(Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// A list, in order.
     case array([DocumentValue])
+    /// An object whose keys keep the order they were added in.
     case object([(key: String, value: DocumentValue)])
 
     /// Pretty-printed JSON, two spaces per level, ending with a newline.
@@ -29,6 +35,7 @@ enum DocumentValue: Sendable {
         return output
     }
 
+    /// Appends the value as JSON indented for `indent` levels, without a trailing newline.
     private func writeJSON(to output: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent + 1)
         switch self {
@@ -71,6 +78,7 @@ enum DocumentValue: Sendable {
         }
     }
 
+    /// Appends the pairs of a mapping as block YAML, one per line at `indent` levels.
     private func writeYAMLPairs(_ pairs: [(key: String, value: DocumentValue)], to output: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent)
         for pair in pairs {
@@ -88,6 +96,7 @@ enum DocumentValue: Sendable {
         }
     }
 
+    /// Appends the items of a sequence as block YAML, `- ` items at `indent` levels.
     private func writeYAMLItems(_ items: [DocumentValue], to output: inout String, indent: Int) {
         let pad = String(repeating: "  ", count: indent)
         for item in items {

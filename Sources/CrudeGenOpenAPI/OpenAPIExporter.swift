@@ -8,6 +8,7 @@ import Foundation
 public enum OpenAPIExporter {
     /// The output format.
     public enum Format: Sendable {
+        /// YAML (block style, starting with a comment naming the spec) or pretty-printed JSON.
         case yaml, json
     }
 
@@ -21,6 +22,7 @@ public enum OpenAPIExporter {
         try export(SpecLoader.load(data, file: file), format: format)
     }
 
+    /// Validates a loaded spec and builds its document; any error stops the export, as it stops `generate`.
     private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> String {
         guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
         let (problems, symbols) = SpecValidator.check(spec)
@@ -42,15 +44,18 @@ private struct DocumentBuilder {
     /// Paths in the order the spec first uses them, each with its operations by method.
     private var paths: [(path: String, operations: [(method: String, operation: DocumentValue)])] = []
 
+    /// Prepares to describe `spec`, whose validation gave `symbols`.
     init(spec: Spec, symbols: SymbolTable) {
         self.spec = spec
         self.symbols = symbols
     }
 
+    /// The keys of `api.envelope`, outermost first.
     private var envelope: [String] {
         spec.api.envelope.map { $0.value.split(separator: ".").map(String.init) } ?? []
     }
 
+    /// The whole document: paths in the spec's order (resources, their actions, then API actions), then schemas.
     mutating func document() -> DocumentValue {
         for resource in spec.resources {
             for operation in CRUDOperation.allCases where resource.operations.contains(where: { $0.value == operation }) {
@@ -80,6 +85,7 @@ private struct DocumentBuilder {
 
     // MARK: operations
 
+    /// Adds an operation under its path, merging with the operations already on that path.
     private mutating func add(_ operation: DocumentValue, method: String, route: String) {
         let path = "/" + route
         if let index = paths.firstIndex(where: { $0.path == path }) {
@@ -89,6 +95,7 @@ private struct DocumentBuilder {
         }
     }
 
+    /// Describes one CRUD operation of a resource with its route, verb, parameters, body and response.
     private mutating func addCRUD(_ kind: CRUDOperation, of resource: ResourceSpec) {
         let name = resource.name.value
         let route = SpecInterop.route(of: kind, in: resource)
@@ -120,6 +127,7 @@ private struct DocumentBuilder {
         add(.object(operation), method: method, route: route)
     }
 
+    /// A one-line summary of a CRUD operation, as the generated doc comments say it.
     private func summary(of kind: CRUDOperation, _ name: String) -> String {
         switch kind {
         case .create: "Creates a \(name)."
@@ -130,6 +138,7 @@ private struct DocumentBuilder {
         }
     }
 
+    /// Describes an action with its route, verb, parameters, headers, body and response.
     private mutating func addAction(_ action: ActionSpec, of resource: ResourceSpec?) {
         let owner = resource?.name.value
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))]
@@ -157,6 +166,7 @@ private struct DocumentBuilder {
         add(.object(operation), method: method, route: action.path.value)
     }
 
+    /// The schema of an action's body or response; `nil` when it has none.
     private func payloadSchema(_ payload: PayloadSpec, action: ActionSpec, owner: String?, suffix: String) -> DocumentValue? {
         switch payload {
         case let .type(type): schema(of: type.value, transform: nil)
@@ -207,10 +217,12 @@ private struct DocumentBuilder {
         }
     }
 
+    /// A required JSON request body of `schema`.
     private func jsonBody(_ schema: DocumentValue) -> DocumentValue {
         .object([("required", .bool(true)), ("content", .object([("application/json", .object([("schema", schema)]))]))])
     }
 
+    /// A JSON response of `schema`.
     private func jsonResponse(_ schema: DocumentValue, description: String) -> DocumentValue {
         .object([("description", .string(description)), ("content", .object([("application/json", .object([("schema", schema)]))]))])
     }
@@ -222,6 +234,7 @@ private struct DocumentBuilder {
         }
     }
 
+    /// The page object a paginated list returns: the count, the next (and for Django REST Framework's shape, previous) link and the items.
     private func page(of item: DocumentValue, _ pagination: PaginationSpec) -> DocumentValue {
         var properties: [(key: String, value: DocumentValue)] = []
         var required: [DocumentValue] = [.string(pagination.items)]
@@ -239,10 +252,12 @@ private struct DocumentBuilder {
 
     // MARK: schemas
 
+    /// A reference to the component schema `name`.
     private func reference(_ name: String) -> DocumentValue {
         .object([("$ref", .string("#/components/schemas/" + name))])
     }
 
+    /// The component schemas: enums, models, then resources (with their id property), in spec order.
     private func schemas() -> [(key: String, value: DocumentValue)] {
         var result: [(key: String, value: DocumentValue)] = []
         for enumeration in spec.enums {
@@ -261,6 +276,7 @@ private struct DocumentBuilder {
         return result
     }
 
+    /// An object schema of `fields` by JSON key, requiring every field that is not optional.
     private func object(_ fields: [FieldSpec], description: String?) -> DocumentValue {
         var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         if let description { result.append(("description", .string(description))) }
@@ -309,7 +325,9 @@ private struct DocumentBuilder {
         }
     }
 
+    /// The schema of a built-in spec type as `transform` writes it on the wire (each type's default without one).
     private func builtin(_ name: String, transform: String?) -> DocumentValue {
+        /// A schema of one JSON type and an optional format.
         func typed(_ type: String, _ format: String? = nil) -> DocumentValue {
             .object([("type", .string(type))] + (format.map { [("format", DocumentValue.string($0))] } ?? []))
         }
@@ -352,6 +370,7 @@ private struct DocumentBuilder {
         }
     }
 
+    /// The JSON type a `lenient` field holds besides strings.
     private static func jsonType(of name: String) -> String {
         switch name {
         case "Int": "integer"

@@ -37,6 +37,7 @@ public enum OpenAPIImporter {
     }
 }
 
+/// Ordering of the importer's warnings.
 extension [Diagnostic] {
     /// Warnings in document order, unlocated ones last, keeping the order of equal places.
     fileprivate func sortedByLocation() -> [Diagnostic] {
@@ -53,6 +54,7 @@ extension [Diagnostic] {
 
 /// Names the spec declares, unique even ignoring case, never reserved or built in.
 private struct TypeNames {
+    /// Every name taken so far, lowercased.
     private var taken: Set<String> = []
 
     /// Takes a name derived from `preferred`, numbered when it is taken.
@@ -81,9 +83,11 @@ private struct TypeNames {
 private struct Mapper {
     let source: OpenAPISource
     var warnings: [Diagnostic] = []
+    /// The type names the spec declares so far.
     private var names = TypeNames()
     /// Component schema name → what it became.
     private var components: [String: Component] = [:]
+    /// The spec being built.
     private var draft: SpecDraft
     /// Models by name, with their position in `draft.models` (resources take theirs out later).
     private var modelIndex: [String: Int] = [:]
@@ -95,12 +99,15 @@ private struct Mapper {
 
     /// What a component schema maps to.
     private enum Component {
+        /// An enum of this name.
         case enumeration(String)
+        /// A model of this name (or the resource that takes it).
         case model(String)
         /// Anything else: references to it use its type directly.
         case alias
     }
 
+    /// Prepares to map `source`; the API is named after the document's title.
     init(source: OpenAPISource) {
         self.source = source
         var names = TypeNames()
@@ -110,6 +117,7 @@ private struct Mapper {
         draft = SpecDraft(apiName: apiName)
     }
 
+    /// The document, as OpenAPIKit reads it.
     private var document: OpenAPI.Document { source.document }
 
     /// The component schema a reference names; `nil` for a name no component can have.
@@ -127,10 +135,12 @@ private struct Mapper {
         source.inDocumentOrder(document.paths.map { ($0.key.rawValue, $0.value) }, at: ["paths"])
     }
 
+    /// Records a warning at the place `pointer` names, ending with the pointer itself.
     mutating func warn(_ message: String, at pointer: [String], hint: String? = nil) {
         warnings.append(.warning(message + " (\(JSONPointer.text(pointer)))", at: source.location(of: pointer), hint: hint))
     }
 
+    /// Maps the whole document.
     mutating func map() -> SpecDraft {
         mapServers()
         readCrudegenHeaders()
@@ -153,6 +163,7 @@ private struct Mapper {
 
     // MARK: servers
 
+    /// The first server: an absolute URL becomes `base_url`, a relative one a prefix of every route.
     private mutating func mapServers() {
         guard let server = document.servers.first else { return }
         var url = server.urlTemplate.absoluteString
@@ -196,6 +207,7 @@ private struct Mapper {
         }
     }
 
+    /// Maps one component schema into the enum or model declared for it.
     private mutating func defineComponent(_ name: String, _ schema: JSONSchema) {
         let pointer = ["components", "schemas", name]
         switch components[name] {
@@ -212,6 +224,7 @@ private struct Mapper {
         }
     }
 
+    /// The type references to a component that is neither enum nor object stand for, mapped once.
     private mutating func aliasType(_ name: String, _ schema: JSONSchema, depth: Int) -> (TypeExpression, nullable: Bool) {
         if let known = aliasTypes[name] { return known }
         // A placeholder first: an alias that refers to itself ends as `JSON` instead of recursing.
@@ -221,6 +234,7 @@ private struct Mapper {
         return type
     }
 
+    /// Appends an empty model to fill later, so that models stay in document order; returns its index.
     private mutating func reserveModel(_ name: String, pointer: [String]) -> Int {
         modelPointers[name] = pointer
         draft.models.append(.init(name: name, fields: []))
@@ -404,12 +418,14 @@ private struct Mapper {
         return values.allSatisfy { $0.value is NSNull || ($0.value as? String) == "" }
     }
 
+    /// Declares an enum written in place in a property, named after its owner and property.
     private mutating func inlineEnum(_ values: (isInteger: Bool, values: [String]), hint: String, description: String?) -> String {
         let name = names.claim(hint)
         draft.enums.append(.init(name: name, description: description, isInteger: values.isInteger, values: values.values))
         return name
     }
 
+    /// Declares an object written in place in a property, named after its owner and property.
     private mutating func inlineModel(_ schema: JSONSchema, hint: String, pointer: [String]) -> String {
         let name = names.claim(hint)
         let index = reserveModel(name, pointer: pointer)
@@ -428,6 +444,7 @@ private struct Mapper {
         var pointer: [String]
     }
 
+    /// Maps the paths: resources first (path pairs), then every operation no resource took as an action.
     private mutating func mapPaths() {
         var endpoints: [Endpoint] = []
         for (rawPath, item) in orderedPaths {
@@ -583,6 +600,7 @@ private struct Mapper {
         return result
     }
 
+    /// The schema of a parameter, from `schema` or from its first content type.
     private func parameterSchema(_ parameter: OpenAPI.Parameter) -> JSONSchema? {
         switch parameter.schemaOrContent {
         case let .a(context): document.components[context.schema]
@@ -645,6 +663,7 @@ private struct Mapper {
         let renaming = [idParameter: idName]
         // Single objects must all use the same namespace (or none), as the spec has one per resource.
         var namespaceOne: String??
+        /// Whether an endpoint responds with the model (`nil` when its response does not fit a CRUD operation).
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
             guard let success = successSchema(endpoint.operation) else { return nil }
             if success.schema == nil && success.contentType == nil { return false }
@@ -717,6 +736,7 @@ private struct Mapper {
         return (resource, used)
     }
 
+    /// Whether a path segment is exactly one parameter, as `{id}`.
     private func isSingleParameter(_ segment: String) -> Bool {
         segment.hasPrefix("{") && segment.hasSuffix("}") && segment.dropFirst().dropLast().allSatisfy { $0 != "{" && $0 != "}" } && segment.count > 2
     }
@@ -761,6 +781,7 @@ private struct Mapper {
         return .named("String")
     }
 
+    /// Reports the callbacks of an endpoint, which import leaves out.
     private mutating func warnCallbacks(_ endpoint: Endpoint) {
         for (name, _) in endpoint.operation.callbacks {
             warn("callback `\(name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported", at: endpoint.pointer + ["callbacks", name])
@@ -769,6 +790,7 @@ private struct Mapper {
 
     // MARK: actions
 
+    /// The action for an endpoint no resource took; `nil`, with a warning, when a spec cannot call it.
     private mutating func action(_ endpoint: Endpoint, names actionNames: inout Set<String>) -> SpecDraft.Action? {
         let operation = endpoint.operation
         let described = "\(endpoint.method) \(endpoint.path.rawValue)"
@@ -940,6 +962,7 @@ private struct Mapper {
     }
 }
 
+/// Helpers the importer uses on spec types.
 extension TypeExpression {
     /// The type made optional, unless it already is.
     var optionalized: TypeExpression {
@@ -956,6 +979,7 @@ extension TypeExpression {
     }
 }
 
+/// Name helpers the importer uses.
 extension String {
     /// `pets_list` → `petsList` (`PetsList` with `uppercaseFirst`): words split at anything that is not a
     /// letter or digit, made a valid identifier the way the generator does it.

@@ -14,6 +14,7 @@ struct OpenAPISource {
     var declaredVersion: String
     /// The path of the document as the user gave it.
     var file: String
+    /// The composed document, which keeps every value's line and column.
     private let root: Node
 
     /// Reads `data`; a document OpenAPIKit cannot decode is an error diagnostic naming the place it failed.
@@ -87,37 +88,31 @@ struct OpenAPISource {
         }.map(\.element)
     }
 
+    /// The node at a JSON pointer's tokens; `nil` when the document has no such place.
     private static func node(at pointer: [String], in root: Node) -> Node? {
-        var node = root
-        for token in pointer {
-            switch node {
-            case let .mapping(mapping):
-                guard let next = mapping.first(where: { $0.key.scalar?.string == token })?.value else { return nil }
-                node = next
-            case let .sequence(sequence):
-                guard let index = Int(token), index < sequence.count else { return nil }
-                node = sequence[index]
-            default:
-                return nil
-            }
-        }
-        return node
+        let (node, reached) = deepestNode(at: pointer, in: root)
+        return reached == pointer.count ? node : nil
     }
 
+    /// The location of the deepest node the pointer reaches in `root`.
     private static func location(of pointer: [String], in root: Node, file: String) -> SourceLocation {
+        guard let mark = deepestNode(at: pointer, in: root).node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return SourceLocation(file: file, line: mark.line, column: mark.column)
+    }
+
+    /// The deepest node a pointer's tokens lead to, and how many tokens it followed.
+    private static func deepestNode(at pointer: [String], in root: Node) -> (node: Node, reached: Int) {
         var node = root
-        for token in pointer {
-            let next: Node?
-            switch node {
-            case let .mapping(mapping): next = mapping[Node(token)] ?? mapping.first { $0.key.string == token }?.value
-            case let .sequence(sequence): next = Int(token).flatMap { $0 < sequence.count ? sequence[$0] : nil }
-            default: next = nil
+        for (index, token) in pointer.enumerated() {
+            let next: Node? = switch node {
+            case let .mapping(mapping): mapping.first { $0.key.scalar?.string == token }?.value
+            case let .sequence(sequence): Int(token).flatMap { $0 < sequence.count ? sequence[$0] : nil }
+            default: nil
             }
-            guard let next else { break }
+            guard let next else { return (node, index) }
             node = next
         }
-        guard let mark = node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return SourceLocation(file: file, line: mark.line, column: mark.column)
+        return (node, pointer.count)
     }
 
     /// A decoding failure as a diagnostic at the deepest place its coding path reaches.
@@ -160,12 +155,14 @@ enum JSONText {
         "responses", "securitySchemes", "links", "callbacks", "pathItems", "variables", "encoding", "mapping", "content", "webhooks", "paths",
     ]
 
+    /// Whether a key is an extension or example OpenAPIKit need not decode: not when `parentKey` holds names.
     private static func isSkipped(_ key: String, in parentKey: String?) -> Bool {
         guard parentKey.map({ !namedEntries.contains($0) }) ?? true else { return false }
         if key == "example" || key == "examples" { return true }
         return key.hasPrefix("x-") && key != "x-crudegen-headers"
     }
 
+    /// Appends `node` as JSON; `parentKey` is the key it is the value of.
     private static func write(_ node: Node, parentKey: String?, to output: inout [UInt8]) {
         switch node {
         case let .scalar(scalar):
@@ -216,6 +213,7 @@ enum JSONText {
         return "\(value)"
     }
 
+    /// Appends `text` as a JSON string literal.
     private static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
@@ -235,6 +233,7 @@ enum JSONText {
     }
 }
 
+/// Padding for the `\u00XX` escapes of control characters.
 extension String {
     /// The string with zeros in front up to `width` characters.
     fileprivate func leftPadded(to width: Int) -> String {

@@ -46,6 +46,7 @@ struct SpecDraft {
     enum Pagination: Equatable {
         /// Django REST Framework's `{count, next, previous, results}`.
         case standard
+        /// Another page shape: where the items, next link and count (if any) are.
         case keys(items: String, next: String, count: String?)
     }
 
@@ -73,7 +74,9 @@ struct SpecDraft {
 
     /// A request body or response.
     enum Payload {
+        /// A named type, `[T]` and so on.
         case type(TypeExpression)
+        /// An object declared in place, which generates `<Action>Body` or `<Action>Response`.
         case fields([Field])
     }
 

@@ -75,19 +75,23 @@ enum SpecWriter {
     }
 }
 
+/// Accumulates the spec's lines; `style` decides which fields need an explicit key.
 private struct Writer {
     let style: KeyStyle
     var text = ""
 
+    /// Appends one line.
     mutating func line(_ content: String) {
         text += content + "\n"
     }
 
+    /// Appends `description:` at `indent` spaces, when there is one.
     mutating func description(_ description: String?, indent: Int) {
         guard let description = description?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty else { return }
         line(String(repeating: " ", count: indent) + "description: " + SpecWriter.scalar(description))
     }
 
+    /// Appends an enum: the short list form when case names derive from the values, else `cases` with names.
     mutating func enumeration(_ enumeration: SpecDraft.Enumeration) {
         let derived = enumeration.values.map(SpecInterop.derivedCaseName)
         let derivable = !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
@@ -146,6 +150,7 @@ private struct Writer {
         }
     }
 
+    /// Appends fields under `label`: the short `name: Type` form unless a key, flag or description needs the long one.
     mutating func fields(_ fields: [SpecDraft.Field], indent: Int, label: String, taken: Set<String> = []) {
         guard !fields.isEmpty else { return }
         let pad = String(repeating: " ", count: indent)
@@ -171,6 +176,7 @@ private struct Writer {
         }
     }
 
+    /// Appends a resource, writing only what differs from the defaults.
     mutating func resource(_ resource: SpecDraft.Resource) {
         line("  \(SpecWriter.scalar(resource.name)):")
         description(resource.description, indent: 4)
@@ -221,6 +227,7 @@ private struct Writer {
         fields(resource.fields, indent: 4, label: "fields", taken: [SpecInterop.propertyName(resource.idName)])
     }
 
+    /// Appends an action, writing only what differs from the defaults.
     mutating func action(_ action: SpecDraft.Action) {
         line("  \(SpecWriter.scalar(action.name)):")
         description(action.description, indent: 4)
@@ -237,6 +244,7 @@ private struct Writer {
         payload(action.returns, label: "returns")
     }
 
+    /// Appends a body or response under `label`: a type, or fields declared in place.
     mutating func payload(_ payload: SpecDraft.Payload?, label: String) {
         switch payload {
         case let .type(type)?: line("    \(label): \(SpecWriter.scalar(type.description))")
@@ -246,6 +254,7 @@ private struct Writer {
     }
 }
 
+/// Capitalization for derived names.
 extension String {
     /// The string with its first character uppercased.
     var capitalizedFirst: String {

@@ -54,9 +54,12 @@ enum OpenAPITestSupport {
 
     /// Reads standard error on a thread of its own while standard output is read.
     final class ErrorCollector: @unchecked Sendable {
+        /// What the handle yielded.
         private var data = Data()
+        /// Signalled when the handle reached its end.
         private let done = DispatchSemaphore(value: 0)
 
+        /// Starts reading `handle` to its end.
         init(_ handle: FileHandle) {
             Thread.detachNewThread { [self] in
                 data = handle.readDataToEndOfFile()
@@ -64,6 +67,7 @@ enum OpenAPITestSupport {
             }
         }
 
+        /// Waits for the end and returns what was read.
         func finish() -> String {
             done.wait()
             return String(decoding: data, as: UTF8.self)

@@ -67,6 +67,7 @@ package enum SpecInterop {
 
     /// What a type name resolves to in a validated spec.
     package enum TypeKind: Sendable, Equatable {
+        /// A built-in type, or a spec enum, model or resource.
         case builtin, enumeration, model, resource
     }
 
