@@ -104,6 +104,8 @@ private struct DocumentBuilder {
         let model = reference(name)
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
         operation.append(("summary", .string(summary(of: kind, name))))
+        // Which resource and operation this is, whatever its route: `import` reads them back.
+        operation += [("x-crudegen-resource", .string(name)), ("x-crudegen-operation", .string(kind.rawValue))]
         let parameters = routeParameters(route, resource: resource, action: nil) + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
@@ -142,6 +144,7 @@ private struct DocumentBuilder {
     private mutating func addAction(_ action: ActionSpec, of resource: ResourceSpec?) {
         let owner = resource?.name.value
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))]
+        if let owner { operation += [("x-crudegen-resource", .string(owner)), ("x-crudegen-action", .string(action.name.value))] }
         if let description = action.description { operation.append(("description", .string(description))) }
         var parameters = routeParameters(action.path.value, resource: resource, action: action)
         for field in action.query {
@@ -264,6 +267,10 @@ private struct DocumentBuilder {
             var schema: [(key: String, value: DocumentValue)] = [("type", .string(enumeration.rawType == .int ? "integer" : "string"))]
             if let description = enumeration.description { schema.append(("description", .string(description))) }
             schema.append(("enum", .array(enumeration.cases.map { enumeration.rawType == .int ? .integer(Int($0.rawValue.value) ?? 0) : .string($0.rawValue.value) })))
+            if !enumeration.derivesCaseNames {
+                // The names the spec gives its cases, under the extension other generators read too.
+                schema.append(("x-enum-varnames", .array(enumeration.cases.map { .string($0.name.value) })))
+            }
             result.append((enumeration.name.value, .object(schema)))
         }
         for model in spec.models {
@@ -294,6 +301,9 @@ private struct DocumentBuilder {
         var extra: [(key: String, value: DocumentValue)] = []
         if field.readOnly { extra.append(("readOnly", .bool(true))) }
         if let description = field.description { extra.append(("description", .string(description))) }
+        // What OpenAPI cannot say, for `import` to read back: a name that is not the key, a transform.
+        if field.name.value != SpecInterop.jsonKey(of: field, style: spec.api.keyStyle) { extra.append(("x-crudegen-name", .string(field.name.value))) }
+        if let transform = field.transform?.value, SpecInterop.isBuiltinTransform(transform) { extra.append(("x-crudegen-transform", .string(transform))) }
         guard !extra.isEmpty, case let .object(pairs) = base else { return base }
         return pairs.contains(where: { $0.key == "$ref" }) ? .object([("allOf", .array([base]))] + extra) : .object(pairs + extra)
     }

@@ -125,6 +125,13 @@ private struct Mapper {
         OpenAPI.ComponentKey(rawValue: name).flatMap { document.components.schemas[$0] }
     }
 
+    /// The built-in transforms `x-crudegen-transform` may name, with the field type each applies to
+    /// (`lenient` to several; those are taken as written by `export`, which only writes valid ones).
+    private static let builtinTransforms: [String: String] = [
+        "iso8601": "Date", "iso8601_fractional": "Date", "epoch_seconds": "Date", "epoch_milliseconds": "Date",
+        "percentage": "Double", "string_id": "String", "url": "URL",
+    ]
+
     /// The component schemas in document order.
     private var componentSchemas: [(key: String, value: JSONSchema)] {
         source.inDocumentOrder(document.components.schemas.map { ($0.key.rawValue, $0.value) }, at: ["components", "schemas"])
@@ -213,7 +220,8 @@ private struct Mapper {
         switch components[name] {
         case let .enumeration(typeName)?:
             if let values = enumValues(of: schema) {
-                draft.enums.append(.init(name: typeName, description: schema.description, isInteger: values.isInteger, values: values.values))
+                let names = (schema.vendorExtensions["x-enum-varnames"]?.value as? [Any])?.compactMap { $0 as? String }
+                draft.enums.append(.init(name: typeName, description: schema.description, isInteger: values.isInteger, values: values.values, caseNames: names?.count == values.values.count ? names : nil))
             }
         case let .model(typeName)?:
             let index = reserveModel(typeName, pointer: pointer)
@@ -221,6 +229,21 @@ private struct Mapper {
         case .alias?, nil:
             // Mapped now, in document order, so what it cannot express is reported even when unused.
             _ = aliasType(name, schema, depth: 0)
+        }
+    }
+
+    /// The type of a field `export` wrote with the `lenient` transform (`type: [integer, string]`).
+    private func lenientType(of schema: JSONSchema) -> TypeExpression? {
+        let first: JSONSchema = switch schema.value {
+        case let .any(of: members, _), let .one(of: members, _): members.first ?? schema
+        default: schema
+        }
+        return switch first.value {
+        case .integer: .named("Int")
+        case .number: .named("Double")
+        case .boolean: .named("Bool")
+        case .string: .named("String")
+        default: nil
         }
     }
 
@@ -283,7 +306,16 @@ private struct Mapper {
                 let propertyPointer = pointer + ["properties", key]
                 let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
                 let optional = nullable || !object.requiredProperties.contains(key)
-                result.append(.init(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description))
+                var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
+                field.name = property.vendorExtensions["x-crudegen-name"]?.value as? String
+                let transform = property.vendorExtensions["x-crudegen-transform"]?.value as? String
+                field.transform = transform.flatMap { Self.builtinTransforms[$0] == type.baseName ? $0 : nil }
+                // `export` writes a lenient field as the types it accepts, its own first.
+                if transform == "lenient", let lenient = lenientType(of: property) {
+                    field.type = optional ? .optional(lenient) : lenient
+                    field.transform = transform
+                }
+                result.append(field)
             }
             return result
         case let .all(of: members, _):
@@ -459,19 +491,26 @@ private struct Mapper {
             }
         }
         var consumed = Set<String>()
-        for (rawPath, _) in orderedPaths {
-            let path = OpenAPI.Path(rawValue: rawPath)
-            guard let resource = resource(collection: path, endpoints: endpoints) else { continue }
-            for pointer in resource.used { consumed.insert(JSONPointer.text(pointer)) }
-            if let index = modelIndex[resource.resource.name] {
-                draft.models.remove(at: index)
-                modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name, $0.offset) })
+        let adopt = { (mapper: inout Mapper, found: (resource: SpecDraft.Resource, used: [[String]])) in
+            for pointer in found.used { consumed.insert(JSONPointer.text(pointer)) }
+            if let index = mapper.modelIndex[found.resource.name] {
+                mapper.draft.models.remove(at: index)
+                mapper.modelIndex = Dictionary(uniqueKeysWithValues: mapper.draft.models.enumerated().map { ($0.element.name, $0.offset) })
             }
-            draft.resources.append(resource.resource)
+            mapper.draft.resources.append(found.resource)
+        }
+        for found in markedResources(endpoints: endpoints) { adopt(&self, found) }
+        let unmarked = endpoints.filter { !consumed.contains(JSONPointer.text($0.pointer)) }
+        for (rawPath, _) in orderedPaths {
+            guard let found = resource(collection: OpenAPI.Path(rawValue: rawPath), endpoints: unmarked) else { continue }
+            adopt(&self, found)
         }
         var actionNames = Set<String>()
         for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) {
-            if let action = action(endpoint, names: &actionNames) {
+            guard let action = action(endpoint, names: &actionNames) else { continue }
+            if let owner = action.owner, let index = draft.resources.firstIndex(where: { $0.name == owner }) {
+                draft.resources[index].actions.append(action)
+            } else {
                 draft.actions.append(action)
             }
         }
@@ -603,7 +642,8 @@ private struct Mapper {
     /// The schema of a parameter, from `schema` or from its first content type.
     private func parameterSchema(_ parameter: OpenAPI.Parameter) -> JSONSchema? {
         switch parameter.schemaOrContent {
-        case let .a(context): document.components[context.schema]
+        // A reference stays one, so that a parameter of a component enum has that enum's type.
+        case let .a(context): context.schema.a.map { JSONSchema.reference($0.jsonReference) } ?? context.schema.b
         case let .b(content): content.values.first.flatMap { document.components[$0]?.schema }
         }
     }
@@ -635,35 +675,78 @@ private struct Mapper {
         }
     }
 
+    /// The endpoints that may become a resource's CRUD operations.
+    private struct CRUDEndpoints {
+        var list, create, read, update, delete: Endpoint?
+
+        /// Each operation with its endpoint, in the spec's order of operations.
+        var all: [(CRUDOperation, Endpoint?)] { [(.list, list), (.create, create), (.read, read), (.update, update), (.delete, delete)] }
+    }
+
     /// A resource for `collection` and its item path, when they have CRUD operations over one model.
     private mutating func resource(collection: OpenAPI.Path, endpoints: [Endpoint]) -> (resource: SpecDraft.Resource, used: [[String]])? {
         guard let itemPath = document.paths.keys.first(where: { $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components && isSingleParameter($0.components.last!) }) else { return nil }
-        let idParameter = String(itemPath.components.last!.dropFirst().dropLast())
         let at = { (path: OpenAPI.Path, method: String) in endpoints.first { $0.path == path && $0.method == method } }
-        let list = at(collection, "GET"), create = at(collection, "POST") ?? at(collection, "PUT"), read = at(itemPath, "GET")
-        let put = at(itemPath, "PUT"), patch = at(itemPath, "PATCH"), delete = at(itemPath, "DELETE")
+        let candidates = CRUDEndpoints(
+            list: at(collection, "GET"), create: at(collection, "POST") ?? at(collection, "PUT"), read: at(itemPath, "GET"),
+            update: at(itemPath, "PUT") ?? at(itemPath, "PATCH"), delete: at(itemPath, "DELETE")
+        )
         // The model: what a read returns, else what a create returns, else what a list's items are.
         var model: (component: String, typeName: String)?
-        if let read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
-        if model == nil, let create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
-        if model == nil, let list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
-        guard let model, let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
+        if let read = candidates.read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
+        if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
+        if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
+        guard let model else { return nil }
+        return resource(model: model, candidates: candidates, collection: collection, idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
+    }
+
+    /// The resources `export` marked: operations carrying `x-crudegen-resource` and `x-crudegen-operation`,
+    /// whatever their routes, so that route overrides survive the round trip.
+    private mutating func markedResources(endpoints: [Endpoint]) -> [(resource: SpecDraft.Resource, used: [[String]])] {
+        var groups: [(name: String, candidates: CRUDEndpoints)] = []
+        for endpoint in endpoints {
+            guard let name = endpoint.operation.vendorExtensions["x-crudegen-resource"]?.value as? String,
+                  let kind = (endpoint.operation.vendorExtensions["x-crudegen-operation"]?.value as? String).flatMap(CRUDOperation.init(rawValue:)) else { continue }
+            let index = groups.firstIndex { $0.name == name } ?? { groups.append((name, CRUDEndpoints())); return groups.count - 1 }()
+            switch kind {
+            case .list: groups[index].candidates.list = endpoint
+            case .create: groups[index].candidates.create = endpoint
+            case .read: groups[index].candidates.read = endpoint
+            case .update: groups[index].candidates.update = endpoint
+            case .delete: groups[index].candidates.delete = endpoint
+            }
+        }
+        return groups.compactMap { group in
+            guard case let .model(typeName)? = components[group.name] else { return nil }
+            let candidates = group.candidates
+            let member = [candidates.read, candidates.update, candidates.delete].compactMap { $0 }.first
+            let collection = (candidates.list ?? candidates.create)?.path ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
+            guard let collection else { return nil }
+            let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
+            return resource(model: (group.name, typeName), candidates: candidates, collection: collection, idParameter: idParameter)
+        }
+    }
+
+    /// The resource of `model` with the CRUD operations among `candidates` whose shapes fit, its path the
+    /// route of `collection`, routes where an operation's differs from the default, and the id the
+    /// field `idParameter` names (else `id`).
+    private mutating func resource(model: (component: String, typeName: String), candidates: CRUDEndpoints, collection: OpenAPI.Path, idParameter: String) -> (resource: SpecDraft.Resource, used: [[String]])? {
+        guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
         var fields = draft.models[index].fields
-        // The id: the property the item path names, else `id`.
-        guard let idIndex = fields.firstIndex(where: { $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else { return nil }
+        guard let idIndex = fields.firstIndex(where: { $0.name == idParameter || $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else { return nil }
         let idField = fields[idIndex]
         guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else { return nil }
         fields.remove(at: idIndex)
-        let idName = SpecInterop.propertyName(idField.key)
+        let idName = idField.name ?? SpecInterop.propertyName(idField.key)
         var resource = SpecDraft.Resource(
             name: model.typeName, description: draft.models[index].description, path: route(collection), idName: idName, idKey: idField.key,
             idType: .named(idTypeName), operations: [], fields: fields
         )
+        resource.idTransform = idField.transform
         var used: [[String]] = []
         let renaming = [idParameter: idName]
         // Single objects must all use the same namespace (or none), as the spec has one per resource.
         var namespaceOne: String??
-        /// Whether an endpoint responds with the model (`nil` when its response does not fit a CRUD operation).
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
             guard let success = successSchema(endpoint.operation) else { return nil }
             if success.schema == nil && success.contentType == nil { return false }
@@ -672,53 +755,48 @@ private struct Mapper {
             namespaceOne = found.namespace
             return true
         }
-        // Resource params: the collection path's parameters, typed by their declarations.
-        let collectionParameters = parameterNames(collection)
-        if let any = list ?? create ?? read {
-            for name in collectionParameters {
-                let declared = parameters(of: any).first { $0.parameter.name == name && $0.parameter.location == .path }
-                let type = declared.flatMap { parameterSchema($0.parameter) }.map { pathType(of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? any.pointer) } ?? .named("String")
-                resource.params.append((SpecInterop.identifier(name, uppercaseFirst: false), type))
-            }
-        }
-        if let list, let success = successSchema(list.operation), let shape = listShape(success.schema), shape.model.typeName == model.typeName {
+        if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema), shape.model.typeName == model.typeName {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
             resource.namespaceMany = shape.namespace
             used.append(list.pointer)
         }
-        if let create, let returns = returnsModel(create) {
+        if let create = candidates.create, let returns = returnsModel(create) {
             resource.operations.append(.create)
             if create.method != "POST" { resource.methods[.create] = create.method }
             if !returns { resource.responsesNone.append(.create) }
             used.append(create.pointer)
         }
-        if let read, returnsModel(read) == true {
+        if let read = candidates.read, returnsModel(read) == true {
             resource.operations.append(.read)
             used.append(read.pointer)
         }
-        if let update = put ?? patch, let returns = returnsModel(update) {
+        if let update = candidates.update, let returns = returnsModel(update) {
             resource.operations.append(.update)
             if update.method != "PUT" { resource.methods[.update] = update.method }
             if !returns { resource.responsesNone.append(.update) }
             used.append(update.pointer)
         }
-        if let delete, successSchema(delete.operation) != nil {
+        if let delete = candidates.delete, delete.method == "DELETE", successSchema(delete.operation) != nil {
             resource.operations.append(.delete)
             used.append(delete.pointer)
         }
         guard !resource.operations.isEmpty else { return nil }
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
-        let itemRoute = route(itemPath, renaming: renaming)
-        let defaultItem = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
-        if itemRoute != defaultItem {
-            for operation in resource.operations where [.read, .update, .delete].contains(operation) {
-                resource.routes[operation] = itemRoute
+        let fieldNames = Set(fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) })
+        for case let (kind, endpoint?) in candidates.all where used.contains(endpoint.pointer) {
+            let written = route(endpoint.path, renaming: renaming)
+            let member = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
+            if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
+            // Route parameters that are neither the id nor a field are the resource's params.
+            for name in parameterNames(endpoint.path) where name != idParameter && !fieldNames.contains(name) {
+                let param = SpecInterop.identifier(name, uppercaseFirst: false)
+                guard !resource.params.contains(where: { $0.name == param }) else { continue }
+                let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }
+                let type = declared.flatMap { parameterSchema($0.parameter) }.map { pathType(of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? endpoint.pointer) } ?? .named("String")
+                resource.params.append((param, type))
             }
-        }
-        let kinds: [(CRUDOperation, Endpoint?)] = [(.list, list), (.create, create), (.read, read), (.update, put ?? patch), (.delete, delete)]
-        for case let (kind, endpoint?) in kinds where used.contains(endpoint.pointer) {
             for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
                 if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
                     resource.headers[kind, default: []].append((parameter.name, value))
@@ -726,7 +804,7 @@ private struct Mapper {
                 }
                 warn("\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values", at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
             }
-            if endpoint.method != "GET" || endpoint.path != collection {
+            if kind != .list {
                 for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .query {
                     warn("query parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: only `list` takes a query", at: pointer)
                 }
@@ -809,17 +887,24 @@ private struct Mapper {
             }
             bodySchema = request.schema
         }
-        let base = operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
+        // An action `export` marked as a resource's goes back to that resource, under its own name.
+        let marked = (operation.vendorExtensions["x-crudegen-action"]?.value as? String).flatMap { name in
+            (operation.vendorExtensions["x-crudegen-resource"]?.value as? String).flatMap { owner in
+                draft.resources.first { $0.name == owner }.map { (owner: $0, name: name) }
+            }
+        }
+        let base = marked?.name ?? operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
             ?? (endpoint.method.lowercased() + " " + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " ")).camelCased(uppercaseFirst: false)
+        let scope = marked.map { $0.owner.name + "." } ?? ""
         var name = base
         var number = 2
-        while actionNames.contains(name) || actionNames.contains(name.lowercased()) {
+        while actionNames.contains(scope + name) || actionNames.contains((scope + name).lowercased()) {
             name = "\(base)\(number)"
             number += 1
         }
-        actionNames.insert(name)
-        actionNames.insert(name.lowercased())
-        let typeBase = SpecInterop.payloadTypeName(action: name, suffix: "")
+        actionNames.insert(scope + name)
+        actionNames.insert((scope + name).lowercased())
+        let typeBase = (marked?.owner.name ?? "") + SpecInterop.payloadTypeName(action: name, suffix: "")
         if let bodySchema {
             body = payload(bodySchema, typeName: typeBase + "Body", pointer: bodyPointer)
         } else if operation.requestBody != nil {
@@ -833,13 +918,16 @@ private struct Mapper {
                 warn("the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing", at: endpoint.pointer + ["responses", success.status])
             }
         }
-        var action = SpecDraft.Action(name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns)
+        var action = SpecDraft.Action(name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns, owner: marked?.owner.name)
+        // In a resource's action, the id and fields in the route are the resource's, not params.
+        let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []
         let defaultMethod = body == nil ? "GET" : "POST"
         if endpoint.method != defaultMethod { action.method = endpoint.method }
         for (parameter, pointer) in parameters(of: endpoint) {
             let schema = parameterSchema(parameter)
             switch parameter.location {
             case .path:
+                guard !ownNames.contains(parameter.name) else { continue }
                 action.params.append((SpecInterop.identifier(parameter.name, uppercaseFirst: false), schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) } ?? .named("String")))
             case .query:
                 let type = schema.map { typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer).0 } ?? .named("String")
@@ -864,7 +952,7 @@ private struct Mapper {
             }
         }
         // Every `{name}` of the route needs a param, even when the document forgot to declare one.
-        for name in parameterNames(endpoint.path).map({ SpecInterop.identifier($0, uppercaseFirst: false) }) where !action.params.contains(where: { $0.name == name }) {
+        for name in parameterNames(endpoint.path).map({ SpecInterop.identifier($0, uppercaseFirst: false) }) where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
             action.params.append((name, .named("String")))
         }
         warnCallbacks(endpoint)

@@ -25,6 +25,10 @@ struct SpecDraft {
         var description: String?
         /// `comma` for a query array sent as `labels=bug,ui`.
         var arrayStyle: String?
+        /// The field's name when the document says it (`x-crudegen-name`); else derived from the key.
+        var name: String?
+        /// A built-in transform the document names (`x-crudegen-transform`).
+        var transform: String?
     }
 
     /// An enum of string or integer raw values.
@@ -33,6 +37,8 @@ struct SpecDraft {
         var description: String?
         var isInteger: Bool
         var values: [String]
+        /// The case names the document gives (`x-enum-varnames`), one per value.
+        var caseNames: [String]?
     }
 
     /// A plain data type.
@@ -58,6 +64,8 @@ struct SpecDraft {
         var idName: String
         var idKey: String
         var idType: TypeExpression
+        /// The id's transform (`string_id`), when the document names one.
+        var idTransform: String?
         var operations: [CRUDOperation]
         var routes: [CRUDOperation: String] = [:]
         var methods: [CRUDOperation: String] = [:]
@@ -66,6 +74,8 @@ struct SpecDraft {
         var responsesNone: [CRUDOperation] = []
         var params: [(name: String, type: TypeExpression)] = []
         var pagination: Pagination?
+        /// Calls beyond CRUD that `export` marked as this resource's.
+        var actions: [Action] = []
         /// The key wrapping single objects (`{"person": …}`) and lists (`{"people": […]}`).
         var namespaceOne: String?
         var namespaceMany: String?
@@ -92,5 +102,7 @@ struct SpecDraft {
         var headers: [(name: String, value: String)] = []
         var body: Payload?
         var returns: Payload?
+        /// The resource the action belongs to (`x-crudegen-resource`); API-wide when `nil`.
+        var owner: String?
     }
 }

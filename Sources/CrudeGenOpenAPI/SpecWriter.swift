@@ -94,6 +94,16 @@ private struct Writer {
     /// Appends an enum: the short list form when case names derive from the values, else `cases` with names.
     mutating func enumeration(_ enumeration: SpecDraft.Enumeration) {
         let derived = enumeration.values.map(SpecInterop.derivedCaseName)
+        if let caseNames = enumeration.caseNames {
+            line("  \(SpecWriter.scalar(enumeration.name)):")
+            if enumeration.isInteger { line("    type: Int") }
+            description(enumeration.description, indent: 4)
+            line("    cases:")
+            for (caseName, value) in zip(caseNames, enumeration.values) {
+                line("      \(SpecWriter.scalar(caseName)): \(enumeration.isInteger ? value : SpecWriter.scalar(value))")
+            }
+            return
+        }
         let derivable = !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
         let name = SpecWriter.scalar(enumeration.name)
         if derivable, enumeration.description == nil {
@@ -129,6 +139,10 @@ private struct Writer {
     func named(_ fields: [SpecDraft.Field], taken: Set<String> = []) -> [(name: String, key: String?, field: SpecDraft.Field)] {
         var used = taken
         return fields.map { field in
+            if let explicit = field.name, !used.contains(SpecInterop.propertyName(explicit)) {
+                used.insert(SpecInterop.propertyName(explicit))
+                return (explicit, SpecInterop.jsonKey(forField: explicit, style: style) == field.key ? nil : field.key, field)
+            }
             var name = field.key
             if style == .snakeCase, field.key.contains("_") {
                 name = SpecInterop.identifier(field.key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(), uppercaseFirst: false)
@@ -158,12 +172,13 @@ private struct Writer {
         for (name, key, field) in named(fields, taken: taken) {
             let type = SpecWriter.scalar(field.type.description)
             let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
-            if key == nil, !field.readOnly, !described, field.arrayStyle == nil {
+            if key == nil, !field.readOnly, !described, field.arrayStyle == nil, field.transform == nil {
                 line(pad + "  \(SpecWriter.scalar(name)): \(type)")
                 continue
             }
             var parts = ["type: \(type)"]
             if let key { parts.append("key: \(SpecWriter.scalar(key, flow: true))") }
+            if let transform = field.transform { parts.append("transform: \(transform)") }
             if field.readOnly { parts.append("read_only: true") }
             if let style = field.arrayStyle { parts.append("array_style: \(style)") }
             if !described {
@@ -187,9 +202,10 @@ private struct Writer {
         case (nil, nil): break
         }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
-        if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived {
+        if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived || resource.idTransform != nil {
             var parts = ["name: \(SpecWriter.scalar(resource.idName, flow: true))", "type: \(resource.idType)"]
             if !idKeyDerived { parts.append("key: \(SpecWriter.scalar(resource.idKey, flow: true))") }
+            if let transform = resource.idTransform { parts.append("transform: \(transform)") }
             line("    id: { \(parts.joined(separator: ", ")) }")
         }
         if resource.operations != CRUDOperation.allCases {
@@ -225,30 +241,35 @@ private struct Writer {
             break
         }
         fields(resource.fields, indent: 4, label: "fields", taken: [SpecInterop.propertyName(resource.idName)])
+        if !resource.actions.isEmpty {
+            line("    actions:")
+            for action in resource.actions { self.action(action, indent: 6) }
+        }
     }
 
     /// Appends an action, writing only what differs from the defaults.
-    mutating func action(_ action: SpecDraft.Action) {
-        line("  \(SpecWriter.scalar(action.name)):")
-        description(action.description, indent: 4)
-        if let method = action.method { line("    method: \(method)") }
-        line("    path: \(SpecWriter.scalar(action.path))")
+    mutating func action(_ action: SpecDraft.Action, indent: Int = 2) {
+        let pad = String(repeating: " ", count: indent)
+        line(pad + "\(SpecWriter.scalar(action.name)):")
+        description(action.description, indent: indent + 2)
+        if let method = action.method { line(pad + "  method: \(method)") }
+        line(pad + "  path: \(SpecWriter.scalar(action.path))")
         if !action.params.isEmpty {
-            line("    params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
+            line(pad + "  params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
         }
-        fields(action.query, indent: 4, label: "query")
+        fields(action.query, indent: indent + 2, label: "query")
         if !action.headers.isEmpty {
-            line("    headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
+            line(pad + "  headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
         }
-        payload(action.body, label: "body")
-        payload(action.returns, label: "returns")
+        payload(action.body, label: "body", indent: indent + 2)
+        payload(action.returns, label: "returns", indent: indent + 2)
     }
 
     /// Appends a body or response under `label`: a type, or fields declared in place.
-    mutating func payload(_ payload: SpecDraft.Payload?, label: String) {
+    mutating func payload(_ payload: SpecDraft.Payload?, label: String, indent: Int) {
         switch payload {
-        case let .type(type)?: line("    \(label): \(SpecWriter.scalar(type.description))")
-        case let .fields(fields)?: self.fields(fields, indent: 4, label: label)
+        case let .type(type)?: line(String(repeating: " ", count: indent) + "\(label): \(SpecWriter.scalar(type.description))")
+        case let .fields(fields)?: self.fields(fields, indent: indent, label: label)
         case nil: break
         }
     }

@@ -34,6 +34,11 @@ package enum SpecInterop {
         field.jsonKey(style: style)
     }
 
+    /// Whether `name` is one of the transforms every spec can use (`iso8601`, `percentage`, …).
+    package static func isBuiltinTransform(_ name: String) -> Bool {
+        BuiltinTransforms.all[name] != nil
+    }
+
     /// Type names a spec may not declare: generated code relies on them.
     package static var reservedTypeNames: Set<String> { SymbolTable.reservedNames }
 
