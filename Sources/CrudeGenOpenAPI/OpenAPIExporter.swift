@@ -116,6 +116,15 @@ private struct DocumentBuilder {
         case (.list, _):
             if let pagination = resource.pagination {
                 response = jsonResponse(wrapped(page(of: model, pagination), in: envelope), description: "A page of \(name) values.")
+                let queries = pageQueryParameters(pagination)
+                if !queries.isEmpty {
+                    let index = operation.firstIndex { $0.key == "parameters" }
+                    if let index, case let .array(existing) = operation[index].value {
+                        operation[index].value = .array(existing + queries)
+                    } else {
+                        operation.append(("parameters", .array(queries)))
+                    }
+                }
             } else {
                 response = jsonResponse(wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + (resource.namespace?.many.map { [$0.value] } ?? [])), description: "The \(name) values.")
             }
@@ -156,11 +165,15 @@ private struct DocumentBuilder {
             parameters.append(.object(parameter))
         }
         parameters += headerParameters(action.headers)
+        if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if let body = action.body, let schema = payloadSchema(body, action: action, owner: owner, suffix: "Body") {
             operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(nil)))))
         }
-        if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
+        if let pagination = action.pagination, case let .type(type)? = action.returns, case let .array(element) = type.value {
+            // A paginated action returns its items (`"[Issue]"`) inside the page object.
+            operation.append(("responses", .object([("200", jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items."))])))
+        } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
             operation.append(("responses", .object([("200", jsonResponse(wrapped(schema, in: envelope), description: "The response."))])))
         } else {
             operation.append(("responses", .object([("200", .object([("description", .string("Done; the body, if any, is not read."))]))])))
@@ -237,20 +250,64 @@ private struct DocumentBuilder {
         }
     }
 
-    /// The page object a paginated list returns: the count, the next (and for Django REST Framework's shape, previous) link and the items.
+    /// What a paginated list returns: the items (an array of `item`) at their key path, with the next
+    /// link, page or cursor and the total where the pagination says, inside objects for every key of a
+    /// dotted path; the array itself for `Link` header pagination.
     private func page(of item: DocumentValue, _ pagination: PaginationSpec) -> DocumentValue {
+        let paths = SpecInterop.pagination(pagination)
+        let items = DocumentValue.object([("type", .string("array")), ("items", item)])
+        guard !paths.items.isEmpty else { return items }
+        var members: [(path: [String], schema: DocumentValue, required: Bool)] = []
+        if let count = paths.count { members.append((count.split(separator: ".").map(String.init), .object([("type", .string("integer"))]), true)) }
+        if let next = paths.next {
+            let link: DocumentValue = switch paths.style {
+            case .nextURL: .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])
+            case .page: .object([("type", .array([.string("integer"), .string("null")]))])
+            default: .object([("type", .array([.string("string"), .string("null")]))])
+            }
+            members.append((next.split(separator: ".").map(String.init), link, false))
+            if paths.style == .nextURL, next == "next", paths.items == "results" {
+                members.append((["previous"], link, false))
+            }
+        }
+        members.append((paths.items.split(separator: ".").map(String.init), items, true))
+        return merged(members)
+    }
+
+    /// An object holding each member's schema at its key path, nested objects shared between paths.
+    private func merged(_ members: [(path: [String], schema: DocumentValue, required: Bool)]) -> DocumentValue {
+        var keys: [String] = []
+        for member in members where !keys.contains(member.path[0]) { keys.append(member.path[0]) }
         var properties: [(key: String, value: DocumentValue)] = []
-        var required: [DocumentValue] = [.string(pagination.items)]
-        if let count = pagination.count {
-            properties.append((count, .object([("type", .string("integer"))])))
-            required.insert(.string(count), at: 0)
+        var required: [DocumentValue] = []
+        for key in keys {
+            let here = members.filter { $0.path[0] == key }
+            if let leaf = here.first(where: { $0.path.count == 1 }) {
+                properties.append((key, leaf.schema))
+                if leaf.required { required.append(.string(key)) }
+            } else {
+                properties.append((key, merged(here.map { (Array($0.path.dropFirst()), $0.schema, $0.required) })))
+                if here.contains(where: \.required) { required.append(.string(key)) }
+            }
         }
-        properties.append((pagination.next, .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])))
-        if pagination.items == "results", pagination.next == "next", pagination.count == "count" {
-            properties.append(("previous", .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])))
+        var object: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
+        if !required.isEmpty { object.append(("required", .array(required))) }
+        object.append(("properties", .object(properties)))
+        return .object(object)
+    }
+
+    /// The query parameters a paginated list sends: the page, offset or cursor and the page size.
+    private func pageQueryParameters(_ pagination: PaginationSpec) -> [DocumentValue] {
+        let paths = SpecInterop.pagination(pagination)
+        var result: [DocumentValue] = []
+        if let parameter = paths.parameter {
+            let type = paths.style == .cursor ? "string" : "integer"
+            result.append(.object([("name", .string(parameter)), ("in", .string("query")), ("schema", .object([("type", .string(type))]))]))
         }
-        properties.append((pagination.items, .object([("type", .string("array")), ("items", item)])))
-        return .object([("type", .string("object")), ("required", .array(required)), ("properties", .object(properties))])
+        if let size = paths.sizeParameter {
+            result.append(.object([("name", .string(size)), ("in", .string("query")), ("schema", .object([("type", .string("integer"))]))]))
+        }
+        return result
     }
 
     // MARK: schemas
