@@ -14,42 +14,42 @@ import Testing
         return OpenAPITestSupport.packageRoot.appendingPathComponent(".build/debug/crudegen").path
     }()
 
-    @Test func importWritesAValidatedSpecAndNeverReplacesAFileItDidNotWrite() throws {
-        try OpenAPITestSupport.withTemporaryDirectory { folder in
+    @Test func importWritesAValidatedSpecAndNeverReplacesAFileItDidNotWrite() async throws {
+        try await OpenAPITestSupport.withTemporaryDirectory { folder in
             let output = folder.appendingPathComponent("shop.crude.yaml")
-            let first = try OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", output.path])
+            let first = try await OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", output.path])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.contains("3 items not mapped exactly"))
             #expect(first.stderr.contains("shop.yaml:89:9: warning: POST /photos/ is left out"))
-            let generated = try OpenAPITestSupport.runTool(Self.executable, [output.path, "-o", folder.appendingPathComponent("Sources").path])
+            let generated = try await OpenAPITestSupport.runTool(Self.executable, [output.path, "-o", folder.appendingPathComponent("Sources").path])
             #expect(generated.status == 0, "\(generated.stderr)")
             // Importing again replaces the spec crudegen wrote.
-            #expect(try OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", output.path]).status == 0)
+            #expect(try await OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", output.path]).status == 0)
 
             let handWritten = folder.appendingPathComponent("mine.yaml")
             try Data("api: { name: Mine }\n".utf8).write(to: handWritten)
-            let refused = try OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", handWritten.path])
+            let refused = try await OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", handWritten.path])
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("exists and was not written by crudegen; not replacing it"))
             #expect(try String(contentsOf: handWritten, encoding: .utf8) == "api: { name: Mine }\n")
-            let forced = try OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", handWritten.path, "--force"])
+            let forced = try await OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", handWritten.path, "--force"])
             #expect(forced.status == 0)
             #expect(try String(contentsOf: handWritten, encoding: .utf8).hasPrefix("# Imported by crudegen"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasSuffix(".tmp") })
         }
     }
 
-    @Test func exportWritesYAMLOrJSONAndReportsSpecErrors() throws {
+    @Test func exportWritesYAMLOrJSONAndReportsSpecErrors() async throws {
         let spec = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/raccoon/spec.yaml").path
-        let yaml = try OpenAPITestSupport.runTool(Self.executable, ["export", spec, "-o", "-"])
+        let yaml = try await OpenAPITestSupport.runTool(Self.executable, ["export", spec, "-o", "-"])
         #expect(yaml.status == 0)
         #expect(yaml.stdout.hasPrefix("# Exported by crudegen"))
-        let json = try OpenAPITestSupport.runTool(Self.executable, ["export", spec, "-o", "-", "--format", "json"])
+        let json = try await OpenAPITestSupport.runTool(Self.executable, ["export", spec, "-o", "-", "--format", "json"])
         #expect(try JSONSerialization.jsonObject(with: json.stdoutData) is [String: Any])
-        try OpenAPITestSupport.withTemporaryDirectory { folder in
+        try await OpenAPITestSupport.withTemporaryDirectory { folder in
             let broken = folder.appendingPathComponent("broken.yaml")
             try Data("api:\n  name: Broken\nresources:\n  User: { path: users, fields: { name: Strin } }\n".utf8).write(to: broken)
-            let run = try OpenAPITestSupport.runTool(Self.executable, ["export", broken.path, "-o", folder.appendingPathComponent("openapi.json").path])
+            let run = try await OpenAPITestSupport.runTool(Self.executable, ["export", broken.path, "-o", folder.appendingPathComponent("openapi.json").path])
             #expect(run.status == 1)
             #expect(run.stderr.contains("broken.yaml:4:40: error: unknown type `Strin`"))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("openapi.json").path))

@@ -10,10 +10,10 @@ import Yams
         OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/\(name)/spec.yaml").path
     }
 
-    @Test func everyFixtureExportsADeterministicDocumentTheValidatorAccepts() throws {
+    @Test func everyFixtureExportsADeterministicDocumentTheValidatorAccepts() async throws {
         let fixtures = OpenAPITestSupport.fixtures
         #expect(fixtures.count >= 7)
-        try OpenAPITestSupport.withTemporaryDirectory { folder in
+        try await OpenAPITestSupport.withTemporaryDirectory { folder in
             var files: [URL] = []
             for fixture in fixtures {
                 for format in [OpenAPIExporter.Format.yaml, .json] {
@@ -26,13 +26,13 @@ import Yams
                 }
             }
             for file in files {
-                let run = try OpenAPITestSupport.validateOpenAPI(file)
+                let run = try await OpenAPITestSupport.validateOpenAPI(file)
                 #expect(run.status == 0 && run.stdout.contains("\(file.path): OK"), "\(file.lastPathComponent): \(run.stdout)\(run.stderr)")
             }
         }
     }
 
-    @Test func envelopesNamespacesAndPaginationAreTheWrappingSchemas() throws {
+    @Test func envelopesNamespacesAndPaginationAreTheWrappingSchemas() async throws {
         let yaml = try OpenAPIExporter.export(specAt: Self.fixtureSpec("crude-futures"), format: .yaml)
         let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: Any])
@@ -56,7 +56,7 @@ import Yams
     /// `import(export(spec))` generates the same Swift as the spec, where OpenAPI can say everything the
     /// spec does; for the others it still imports, validates and generates (docs/openapi.md lists what is lost).
     @Test(arguments: OpenAPITestSupport.fixtures)
-    func importOfTheExportGenerates(fixture: String) throws {
+    func importOfTheExportGenerates(fixture: String) async throws {
         let exported = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: .yaml)
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "\(fixture).yaml")
         let original = try OpenAPITestSupport.generatedSwift(String(contentsOfFile: Self.fixtureSpec(fixture), encoding: .utf8))
@@ -71,7 +71,7 @@ import Yams
     }
 
     /// `export(import(doc))` describes the same operations and schemas as `doc` for the CRUD subset.
-    @Test func exportOfTheImportDescribesTheSameOperations() throws {
+    @Test func exportOfTheImportDescribesTheSameOperations() async throws {
         let source = try Data(contentsOf: ImportTests.shop)
         let imported = try OpenAPIImporter.importDocument(source, file: "shop.yaml")
         let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "shop.crude.yaml", format: .yaml)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ImportTests {
     static let shop = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/shop.yaml")
 
-    @Test func mapsADjangoStyleDocumentAsAPersonWouldWriteIt() throws {
+    @Test func mapsADjangoStyleDocumentAsAPersonWouldWriteIt() async throws {
         let result = try OpenAPIImporter.importDocument(Data(contentsOf: Self.shop), file: "shop.yaml")
         let expected = """
             # Imported by crudegen \(CrudeGenVersion.current) from shop.yaml (OpenAPI 3.0.3).
@@ -76,7 +76,7 @@ import Testing
             "shop.yaml:89:9: warning: POST /photos/ is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1photos~1/post/requestBody)",
             "shop.yaml:124:15: warning: `oneOf` without a discriminator is approximated as `JSON` (#/components/schemas/Pet/allOf/1/properties/extra)\n    hint: decode the value yourself from `JSONValue`",
         ])
-        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
     @Test func readsJSONAndOpenAPI31NullableTypes() throws {
@@ -108,7 +108,7 @@ import Testing
         #expect(result.warnings.map(\.description) == ["notes.json:11:30: warning: webhook `noteChanged` is not imported: a spec describes calls the client makes (#/webhooks/noteChanged)"])
     }
 
-    @Test func reportsWhatADocumentIsNotInsteadOfCrashing() throws {
+    @Test func reportsWhatADocumentIsNotInsteadOfCrashing() async throws {
         let cases: [(text: String, message: String)] = [
             ("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "has no `openapi` version"),
             ("openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n", "not a valid OpenAPI document"),
@@ -126,7 +126,7 @@ import Testing
         }
     }
 
-    @Test func queryArraysKeepTheirStyleBothWays() throws {
+    @Test func queryArraysKeepTheirStyleBothWays() async throws {
         let yaml = """
             openapi: 3.1.0
             info: { title: Search, version: "1" }
@@ -159,7 +159,7 @@ import Testing
     }
 
     /// A model that holds itself by value cannot be a Swift struct: the field becomes `JSON`, reported.
-    @Test func breaksValueCyclesWithALocatedWarning() throws {
+    @Test func breaksValueCyclesWithALocatedWarning() async throws {
         let yaml = """
             openapi: 3.0.3
             info: { title: Tree, version: "1" }
@@ -179,11 +179,11 @@ import Testing
 
     /// The schema drf-spectacular writes for a small Django REST Framework project, generated now by the
     /// pinned versions (Scripts/python-requirements.txt) from Documents/drf/schema.py.
-    @Test func importsTheSchemaDRFSpectacularWrites() throws {
-        let python = try OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+    @Test func importsTheSchemaDRFSpectacularWrites() async throws {
+        let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
         try #require(python.status == 0, "\(python.stderr)")
         let project = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/drf/schema.py")
-        let schema = try OpenAPITestSupport.runTool(python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [project.path])
+        let schema = try await OpenAPITestSupport.runTool(python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [project.path])
         try #require(schema.status == 0, "\(schema.stderr)")
         let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "schema.yaml")
         #expect(result.yaml.contains("""
@@ -206,12 +206,12 @@ import Testing
             "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
             "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
         ])
-        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.
-    @Test func importsSwiftOpenAPIGeneratorsPetstore() throws {
-        let data = try OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
+    @Test func importsSwiftOpenAPIGeneratorsPetstore() async throws {
+        let data = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
         let result = try OpenAPIImporter.importDocument(data, file: "petstore.yaml")
         #expect(result.yaml.contains("""
             resources:
@@ -226,12 +226,12 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("petstore.yaml:66:11: warning: header parameter `My-Request-UUID` of GET /pets is not imported") })
         #expect(messages.contains { $0.hasPrefix("petstore.yaml:528:7: warning: `oneOf` with a discriminator (a spec has no union types) is approximated as `JSON`") })
         #expect(messages.count == 17, "\(messages.joined(separator: "\n"))")
-        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
     /// The large real-world document of swift-openapi-generator's examples (about 900 KB).
-    @Test func importsTheChatGPTDocumentAndItsSwiftCompiles() throws {
-        let data = try OpenAPITestSupport.peerDocument("Examples/streaming-chatgpt-proxy/Sources/ChatGPT/openapi.yaml")
+    @Test func importsTheChatGPTDocumentAndItsSwiftCompiles() async throws {
+        let data = try await OpenAPITestSupport.peerDocument("Examples/streaming-chatgpt-proxy/Sources/ChatGPT/openapi.yaml")
         let result = try OpenAPIImporter.importDocument(data, file: "openapi.yaml")
         let spec = SpecLoader.load(Data(result.yaml.utf8), file: "chatgpt.crude.yaml").spec
         #expect((spec?.models.count ?? 0) > 300)
@@ -239,6 +239,6 @@ import Testing
         #expect((spec?.actions.count ?? 0) > 50)
         #expect(result.warnings.allSatisfy { $0.location?.file == "openapi.yaml" && $0.severity == .warning })
         #expect(result.warnings.contains { $0.message.hasPrefix("POST /audio/transcriptions is left out: its request body is `multipart/form-data`") })
-        #expect(try OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 }

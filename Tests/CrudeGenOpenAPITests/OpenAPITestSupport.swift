@@ -21,8 +21,8 @@ enum OpenAPITestSupport {
     static let generatorMirror = ProcessInfo.processInfo.environment["CRUDEGEN_OPENAPI_GENERATOR_GIT"] ?? "/opt/swift-packages/apple/swift-openapi-generator.git"
 
     /// A file of swift-openapi-generator 1.14.3, read from the mirror (never copied into this repository).
-    static func peerDocument(_ path: String) throws -> Data {
-        let run = try runTool("/usr/bin/git", ["-C", generatorMirror, "show", "1.14.3:\(path)"])
+    static func peerDocument(_ path: String) async throws -> Data {
+        let run = try await runTool("/usr/bin/git", ["-C", generatorMirror, "show", "1.14.3:\(path)"])
         try #require(run.status == 0, "cannot read \(path) from \(generatorMirror): \(run.stderr)")
         return run.stdoutData
     }
@@ -35,8 +35,22 @@ enum OpenAPITestSupport {
         var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
     }
 
+    /// Subprocesses run one at a time on a queue of their own: waiting for them on Swift's cooperative
+    /// threads would starve the loopback-server tests running beside them (they timed out in a full
+    /// run), and two compilers at once would take both of CI's cores.
+    private static let queue = DispatchQueue(label: "crudegen.openapi-tests.subprocesses")
+
+    /// Runs a program to completion off the cooperative threads.
+    static func runTool(_ executable: String, _ arguments: [String], in directory: URL? = nil) async throws -> ToolRun {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try runNow(executable, arguments, in: directory) })
+            }
+        }
+    }
+
     /// Runs a program to completion, reading its output while it runs so that full pipes cannot stall it.
-    static func runTool(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+    private static func runNow(_ executable: String, _ arguments: [String], in directory: URL?) throws -> ToolRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -75,11 +89,11 @@ enum OpenAPITestSupport {
     }
 
     /// A temporary folder removed when the test's scope ends.
-    static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    static func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-openapi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try body(url)
+        return try await body(url)
     }
 
     /// The generated files of a spec, by name, without the first line (which names the spec file).
@@ -90,8 +104,8 @@ enum OpenAPITestSupport {
 
     /// Type-checks the Swift a spec generates against the built `CrudeRuntime`, in Swift 6 mode with
     /// warnings as errors; returns the compiler's complaints, empty when it compiled cleanly.
-    static func typecheckGenerated(_ yaml: String) throws -> String {
-        try withTemporaryDirectory { folder in
+    static func typecheckGenerated(_ yaml: String) async throws -> String {
+        try await withTemporaryDirectory { folder in
             let output = try Generator().generate(spec: Data(yaml.utf8), file: "api.crude.yaml")
             var paths: [String] = []
             for file in output.files {
@@ -100,7 +114,9 @@ enum OpenAPITestSupport {
                 paths.append(url.path)
             }
             let modules = try runtimeModulesFolder()
-            let run = try runTool("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name", "Imported"] + paths)
+            // At the lowest priority: the ChatGPT document's Swift keeps a core busy for a minute or more,
+            // which must not starve the loopback-server tests running beside it.
+            let run = try await runTool("/usr/bin/env", ["nice", "-n", "19", "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name", "Imported"] + paths)
             return run.status == 0 ? "" : run.stdout + run.stderr
         }
     }
@@ -120,10 +136,10 @@ enum OpenAPITestSupport {
     }
 
     /// Runs `openapi-spec-validator` (pinned in Scripts/python-requirements.txt) on a document file.
-    static func validateOpenAPI(_ file: URL) throws -> ToolRun {
-        let python = try runTool("/bin/bash", [packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+    static func validateOpenAPI(_ file: URL) async throws -> ToolRun {
+        let python = try await runTool("/bin/bash", [packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
         try #require(python.status == 0, "Scripts/python-env.sh failed: \(python.stderr)")
         let interpreter = python.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try runTool(interpreter, ["-m", "openapi_spec_validator", file.path])
+        return try await runTool(interpreter, ["-m", "openapi_spec_validator", file.path])
     }
 }
