@@ -110,6 +110,10 @@ private struct DocumentBuilder {
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
             operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(resource.namespace?.one?.value)))))
+        } else if kind == .patch {
+            // A patch sends only the fields it sets or clears: the writable fields, none required.
+            let patch = object(resource.fields.filter { !$0.readOnly }, description: nil, requiring: false)
+            operation.append(("requestBody", jsonBody(wrapped(patch, in: requestKeys(resource.namespace?.one?.value)))))
         }
         let response: DocumentValue
         switch (kind, returnsModel) {
@@ -144,6 +148,7 @@ private struct DocumentBuilder {
         case .create: "Creates a \(name)."
         case .read: "Reads a \(name) by its id."
         case .update: "Updates a \(name)."
+        case .patch: "Updates some fields of a \(name)."
         case .delete: "Deletes a \(name)."
         case .list: "Lists \(name) values."
         }
@@ -340,11 +345,11 @@ private struct DocumentBuilder {
         return result
     }
 
-    /// An object schema of `fields` by JSON key, requiring every field that is not optional.
-    private func object(_ fields: [FieldSpec], description: String?) -> DocumentValue {
+    /// An object schema of `fields` by JSON key, requiring every field that is not optional (unless not `requiring`).
+    private func object(_ fields: [FieldSpec], description: String?, requiring: Bool = true) -> DocumentValue {
         var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         if let description { result.append(("description", .string(description))) }
-        let required = fields.filter { !$0.type.value.isOptional }.map { DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle)) }
+        let required = fields.filter { requiring && !$0.type.value.isOptional }.map { DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle)) }
         if !required.isEmpty { result.append(("required", .array(required))) }
         if !fields.isEmpty {
             result.append(("properties", .object(fields.map { field in (SpecInterop.jsonKey(of: field, style: spec.api.keyStyle), property(field)) })))

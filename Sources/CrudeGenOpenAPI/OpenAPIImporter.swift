@@ -677,10 +677,10 @@ private struct Mapper {
 
     /// The endpoints that may become a resource's CRUD operations.
     private struct CRUDEndpoints {
-        var list, create, read, update, delete: Endpoint?
+        var list, create, read, update, patch, delete: Endpoint?
 
         /// Each operation with its endpoint, in the spec's order of operations.
-        var all: [(CRUDOperation, Endpoint?)] { [(.list, list), (.create, create), (.read, read), (.update, update), (.delete, delete)] }
+        var all: [(CRUDOperation, Endpoint?)] { [(.list, list), (.create, create), (.read, read), (.update, update), (.patch, patch), (.delete, delete)] }
     }
 
     /// A resource for `collection` and its item path, when they have CRUD operations over one model.
@@ -689,7 +689,9 @@ private struct Mapper {
         let at = { (path: OpenAPI.Path, method: String) in endpoints.first { $0.path == path && $0.method == method } }
         let candidates = CRUDEndpoints(
             list: at(collection, "GET"), create: at(collection, "POST") ?? at(collection, "PUT"), read: at(itemPath, "GET"),
-            update: at(itemPath, "PUT") ?? at(itemPath, "PATCH"), delete: at(itemPath, "DELETE")
+            // With both verbs (Django REST Framework's viewsets), PUT updates and PATCH patches.
+            update: at(itemPath, "PUT") ?? at(itemPath, "PATCH"), patch: at(itemPath, "PUT").flatMap { _ in at(itemPath, "PATCH") },
+            delete: at(itemPath, "DELETE")
         )
         // The model: what a read returns, else what a create returns, else what a list's items are.
         var model: (component: String, typeName: String)?
@@ -713,13 +715,14 @@ private struct Mapper {
             case .create: groups[index].candidates.create = endpoint
             case .read: groups[index].candidates.read = endpoint
             case .update: groups[index].candidates.update = endpoint
+            case .patch: groups[index].candidates.patch = endpoint
             case .delete: groups[index].candidates.delete = endpoint
             }
         }
         return groups.compactMap { group in
             guard case let .model(typeName)? = components[group.name] else { return nil }
             let candidates = group.candidates
-            let member = [candidates.read, candidates.update, candidates.delete].compactMap { $0 }.first
+            let member = [candidates.read, candidates.update, candidates.patch, candidates.delete].compactMap { $0 }.first
             let collection = (candidates.list ?? candidates.create)?.path ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
             guard let collection else { return nil }
             let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
@@ -776,6 +779,12 @@ private struct Mapper {
             if update.method != "PUT" { resource.methods[.update] = update.method }
             if !returns { resource.responsesNone.append(.update) }
             used.append(update.pointer)
+        }
+        if let patch = candidates.patch, let returns = returnsModel(patch) {
+            resource.operations.append(.patch)
+            if patch.method != "PATCH" { resource.methods[.patch] = patch.method }
+            if !returns { resource.responsesNone.append(.patch) }
+            used.append(patch.pointer)
         }
         if let delete = candidates.delete, delete.method == "DELETE", successSchema(delete.operation) != nil {
             resource.operations.append(.delete)

@@ -208,7 +208,7 @@ private struct Writer {
             if let transform = resource.idTransform { parts.append("transform: \(transform)") }
             line("    id: { \(parts.joined(separator: ", ")) }")
         }
-        if resource.operations != CRUDOperation.allCases {
+        if resource.operations != CRUDOperation.defaults {
             line("    operations: [\(resource.operations.map(\.rawValue).joined(separator: ", "))]")
         }
         if !resource.routes.isEmpty {

@@ -190,6 +190,7 @@ import Testing
             resources:
               Person:
                 path: people/
+                operations: [create, read, update, patch, delete, list]
                 pagination: true
                 fields:
                   firstName:
