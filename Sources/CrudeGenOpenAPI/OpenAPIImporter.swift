@@ -852,7 +852,8 @@ private struct Mapper {
         }
         guard itemKeys.count == 1, let (items, model) = itemKeys.first else { return nil }
         let keys = Set(object.properties.keys)
-        guard let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains) else { return nil }
+        // The spec's default paging follows a next URL: a page number or cursor under `next` is another style.
+        guard let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains), object.properties[next]?.isString == true else { return nil }
         let count = ["count", "total", "total_count", "totalCount"].first(where: keys.contains)
         if items == "results", next == "next", count == "count" { return (model, .standard) }
         return (model, .keys(items: items, next: next, count: count))
