@@ -2,7 +2,7 @@
 import PackageDescription
 
 // An app's package that uses crudegen the way most users will: through the build-tool plugin.
-// `HouseholdModels` holds `Household.crude.yaml`; building it generates `Household.crude.swift` into the
+// `HouseholdModels` holds `Household.crude.yaml`; building it generates `Household.crude.00.swift` … into the
 // build folder and compiles it into the module. See ../../docs/plugin.md.
 let package = Package(
     name: "Household",

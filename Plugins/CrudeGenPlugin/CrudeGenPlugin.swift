@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Compiles the Swift that crudegen generates from a target's `*.crude.yaml` specs into the target.
 ///
-/// Each spec becomes one build command with one output, `<Name>.crude.swift`, in the plugin's work folder
-/// (never in the source tree). SwiftPM runs a command only when its spec, the target's `crudegen-config.yaml`,
+/// Each spec becomes one build command whose outputs are a fixed number of files named after the spec,
+/// `<Name>.crude.00.swift` … (`files_per_spec` in `crudegen-config.yaml`, 32 by default), in the plugin's
+/// work folder (never in the source tree); crudegen puts each type into the file a hash of its name picks. SwiftPM runs a command only when its spec, the target's `crudegen-config.yaml`,
 /// a template in the target or crudegen itself changed since the last build.
 @main
 struct CrudeGenPlugin: BuildToolPlugin {
@@ -23,15 +24,16 @@ struct CrudeGenPlugin: BuildToolPlugin {
         let templates = target.sourceFiles.map(\.url).filter { $0.pathExtension == "mustache" }
         let tool = try context.tool(named: "CrudeGenBuildTool")
         let outputFolder = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources", isDirectory: true)
+        let count = TargetConfiguration.filesPerSpec(in: configuration)
         return specs.map { spec in
-            let output = outputFolder.appendingPathComponent(CrudeSpecs.outputName(forSpec: spec))
+            let outputs = CrudeSpecs.outputNames(forSpec: spec, count: count).map { outputFolder.appendingPathComponent($0) }
             return .buildCommand(
-                displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
+                displayName: "Generating \(CrudeSpecs.outputStem(forSpec: spec)).*.swift from \(spec.lastPathComponent)",
                 executable: tool.url,
-                arguments: [spec.path, output.path] + (configuration.map { [$0.path] } ?? []),
+                arguments: [spec.path] + TargetConfiguration.arguments(for: configuration) + outputs.map(\.path),
                 environment: [:],
                 inputFiles: [spec] + (configuration.map { [$0] } ?? []) + templates,
-                outputFiles: [output]
+                outputFiles: outputs
             )
         }
     }

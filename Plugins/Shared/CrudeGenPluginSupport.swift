@@ -14,13 +14,24 @@ enum CrudeSpecs {
         return suffixes.contains { name.count > $0.count && name.hasSuffix($0) }
     }
 
-    /// `Household.crude.yaml` → `Household.crude.swift`: derived from the spec's name alone, so the build
-    /// command's output is known before the generator runs; the `.crude` part keeps it from clashing with a
-    /// hand-written `Household.swift`.
-    static func outputName(forSpec url: URL) -> String {
+    /// `Household.crude.yaml` → `Household.crude`: the stem of the build plugin's output names, derived from
+    /// the spec's name alone so that the build command's outputs are known before the generator runs; the
+    /// `.crude` part keeps them from clashing with a hand-written `Household.swift`.
+    static func outputStem(forSpec url: URL) -> String {
         let name = url.lastPathComponent
         let suffix = suffixes.first { name.hasSuffix($0) } ?? ""
-        return name.dropLast(suffix.count) + ".crude.swift"
+        return name.dropLast(suffix.count) + ".crude"
+    }
+
+    /// The `count` files the build plugin spreads a spec over: `Household.crude.00.swift` …
+    /// `Household.crude.31.swift`, numbered with a fixed width so that they sort in order.
+    static func outputNames(forSpec url: URL, count: Int) -> [String] {
+        let stem = outputStem(forSpec: url)
+        let width = String(count - 1).count
+        return (0..<count).map { index in
+            let number = String(index)
+            return "\(stem).\(String(repeating: "0", count: width - number.count))\(number).swift"
+        }
     }
 
     /// The specs anywhere below `directory` on disk (hidden folders skipped), sorted by path. Used by the
@@ -36,28 +47,36 @@ enum CrudeSpecs {
         return specs.sorted { $0.path < $1.path }
     }
 
-    /// Two specs whose outputs would share a name (`A/Household.crude.yaml`, `B/Household.crude.yml`).
+    /// Two specs whose outputs would share names (`A/Household.crude.yaml`, `B/Household.crude.yml`).
     static func checkUniqueOutputNames(_ specs: [URL], target: String) throws {
         var seen: [String: URL] = [:]
         for spec in specs {
-            let name = outputName(forSpec: spec)
-            if let other = seen[name] {
-                throw CrudeGenPluginError("target '\(target)': `\(other.path)` and `\(spec.path)` would both generate \(name); rename one of them")
+            let stem = outputStem(forSpec: spec)
+            if let other = seen[stem] {
+                throw CrudeGenPluginError("target '\(target)': `\(other.path)` and `\(spec.path)` would both generate \(stem).*.swift; rename one of them")
             }
-            seen[name] = spec
+            seen[stem] = spec
         }
     }
 }
 
-/// A target's optional `crudegen-config.yaml`, next to its sources (for now it names a template folder:
-/// `templates: Templates`).
+/// A target's optional `crudegen-config.yaml`, next to its sources (`templates: Templates`,
+/// `files_per_spec: 32`).
 ///
-/// The plugins do not read it: they pass it to crudegen with `--config`, and crudegen reads it each time it
-/// runs. SwiftPM runs a plugin again only when it plans the build again (when a target's files are added or
-/// removed, or the manifest changes), not when a file's contents change, so settings the plugin read would go
-/// stale; a build command's input files, on the other hand, are checked on every build.
+/// The plugins pass it to crudegen with `--config`, and crudegen reads it each time it runs. SwiftPM runs a
+/// plugin again only when it plans the build again (when a target's files are added or removed, or the
+/// manifest changes), not when a file's contents change, so settings the plugin read would go stale; a build
+/// command's input files, on the other hand, are checked on every build. The one setting the build plugin
+/// must read itself is `files_per_spec`, because it declares the output files when SwiftPM plans: crudegen
+/// always spreads the spec over the files the plugin declared, and warns when the configuration has since
+/// asked for another count.
 enum TargetConfiguration {
     static let fileName = "crudegen-config.yaml"
+
+    /// How many files a spec is spread over when the configuration does not say: measured in
+    /// Benchmarks/README.md, where a one-field edit of a 1000-resource spec rebuilds in seconds while a
+    /// 10-resource spec pays little for its mostly empty files.
+    static let defaultFilesPerSpec = 32
 
     /// The configuration file of the target in `directory`, if it has one.
     static func file(inTargetDirectory directory: URL) -> URL? {
@@ -68,6 +87,18 @@ enum TargetConfiguration {
     /// The arguments that hand the configuration to crudegen.
     static func arguments(for file: URL?) -> [String] {
         file.map { ["--config", $0.path] } ?? []
+    }
+
+    /// The configuration's `files_per_spec: N` line (a top-level key on a line of its own, as documented),
+    /// or the default. The plugin cannot link a YAML parser, so it reads only that form; crudegen parses the
+    /// whole file, reports a bad value and warns when its count differs from the one the plugin used.
+    static func filesPerSpec(in file: URL?) -> Int {
+        guard let file, let text = try? String(contentsOf: file, encoding: .utf8) else { return defaultFilesPerSpec }
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("files_per_spec:") {
+            let value = line.dropFirst("files_per_spec:".count).prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            if let count = Int(value), (1...1000).contains(count) { return count }
+        }
+        return defaultFilesPerSpec
     }
 }
 

@@ -1,8 +1,8 @@
 import CrudeGenCore
 import Foundation
 
-/// The build plugin's tool: `CrudeGenBuildTool SPEC OUTPUT_FILE [CONFIG_FILE]` generates one spec into one
-/// Swift file, as `crudegen SPEC --output-file OUTPUT_FILE --config CONFIG_FILE` does.
+/// The build plugin's tool: `CrudeGenBuildTool SPEC [--config CONFIG_FILE] OUTPUT_FILE...` generates one spec
+/// spread over the given Swift files, as `crudegen SPEC --config CONFIG_FILE --output-file OUTPUT_FILE...` does.
 ///
 /// It is not the `crudegen` command line because a plugin user builds the plugin's tool on every clean
 /// build: the plugin always passes the same arguments, so the tool needs neither swift-argument-parser nor
@@ -10,17 +10,20 @@ import Foundation
 @main
 enum CrudeGenBuildTool {
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard (2...3).contains(arguments.count) else {
-            printError("usage: CrudeGenBuildTool <spec> <output-file> [<crudegen-config.yaml>]\nThe crudegen build plugin runs this tool; by hand, run `crudegen <spec> --output-file <file>`.")
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var configuration: String?
+        if arguments.count > 2, arguments[1] == "--config" {
+            configuration = arguments.remove(at: 2)
+            arguments.remove(at: 1)
+        }
+        guard arguments.count >= 2, !arguments.contains("--config") else {
+            printError("usage: CrudeGenBuildTool <spec> [--config <crudegen-config.yaml>] <output-file>...\nThe crudegen build plugin runs this tool; by hand, run `crudegen <spec> --output-file <file>...`.")
             exit(64)
         }
-        let (spec, outputFile) = (arguments[0], URL(fileURLWithPath: arguments[1]))
         do {
-            let generated = try Generator(configurationFile: arguments.count == 3 ? arguments[2] : nil).generate(specsAt: [spec])
+            let generated = try Generator(configurationFile: configuration).generate(specAt: arguments[0], spreadOver: arguments.dropFirst().map { URL(fileURLWithPath: $0) })
             DiagnosticFormatter.writeToStandardError(generated.warnings)
-            let (writer, plan) = try OutputWriter.combining(generated.files, into: outputFile, specName: URL(fileURLWithPath: spec).lastPathComponent)
-            try writer.apply(plan)
+            try generated.writer.apply(generated.plan)
         } catch let error as DiagnosticsError {
             DiagnosticFormatter.writeToStandardError(error.diagnostics)
             exit(1)

@@ -17,8 +17,9 @@ struct GenerateCommand: ParsableCommand {
             is never touched. A file crudegen would have to overwrite but did not generate is an error.
 
             With --output-file instead of -o, crudegen writes all of one spec's declarations into that one \
-            file (the build plugin's layout) and touches nothing else; the file is replaced only when its \
-            contents change.
+            file and touches nothing else; repeat it to spread the spec over several files, each type going \
+            to the file a hash of its name picks (the build plugin's layout). A file is replaced only when \
+            its contents change.
 
             Problems are reported as `spec.yaml:LINE:COLUMN: error: …` and nothing is written.
 
@@ -26,6 +27,7 @@ struct GenerateCommand: ParsableCommand {
               crudegen Household.yaml -o Sources/Models
               crudegen specs/*.yaml -o Sources/Models --check
               crudegen Household.crude.yaml --output-file Generated/Household.crude.swift
+              crudegen Household.crude.yaml --output-file Gen/Household.crude.0.swift --output-file Gen/Household.crude.1.swift
             """
     )
 
@@ -35,8 +37,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write generated Swift files to; created if missing.", valueName: "dir"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Write the spec's declarations into this one Swift file instead (one spec only; not with -o).", valueName: "file"))
-    var outputFile: String?
+    @Option(help: ArgumentHelp("Write the spec's declarations into this Swift file instead (one spec only; not with -o); repeat it to spread them over several files of one folder.", valueName: "file"))
+    var outputFile: [String] = []
 
     @Flag(help: "Write nothing; exit with status 1 if the output folder is not up to date (for CI).")
     var check = false
@@ -55,36 +57,44 @@ struct GenerateCommand: ParsableCommand {
     var regenerateCommand = "crudegen without --check"
 
     func validate() throws {
-        switch (output, outputFile) {
-        case (nil, nil):
+        switch (output, outputFile.isEmpty) {
+        case (nil, true):
             throw ValidationError("Give an output folder with -o <dir>, or one file with --output-file <file>.")
-        case (_?, _?):
+        case (_?, false):
             throw ValidationError("-o <dir> and --output-file <file> cannot be used together.")
-        case (nil, let file?):
+        case (nil, false):
             guard specs.count == 1 else {
                 throw ValidationError("--output-file takes exactly one spec; \(specs.count) were given.")
             }
-            let name = URL(fileURLWithPath: file).lastPathComponent
-            guard name.hasSuffix(".swift"), !name.hasPrefix("."), !file.hasSuffix("/") else {
-                throw ValidationError("--output-file must name a Swift file, such as Household.crude.swift.")
+            for file in outputFile {
+                let name = URL(fileURLWithPath: file).lastPathComponent
+                guard name.hasSuffix(".swift"), !name.hasPrefix("."), !file.hasSuffix("/") else {
+                    throw ValidationError("--output-file must name a Swift file, such as Household.crude.swift.")
+                }
             }
-        case (_?, nil):
+            let urls = outputFile.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            guard Set(urls.map(\.path)).count == urls.count, Set(urls.map { $0.deletingLastPathComponent().path }).count == 1 else {
+                throw ValidationError("Repeated --output-file options must name different files of one folder.")
+            }
+        case (_?, true):
             break
         }
     }
 
     func run() throws {
         do {
-            let generated = try Generator(configurationFile: config, templates: templates).generate(specsAt: specs)
-            DiagnosticFormatter.writeToStandardError(generated.warnings)
+            let generator = try Generator(configurationFile: config, templates: templates)
             let writer: OutputWriter
             let plan: OutputWriter.Plan
-            if let outputFile {
-                let specName = URL(fileURLWithPath: specs[0]).lastPathComponent
-                (writer, plan) = try OutputWriter.combining(generated.files, into: URL(fileURLWithPath: outputFile), specName: specName)
-            } else {
+            if outputFile.isEmpty {
+                let generated = try generator.generate(specsAt: specs)
+                DiagnosticFormatter.writeToStandardError(generated.warnings)
                 writer = OutputWriter(directory: URL(fileURLWithPath: output ?? ".", isDirectory: true))
                 plan = try writer.plan(generated.files)
+            } else {
+                let generated = try generator.generate(specAt: specs[0], spreadOver: outputFile.map { URL(fileURLWithPath: $0) })
+                DiagnosticFormatter.writeToStandardError(generated.warnings)
+                (writer, plan) = (generated.writer, generated.plan)
             }
             if check {
                 try verify(plan)
@@ -100,11 +110,11 @@ struct GenerateCommand: ParsableCommand {
 
     /// Where a generated file named `name` goes, as the user wrote it.
     private func path(of name: String) -> String {
-        outputFile ?? "\(output ?? ".")/\(name)"
+        outputFile.first { URL(fileURLWithPath: $0).lastPathComponent == name } ?? "\(output ?? ".")/\(name)"
     }
 
-    /// What the run writes to: the folder, or the one file.
-    private var destination: String { outputFile ?? output ?? "." }
+    /// What the run writes to: the folder, or the files.
+    private var destination: String { outputFile.isEmpty ? output ?? "." : outputFile.joined(separator: ", ") }
 
     private func verify(_ plan: OutputWriter.Plan) throws {
         guard !plan.isEmpty else {
@@ -124,7 +134,7 @@ struct GenerateCommand: ParsableCommand {
             for name in plan.unchanged { print("unchanged \(path(of: name))") }
         }
         // In --output-file mode crudegen usually runs inside a build: stay quiet unless asked.
-        guard outputFile == nil else { return }
+        guard outputFile.isEmpty else { return }
         print("\(destination): \(plan.writes.count) written, \(plan.removals.count) removed, \(plan.unchanged.count) unchanged.")
     }
 

@@ -13,18 +13,41 @@ public struct Generator: Sendable {
         public var warnings: [Diagnostic]
     }
 
+    /// The build plugin's layout of one spec: the writer and plan that bring its files up to date, and the
+    /// warnings of generating it.
+    public struct SpreadOutput {
+        /// Writes into the output files' folder, touching nothing else there.
+        public var writer: OutputWriter
+        /// The output files whose contents change, and those already up to date.
+        public var plan: OutputWriter.Plan
+        /// Warnings found on the way.
+        public var warnings: [Diagnostic]
+    }
+
     let renderer: Renderer
+    /// The settings the generator was created with.
+    public let configuration: GeneratorConfiguration
 
     /// Creates a generator that renders with `templates`.
-    public init(templates: TemplateSet = .bundled) {
+    public init(templates: TemplateSet = .bundled, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
         renderer = Renderer(templates: templates)
+        self.configuration = configuration
     }
 
     /// Creates a generator set up as a `crudegen-config.yaml` says (crudegen's defaults without one), with
     /// `templates`, when given, replacing the configuration's template folder.
     public init(configurationFile: String?, templates: String? = nil) throws(DiagnosticsError) {
         let configuration = try configurationFile.map(GeneratorConfiguration.load(contentsOf:)) ?? GeneratorConfiguration()
-        try self.init(templates: (templates ?? configuration.templates).map(TemplateSet.overriding(with:)) ?? .bundled)
+        try self.init(templates: (templates ?? configuration.templates).map(TemplateSet.overriding(with:)) ?? .bundled, configuration: configuration)
+    }
+
+    /// Generates the spec at `path` spread over the Swift files `outputs` (the build plugin's layout, see
+    /// ``GeneratedFile/sharding(_:into:specName:)``), warning when the configuration asks for another count.
+    public func generate(specAt path: String, spreadOver outputs: [URL]) throws -> SpreadOutput {
+        let generated = try generate(specsAt: [path])
+        let (writer, plan) = try OutputWriter.sharding(generated.files, into: outputs, specName: URL(fileURLWithPath: path).lastPathComponent)
+        let layout = configuration.layoutWarning(plannedFiles: outputs.count)
+        return SpreadOutput(writer: writer, plan: plan, warnings: generated.warnings + (layout.map { [$0] } ?? []))
     }
 
     /// Generates the files of several specs; any error in any spec fails the whole run.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `CrudeGenBuildTool`, what the build plugin runs: the same output as `crudegen --output-file`.
+/// `CrudeGenBuildTool`, what the build plugin runs: the same output as `crudegen --output-file …`.
 @Suite struct BuildToolTests {
     static let tool = CLITests.builtExecutable(named: "CrudeGenBuildTool")
 
@@ -39,7 +39,7 @@ import Testing
             let config = folder.appendingPathComponent("crudegen-config.yaml")
             try "templates: Templates\n".write(to: config, atomically: true, encoding: .utf8)
             let output = folder.appendingPathComponent("Household.crude.swift")
-            #expect(try CLITests.run([CLITests.crudeSpec, output.path, config.path], executable: Self.tool).status == 0)
+            #expect(try CLITests.run([CLITests.crudeSpec, "--config", config.path, output.path], executable: Self.tool).status == 0)
             #expect(try String(contentsOf: output, encoding: .utf8).contains("// from the target's templates"))
         }
     }
@@ -56,9 +56,28 @@ import Testing
         }
     }
 
-    @Test func otherArgumentsGetTheUsage() throws {
-        let run = try CLITests.run(["only-a-spec.crude.yaml"], executable: Self.tool)
+    /// The plugin declared its files when SwiftPM planned the build; a configuration asking for another
+    /// count since then gets a warning, and the spec is still spread over exactly the files given.
+    @Test func spreadsTheSpecOverTheGivenFilesAndWarnsWhenTheConfigurationWantsAnotherCount() throws {
+        try withTemporaryDirectory { folder in
+            let config = folder.appendingPathComponent("crudegen-config.yaml")
+            try "files_per_spec: 2\n".write(to: config, atomically: true, encoding: .utf8)
+            let outputs = (0..<3).map { folder.appendingPathComponent("out/Household.crude.\($0).swift").path }
+            let run = try CLITests.run([CLITests.crudeSpec, "--config", config.path] + outputs, executable: Self.tool)
+            #expect(run.status == 0)
+            #expect(run.stderr.hasPrefix("\(config.path):1:17: warning: `files_per_spec: 2` is not in effect yet: this build was planned with 3 files per spec"), "\(run.stderr)")
+            let viaCLI = (0..<3).map { folder.appendingPathComponent("cli/Household.crude.\($0).swift").path }
+            #expect(try CLITests.run([CLITests.crudeSpec] + viaCLI.flatMap { ["--output-file", $0] }).status == 0)
+            for (tool, cli) in zip(outputs, viaCLI) {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: tool)) == Data(contentsOf: URL(fileURLWithPath: cli)))
+            }
+        }
+    }
+
+    @Test(arguments: [["only-a-spec.crude.yaml"], ["spec.crude.yaml", "--config", "c.yaml"], ["spec.crude.yaml", "--config", "c.yaml", "a.swift", "--config", "d.yaml"]])
+    func otherArgumentsGetTheUsage(arguments: [String]) throws {
+        let run = try CLITests.run(arguments, executable: Self.tool)
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("usage: CrudeGenBuildTool <spec> <output-file> [<crudegen-config.yaml>]"))
+        #expect(run.stderr.hasPrefix("usage: CrudeGenBuildTool <spec> [--config <crudegen-config.yaml>] <output-file>..."))
     }
 }

@@ -56,7 +56,7 @@ import Testing
         #expect(overview.stdout.contains("crudegen Household.yaml -o Sources/Models"))
         let run = try Self.run(["help", "generate"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("USAGE: crudegen generate <spec> ... [--output <dir>] [--output-file <file>]"))
+        #expect(run.stdout.contains("USAGE: crudegen generate <spec> ... [--output <dir>] [--output-file <file> ...]"))
         #expect(run.stdout.contains("--check"))
         #expect(run.stdout.contains("--templates <dir>"))
         #expect(run.stdout.contains("Examples:"))

@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    /// Repeated `--output-file` options spread the spec over those files, as `CrudeGenBuildTool` does for the
+    /// build plugin; `--check` then checks every one of them.
+    @Test func repeatedOutputFilesSpreadTheSpecOverThem() throws {
+        try withTemporaryDirectory { folder in
+            let outputs = (0..<3).map { folder.appendingPathComponent("Household.crude.\($0).swift").path }
+            let arguments = [Self.spec] + outputs.flatMap { ["--output-file", $0] }
+            try run(arguments)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == outputs.map { URL(fileURLWithPath: $0).lastPathComponent })
+            let texts = try outputs.map { try String(contentsOfFile: $0, encoding: .utf8) }
+            for declaration in ["public struct Person", "public enum Color", "public struct HouseholdRecord"] {
+                #expect(texts.filter { $0.contains(declaration) }.count == 1, "\(declaration) should be in exactly one file")
+            }
+            try run(arguments + ["--check"])
+            try FileManager.default.removeItem(atPath: outputs[1])
+            #expect(throws: (any Error).self) { try run(arguments + ["--check"]) }
+        }
+    }
+
     @Test func checkFailsWhenTheFileIsMissing() throws {
         try withTemporaryDirectory { folder in
             #expect(throws: (any Error).self) {
@@ -47,6 +65,8 @@ import Testing
         [spec, spec, "--output-file", "H.crude.swift"],
         [spec, "--output-file", "H.txt"],
         [spec, "--output-file", "out/.hidden.swift"],
+        [spec, "--output-file", "a/H.crude.0.swift", "--output-file", "b/H.crude.1.swift"],
+        [spec, "--output-file", "out/H.crude.0.swift", "--output-file", "out/./H.crude.0.swift"],
     ])
     func rejectsInvalidCombinations(arguments: [String]) {
         #expect(throws: (any Error).self) { try CrudeGenCommand.parse(arguments) }

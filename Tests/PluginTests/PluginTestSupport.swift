@@ -109,16 +109,21 @@ enum PluginTestSupport {
         }
     }
 
-    /// Where the build plugin wrote `Household.crude.swift` for the package with identity `package`.
-    static func generatedFile(inPackageNamed package: String) -> URL? {
+    /// The files the build plugin spread `Household.crude.yaml` over (`Household.crude.00.swift` …) for the
+    /// package with identity `package`, sorted by name.
+    static func generatedFiles(inPackageNamed package: String) -> [URL] {
         let outputs = scratch.appendingPathComponent("plugins/outputs/\(package)")
-        guard let enumerator = FileManager.default.enumerator(at: outputs, includingPropertiesForKeys: nil) else { return nil }
-        for case let url as URL in enumerator where url.lastPathComponent == "Household.crude.swift" {
-            return url
+        guard let enumerator = FileManager.default.enumerator(at: outputs, includingPropertiesForKeys: nil) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            guard name.hasPrefix("Household.crude."), name.hasSuffix(".swift") else { continue }
+            if name.dropFirst("Household.crude.".count).dropLast(".swift".count).allSatisfy(\.isNumber) { files.append(url) }
         }
-        return nil
+        return files.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
+    /// When the file at `url` was last written.
     static func modificationDate(of url: URL) throws -> Date? {
         try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
     }

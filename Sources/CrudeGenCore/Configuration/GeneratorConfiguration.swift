@@ -9,6 +9,7 @@ import Yams
 /// contents change, so settings read by the plugin would go stale.
 ///
 ///     templates: Templates    # a folder of *.mustache files replacing the bundled ones of the same name
+///     files_per_spec: 32      # how many files the build plugin spreads each spec over
 public struct GeneratorConfiguration: Equatable, Sendable {
     /// The name the plugins look for in a target's folder.
     public static let fileName = "crudegen-config.yaml"
@@ -16,9 +17,32 @@ public struct GeneratorConfiguration: Equatable, Sendable {
     /// The template override folder, relative paths resolved against the configuration file's folder.
     public var templates: String?
 
+    /// How many files the build plugin spreads each spec over, where the configuration sets it.
+    ///
+    /// The build plugin reads this line itself when SwiftPM plans the build, because it must declare its
+    /// output files then; crudegen reads it too, to warn when the build was planned with another count (see
+    /// ``layoutWarning(plannedFiles:)``).
+    public var filesPerSpec: Located<Int>?
+
+    /// The range `files_per_spec` accepts: past a few hundred files, per-file compiler overhead dominates.
+    public static let filesPerSpecRange = 1...1000
+
     /// Creates a configuration; no settings means crudegen's defaults.
-    public init(templates: String? = nil) {
+    public init(templates: String? = nil, filesPerSpec: Located<Int>? = nil) {
         self.templates = templates
+        self.filesPerSpec = filesPerSpec
+    }
+
+    /// A warning when the configuration asks for another number of files than the `plannedFiles` a build
+    /// writes: the build plugin declared its outputs when SwiftPM last planned the build, and SwiftPM does
+    /// not plan again when this file's contents change. Every type still lands in one of the planned files.
+    public func layoutWarning(plannedFiles: Int) -> Diagnostic? {
+        guard let filesPerSpec, filesPerSpec.value != plannedFiles else { return nil }
+        return .warning(
+            "`files_per_spec: \(filesPerSpec.value)` is not in effect yet: this build was planned with \(plannedFiles) files per spec, and crudegen spreads the spec over those",
+            at: filesPerSpec.location,
+            hint: "SwiftPM declares the plugin's files only when it plans the build; make it plan again with `swift build --disable-build-manifest-caching` once, by adding or removing a file in the target, or by building from clean"
+        )
     }
 
     /// Loads the configuration file at `path`.
@@ -47,10 +71,17 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         }
         var reader = NodeReader(file: file)
         var configuration = GeneratorConfiguration()
-        if let entries = reader.entries(root, "the configuration", allowed: ["templates"]),
-           let node = entries["templates"], let folder = reader.text(node, "`templates`") {
+        let entries = reader.entries(root, "the configuration", allowed: ["templates", "files_per_spec"])
+        if let node = entries?["templates"], let folder = reader.text(node, "`templates`") {
             let base = URL(fileURLWithPath: file).deletingLastPathComponent()
             configuration.templates = folder.value.hasPrefix("/") ? folder.value : base.appendingPathComponent(folder.value).standardizedFileURL.path
+        }
+        if let node = entries?["files_per_spec"], let text = reader.text(node, "`files_per_spec`") {
+            if let count = Int(text.value), filesPerSpecRange.contains(count) {
+                configuration.filesPerSpec = Located(count, at: text.location)
+            } else {
+                reader.error("`files_per_spec` must be a whole number from \(filesPerSpecRange.lowerBound) to \(filesPerSpecRange.upperBound), not `\(text.value)`", at: node)
+            }
         }
         if reader.diagnostics.containsErrors { throw DiagnosticsError(reader.diagnostics) }
         return configuration

@@ -35,10 +35,8 @@ extension GeneratedFile {
     /// All of `files` as one file called `name`: one header, then the imports every file opens with (each
     /// once), then each file's declarations under a `// MARK: -` line naming the file it replaces.
     ///
-    /// This is the build plugin's layout: SwiftPM must know a build command's output files before the
-    /// generator runs, and one file named after the spec is a name the plugin can compute from the spec's
-    /// file name alone. Only the leading run of plain `import Module` lines of each file is hoisted; any
-    /// other import stays where the template put it, which is legal Swift too.
+    /// Each of the build plugin's files is made this way (see ``sharding(_:into:specName:)``). Only the
+    /// leading run of plain `import Module` lines of each file is hoisted; any other import stays where the template put it, which is legal Swift too.
     public static func combining(_ files: [GeneratedFile], named name: String, specName: String) -> GeneratedFile {
         var imports: [String] = []
         var sections: [String] = []
@@ -52,8 +50,7 @@ extension GeneratedFile {
                 rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
             }
             guard rest.contains(where: { !$0.isWhitespace }) else { continue }
-            let title = file.name.hasSuffix(".swift") ? String(file.name.dropLast(".swift".count)) : file.name
-            sections.append("// MARK: - \(title)\n\n" + rest)
+            sections.append("// MARK: - \(file.typeName)\n\n" + rest)
         }
         var body = imports.joined(separator: "\n")
         for section in sections {

@@ -63,12 +63,17 @@ public struct OutputWriter {
         return plan
     }
 
-    /// A writer and its plan for putting all of one spec's `files` into the one Swift file `file` (the build
-    /// plugin's layout); nothing else in the file's folder is touched.
-    public static func combining(_ files: [GeneratedFile], into file: URL, specName: String) throws -> (OutputWriter, Plan) {
-        let writer = OutputWriter(directory: file.deletingLastPathComponent())
-        let combined = GeneratedFile.combining(files, named: file.lastPathComponent, specName: specName)
-        return (writer, try writer.plan([combined], removingStale: false))
+    /// A writer and its plan for spreading one spec's `files` over the Swift files `outputs` (the build
+    /// plugin's layout, see ``GeneratedFile/sharding(_:into:specName:)``); nothing else in their folder is
+    /// touched. The outputs must be distinct files of one folder.
+    public static func sharding(_ files: [GeneratedFile], into outputs: [URL], specName: String) throws -> (OutputWriter, Plan) {
+        let folders = Set(outputs.map { $0.deletingLastPathComponent().standardizedFileURL.path })
+        let names = outputs.map(\.lastPathComponent)
+        guard let folder = outputs.first?.deletingLastPathComponent(), folders.count == 1, Set(names).count == names.count else {
+            throw DiagnosticsError([.error("the output files must be distinct files of one folder", at: nil)])
+        }
+        let writer = OutputWriter(directory: folder)
+        return (writer, try writer.plan(GeneratedFile.sharding(files, into: names, specName: specName), removingStale: false))
     }
 
     /// Reports an output path that is a file, or lies below one, before anything is written.
