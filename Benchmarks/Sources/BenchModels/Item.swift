@@ -78,11 +78,7 @@ nonisolated extension Item {
     /// Reads this value again, returning the server's current copy (`GET items/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Item {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Item", operation: "read", method: .get,
-            path: "items/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT items/{id}`) and returns the server's copy.
@@ -120,11 +116,7 @@ nonisolated extension Item {
     /// Deletes this value (`DELETE items/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Item", operation: "delete", method: .delete,
-            path: "items/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET items`).
@@ -139,10 +131,10 @@ nonisolated extension Item {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Item {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -89,11 +89,7 @@ nonisolated extension Post {
     /// Reads this value again, returning the server's current copy (`GET post/{id}.json`).
     public func read(on client: APIClient) async throws(APIError) -> Post {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Post", operation: "read", method: .get,
-            path: "post/\(id).json"
-        )
-        return try await client.object(for: request, namespace: "post")
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
@@ -131,11 +127,7 @@ nonisolated extension Post {
     /// Deletes this value (`DELETE post/{id}.json`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Post", operation: "delete", method: .delete,
-            path: "post/\(id).json"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET posts.json`).
@@ -150,10 +142,10 @@ nonisolated extension Post {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Post {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -50,11 +50,7 @@ nonisolated extension User {
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        let request = OperationRequest(
-            resource: "User", operation: "read", method: .get,
-            path: "users/\(self.id)"
-        )
-        return try await client.object(for: request, namespace: "user")
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.

@@ -44,11 +44,7 @@ nonisolated extension Account {
 
     /// Reads this value again, returning the server's current copy (`GET accounts/{user id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Account {
-        let request = OperationRequest(
-            resource: "Account", operation: "read", method: .get,
-            path: "accounts/\(self.userID)/"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(userID: self.userID, on: client)
     }
 
     /// Deletes the value with the given id (`DELETE accounts/{user id}/`).
@@ -62,10 +58,6 @@ nonisolated extension Account {
 
     /// Deletes this value (`DELETE accounts/{user id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
-        let request = OperationRequest(
-            resource: "Account", operation: "delete", method: .delete,
-            path: "accounts/\(self.userID)/"
-        )
-        try await client.success(for: request)
+        try await Self.delete(userID: self.userID, on: client)
     }
 }

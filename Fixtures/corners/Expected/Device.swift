@@ -63,11 +63,7 @@ nonisolated extension Device {
     /// Reads this value again, returning the server's current copy (`GET devices/{device-id}`).
     public func read(on client: APIClient) async throws(APIError) -> Device {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
-        let request = OperationRequest(
-            resource: "Device", operation: "read", method: .get,
-            path: "devices/\(deviceID)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(deviceID: deviceID, on: client)
     }
 
     /// Sends this value to the server (`PATCH devices/{device-id}`) and returns the server's copy.
@@ -105,11 +101,7 @@ nonisolated extension Device {
     /// Deletes this value (`DELETE devices/{device-id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
-        let request = OperationRequest(
-            resource: "Device", operation: "delete", method: .delete,
-            path: "devices/\(deviceID)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(deviceID: deviceID, on: client)
     }
 
     /// Lists values (`GET devices`).
@@ -124,10 +116,10 @@ nonisolated extension Device {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Device {
-        if self.deviceID == nil {
-            return try await self.create(on: client)
+        switch self.deviceID {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

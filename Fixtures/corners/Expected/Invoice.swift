@@ -58,11 +58,7 @@ nonisolated extension Invoice {
     /// Reads this value again, returning the server's current copy (`GET clients/{client}/invoices/{id}`).
     public func read(client: Int, on client_: APIClient) async throws(APIError) -> Invoice {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Invoice", operation: "read", method: .get,
-            path: "clients/\(client)/invoices/\(id)"
-        )
-        return try await client_.object(for: request)
+        return try await Self.read(client: client, id: id, on: client_)
     }
 
     /// Lists values (`GET clients/{client}/invoices`).

@@ -69,11 +69,7 @@ nonisolated extension HouseholdRecord {
     /// Reads this value again, returning the server's current copy (`GET households/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> HouseholdRecord {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "HouseholdRecord", operation: "read", method: .get,
-            path: "households/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
@@ -111,11 +107,7 @@ nonisolated extension HouseholdRecord {
     /// Deletes this value (`DELETE households/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "HouseholdRecord", operation: "delete", method: .delete,
-            path: "households/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET households`).
@@ -130,10 +122,10 @@ nonisolated extension HouseholdRecord {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> HouseholdRecord {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -86,12 +86,7 @@ nonisolated extension Person {
     /// Reads this value again, returning the server's current copy (`GET people/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Person {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Person", operation: "read", method: .get,
-            path: "people/\(id)",
-            headers: ["Accept-Language": "fr"]
-        )
-        return try await client.object(for: request, namespace: "person")
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH household/people/{id}`) and returns the server's copy.
@@ -129,11 +124,7 @@ nonisolated extension Person {
     /// Deletes this value (`DELETE people/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Person", operation: "delete", method: .delete,
-            path: "people/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET households/{householdID}/people`).
@@ -148,10 +139,10 @@ nonisolated extension Person {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Person {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

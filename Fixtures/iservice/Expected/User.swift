@@ -69,12 +69,7 @@ nonisolated extension User {
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> User {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "User", operation: "read", method: .get,
-            path: "users/\(id)",
-            headers: ["Accept-Language": "en"]
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH users/{id}`).
@@ -112,11 +107,7 @@ nonisolated extension User {
     /// Deletes this value (`DELETE users/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "User", operation: "delete", method: .delete,
-            path: "users/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET users`).

@@ -88,11 +88,7 @@ nonisolated extension Artist {
     /// Reads this value again, returning the server's current copy (`GET artists/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Artist {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Artist", operation: "read", method: .get,
-            path: "artists/\(id)/"
-        )
-        return try await client.object(for: request, namespace: "artist")
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT artists/{id}/`) and returns the server's copy.
@@ -130,11 +126,7 @@ nonisolated extension Artist {
     /// Deletes this value (`DELETE artists/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Artist", operation: "delete", method: .delete,
-            path: "artists/\(id)/"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
@@ -159,10 +151,10 @@ nonisolated extension Artist {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Artist {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// `POST artists/{id}/follow/`.

@@ -58,11 +58,7 @@ nonisolated extension `Type` {
     /// Reads this value again, returning the server's current copy (`GET types/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `Type` {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Type", operation: "read", method: .get,
-            path: "types/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT types/{id}`) and returns the server's copy.
@@ -100,11 +96,7 @@ nonisolated extension `Type` {
     /// Deletes this value (`DELETE types/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Type", operation: "delete", method: .delete,
-            path: "types/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET types`).
@@ -119,10 +111,10 @@ nonisolated extension `Type` {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> `Type` {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

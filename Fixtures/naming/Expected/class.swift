@@ -108,11 +108,7 @@ nonisolated extension `class` {
     /// Reads this value again, returning the server's current copy (`GET classes/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `class` {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "class", operation: "read", method: .get,
-            path: "classes/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT classes/{id}`) and returns the server's copy.
@@ -150,11 +146,7 @@ nonisolated extension `class` {
     /// Deletes this value (`DELETE classes/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "class", operation: "delete", method: .delete,
-            path: "classes/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET classes`).
@@ -169,10 +161,10 @@ nonisolated extension `class` {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> `class` {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// `POST classes/{id}/enroll/{kind}`.

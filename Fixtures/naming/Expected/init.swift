@@ -58,11 +58,7 @@ nonisolated extension `init` {
     /// Reads this value again, returning the server's current copy (`GET inits/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `init` {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "init", operation: "read", method: .get,
-            path: "inits/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT inits/{id}`) and returns the server's copy.
@@ -100,11 +96,7 @@ nonisolated extension `init` {
     /// Deletes this value (`DELETE inits/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "init", operation: "delete", method: .delete,
-            path: "inits/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET inits`).
@@ -119,10 +111,10 @@ nonisolated extension `init` {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> `init` {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -53,10 +53,6 @@ nonisolated extension `protocol` {
     /// Deletes this value (`DELETE protocols/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "protocol", operation: "delete", method: .delete,
-            path: "protocols/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 }

@@ -44,11 +44,7 @@ nonisolated extension `self` {
 
     /// Reads this value again, returning the server's current copy (`GET selves/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `self` {
-        let request = OperationRequest(
-            resource: "self", operation: "read", method: .get,
-            path: "selves/\(self.id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// Lists values (`GET selves`).

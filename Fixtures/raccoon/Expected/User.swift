@@ -44,11 +44,7 @@ nonisolated extension User {
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        let request = OperationRequest(
-            resource: "User", operation: "read", method: .get,
-            path: "users/\(self.id)/"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// The first page of values (`GET users`); `page.nextPage(on:)` fetches the next.

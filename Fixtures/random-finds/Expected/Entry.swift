@@ -83,11 +83,7 @@ nonisolated extension Entry {
     /// Reads this value again, returning the server's current copy (`GET books/{update}/entries/{id}`).
     public func read(update: String, on client: APIClient) async throws(APIError) -> Entry {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Entry", operation: "read", method: .get,
-            path: "books/\(update)/entries/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(update: update, id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT books/{update}/entries/{id}`) and returns the server's copy.
@@ -125,11 +121,7 @@ nonisolated extension Entry {
     /// Deletes this value (`DELETE books/{update}/entries/{id}`).
     public func delete(update: String, on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Entry", operation: "delete", method: .delete,
-            path: "books/\(update)/entries/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(update: update, id: id, on: client)
     }
 
     /// Lists values (`GET books/{update}/entries`).
@@ -144,10 +136,10 @@ nonisolated extension Entry {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(update: String, on client: APIClient) async throws(APIError) -> Entry {
-        if self.id == nil {
-            return try await self.create(update: update, on: client)
+        switch self.id {
+        case nil: return try await self.create(update: update, on: client)
+        case .some: return try await self.update(update: update, on: client)
         }
-        return try await self.update(update: update, on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

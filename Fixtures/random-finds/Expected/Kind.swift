@@ -58,11 +58,7 @@ nonisolated extension Kind {
     /// Reads this value again, returning the server's current copy (`GET kinds/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Kind {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Kind", operation: "read", method: .get,
-            path: "kinds/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT kinds/{id}`) and returns the server's copy.
@@ -100,11 +96,7 @@ nonisolated extension Kind {
     /// Deletes this value (`DELETE kinds/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Kind", operation: "delete", method: .delete,
-            path: "kinds/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET kinds`).
@@ -119,10 +111,10 @@ nonisolated extension Kind {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Kind {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -93,11 +93,7 @@ nonisolated extension Report {
     /// Reads this value again, returning the server's current copy (`GET reports/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Report {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Report", operation: "read", method: .get,
-            path: "reports/\(id)"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT reports/{id}`) and returns the server's copy.
@@ -135,11 +131,7 @@ nonisolated extension Report {
     /// Deletes this value (`DELETE reports/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Report", operation: "delete", method: .delete,
-            path: "reports/\(id)"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET reports`).
@@ -154,10 +146,10 @@ nonisolated extension Report {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Report {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// `GET reports/{id}/publish`.

@@ -128,13 +128,20 @@ struct FunctionContext {
         )
     }
 
+    /// The instance twin of ``staticCall(_:_:name:summary:)``: it passes the static function the values it
+    /// holds rather than building the same request a second time, which halves the code the compiler checks
+    /// and lowers for each read and delete.
     private func instanceCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
+        let inScope = Set(route.names)
+        let values = routeCode(operation.route, instance: false).arguments.map { argument in
+            "\(SwiftNaming.argumentLabel(argument.name)): \(inScope.contains(argument.name) ? argument.name : "self.\(argument.name)")"
+        }
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
             signature: "func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
+            body: route.unwraps + ["\(operation.returnsModel ? "return " : "")try await Self.\(name)(\((values + ["on: \(locals.client)"]).joined(separator: ", ")))"]
         )
     }
 
@@ -175,11 +182,13 @@ struct FunctionContext {
         return Function(
             documentation: ["Creates this value when it has no id yet, else updates it, and returns the server's copy."],
             signature: "func save(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError) -> \(model)",
+            // A `switch` rather than `== nil`: the type checker tries every `==` in scope for the comparison,
+            // which made this the costliest operation to check (measured with -debug-time-function-bodies).
             body: [
-                "if self.\(resource.idProperty) == nil {",
-                "    return try await self.create(\(forward(createRoute.arguments))on: \(locals.client))",
+                "switch self.\(resource.idProperty) {",
+                "case nil: return try await self.create(\(forward(createRoute.arguments))on: \(locals.client))",
+                "case .some: return try await self.update(\(forward(updateRoute.arguments))on: \(locals.client))",
                 "}",
-                "return try await self.update(\(forward(updateRoute.arguments))on: \(locals.client))",
             ]
         )
     }
