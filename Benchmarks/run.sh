@@ -4,12 +4,15 @@
 #
 #   Benchmarks/run.sh                  generation (N = 10, 100, 1000), compile times (N = 0, 10, 100), runtime
 #   Benchmarks/run.sh --tool-builds    also clean release and debug builds of the tools (slow: minutes each)
+#   Benchmarks/run.sh --plugin         also consumer packages built through each build plugin: cold, nothing to do,
+#                                      edit a field's type, rename a field, add a resource (N = 100, 1000; slow)
 #   Benchmarks/run.sh --profile        also callgrind profiles: crudegen at N = 1000 (--profile-n N), decoding
 #   Benchmarks/run.sh --quick          N = 10, one run, small runtime benchmarks, no compile or tool builds,
 #                                      no waiting for a quiet machine: a smoke check for CI
 #   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
+# --files-per-spec 32 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100
 # --decode-mb 10 --decode-rounds 7 --rt-rounds 15 --rt-iterations 200 --mem-iterations 2000
 # --quiet-load 0.8 --max-wait 300
 # (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
@@ -27,11 +30,12 @@ while (($#)); do
       parts="generation,runtime"
       extra+=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --mem-iterations 200 --max-wait 0) ;;
     --tool-builds) parts="$parts,tools" ;;
+    --plugin) parts="$parts,plugin" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
     --parts) parts="$2"; shift ;;
     --check) check_only=1 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift

@@ -6,7 +6,9 @@ tags [String]) with snake_case JSON keys, and 5 operations (list, create, read, 
 
     GET /resNNNN, POST /resNNNN, GET /resNNNN/{id}, PUT /resNNNN/{id}, DELETE /resNNNN/{id}
 
-Both files come from the same loop, so the two describe the same API.
+Both files come from the same loop, so the two describe the same API. The edits the plugin benchmark makes
+are variants of the same loop, applied to the middle resource (`edited(n)`): "edit" changes `count` from an
+integer to a string, "rename" renames `note` to `memo`; adding a resource is the API of N + 1 resources.
 
     python3 synth.py N OUT_DIR      writes OUT_DIR/synth-N.crude.yaml and OUT_DIR/synth-N.openapi.yaml
 """
@@ -20,7 +22,12 @@ def names(n):
     return [f"Res{i:0{width}d}" for i in range(1, n + 1)]
 
 
-def crude_spec(n):
+def edited(n):
+    """The resource the edits change: the middle one, so that it shares a file with neither end."""
+    return names(n)[n // 2]
+
+
+def crude_spec(n, edits=()):
     out = [
         f"# Synthetic API: {n} resources x (6 fields, 5 operations). Written by Benchmarks/synth.py.",
         "api:",
@@ -30,14 +37,15 @@ def crude_spec(n):
         "resources:",
     ]
     for name in names(n):
+        changed = edits if name == edited(n) else ()
         out += [
             f"  {name}:",
             f"    path: {name.lower()}",
             "    id: { name: id, type: String }",
             "    operations: [list, create, read, update, delete]",
             "    fields:",
-            "      count: Int",
-            "      note: String?",
+            "      count: String" if "edit" in changed else "      count: Int",
+            "      memo: String?" if "rename" in changed else "      note: String?",
             "      createdAt: Date",
             "      score: Double",
             "      tags: [String]",
@@ -45,7 +53,7 @@ def crude_spec(n):
     return "\n".join(out) + "\n"
 
 
-def openapi_doc(n):
+def openapi_doc(n, edits=()):
     out = [
         f"# Synthetic API: {n} resources x (6 fields, 5 operations). Written by Benchmarks/synth.py.",
         "openapi: 3.0.3",
@@ -89,14 +97,15 @@ def openapi_doc(n):
         out += block(one, 10)
         out += ["    delete:", f"      operationId: delete{name}", "      responses:", "        '204':",
                 "          description: Deleted."]
+        changed = edits if name == edited(n) else ()
         schemas += [
             f"    {name}:",
             "      type: object",
             "      required: [id, count, created_at, score, tags]",
             "      properties:",
             "        id: { type: string }",
-            "        count: { type: integer }",
-            "        note: { type: string }",
+            "        count: { type: string }" if "edit" in changed else "        count: { type: integer }",
+            "        memo: { type: string }" if "rename" in changed else "        note: { type: string }",
             "        created_at: { type: string, format: date-time }",
             "        score: { type: number, format: double }",
             "        tags: { type: array, items: { type: string } }",
