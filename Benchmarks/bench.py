@@ -35,7 +35,7 @@ CRUDEGEN = os.path.join(BIN, "crudegen")
 # `crudegen SPEC --output-file FILE.00.swift --output-file FILE.01.swift …`.
 BUILD_TOOL = os.path.join(BIN, "CrudeGenBuildTool")
 # The build plugin's default `files_per_spec` (Plugins/Shared/CrudeGenPluginSupport.swift); --files-per-spec.
-FILES_PER_SPEC = 32
+FILES_PER_SPEC = 100
 OPENAPI = os.path.join(BIN, "swift-openapi-generator")
 PEER = "swift-openapi-generator"
 
@@ -917,7 +917,7 @@ def main():
     parser.add_argument("--files-per-spec", type=int, default=FILES_PER_SPEC,
                         help=f"the build plugin's files per spec for generation and compile times (default {FILES_PER_SPEC}, the plugin's)")
     parser.add_argument("--layout-files", default=str(FILES_PER_SPEC),
-                        help="counts of files per spec to compile crudegen's code in, for choosing the default (e.g. 10,32,100,1000)")
+                        help="counts of files per spec to compile crudegen's code in, for choosing the default (default: the plugin's; e.g. 10,32,100,1000)")
     parser.add_argument("--plugin-n", default="100,1000", help="resource counts for the consumer-package builds (default 100,1000)")
     parser.add_argument("--plugin-peer-max-n", type=int, default=100, help="build the peer's consumer only up to this N (default 100)")
     parser.add_argument("--tool-runs", type=int, default=1, help="clean builds of each tool in each configuration (default 1)")

@@ -4,9 +4,10 @@ import PackagePlugin
 /// Compiles the Swift that crudegen generates from a target's `*.crude.yaml` specs into the target.
 ///
 /// Each spec becomes one build command whose outputs are a fixed number of files named after the spec,
-/// `<Name>.crude.00.swift` … (`files_per_spec` in `crudegen-config.yaml`, 32 by default), in the plugin's
-/// work folder (never in the source tree); crudegen puts each type into the file a hash of its name picks. SwiftPM runs a command only when its spec, the target's `crudegen-config.yaml`,
-/// a template in the target or crudegen itself changed since the last build.
+/// `<Name>.crude.00.swift` … (`files_per_spec` in `crudegen-config.yaml`, 100 by default), in the plugin's
+/// work folder (never in the source tree); crudegen puts each type into the file a hash of its name picks.
+/// SwiftPM runs a command only when its spec, the target's `crudegen-config.yaml`, a template in the target
+/// or crudegen itself changed since the last build.
 @main
 struct CrudeGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
