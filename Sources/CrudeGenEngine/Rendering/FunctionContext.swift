@@ -138,10 +138,15 @@ struct FunctionContext {
         let values = routeCode(operation.route, instance: false).arguments.map { argument in
             "\(SwiftNaming.argumentLabel(argument.name)): \(inScope.contains(argument.name) ? argument.name : "self.\(argument.name)")"
         }
+        // The type as the body can name it: a parameter from the spec may be called `Self` or like the type.
+        let shadowed = Set(route.names.map(SwiftNaming.unescaped))
+        let type = ["Self", model].first { !shadowed.contains(SwiftNaming.unescaped($0)) }
+        let body = type.map { ["\(operation.returnsModel ? "return " : "")try await \($0).\(name)(\((values + ["on: \(locals.client)"]).joined(separator: ", ")))"] }
+            ?? call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
             signature: "func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: route.unwraps + ["\(operation.returnsModel ? "return " : "")try await Self.\(name)(\((values + ["on: \(locals.client)"]).joined(separator: ", ")))"]
+            body: route.unwraps + body
         )
     }
 
