@@ -37,7 +37,7 @@ struct DocExample {
         switch language {
         case "yaml":
             if code.range(of: #"(?m)^api:"#, options: .regularExpression) != nil { return .spec }
-            if firstLine.hasPrefix("templates:") { return .configuration }
+            if firstLine.hasPrefix("templates:") || firstLine.hasPrefix("files_per_spec:") { return .configuration }
             let sections = ["enums:", "models:", "resources:", "transforms:", "actions:", "fields:", "x-"]
             return sections.contains { firstLine.hasPrefix($0) } ? .specFragment : nil
         case "swift":
