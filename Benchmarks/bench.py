@@ -846,12 +846,11 @@ def targets_table(results):
         line_ratio = min(r[PEER]["lines_per_resource"] / r["crudegen"]["lines_per_resource"] for r in gen.values())
         rows.append(("at most 1/5 of the lines per resource", f"{line_ratio:.1f}× fewer", line_ratio >= TARGETS["lines_ratio"]))
     if "compile" in results:
-        measured = [r for r in results["compile"] if r["n"] > 0 and PEER in r]
-        if measured:
-            worst = min(r["net_ratio"] for r in measured)
-            raw = min(r["ratio"] for r in measured)
-            rows.append((f"generated code compiles from scratch ≥ {TARGETS['compile_ratio']:.0f}× faster (plugin layout)",
-                         f"{worst:.1f}× net, {raw:.1f}× with `swift build`'s fixed cost (lowest N)", worst >= TARGETS["compile_ratio"]))
+        # The target is for N = 100; other N are reported in the table.
+        for r in results["compile"]:
+            if r["n"] == 100 and PEER in r:
+                rows.append((f"generated code compiles from scratch ≥ {TARGETS['compile_ratio']:.0f}× faster at N = 100 (plugin layout)",
+                             f"{r['net_ratio']:.1f}× net, {r['ratio']:.1f}× with `swift build`'s fixed cost", r["net_ratio"] >= TARGETS["compile_ratio"]))
     for row in results.get("plugin", {}).get("rows", []):
         c = row["crudegen"]
         if row["n"] == 100:
