@@ -68,11 +68,7 @@ nonisolated extension Member {
     /// Reads this value again, returning the server's current copy (`GET members/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Member {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Member", operation: "read", method: .get,
-            path: "members/\(id)/"
-        )
-        return try await client.object(for: request, namespace: "member")
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT members/{id}/`) and returns the server's copy.
@@ -110,11 +106,7 @@ nonisolated extension Member {
     /// Deletes this value (`DELETE members/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Member", operation: "delete", method: .delete,
-            path: "members/\(id)/"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET members/`).
@@ -129,10 +121,10 @@ nonisolated extension Member {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> Member {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

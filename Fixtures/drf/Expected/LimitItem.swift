@@ -63,11 +63,7 @@ nonisolated extension LimitItem {
     /// Reads this value again, returning the server's current copy (`GET limit-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> LimitItem {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "LimitItem", operation: "read", method: .get,
-            path: "limit-items/\(id)/"
-        )
-        return try await client.object(for: request)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT limit-items/{id}/`) and returns the server's copy.
@@ -105,11 +101,7 @@ nonisolated extension LimitItem {
     /// Deletes this value (`DELETE limit-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "LimitItem", operation: "delete", method: .delete,
-            path: "limit-items/\(id)/"
-        )
-        try await client.success(for: request)
+        try await Self.delete(id: id, on: client)
     }
 
     /// The first page of values (`GET limit-items/`); `page.nextPage(on:)` fetches the next.
@@ -134,10 +126,10 @@ nonisolated extension LimitItem {
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
     public func save(on client: APIClient) async throws(APIError) -> LimitItem {
-        if self.id == nil {
-            return try await self.create(on: client)
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
         }
-        return try await self.update(on: client)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
