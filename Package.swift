@@ -106,7 +106,8 @@ let package = Package(
             ),
             dependencies: ["CrudeGenCLI"]
         ),
-        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine"]),
+        // Yams: the schema tests hand specs to the Python validator as JSON, read by the parser crudegen uses.
+        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
             dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", .product(name: "Yams", package: "Yams")],

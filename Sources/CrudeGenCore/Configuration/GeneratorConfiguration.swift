@@ -72,7 +72,7 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         }
         var reader = NodeReader(file: file)
         var configuration = GeneratorConfiguration()
-        let entries = reader.entries(root, "the configuration", allowed: ["templates", "files_per_spec"])
+        let entries = reader.entries(root, "the configuration", keys: .configuration)
         if let node = entries?["templates"], let folder = reader.text(node, "`templates`") {
             let base = URL(fileURLWithPath: file).deletingLastPathComponent()
             configuration.templates = folder.value.hasPrefix("/") ? folder.value : base.appendingPathComponent(folder.value).standardizedFileURL.path

@@ -163,7 +163,8 @@ struct NodeReader {
 
     /// A mapping with a fixed set of keys: unknown keys get a "did you mean" hint, missing required keys an
     /// error. Keys starting with `x-` are left to tools and YAML anchors, as OpenAPI's extensions are.
-    mutating func entries(_ node: Node, _ what: String, allowed: [String], required: [String] = []) -> Entries? {
+    mutating func entries(_ node: Node, _ what: String, keys: MappingKeys) -> Entries? {
+        let allowed = keys.allowed
         guard let pairs = pairs(node, what) else { return nil }
         var values: [String: (key: Located<String>, value: Node)] = [:]
         for pair in pairs where !pair.key.value.hasPrefix("x-") {
@@ -179,7 +180,7 @@ struct NodeReader {
             values[pair.key.value] = pair
         }
         let entries = Entries(location: location(of: node), values: values)
-        for key in required where values[key] == nil {
+        for key in keys.required where values[key] == nil {
             error("\(what) is missing the required key `\(key)`", at: node)
         }
         return entries

@@ -42,7 +42,7 @@ private struct Loader {
     var reader: NodeReader
 
     mutating func spec(from root: Node) -> Spec? {
-        guard let top = reader.entries(root, "the spec", allowed: ["api", "enums", "models", "resources", "transforms", "actions"], required: ["api"]) else {
+        guard let top = reader.entries(root, "the spec", keys: .spec) else {
             return nil
         }
         guard let apiNode = top["api"], let api = api(apiNode) else { return nil }
@@ -64,7 +64,7 @@ private struct Loader {
     // MARK: api
 
     mutating func api(_ node: Node) -> APISpec? {
-        guard let entries = reader.entries(node, "`api`", allowed: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache"], required: ["name"]) else {
+        guard let entries = reader.entries(node, "`api`", keys: .api) else {
             return nil
         }
         guard let nameNode = entries["name"], let name = reader.text(nameNode, "`api.name`") else { return nil }
@@ -168,7 +168,7 @@ private struct Loader {
         guard case .mapping = node else {
             return typeExpression(node, "the type of \(what)").map { FieldSpec(name: name, type: $0) }
         }
-        guard let entries = reader.entries(node, what, allowed: ["type", "key", "swift_name", "transform", "read_only", "array_style", "description"], required: ["type"]),
+        guard let entries = reader.entries(node, what, keys: .field),
               let typeNode = entries["type"], let type = typeExpression(typeNode, "the type of \(what)") else {
             return nil
         }
@@ -189,7 +189,7 @@ private struct Loader {
         if case .sequence = node {
             return EnumSpec(name: name, rawType: .string, cases: enumCases(node, what), derivesCaseNames: true)
         }
-        guard let entries = reader.entries(node, what, allowed: ["type", "cases", "swift_name", "description"], required: ["cases"]) else { return nil }
+        guard let entries = reader.entries(node, what, keys: .enumeration) else { return nil }
         var rawType = EnumSpec.RawType.string
         if let typeNode = entries["type"], let type = reader.scalar(typeNode, "the type of \(what)") {
             guard let parsed = EnumSpec.RawType(rawValue: type.value) else {
@@ -220,7 +220,7 @@ private struct Loader {
 
     mutating func model(_ name: Located<String>, _ node: Node) -> ModelSpec? {
         let what = "model `\(name.value)`"
-        guard let entries = reader.entries(node, what, allowed: ["description", "swift_name", "fields"]) else { return nil }
+        guard let entries = reader.entries(node, what, keys: .model) else { return nil }
         var model = ModelSpec(name: name)
         model.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         model.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
@@ -230,7 +230,7 @@ private struct Loader {
 
     mutating func transform(_ name: Located<String>, _ node: Node) -> TransformSpec? {
         let what = "transform `\(name.value)`"
-        guard let entries = reader.entries(node, what, allowed: ["date_format", "type", "swift"]) else { return nil }
+        guard let entries = reader.entries(node, what, keys: .transform) else { return nil }
         if let formatNode = entries["date_format"] {
             if entries["type"] != nil || entries["swift"] != nil {
                 reader.error("\(what) has `date_format` and `type`/`swift`; a transform is either a date format or a Swift type", at: node)
@@ -249,8 +249,7 @@ private struct Loader {
 
     mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
         let what = "resource `\(name.value)`"
-        let keys = ["description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
-        guard let entries = reader.entries(node, what, allowed: keys, required: ["path"]),
+        guard let entries = reader.entries(node, what, keys: .resource),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
         }
@@ -293,7 +292,7 @@ private struct Loader {
         if case .scalar = node {
             return reader.text(node, "the id of \(what)").map { IDSpec(name: $0, type: Located(.named("Int"), at: $0.location)) }
         }
-        guard let entries = reader.entries(node, "the id of \(what)", allowed: ["name", "type", "key", "transform"]) else { return nil }
+        guard let entries = reader.entries(node, "the id of \(what)", keys: .id) else { return nil }
         let name = entries["name"].flatMap { reader.text($0, "the id name of \(what)") } ?? Located("id", at: entries.location)
         let type = entries["type"].flatMap { typeExpression($0, "the id type of \(what)") } ?? Located(.named("Int"), at: entries.location)
         var id = IDSpec(name: name, type: type)
@@ -308,8 +307,7 @@ private struct Loader {
         if case .scalar = node {
             return reader.bool(node, "the pagination of \(what)") == true ? PaginationSpec(location: location) : nil
         }
-        let keys = ["style", "items", "next", "count", "parameter", "size_parameter", "size"]
-        guard let entries = reader.entries(node, "the pagination of \(what)", allowed: keys) else { return nil }
+        guard let entries = reader.entries(node, "the pagination of \(what)", keys: .pagination) else { return nil }
         var pagination = PaginationSpec(location: location)
         if let node = entries["style"], let style = choice(node, "`pagination.style` of \(what)", PaginationSpec.Style.self) {
             pagination.style = style
@@ -333,7 +331,7 @@ private struct Loader {
         if case .scalar = node {
             return reader.text(node, "the namespace of \(what)").map { NamespaceSpec(one: $0, many: nil) }
         }
-        guard let entries = reader.entries(node, "the namespace of \(what)", allowed: ["one", "many", "applies_to"]) else { return nil }
+        guard let entries = reader.entries(node, "the namespace of \(what)", keys: .namespace) else { return nil }
         var namespace = NamespaceSpec(
             one: entries["one"].flatMap { reader.text($0, "`namespace.one` of \(what)") },
             many: entries["many"].flatMap { reader.text($0, "`namespace.many` of \(what)") }
@@ -346,7 +344,7 @@ private struct Loader {
 
     mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
         let what = "action `\(name.value)` of \(owner)"
-        guard let entries = reader.entries(node, what, allowed: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination", "cache"], required: ["path"]),
+        guard let entries = reader.entries(node, what, keys: .action),
               let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
             return nil
         }
