@@ -18,7 +18,7 @@ struct CrudeGenCommand: ParsableCommand {
               crudegen specs/*.yaml -o Sources/Models --check
             """,
         version: CrudeGenVersion.current,
-        subcommands: [GenerateCommand.self, ImportCommand.self, ExportCommand.self, SchemaCommand.self],
+        subcommands: [GenerateCommand.self, ImportCommand.self, ExportCommand.self, SchemaCommand.self, TemplatesCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

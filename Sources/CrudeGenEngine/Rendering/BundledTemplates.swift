@@ -5,6 +5,7 @@ enum BundledTemplates {
     static let sources: [String: String] = [
         "api-file": #"""
 {{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
 import CrudeRuntime
 import Foundation
 
@@ -58,6 +59,7 @@ nonisolated extension {{name}} {
 """#,
         "enum-file": #"""
 {{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
 import CrudeRuntime
 
 {{#documentation}}
@@ -95,6 +97,7 @@ nonisolated {{access}}enum {{name}}: OpenEnum {
 """#,
         "functions": #"""
 {{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
 {{#functions}}
 {{^isFirst}}
 
@@ -112,6 +115,7 @@ nonisolated {{access}}enum {{name}}: OpenEnum {
 """#,
         "model": #"""
 {{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
 {{#documentation}}
 {{.}}
 {{/documentation}}
@@ -166,6 +170,7 @@ nonisolated extension {{name}}: Codable {
 """#,
         "model-file": #"""
 {{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
 import CrudeRuntime
 import Foundation
 
@@ -177,6 +182,7 @@ import Foundation
 """#,
         "resource-operations": #"""
 {{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
 
 nonisolated extension {{name}} {
 {{> functions}}

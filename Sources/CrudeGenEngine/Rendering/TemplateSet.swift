@@ -5,6 +5,54 @@ public struct TemplateSet: Sendable {
     /// The templates a set must contain, by name (file name without `.mustache`).
     public static let requiredNames = BundledTemplates.sources.keys.sorted()
 
+    /// The version of the context templates are rendered with (the variables docs/templates.md lists).
+    ///
+    /// It goes up whenever a variable is removed, renamed or changes type, or one a template needs is
+    /// added, so that a user's copy of an older template fails with a clear message instead of silently
+    /// rendering blanks. Every template carries it as `{{! crudegen-templates: N }}`.
+    public static let contextVersion = 1
+
+    /// What each template renders, for `crudegen templates list`.
+    public static let summaries: [String: String] = [
+        "api-file": "the API file: base URL, headers, envelope, date formats, API-wide actions and their payload types",
+        "enum-file": "one file per enum, with its unknown(RawValue) case",
+        "model-file": "one file per model and resource: the model, then a resource's operations",
+        "model": "partial: a struct with its Codable conformance (model files and action payloads)",
+        "resource-operations": "partial: a resource's operations and its Patch type",
+        "functions": "partial: generated functions, each a signature and a body",
+    ]
+
+    /// The source of the bundled template `name`, or `nil` when crudegen has none of that name.
+    public static func bundledSource(named name: String) -> String? {
+        BundledTemplates.sources[name]
+    }
+
+    /// The marker every template carries: `{{! crudegen-templates: N }}`. Computed, because `Regex` is not
+    /// `Sendable` and so cannot be a stored static.
+    static var versionMarker: Regex<(Substring, Substring)> { /\{\{!\s*crudegen-templates:\s*([^\s}]*)\s*\}\}/ }
+
+    /// An error when the template at `file` was not written for ``contextVersion``.
+    static func versionProblem(in source: String, file: String) -> Diagnostic? {
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let bundled = "`crudegen templates cat \(name)`"
+        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let match = line.firstMatch(of: versionMarker) else { continue }
+            let version = String(match.output.1)
+            guard version != String(contextVersion) else { return nil }
+            let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
+            return .error(
+                "template `\(file)` was written for template context version \(version), but this crudegen renders version \(contextVersion)",
+                at: SourceLocation(file: file, line: index + 1, column: column),
+                hint: "docs/templates.md lists what each version changed: compare the template with \(bundled), carry your changes over and set its marker to `{{! crudegen-templates: \(contextVersion) }}`"
+            )
+        }
+        return .error(
+            "template `\(file)` does not say which template context version it was written for",
+            at: SourceLocation(file: file, line: 1, column: 1),
+            hint: "this crudegen renders version \(contextVersion): check the template against \(bundled) and docs/templates.md, then add `{{! crudegen-templates: \(contextVersion) }}` to it"
+        )
+    }
+
     let templates: [String: Template]
 
     /// The templates compiled into crudegen, rendered from the top-level `Templates/` folder.
@@ -34,7 +82,12 @@ public struct TemplateSet: Sendable {
                 continue
             }
             do {
-                sources[name] = try String(contentsOf: file, encoding: .utf8)
+                let source = try String(contentsOf: file, encoding: .utf8)
+                if let problem = versionProblem(in: source, file: file.path) {
+                    diagnostics.append(problem)
+                    continue
+                }
+                sources[name] = source
             } catch {
                 diagnostics.append(.error("cannot read template `\(file.path)`: \(FileSystemReason.describe(error))", at: nil))
             }
