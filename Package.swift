@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Only the command line's import and export use it; traits off drops external loading (and its build time).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        // `swift package generate-documentation`: builds the DocC catalogs (CI treats warnings as errors).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
