@@ -28,6 +28,7 @@ import Testing
     /// The Swift file that embeds `sources` as raw string literals.
     static func swiftSource(for sources: [String: String]) -> String {
         var text = """
+            // swift-format-ignore-file
             // Generated from Templates/ by `CRUDEGEN_RECORD=1 swift test`. Do not edit.
 
             /// The templates of the top-level `Templates/` folder, compiled in so that crudegen needs no resource bundle.

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Schemas/crudegen-spec.schema.json by `CRUDEGEN_RECORD=1 swift test`. Do not edit.
 
 /// The JSON Schema of the spec language, compiled in so that `crudegen schema` works from a copied binary.

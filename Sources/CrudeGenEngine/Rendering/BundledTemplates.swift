@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Templates/ by `CRUDEGEN_RECORD=1 swift test`. Do not edit.
 
 /// The templates of the top-level `Templates/` folder, compiled in so that crudegen needs no resource bundle.
