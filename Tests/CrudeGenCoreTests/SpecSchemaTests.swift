@@ -150,6 +150,25 @@ import Yams
         }
     }
 
+    /// Random specs crudegen accepts (RandomSpecGenerator's corners: renames, hostile text, every
+    /// declaration kind) validate too, so the schema never flags a spec the generator takes.
+    @Test func randomValidSpecsValidate() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            var documents: [String] = []
+            for seed in UInt64(1)...100 {
+                var generator = RandomSpecGenerator(seed: seed)
+                let yaml = generator.spec()
+                guard (try? Generator().generate(spec: Data(yaml.utf8), file: "random.crude.yaml")) != nil else { continue }
+                let spec = folder.appendingPathComponent("random-\(seed).yaml")
+                try yaml.write(to: spec, atomically: true, encoding: .utf8)
+                documents.append(try Self.jsonDocument(for: spec, named: "random-\(seed)", in: folder))
+            }
+            #expect(documents.count >= 75)
+            let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path] + documents)
+            #expect(run.status == 0, "\(run.output.prefix(3000))")
+        }
+    }
+
     /// The validator run above can fail: a misspelt key, a wrong choice and a missing key are reported.
     @Test func theSchemaFlagsMistakes() throws {
         try TestSupport.withTemporaryDirectory { folder in
