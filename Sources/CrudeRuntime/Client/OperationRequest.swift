@@ -51,6 +51,7 @@ public struct ClientRequest: Sendable {
     /// The operation, as in ``OperationRequest/operation``.
     public let operation: String
 
+    /// A request as a middleware would pass it on.
     public init(head: HTTPRequest, body: Data?, resource: String, operation: String) {
         self.head = head
         self.body = body
@@ -66,6 +67,7 @@ public struct ClientResponse: Sendable {
     /// The body, possibly empty.
     public var body: Data
 
+    /// A response, for middlewares that answer without calling the transport.
     public init(head: HTTPResponse, body: Data) {
         self.head = head
         self.body = body

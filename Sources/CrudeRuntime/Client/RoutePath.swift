@@ -6,24 +6,29 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// The path, percent-encoded, without a leading slash.
     public private(set) var encoded: String
 
+    /// A path with no interpolated values, taken as already encoded; a leading slash is dropped.
     public init(stringLiteral value: String) {
         encoded = value.hasPrefix("/") ? String(value.dropFirst()) : value
     }
 
+    /// A path whose interpolated values were percent-encoded as segments.
     public init(stringInterpolation: StringInterpolation) {
         self.init(stringLiteral: stringInterpolation.path)
     }
 
+    /// The encoded path.
     public var description: String { encoded }
 
     /// Builds a path from literal text and encoded segments.
     public struct StringInterpolation: StringInterpolationProtocol {
         var path = ""
 
+        /// Reserves room for the literal text and a few characters per value.
         public init(literalCapacity: Int, interpolationCount: Int) {
             path.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
 
+        /// Appends literal text as written: it is the route itself, not a value.
         public mutating func appendLiteral(_ literal: String) {
             path += literal
         }

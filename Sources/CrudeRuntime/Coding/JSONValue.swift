@@ -1,12 +1,19 @@
 /// Any JSON value, for fields whose shape the spec leaves open (type `JSON`) and for raw requests.
 public enum JSONValue: Hashable, Sendable, Codable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any number; integers beyond 2^53 lose precision, as in JavaScript.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; key order is not kept.
     case object([String: JSONValue])
 
+    /// Decodes whatever JSON value the decoder holds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -24,6 +31,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -23,7 +23,9 @@ public struct ModelEncodingOptions: Sendable, Hashable {
     /// The `userInfo` key under which encoders carry these options.
     public static let userInfoKey = CodingUserInfoKey(rawValue: "crudegen.ModelEncodingOptions")!
 
+    /// What `nil` properties become.
     public var nilEncoding: NilEncoding
+    /// Why the model is encoded, which decides whether read-only properties are written.
     public var purpose: Purpose
 
     /// Creates options.

@@ -6,6 +6,7 @@ import HTTPTypes
 /// Middlewares run in the order given to ``APIClient``; the first is outermost. Each calls `next` to
 /// continue (or answers without calling it).
 public protocol ClientMiddleware: Sendable {
+    /// Handles one request: usually changes it, calls `next` and looks at or changes the response.
     func intercept(_ request: ClientRequest, next: @Sendable (ClientRequest) async throws -> ClientResponse) async throws -> ClientResponse
 }
 
@@ -13,6 +14,7 @@ public protocol ClientMiddleware: Sendable {
 public struct BeforeRequest: ClientMiddleware {
     let body: @Sendable (inout ClientRequest) async throws -> Void
 
+    /// A middleware that runs `body` on every request before passing it on.
     public init(_ body: @escaping @Sendable (inout ClientRequest) async throws -> Void) {
         self.body = body
     }
@@ -29,6 +31,7 @@ public struct BeforeRequest: ClientMiddleware {
 public struct AfterResponse: ClientMiddleware {
     let body: @Sendable (ClientRequest, ClientResponse) async throws -> Void
 
+    /// A middleware that runs `body` on every response; a thrown error fails the call.
     public init(_ body: @escaping @Sendable (ClientRequest, ClientResponse) async throws -> Void) {
         self.body = body
     }
@@ -45,6 +48,7 @@ public struct AfterResponse: ClientMiddleware {
 public struct ResponseBodyTransform: ClientMiddleware {
     let transform: @Sendable (ClientRequest, Data) throws -> Data
 
+    /// A middleware that replaces every successful response's body with `transform`'s result.
     public init(_ transform: @escaping @Sendable (ClientRequest, Data) throws -> Data) {
         self.transform = transform
     }

@@ -38,10 +38,15 @@ public enum StringIDTransform: ValueTransform {
 
 /// A JSON scalar of any kind, the wire type of the lenient transforms.
 public enum LenientScalar: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction that fits in 64 bits.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
 
     public init(from decoder: any Decoder) throws {

@@ -15,10 +15,13 @@ import HTTPTypes
 public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     /// A request the transport received.
     public struct Recorded: Sendable {
+        /// Method, URL and headers, as the client sent them.
         public var head: HTTPRequest
+        /// The encoded body, if any.
         public var body: Data?
     }
 
+    /// Answers one request: its head and body in, the response and its body out.
     public typealias Handler = @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
 
     private let handler: Handler
@@ -42,6 +45,7 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { recorded }
     }
 
+    /// Records the request and answers it with the handler; `timeout` is not enforced.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         lock.withLock { recorded.append(Recorded(head: request, body: body)) }
         return try await handler(request, body)
