@@ -126,7 +126,9 @@ import Yams
         return file.path
     }
 
-    /// A YAML node as the JSON value editors validate: scalars typed by the tag YAML resolves for them.
+    /// A YAML node as the JSON value editors validate: scalars typed by the tag YAML resolves for them,
+    /// and merge keys (`<<: *timestamps`) resolved as the loader and the YAML language server resolve
+    /// them: a key the mapping writes wins over a merged one, and among merged mappings the first wins.
     static func jsonValue(_ node: Node) -> Any {
         switch node {
         case let .scalar(scalar):
@@ -139,7 +141,18 @@ import Yams
             }
         case let .mapping(mapping):
             var object: [String: Any] = [:]
-            for (key, value) in mapping { object[key.string ?? ""] = jsonValue(value) }
+            var merged: [String: Any] = [:]
+            for (key, value) in mapping {
+                guard case let .scalar(scalar) = key, scalar.string == "<<", scalar.style == .plain else {
+                    object[key.string ?? ""] = jsonValue(value)
+                    continue
+                }
+                let sources: [Node] = if case let .sequence(items) = value { Array(items) } else { [value] }
+                for case let source as [String: Any] in sources.map(jsonValue) {
+                    for (name, item) in source where merged[name] == nil { merged[name] = item }
+                }
+            }
+            for (name, item) in merged where object[name] == nil { object[name] = item }
             return object
         case let .sequence(sequence):
             return sequence.map(jsonValue)
@@ -166,6 +179,39 @@ import Yams
             #expect(documents.count >= 75)
             let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path] + documents)
             #expect(run.status == 0, "\(run.output.prefix(3000))")
+        }
+    }
+
+    /// Merge keys validate as what they merge: shared fields pass, and a misspelt key a merge brings in is
+    /// flagged by its own name.
+    @Test func mergeKeysValidateAsTheirMergedEntries() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let spec = folder.appendingPathComponent("merged.yaml")
+            try """
+                api: { name: Notes }
+                x-timestamps: &timestamps
+                  createdAt: Date
+                  updatedAt: Date?
+                x-collection: &collection
+                  pth: notes
+                models:
+                  Note:
+                    fields:
+                      title: String
+                      <<: *timestamps
+                resources:
+                  Folder:
+                    <<: [*collection, { path: folders }]
+                    fields: { name: String }
+                """.write(to: spec, atomically: true, encoding: .utf8)
+            let document = try Self.jsonDocument(for: spec, named: "merged", in: folder)
+            let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
+            #expect(run.status == 1)
+            #expect(run.output.contains("resources/Folder: 'pth' does not match any of the regexes: '^x-'"))
+            #expect(!run.output.contains("<<"))
+            #expect(!run.output.contains("models/Note"))
+            let (_, diagnostics) = SpecLoader.load(try Data(contentsOf: spec), file: spec.path)
+            #expect(diagnostics.map(\.message).contains("unknown key `pth` in resource `Folder`"))
         }
     }
 
