@@ -17,6 +17,7 @@ struct SchemaCommand: ParsableCommand {
             """
     )
 
+    /// Prints the compiled-in schema, identical to the repository's file.
     func run() {
         print(SpecSchema.json)
     }

@@ -25,6 +25,7 @@ struct TemplatesCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the bundled templates and what each renders.")
 
+        /// Prints the context version, then each template's name and summary.
         func run() {
             let width = TemplateSet.requiredNames.map(\.count).max() ?? 0
             print("Template context version \(TemplateSet.contextVersion) (docs/templates.md):")
@@ -40,8 +41,10 @@ struct TemplatesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print a bundled template's source.")
 
         @Argument(help: ArgumentHelp("The template's name, as `crudegen templates list` prints it (a .mustache suffix is allowed).", valueName: "name"))
+        /// The template to print.
         var name: String
 
+        /// Prints the template, or fails with a hint naming the closest templates.
         func run() throws {
             let name = name.hasSuffix(".mustache") ? String(name.dropLast(".mustache".count)) : name
             guard let source = TemplateSet.bundledSource(named: name) else {

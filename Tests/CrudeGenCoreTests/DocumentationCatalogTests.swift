@@ -27,6 +27,7 @@ import Testing
         #expect(!expected.contains("`` `"), "the conversion leaves no double backticks DocC would read as a link")
     }
 
+    /// The catalog's landing page, which holds the topics.
     static func landingPage() throws -> String {
         try String(contentsOf: catalog.appendingPathComponent("CrudeRuntime.md"), encoding: .utf8)
     }

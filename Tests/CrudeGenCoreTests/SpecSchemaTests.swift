@@ -11,6 +11,7 @@ import Yams
     static let schemaFile = TestSupport.packageRoot.appendingPathComponent("Schemas/crudegen-spec.schema.json")
     static let swiftFile = TestSupport.packageRoot.appendingPathComponent("Sources/CrudeGenCore/Loading/SpecSchema.swift")
 
+    /// The repository's schema, parsed.
     static func schema() throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(contentsOf: schemaFile)) as? [String: Any])
     }
@@ -269,6 +270,7 @@ enum PythonTools {
         try execute(python.get(), [TestSupport.packageRoot.appendingPathComponent(script).path] + arguments)
     }
 
+    /// Runs an executable to its end, collecting standard output and error together.
     private static func execute(_ executable: String, _ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

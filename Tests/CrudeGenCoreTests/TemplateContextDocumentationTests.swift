@@ -36,6 +36,8 @@ import Testing
         return variables
     }
 
+    /// Records the variables `value` holds under `path` in `context`; lists named in ``nestedContexts``
+    /// are recorded as contexts of their own.
     static func collect(_ value: TemplateValue, path: String, context: String, into variables: inout Variables) {
         func record(_ type: String) {
             // An empty list says nothing about its items: a list seen with items wins.
