@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from the examples in README.md and docs/ by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
 import CrudeRuntime
 import FixtureReadme

@@ -106,6 +106,7 @@ import Testing
     /// The test file that runs `examples`, each in a test of its own.
     static func swiftFile(fixture: String, target: String, apiName: String, examples: [DocExample]) -> String {
         var text = """
+            // swift-format-ignore-file
             // Generated from the examples in README.md and docs/ by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
             import CrudeRuntime
             import \(target)
