@@ -85,6 +85,7 @@ import Yams
         #expect(choices(["operation"]) == CRUDOperation.allCases.map(\.rawValue))
         #expect(choices(["resource", "properties", "responses", "additionalProperties"]) == ResponseKind.allCases.map(\.rawValue))
         #expect(choices(["httpMethod"]) == SpecValidator.httpMethods)
+        #expect(choices(["field", "properties", "array_style"]) == SpecValidator.arrayStyles)
         #expect(choices(["enum", "properties", "type"]) == [EnumSpec.RawType.string, .int].map(\.rawValue))
     }
 
