@@ -61,4 +61,18 @@ import Testing
         #expect(throws: Template.ParseError.self) { try Template("{{name") }
         #expect(throws: Template.ParseError.self) { try Template("{{=<% %>=}}") }
     }
+
+    /// Signatures too long for one line are laid out as swift-format keeps them (one parameter per line),
+    /// so generated code passes `swift format lint` with the project's 160 columns.
+    @Test func longSignaturesGetOneParameterPerLine() {
+        let short = "static func read(id: Int, on client: APIClient) async throws(APIError) -> Person"
+        #expect(TemplateContext.wrapped(short) == short)
+        let parameters = (1...12).map { "value\($0): [String: Int]? = nil" } + ["handler: (Int) -> Void", "on client: APIClient"]
+        let long = "static func find(\(parameters.joined(separator: ", "))) async throws(APIError) -> Page<Person>"
+        #expect(long.count > TemplateContext.longestOneLineSignature)
+        let wrapped = TemplateContext.wrapped(long)
+        #expect(wrapped.split(separator: "\n").count == parameters.count + 2)
+        #expect(wrapped.hasPrefix("static func find(\n        value1: [String: Int]? = nil,\n"))
+        #expect(wrapped.hasSuffix(",\n        handler: (Int) -> Void,\n        on client: APIClient\n    ) async throws(APIError) -> Page<Person>"))
+    }
 }

@@ -36,7 +36,17 @@ nonisolated extension Corners {
     }
 
     /// `GET find`.
-    public static func find(q: String, since: Date, stamp: Date? = nil, amount: Decimal, labels: [String], ids: [Int], channels: [Channel]? = nil, page: Int? = nil, on client: APIClient) async throws(APIError) {
+    public static func find(
+        q: String,
+        since: Date,
+        stamp: Date? = nil,
+        amount: Decimal,
+        labels: [String],
+        ids: [Int],
+        channels: [Channel]? = nil,
+        page: Int? = nil,
+        on client: APIClient
+    ) async throws(APIError) {
         var query: [URLQueryItem] = []
         query.append("q", q)
         try query.append("since", since, using: ISO8601DateTransform.self)

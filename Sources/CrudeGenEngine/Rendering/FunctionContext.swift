@@ -8,7 +8,7 @@ struct FunctionContext {
         var body: [String]
 
         var context: [String: TemplateValue] {
-            ["documentation": TemplateContext.comment(documentation), "signature": .string(signature), "body": .strings(body)]
+            ["documentation": TemplateContext.comment(documentation), "signature": .string(TemplateContext.wrapped(signature)), "body": .strings(body)]
         }
     }
 

@@ -96,6 +96,42 @@ enum TemplateContext {
         return property.isReadOnly ? "if options.includesReadOnly { \(statement) }" : statement
     }
 
+    /// The longest signature kept on one line: the `functions` template writes it after 4 spaces and an
+    /// access modifier (at most `package `) and before ` {`, within the 160 columns of `.swift-format`.
+    static let longestOneLineSignature = 160 - 4 - "package ".count - " {".count
+
+    /// A function signature as swift-format lays it out: on one line when it fits, else one parameter per
+    /// line, indented for the `functions` template, so that generated code passes `swift format lint`.
+    static func wrapped(_ signature: String) -> String {
+        guard signature.count > longestOneLineSignature, let open = signature.firstIndex(of: "(") else { return signature }
+        var depth = 0
+        var parameters: [String] = []
+        var current = ""
+        var close: String.Index?
+        var previous: Character?
+        for index in signature.indices[signature.index(after: open)...] {
+            let character = signature[index]
+            defer { previous = character }
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")" where depth == 0: close = index
+            case ">" where previous == "-": break  // the arrow of a function type, not a bracket
+            case ")", "]", ">": depth -= 1
+            case "," where depth == 0:
+                parameters.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+                continue
+            default: break
+            }
+            if close != nil { break }
+            current.append(character)
+        }
+        guard let close else { return signature }
+        parameters.append(current.trimmingCharacters(in: .whitespaces))
+        let lines = parameters.filter { !$0.isEmpty }.map { "        " + $0 }.joined(separator: ",\n")
+        return signature[...open] + "\n" + lines + "\n    " + signature[close...]
+    }
+
     /// Documentation as `///` comment lines, without trailing spaces on empty lines. Every line is made
     /// safe again here, because lines carry spec text (routes, descriptions) that could end a comment.
     static func comment(_ lines: [String]) -> TemplateValue {
