@@ -86,6 +86,7 @@ import Yams
         #expect(choices(["resource", "properties", "responses", "additionalProperties"]) == ResponseKind.allCases.map(\.rawValue))
         #expect(choices(["httpMethod"]) == SpecValidator.httpMethods)
         #expect(choices(["field", "properties", "array_style"]) == SpecValidator.arrayStyles)
+        #expect(choices(["pagination", "properties", "style"]) == PaginationSpec.Style.allCases.map(\.rawValue))
         #expect(choices(["enum", "properties", "type"]) == [EnumSpec.RawType.string, .int].map(\.rawValue))
     }
 
