@@ -40,7 +40,10 @@ nonisolated extension Entry {
             path: "entries/",
             query: query
         )
-        return try await client.page(for: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2)))
+        return try await client.page(
+            for: request,
+            pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
+        )
     }
 
     /// Every page of values (`GET entries/`), fetched as the sequence is iterated; `.items` walks the values one by one.
@@ -50,6 +53,9 @@ nonisolated extension Entry {
             path: "entries/",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2)))
+        return client.pages(
+            for: request,
+            pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
+        )
     }
 }

@@ -28,7 +28,15 @@ nonisolated extension Paging {
             path: "search/issues",
             query: query
         )
-        return try await client.page(for: request, pagination: Pagination(style: .pageNumber(parameter: "page", next: nil), items: "items", count: "total_count", size: PageSize(parameter: "per_page", value: 2)))
+        return try await client.page(
+            for: request,
+            pagination: Pagination(
+                style: .pageNumber(parameter: "page", next: nil),
+                items: "items",
+                count: "total_count",
+                size: PageSize(parameter: "per_page", value: 2)
+            )
+        )
     }
 
     /// Every page of results (`GET search/issues`), fetched as the sequence is iterated; `.items` walks the results one by one.
@@ -40,6 +48,14 @@ nonisolated extension Paging {
             path: "search/issues",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .pageNumber(parameter: "page", next: nil), items: "items", count: "total_count", size: PageSize(parameter: "per_page", value: 2)))
+        return client.pages(
+            for: request,
+            pagination: Pagination(
+                style: .pageNumber(parameter: "page", next: nil),
+                items: "items",
+                count: "total_count",
+                size: PageSize(parameter: "per_page", value: 2)
+            )
+        )
     }
 }

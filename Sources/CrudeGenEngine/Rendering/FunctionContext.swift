@@ -8,7 +8,13 @@ struct FunctionContext {
         var body: [String]
 
         var context: [String: TemplateValue] {
-            ["documentation": TemplateContext.comment(documentation), "signature": .string(TemplateContext.wrapped(signature)), "body": .strings(body)]
+            // Laid out for the `functions` template: signatures after 4 spaces and an access modifier (at most
+            // `package `) and before ` {`, body lines after 8 spaces.
+            [
+                "documentation": TemplateContext.comment(documentation),
+                "signature": .string(TemplateContext.wrapped(signature, indent: 4, prefix: "package ".count, suffix: " {".count)),
+                "body": .strings(body.map { TemplateContext.wrapped($0, indent: 8) }),
+            ]
         }
     }
 

@@ -96,40 +96,70 @@ enum TemplateContext {
         return property.isReadOnly ? "if options.includesReadOnly { \(statement) }" : statement
     }
 
-    /// The longest signature kept on one line: the `functions` template writes it after 4 spaces and an
-    /// access modifier (at most `package `) and before ` {`, within the 160 columns of `.swift-format`.
-    static let longestOneLineSignature = 160 - 4 - "package ".count - " {".count
+    /// The column limit of `.swift-format`, which generated code is laid out to pass.
+    static let lineLength = 160
 
-    /// A function signature as swift-format lays it out: on one line when it fits, else one parameter per
-    /// line, indented for the `functions` template, so that generated code passes `swift format lint`.
-    static func wrapped(_ signature: String) -> String {
-        guard signature.count > longestOneLineSignature, let open = signature.firstIndex(of: "(") else { return signature }
-        var depth = 0
-        var parameters: [String] = []
-        var current = ""
-        var close: String.Index?
-        var previous: Character?
-        for index in signature.indices[signature.index(after: open)...] {
-            let character = signature[index]
-            defer { previous = character }
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")" where depth == 0: close = index
-            case ">" where previous == "-": break  // the arrow of a function type, not a bracket
-            case ")", "]", ">": depth -= 1
-            case "," where depth == 0:
-                parameters.append(current.trimmingCharacters(in: .whitespaces))
-                current = ""
-                continue
-            default: break
-            }
-            if close != nil { break }
-            current.append(character)
+    /// A line of code as swift-format keeps it: unchanged when `indent` spaces, `prefix` characters before
+    /// it (an access modifier) and `suffix` characters after it (` {`) fit in ``lineLength``; else its first
+    /// call broken after `(`, one argument per line 4 spaces further in (each wrapped the same way) and `)`
+    /// back at the line's indentation. Continuation lines carry their whole indentation, because templates
+    /// indent only a value's first line.
+    static func wrapped(_ code: String, indent: Int, prefix: Int = 0, suffix: Int = 0) -> String {
+        guard indent + prefix + code.count + suffix > lineLength, let call = firstCall(in: code) else { return code }
+        let lineIndent = indent + code.prefix { $0 == " " }.count
+        let arguments = call.arguments.enumerated().map { index, argument in
+            let isLast = index == call.arguments.count - 1
+            let line = wrapped(argument, indent: lineIndent + 4, suffix: isLast ? 0 : 1) + (isLast ? "" : ",")
+            return String(repeating: " ", count: lineIndent + 4) + line
         }
-        guard let close else { return signature }
-        parameters.append(current.trimmingCharacters(in: .whitespaces))
-        let lines = parameters.filter { !$0.isEmpty }.map { "        " + $0 }.joined(separator: ",\n")
-        return signature[...open] + "\n" + lines + "\n    " + signature[close...]
+        return call.head + "\n" + arguments.joined(separator: "\n") + "\n" + String(repeating: " ", count: lineIndent) + call.tail
+    }
+
+    /// The first parenthesized argument list of `code` outside string literals: the text up to and with
+    /// `(`, the arguments split at top-level commas, and the text from `)` on.
+    private static func firstCall(in code: String) -> (head: String, arguments: [String], tail: String)? {
+        var depth = 0
+        var open: String.Index?
+        var arguments: [String] = []
+        var start = code.startIndex
+        var inString = false
+        var escaped = false
+        for index in code.indices {
+            let character = code[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+                continue
+            }
+            switch character {
+            case "\"":
+                inString = true
+            case "(", "[":
+                depth += 1
+                if depth == 1, open == nil, character == "(" {
+                    open = index
+                    start = code.index(after: index)
+                }
+            case ")", "]":
+                depth -= 1
+                if depth == 0, let open, character == ")" {
+                    arguments.append(code[start..<index].trimmingCharacters(in: .whitespaces))
+                    let head = String(code[...open])
+                    return arguments.contains(where: \.isEmpty) ? nil : (head, arguments, String(code[index...]))
+                }
+            case "," where depth == 1 && open != nil:
+                arguments.append(code[start..<index].trimmingCharacters(in: .whitespaces))
+                start = code.index(after: index)
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// Documentation as `///` comment lines, without trailing spaces on empty lines. Every line is made
