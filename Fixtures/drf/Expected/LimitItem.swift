@@ -111,7 +111,10 @@ nonisolated extension LimitItem {
             path: "limit-items/",
             query: query
         )
-        return try await client.page(for: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2)))
+        return try await client.page(
+            for: request,
+            pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
+        )
     }
 
     /// Every page of values (`GET limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
@@ -121,7 +124,10 @@ nonisolated extension LimitItem {
             path: "limit-items/",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2)))
+        return client.pages(
+            for: request,
+            pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
+        )
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
