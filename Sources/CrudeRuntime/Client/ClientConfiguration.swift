@@ -38,7 +38,7 @@ public struct ClientConfiguration: Sendable {
     public var retry: RetryPolicy = .none
     /// Supplies credentials and refreshes them once on 401.
     public var authenticator: (any Authenticator)?
-    /// How raw requests (``APIClient/requestObject(_:_:_:query:body:)``) decode `Date` values; generated
+    /// How raw requests (``APIClient/requestObject(_:_:_:query:headers:body:)``) decode `Date` values; generated
     /// models use their own per-field transforms instead.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .iso8601
     /// How raw requests encode `Date` values.
