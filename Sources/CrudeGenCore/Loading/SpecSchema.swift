@@ -79,8 +79,8 @@ public enum SpecSchema {
       "enum": ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     },
     "operation": {
-      "description": "A CRUD operation.",
-      "enum": ["create", "read", "update", "delete", "list"]
+      "description": "A CRUD operation; patch sends partial updates with a verb of its own.",
+      "enum": ["create", "read", "update", "patch", "delete", "list"]
     },
     "headers": {
       "description": "Header name → value.",
@@ -214,7 +214,7 @@ public enum SpecSchema {
         "path": { "type": "string", "description": "The collection path relative to the base URL, e.g. people, users/, households/{householdID}/people." },
         "id": { "$ref": "#/definitions/idDeclaration" },
         "operations": {
-          "description": "Which operations exist. Default all five.",
+          "description": "Which operations exist. Default create, read, update, delete and list; add patch for partial updates with a verb of their own.",
           "type": "array",
           "items": { "$ref": "#/definitions/operation" },
           "uniqueItems": true
