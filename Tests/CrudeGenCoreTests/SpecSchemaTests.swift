@@ -88,6 +88,7 @@ import Yams
         #expect(choices(["field", "properties", "array_style"]) == SpecValidator.arrayStyles)
         #expect(choices(["pagination", "properties", "style"]) == PaginationSpec.Style.allCases.map(\.rawValue))
         #expect(choices(["namespace", "properties", "applies_to"]) == NamespaceSpec.Direction.allCases.map(\.rawValue))
+        #expect(choices(["cachePolicy"]) == CachePolicySpec.allCases.map(\.rawValue))
         #expect(choices(["enum", "properties", "type"]) == [EnumSpec.RawType.string, .int].map(\.rawValue))
     }
 

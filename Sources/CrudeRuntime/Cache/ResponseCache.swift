@@ -13,7 +13,7 @@ public enum CachePolicy: String, Sendable, Hashable, CaseIterable {
     case reloadIgnoringCache = "reload"
     /// A kept response of any age, else load.
     case returnCacheDataElseLoad = "cache_else_load"
-    /// A kept response of any age, else fail with ``APIError/cacheMiss``; never load.
+    /// A kept response of any age, else fail with status 504 (``APIError/status(_:body:)``, HTTP's `only-if-cached`); never load.
     case returnCacheDataDontLoad = "cache_only"
 }
 
