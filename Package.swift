@@ -21,11 +21,14 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureRandomFinds", "random-finds", []),
     ("FixturePaging", "paging", []),
     ("FixtureDRF", "drf", []),
-    ("FixtureMainActor", "main-actor", [
-        .unsafeFlags(["-default-isolation", "MainActor"]),
-        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-        .enableUpcomingFeature("InferIsolatedConformances"),
-    ]),
+    (
+        "FixtureMainActor", "main-actor",
+        [
+            .unsafeFlags(["-default-isolation", "MainActor"]),
+            .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+            .enableUpcomingFeature("InferIsolatedConformances"),
+        ]
+    ),
 ]
 
 let package = Package(
@@ -103,7 +106,8 @@ let package = Package(
         .plugin(
             name: "GenerateCrudSources",
             capability: .command(
-                intent: .custom(verb: "generate-crud-sources", description: "Generate Swift sources from each target's *.crude.yaml specs into the target's folder."),
+                intent: .custom(
+                    verb: "generate-crud-sources", description: "Generate Swift sources from each target's *.crude.yaml specs into the target's folder."),
                 permissions: [.writeToPackageDirectory(reason: "crudegen writes the generated Swift files next to each target's sources.")]
             ),
             dependencies: ["CrudeGenCLI"]
@@ -132,13 +136,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ] + fixtureCases.map { .target(name: $0.target) }
         ),
-    ] + fixtureCases.map { fixture in
-        .target(
-            name: fixture.target,
-            dependencies: ["CrudeRuntime"],
-            path: "Fixtures/\(fixture.folder)",
-            exclude: ["spec.yaml"],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])] + fixture.settings
-        )
-    }
+    ]
+        + fixtureCases.map { fixture in
+            .target(
+                name: fixture.target,
+                dependencies: ["CrudeRuntime"],
+                path: "Fixtures/\(fixture.folder)",
+                exclude: ["spec.yaml"],
+                swiftSettings: [.unsafeFlags(["-warnings-as-errors"])] + fixture.settings
+            )
+        }
 )

@@ -12,6 +12,6 @@ let package = Package(
         .executableTarget(
             name: "CrudeGenFuzz",
             dependencies: [.product(name: "CrudeGenCore", package: "crudegen")]
-        ),
+        )
     ]
 )

@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [
         // A real app writes .package(url: "https://github.com/…/crudegen", from: "0.1.0").
         // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.
-        .package(name: "crudegen", path: "../.."),
+        .package(name: "crudegen", path: "../..")
     ],
     targets: [
         .target(

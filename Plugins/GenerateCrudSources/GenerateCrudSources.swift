@@ -15,7 +15,8 @@ struct GenerateCrudSources: CommandPlugin {
         let check = extractor.extractFlag(named: "check") > 0
         let verbose = extractor.extractFlag(named: "verbose") > 0
         guard extractor.remainingArguments.isEmpty else {
-            throw CrudeGenPluginError("unexpected arguments \(extractor.remainingArguments); usage: swift package generate-crud-sources [--target NAME]... [--check] [--verbose]")
+            throw CrudeGenPluginError(
+                "unexpected arguments \(extractor.remainingArguments); usage: swift package generate-crud-sources [--target NAME]... [--check] [--verbose]")
         }
         let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
         let tool = try context.tool(named: "CrudeGenCLI")
@@ -53,7 +54,8 @@ struct GenerateCrudSources: CommandPlugin {
         }
         if !failed.isEmpty {
             let findings = reports.trimmingCharacters(in: .whitespacesAndNewlines)
-            let summary = check
+            let summary =
+                check
                 ? "the generated code of \(failed.joined(separator: ", ")) is not up to date; run `\(Self.regenerate)` and commit the result"
                 : "crudegen could not generate the code of \(failed.joined(separator: ", "))"
             // crudegen's own summary already names the command; the plugin's closes the list otherwise.

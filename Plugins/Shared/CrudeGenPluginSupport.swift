@@ -37,7 +37,8 @@ enum CrudeSpecs {
     /// The specs anywhere below `directory` on disk (hidden folders skipped), sorted by path. Used by the
     /// command plugin, which also sees specs a target excludes from its sources.
     static func find(in directory: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else {
             return []
         }
         var specs: [URL] = []

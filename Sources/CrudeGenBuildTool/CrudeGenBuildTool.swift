@@ -17,11 +17,14 @@ enum CrudeGenBuildTool {
             arguments.remove(at: 1)
         }
         guard arguments.count >= 2, !arguments.contains("--config") else {
-            printError("usage: CrudeGenBuildTool <spec> [--config <crudegen-config.yaml>] <output-file>...\nThe crudegen build plugin runs this tool; by hand, run `crudegen <spec> --output-file <file>...`.")
+            printError(
+                "usage: CrudeGenBuildTool <spec> [--config <crudegen-config.yaml>] <output-file>...\nThe crudegen build plugin runs this tool; by hand, run `crudegen <spec> --output-file <file>...`."
+            )
             exit(64)
         }
         do {
-            let generated = try Generator(configurationFile: configuration).generate(specAt: arguments[0], spreadOver: arguments.dropFirst().map { URL(fileURLWithPath: $0) })
+            let generated = try Generator(configurationFile: configuration).generate(
+                specAt: arguments[0], spreadOver: arguments.dropFirst().map { URL(fileURLWithPath: $0) })
             DiagnosticFormatter.writeToStandardError(generated.warnings)
             try generated.writer.apply(generated.plan)
         } catch let error as DiagnosticsError {

@@ -44,11 +44,12 @@ struct ExportCommand: ParsableCommand {
 
     /// Exports and writes the document (or prints it for `-o -`).
     func run() throws {
-        let chosen: OpenAPIExporter.Format = switch format {
-        case "json"?: .json
-        case "yaml"?: .yaml
-        default: output.lowercased().hasSuffix(".json") ? .json : .yaml
-        }
+        let chosen: OpenAPIExporter.Format =
+            switch format {
+            case "json"?: .json
+            case "yaml"?: .yaml
+            default: output.lowercased().hasSuffix(".json") ? .json : .yaml
+            }
         do {
             let document = try OpenAPIExporter.export(specAt: spec, format: chosen)
             if output == "-" {

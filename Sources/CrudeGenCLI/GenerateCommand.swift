@@ -37,7 +37,10 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The folder to write generated Swift files to; created if missing.", valueName: "dir"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Write the spec's declarations into this Swift file instead (one spec only; not with -o); repeat it to spread them over several files of one folder.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the spec's declarations into this Swift file instead (one spec only; not with -o); repeat it to spread them over several files of one folder.",
+            valueName: "file"))
     var outputFile: [String] = []
 
     @Flag(help: "Write nothing; exit with status 1 if the output folder is not up to date (for CI).")
@@ -46,7 +49,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A folder of Mustache templates that replace the bundled ones of the same name.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("A crudegen-config.yaml to read settings from (the plugins pass a target's); --templates overrides its `templates`.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A crudegen-config.yaml to read settings from (the plugins pass a target's); --templates overrides its `templates`.", valueName: "file"))
     var config: String?
 
     @Flag(name: .shortAndLong, help: "List every file written, removed or already up to date.")

@@ -49,7 +49,9 @@ struct ImportCommand: ParsableCommand {
             }
             try SpecFile.write(result.yaml, to: output, force: force, marker: SpecFile.importMarker)
             let skipped = result.warnings.count
-            print("\(output): imported from \(document)" + (skipped == 0 ? "." : ", \(skipped) item\(skipped == 1 ? "" : "s") not mapped exactly (see the warnings above)."))
+            print(
+                "\(output): imported from \(document)"
+                    + (skipped == 0 ? "." : ", \(skipped) item\(skipped == 1 ? "" : "s") not mapped exactly (see the warnings above)."))
         } catch let error as DiagnosticsError {
             DiagnosticFormatter.writeToStandardError(error.diagnostics)
             throw ExitCode.failure

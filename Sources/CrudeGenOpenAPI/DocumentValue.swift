@@ -118,7 +118,9 @@ enum DocumentValue: Sendable {
 
     /// A mapping key: plain when it is a simple word or path, else quoted.
     private static func plainKey(_ key: String) -> String {
-        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./{}$".unicodeScalars.contains($0)) }
+        let simple =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./{}$".unicodeScalars.contains($0)) }
             && key.first.map { $0.isLetter || $0 == "/" || $0 == "_" || $0 == "$" } == true
             && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(key.lowercased())
         return simple ? key : quoted(key)
@@ -134,7 +136,9 @@ enum DocumentValue: Sendable {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}":
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{2028}"
+                || scalar == "\u{2029}":
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

@@ -74,11 +74,17 @@ private struct DocumentBuilder {
         if !spec.api.headers.isEmpty {
             // OpenAPI has no headers sent with every request, and ignores header parameters named
             // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.
-            top.append(("x-crudegen-headers", .array(spec.api.headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) })))
+            top.append(
+                ("x-crudegen-headers", .array(spec.api.headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) })))
         }
-        top.append(("paths", .object(paths.map { path in
-            (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) }))
-        })))
+        top.append(
+            (
+                "paths",
+                .object(
+                    paths.map { path in
+                        (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) }))
+                    })
+            ))
         top.append(("components", .object([("schemas", .object(schemas()))])))
         return .object(top)
     }
@@ -130,7 +136,9 @@ private struct DocumentBuilder {
                     }
                 }
             } else {
-                response = jsonResponse(wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + (resource.namespace?.many.map { [$0.value] } ?? [])), description: "The \(name) values.")
+                response = jsonResponse(
+                    wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + (resource.namespace?.many.map { [$0.value] } ?? [])),
+                    description: "The \(name) values.")
             }
         case (_, true):
             response = jsonResponse(wrapped(model, in: envelope + (resource.namespace?.one.map { [$0.value] } ?? [])), description: "The \(name).")
@@ -157,12 +165,16 @@ private struct DocumentBuilder {
     /// Describes an action with its route, verb, parameters, headers, body and response.
     private mutating func addAction(_ action: ActionSpec, of resource: ResourceSpec?) {
         let owner = resource?.name.value
-        var operation: [(key: String, value: DocumentValue)] = [("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))]
+        var operation: [(key: String, value: DocumentValue)] = [
+            ("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))
+        ]
         if let owner { operation += [("x-crudegen-resource", .string(owner)), ("x-crudegen-action", .string(action.name.value))] }
         if let description = action.description { operation.append(("description", .string(description))) }
         var parameters = routeParameters(action.path.value, resource: resource, action: action)
         for field in action.query {
-            var parameter: [(key: String, value: DocumentValue)] = [("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query"))]
+            var parameter: [(key: String, value: DocumentValue)] = [
+                ("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query")),
+            ]
             if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
             if let description = field.description { parameter.append(("description", .string(description))) }
             parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
@@ -177,7 +189,16 @@ private struct DocumentBuilder {
         }
         if let pagination = action.pagination, case let .type(type)? = action.returns, case let .array(element) = type.value {
             // A paginated action returns its items (`"[Issue]"`) inside the page object.
-            operation.append(("responses", .object([("200", jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items."))])))
+            operation.append(
+                (
+                    "responses",
+                    .object([
+                        (
+                            "200",
+                            jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items.")
+                        )
+                    ])
+                ))
         } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
             operation.append(("responses", .object([("200", jsonResponse(wrapped(schema, in: envelope), description: "The response."))])))
         } else {
@@ -209,7 +230,9 @@ private struct DocumentBuilder {
         for character in route {
             switch (character, current) {
             case ("{", nil): current = ""
-            case let ("}", name?): names.append(name); current = nil
+            case let ("}", name?):
+                names.append(name)
+                current = nil
             case let (_, name?): current = name + String(character)
             default: break
             }
@@ -226,7 +249,9 @@ private struct DocumentBuilder {
             } else {
                 (type, transform) = (.named("String"), nil)
             }
-            return .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", schema(of: type.nonOptional, transform: transform))])
+            return .object([
+                ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", schema(of: type.nonOptional, transform: transform)),
+            ])
         }
     }
 
@@ -234,7 +259,10 @@ private struct DocumentBuilder {
     private func headerParameters(_ headers: [HeaderSpec]) -> [DocumentValue] {
         // OpenAPI ignores header parameters named Accept, Content-Type and Authorization.
         headers.filter { !["accept", "content-type", "authorization"].contains($0.name.value.lowercased()) }.map { header in
-            .object([("name", .string(header.name.value)), ("in", .string("header")), ("required", .bool(true)), ("schema", .object([("type", .string("string")), ("const", .string(header.value.value))]))])
+            .object([
+                ("name", .string(header.name.value)), ("in", .string("header")), ("required", .bool(true)),
+                ("schema", .object([("type", .string("string")), ("const", .string(header.value.value))])),
+            ])
         }
     }
 
@@ -265,11 +293,12 @@ private struct DocumentBuilder {
         var members: [(path: [String], schema: DocumentValue, required: Bool)] = []
         if let count = paths.count { members.append((count.split(separator: ".").map(String.init), .object([("type", .string("integer"))]), true)) }
         if let next = paths.next {
-            let link: DocumentValue = switch paths.style {
-            case .nextURL: .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])
-            case .page: .object([("type", .array([.string("integer"), .string("null")]))])
-            default: .object([("type", .array([.string("string"), .string("null")]))])
-            }
+            let link: DocumentValue =
+                switch paths.style {
+                case .nextURL: .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])
+                case .page: .object([("type", .array([.string("integer"), .string("null")]))])
+                default: .object([("type", .array([.string("string"), .string("null")]))])
+                }
             members.append((next.split(separator: ".").map(String.init), link, false))
             if paths.style == .nextURL, next == "next", paths.items == "results" {
                 members.append((["previous"], link, false))
@@ -328,7 +357,8 @@ private struct DocumentBuilder {
         for enumeration in spec.enums {
             var schema: [(key: String, value: DocumentValue)] = [("type", .string(enumeration.rawType == .int ? "integer" : "string"))]
             if let description = enumeration.description { schema.append(("description", .string(description))) }
-            schema.append(("enum", .array(enumeration.cases.map { enumeration.rawType == .int ? .integer(Int($0.rawValue.value) ?? 0) : .string($0.rawValue.value) })))
+            schema.append(
+                ("enum", .array(enumeration.cases.map { enumeration.rawType == .int ? .integer(Int($0.rawValue.value) ?? 0) : .string($0.rawValue.value) })))
             if !enumeration.derivesCaseNames {
                 // The names the spec gives its cases, under the extension other generators read too.
                 schema.append(("x-enum-varnames", .array(enumeration.cases.map { .string($0.name.value) })))
@@ -340,7 +370,8 @@ private struct DocumentBuilder {
         }
         for resource in spec.resources {
             let hasCreate = resource.operations.contains { $0.value == .create }
-            result.append((resource.name.value, object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)))
+            result.append(
+                (resource.name.value, object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)))
         }
         return result
     }
@@ -349,7 +380,9 @@ private struct DocumentBuilder {
     private func object(_ fields: [FieldSpec], description: String?, requiring: Bool = true) -> DocumentValue {
         var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         if let description { result.append(("description", .string(description))) }
-        let required = fields.filter { requiring && !$0.type.value.isOptional }.map { DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle)) }
+        let required = fields.filter { requiring && !$0.type.value.isOptional }.map {
+            DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle))
+        }
         if !required.isEmpty { result.append(("required", .array(required))) }
         if !fields.isEmpty {
             result.append(("properties", .object(fields.map { field in (SpecInterop.jsonKey(of: field, style: spec.api.keyStyle), property(field)) })))
@@ -404,8 +437,10 @@ private struct DocumentBuilder {
             .object([("type", .string(type))] + (format.map { [("format", DocumentValue.string($0))] } ?? []))
         }
         switch transform {
-        case "epoch_seconds"?: return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Seconds since 1970-01-01T00:00:00Z."))])
-        case "epoch_milliseconds"?: return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Milliseconds since 1970-01-01T00:00:00Z."))])
+        case "epoch_seconds"?:
+            return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Seconds since 1970-01-01T00:00:00Z."))])
+        case "epoch_milliseconds"?:
+            return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Milliseconds since 1970-01-01T00:00:00Z."))])
         case "percentage"?: return .object([("type", .string("number")), ("minimum", .integer(0)), ("maximum", .integer(100))])
         case "lenient"?:
             let accepted = name == "String" ? ["string", "number", "boolean"] : [Self.jsonType(of: name), "string"]
@@ -415,7 +450,8 @@ private struct DocumentBuilder {
             if let transform = spec.transforms.first(where: { $0.name.value == declared }) {
                 switch transform.kind {
                 case let .dateFormat(format):
-                    return format.value == "yyyy-MM-dd" ? typed("string", "date") : .object([("type", .string("string")), ("description", .string("A date written as `\(format.value)`."))])
+                    return format.value == "yyyy-MM-dd"
+                        ? typed("string", "date") : .object([("type", .string("string")), ("description", .string("A date written as `\(format.value)`."))])
                 case .custom:
                     // Only the user's Swift knows the JSON side of their transform.
                     return .object([])

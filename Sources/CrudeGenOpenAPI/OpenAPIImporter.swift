@@ -24,7 +24,9 @@ public enum OpenAPIImporter {
         let source = try OpenAPISource(data, file: file)
         var mapper = Mapper(source: source)
         let draft = mapper.map()
-        let yaml = SpecWriter.yaml(of: draft, header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
+        let yaml = SpecWriter.yaml(
+            of: draft,
+            header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
         // Loading and validating is what decides whether `generate` accepts a spec; rendering adds nothing to it.
         let loaded = SpecLoader.load(Data(yaml.utf8), file: specFile)
         let problems = loaded.diagnostics + (loaded.spec.map(SpecValidator.validate) ?? [])
@@ -73,7 +75,9 @@ private struct TypeNames {
 
     /// Takes exactly `name` when it is free; `false` otherwise.
     mutating func claimExactly(_ name: String) -> Bool {
-        guard !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(name), !SpecInterop.builtinTypeNames.contains(name) else { return false }
+        guard !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(name), !SpecInterop.builtinTypeNames.contains(name) else {
+            return false
+        }
         taken.insert(name.lowercased())
         return true
     }
@@ -161,7 +165,9 @@ private struct Mapper {
             warn("webhook `\(name)` is not imported: a spec describes calls the client makes", at: ["webhooks", name])
         }
         for (name, _) in document.components.securitySchemes {
-            warn("security scheme `\(name.rawValue)` is not imported; give the client an `Authenticator` or default headers", at: ["components", "securitySchemes", name.rawValue])
+            warn(
+                "security scheme `\(name.rawValue)` is not imported; give the client an `Authenticator` or default headers",
+                at: ["components", "securitySchemes", name.rawValue])
         }
         breakValueCycles()
         chooseKeyStyle()
@@ -221,7 +227,10 @@ private struct Mapper {
         case let .enumeration(typeName)?:
             if let values = enumValues(of: schema) {
                 let names = (schema.vendorExtensions["x-enum-varnames"]?.value as? [Any])?.compactMap { $0 as? String }
-                draft.enums.append(.init(name: typeName, description: schema.description, isInteger: values.isInteger, values: values.values, caseNames: names?.count == values.values.count ? names : nil))
+                draft.enums.append(
+                    .init(
+                        name: typeName, description: schema.description, isInteger: values.isInteger, values: values.values,
+                        caseNames: names?.count == values.values.count ? names : nil))
             }
         case let .model(typeName)?:
             let index = reserveModel(typeName, pointer: pointer)
@@ -234,10 +243,11 @@ private struct Mapper {
 
     /// The type of a field `export` wrote with the `lenient` transform (`type: [integer, string]`).
     private func lenientType(of schema: JSONSchema) -> TypeExpression? {
-        let first: JSONSchema = switch schema.value {
-        case let .any(of: members, _), let .one(of: members, _): members.first ?? schema
-        default: schema
-        }
+        let first: JSONSchema =
+            switch schema.value {
+            case let .any(of: members, _), let .one(of: members, _): members.first ?? schema
+            default: schema
+            }
         return switch first.value {
         case .integer: .named("Int")
         case .number: .named("Double")
@@ -252,7 +262,8 @@ private struct Mapper {
         if let known = aliasTypes[name] { return known }
         // A placeholder first: an alias that refers to itself ends as `JSON` instead of recursing.
         aliasTypes[name] = (.named("JSON"), false)
-        let type = typeExpression(of: schema, hint: SpecInterop.identifier(name, uppercaseFirst: true), pointer: ["components", "schemas", name], depth: depth + 1)
+        let type = typeExpression(
+            of: schema, hint: SpecInterop.identifier(name, uppercaseFirst: true), pointer: ["components", "schemas", name], depth: depth + 1)
         aliasTypes[name] = type
         return type
     }
@@ -412,7 +423,8 @@ private struct Mapper {
         case let .all(of: members, _):
             let meaningful = members.filter { !$0.isFragment || $0.allowedValues != nil }
             if meaningful.count == 1 {
-                let (type, memberNullable) = typeExpression(of: meaningful[0], hint: hint, pointer: pointer + ["allOf", String(members.firstIndex(of: meaningful[0]) ?? 0)], depth: depth + 1)
+                let (type, memberNullable) = typeExpression(
+                    of: meaningful[0], hint: hint, pointer: pointer + ["allOf", String(members.firstIndex(of: meaningful[0]) ?? 0)], depth: depth + 1)
                 return (type, nullable || memberNullable)
             }
             if isObjectLike(schema) {
@@ -487,7 +499,10 @@ private struct Mapper {
                 continue
             }
             for endpoint in item.endpoints {
-                endpoints.append(Endpoint(path: path, method: endpoint.method.rawValue.uppercased(), operation: endpoint.operation, pathParameters: item.parameters, pointer: pointer + [endpoint.method.rawValue.lowercased()]))
+                endpoints.append(
+                    Endpoint(
+                        path: path, method: endpoint.method.rawValue.uppercased(), operation: endpoint.operation, pathParameters: item.parameters,
+                        pointer: pointer + [endpoint.method.rawValue.lowercased()]))
             }
         }
         var consumed = Set<String>()
@@ -523,7 +538,9 @@ private struct Mapper {
 
     /// An inline object with one required property and nothing else: the shape of envelopes and namespaces.
     private func singleKeyWrapper(_ schema: JSONSchema?) -> (key: String, inner: JSONSchema)? {
-        guard case let .object(_, object)? = schema?.value, object.properties.count == 1, let (key, inner) = object.properties.first, object.requiredProperties == [key] else { return nil }
+        guard case let .object(_, object)? = schema?.value, object.properties.count == 1, let (key, inner) = object.properties.first,
+            object.requiredProperties == [key]
+        else { return nil }
         return (key, inner)
     }
 
@@ -617,7 +634,9 @@ private struct Mapper {
     /// the media type it has instead.
     private func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?, pointer: [String])? {
         guard let body = operation.requestBody, let request = document.components[body] else { return nil }
-        guard let (type, content) = jsonContent(request.content) else { return (nil, request.content.keys.first?.rawValue ?? "an unknown media type", ["requestBody"]) }
+        guard let (type, content) = jsonContent(request.content) else {
+            return (nil, request.content.keys.first?.rawValue ?? "an unknown media type", ["requestBody"])
+        }
         let pointer = ["requestBody", "content", type, "schema"]
         if !envelope.isEmpty, let inner = withoutEnvelope(content.schema) {
             return (inner, nil, pointer + envelope.flatMap { ["properties", $0] })
@@ -633,7 +652,8 @@ private struct Mapper {
             result.append((resolved, endpoint.pointer + ["parameters", String(index)]))
         }
         for (index, parameter) in endpoint.pathParameters.enumerated() {
-            guard let resolved = document.components[parameter], !result.contains(where: { $0.0.name == resolved.name && $0.0.location == resolved.location }) else { continue }
+            guard let resolved = document.components[parameter], !result.contains(where: { $0.0.name == resolved.name && $0.0.location == resolved.location })
+            else { continue }
             result.append((resolved, Array(endpoint.pointer.dropLast()) + ["parameters", String(index)]))
         }
         return result
@@ -671,7 +691,9 @@ private struct Mapper {
     /// The names of a path's parameters, in order.
     private func parameterNames(_ path: OpenAPI.Path) -> [String] {
         path.components.flatMap { segment -> [String] in
-            segment.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) }
+            segment.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap {
+                $0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            }
         }
     }
 
@@ -685,7 +707,12 @@ private struct Mapper {
 
     /// A resource for `collection` and its item path, when they have CRUD operations over one model.
     private mutating func resource(collection: OpenAPI.Path, endpoints: [Endpoint]) -> (resource: SpecDraft.Resource, used: [[String]])? {
-        guard let itemPath = document.paths.keys.first(where: { $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components && isSingleParameter($0.components.last!) }) else { return nil }
+        guard
+            let itemPath = document.paths.keys.first(where: {
+                $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components
+                    && isSingleParameter($0.components.last!)
+            })
+        else { return nil }
         let at = { (path: OpenAPI.Path, method: String) in endpoints.first { $0.path == path && $0.method == method } }
         let candidates = CRUDEndpoints(
             list: at(collection, "GET"), create: at(collection, "POST") ?? at(collection, "PUT"), read: at(itemPath, "GET"),
@@ -708,8 +735,14 @@ private struct Mapper {
         var groups: [(name: String, candidates: CRUDEndpoints)] = []
         for endpoint in endpoints {
             guard let name = endpoint.operation.vendorExtensions["x-crudegen-resource"]?.value as? String,
-                  let kind = (endpoint.operation.vendorExtensions["x-crudegen-operation"]?.value as? String).flatMap(CRUDOperation.init(rawValue:)) else { continue }
-            let index = groups.firstIndex { $0.name == name } ?? { groups.append((name, CRUDEndpoints())); return groups.count - 1 }()
+                let kind = (endpoint.operation.vendorExtensions["x-crudegen-operation"]?.value as? String).flatMap(CRUDOperation.init(rawValue:))
+            else { continue }
+            let index =
+                groups.firstIndex { $0.name == name }
+                ?? {
+                    groups.append((name, CRUDEndpoints()))
+                    return groups.count - 1
+                }()
             switch kind {
             case .list: groups[index].candidates.list = endpoint
             case .create: groups[index].candidates.create = endpoint
@@ -723,7 +756,9 @@ private struct Mapper {
             guard case let .model(typeName)? = components[group.name] else { return nil }
             let candidates = group.candidates
             let member = [candidates.read, candidates.update, candidates.patch, candidates.delete].compactMap { $0 }.first
-            let collection = (candidates.list ?? candidates.create)?.path ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
+            let collection =
+                (candidates.list ?? candidates.create)?.path
+                ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
             guard let collection else { return nil }
             let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
             return resource(model: (group.name, typeName), candidates: candidates, collection: collection, idParameter: idParameter)
@@ -733,10 +768,14 @@ private struct Mapper {
     /// The resource of `model` with the CRUD operations among `candidates` whose shapes fit, its path the
     /// route of `collection`, routes where an operation's differs from the default, and the id the
     /// field `idParameter` names (else `id`).
-    private mutating func resource(model: (component: String, typeName: String), candidates: CRUDEndpoints, collection: OpenAPI.Path, idParameter: String) -> (resource: SpecDraft.Resource, used: [[String]])? {
+    private mutating func resource(model: (component: String, typeName: String), candidates: CRUDEndpoints, collection: OpenAPI.Path, idParameter: String) -> (
+        resource: SpecDraft.Resource, used: [[String]]
+    )? {
         guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
         var fields = draft.models[index].fields
-        guard let idIndex = fields.firstIndex(where: { $0.name == idParameter || $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else { return nil }
+        guard let idIndex = fields.firstIndex(where: { $0.name == idParameter || $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else {
+            return nil
+        }
         let idField = fields[idIndex]
         guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else { return nil }
         fields.remove(at: idIndex)
@@ -758,7 +797,9 @@ private struct Mapper {
             namespaceOne = found.namespace
             return true
         }
-        if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema), shape.model.typeName == model.typeName {
+        if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema),
+            shape.model.typeName == model.typeName
+        {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
             resource.namespaceMany = shape.namespace
@@ -803,7 +844,11 @@ private struct Mapper {
                 let param = SpecInterop.identifier(name, uppercaseFirst: false)
                 guard !resource.params.contains(where: { $0.name == param }) else { continue }
                 let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }
-                let type = declared.flatMap { parameterSchema($0.parameter) }.map { pathType(of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? endpoint.pointer) } ?? .named("String")
+                let type =
+                    declared.flatMap { parameterSchema($0.parameter) }.map {
+                        pathType(
+                            of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? endpoint.pointer)
+                    } ?? .named("String")
                 resource.params.append((param, type))
             }
             for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
@@ -811,11 +856,15 @@ private struct Mapper {
                     resource.headers[kind, default: []].append((parameter.name, value))
                     continue
                 }
-                warn("\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values", at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
+                warn(
+                    "\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values",
+                    at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
             }
             if kind != .list {
                 for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .query {
-                    warn("query parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: only `list` takes a query", at: pointer)
+                    warn(
+                        "query parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: only `list` takes a query",
+                        at: pointer)
                 }
             }
             warnCallbacks(endpoint)
@@ -853,7 +902,9 @@ private struct Mapper {
         guard itemKeys.count == 1, let (items, model) = itemKeys.first else { return nil }
         let keys = Set(object.properties.keys)
         // The spec's default paging follows a next URL: a page number or cursor under `next` is another style.
-        guard let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains), object.properties[next]?.isString == true else { return nil }
+        guard let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains), object.properties[next]?.isString == true else {
+            return nil
+        }
         let count = ["count", "total", "total_count", "totalCount"].first(where: keys.contains)
         if items == "results", next == "next", count == "count" { return (model, .standard) }
         return (model, .keys(items: items, next: next, count: count))
@@ -903,8 +954,11 @@ private struct Mapper {
                 draft.resources.first { $0.name == owner }.map { (owner: $0, name: name) }
             }
         }
-        let base = marked?.name ?? operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
-            ?? (endpoint.method.lowercased() + " " + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " ")).camelCased(uppercaseFirst: false)
+        let base =
+            marked?.name ?? operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
+            ?? (endpoint.method.lowercased() + " "
+            + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " "))
+            .camelCased(uppercaseFirst: false)
         let scope = marked.map { $0.owner.name + "." } ?? ""
         var name = base
         var number = 2
@@ -925,10 +979,14 @@ private struct Mapper {
             if let schema = success.schema {
                 returns = payload(schema, typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
             } else if let other = success.contentType {
-                warn("the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing", at: endpoint.pointer + ["responses", success.status])
+                warn(
+                    "the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing",
+                    at: endpoint.pointer + ["responses", success.status])
             }
         }
-        var action = SpecDraft.Action(name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns, owner: marked?.owner.name)
+        var action = SpecDraft.Action(
+            name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns,
+            owner: marked?.owner.name)
         // In a resource's action, the id and fields in the route are the resource's, not params.
         let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []
         let defaultMethod = body == nil ? "GET" : "POST"
@@ -938,11 +996,20 @@ private struct Mapper {
             switch parameter.location {
             case .path:
                 guard !ownNames.contains(parameter.name) else { continue }
-                action.params.append((SpecInterop.identifier(parameter.name, uppercaseFirst: false), schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) } ?? .named("String")))
+                action.params.append(
+                    (
+                        SpecInterop.identifier(parameter.name, uppercaseFirst: false),
+                        schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) }
+                            ?? .named("String")
+                    ))
             case .query:
-                let type = schema.map { typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer).0 } ?? .named("String")
+                let type =
+                    schema.map { typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer).0 }
+                    ?? .named("String")
                 guard isQueryType(type) else {
-                    warn("query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are scalars or arrays of scalars", at: pointer)
+                    warn(
+                        "query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are scalars or arrays of scalars",
+                        at: pointer)
                     continue
                 }
                 var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
@@ -953,7 +1020,9 @@ private struct Mapper {
                 if let value = schema.flatMap(constantValue) {
                     action.headers.append((parameter.name, value))
                 } else {
-                    warn("header parameter `\(parameter.name)` of \(described) is not imported: a spec's headers are fixed values", at: pointer, hint: "set it through `ClientConfiguration.operationHeaders` or middleware")
+                    warn(
+                        "header parameter `\(parameter.name)` of \(described) is not imported: a spec's headers are fixed values", at: pointer,
+                        hint: "set it through `ClientConfiguration.operationHeaders` or middleware")
                 }
             case .cookie:
                 warn("cookie parameter `\(parameter.name)` of \(described) is not imported: a spec has no cookies", at: pointer)
@@ -962,7 +1031,8 @@ private struct Mapper {
             }
         }
         // Every `{name}` of the route needs a param, even when the document forgot to declare one.
-        for name in parameterNames(endpoint.path).map({ SpecInterop.identifier($0, uppercaseFirst: false) }) where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
+        for name in parameterNames(endpoint.path).map({ SpecInterop.identifier($0, uppercaseFirst: false) })
+        where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
             action.params.append((name, .named("String")))
         }
         warnCallbacks(endpoint)
@@ -1010,7 +1080,11 @@ private struct Mapper {
                 return
             }
             let pointer = modelPointers[owner] ?? ["components", "schemas"]
-            warnings.append(.warning("field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(pointer + ["properties", field.key])))", at: source.location(of: pointer + ["properties", field.key]), hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id"))
+            warnings.append(
+                .warning(
+                    "field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(pointer + ["properties", field.key])))",
+                    at: source.location(of: pointer + ["properties", field.key]),
+                    hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id"))
         }
     }
 
@@ -1052,7 +1126,8 @@ private struct Mapper {
             }
         }
         let isSnake = { (key: String) in
-            key.first.map { $0.isLowercase && $0.isASCII } == true && key.allSatisfy { ($0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "_" } && !key.contains("__") && !key.hasSuffix("_")
+            key.first.map { $0.isLowercase && $0.isASCII } == true && key.allSatisfy { ($0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "_" }
+                && !key.contains("__") && !key.hasSuffix("_")
         }
         if !keys.isEmpty, keys.allSatisfy(isSnake), keys.contains(where: { $0.contains("_") }) {
             draft.keyStyle = .snakeCase

@@ -35,21 +35,30 @@ struct OpenAPISource {
             throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
         }
         guard let composed, case let .mapping(top) = composed else {
-            throw DiagnosticsError([.error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))])
+            throw DiagnosticsError([
+                .error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))
+            ])
         }
         root = composed
         guard let version = top["openapi"]?.scalar?.string else {
             let hint = top["swagger"] != nil ? "this is a Swagger 2.0 document; convert it to OpenAPI 3 first (for example with swagger2openapi)" : nil
-            throw DiagnosticsError([.error("`\(file)` has no `openapi` version; only OpenAPI 3.0 and 3.1 documents can be imported", at: SourceLocation(file: file, line: 1, column: 1), hint: hint)])
+            throw DiagnosticsError([
+                .error(
+                    "`\(file)` has no `openapi` version; only OpenAPI 3.0 and 3.1 documents can be imported",
+                    at: SourceLocation(file: file, line: 1, column: 1), hint: hint)
+            ])
         }
         declaredVersion = version
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            throw DiagnosticsError([.error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: Self.location(of: ["openapi"], in: composed, file: file))])
+            throw DiagnosticsError([
+                .error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: Self.location(of: ["openapi"], in: composed, file: file))
+            ])
         }
         let is30 = version.hasPrefix("3.0")
         do {
             let json = JSONText.data(of: composed)
-            document = is30
+            document =
+                is30
                 ? try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: json).convert(to: .v3_1_0)
                 : try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: json)
         } catch let strict {
@@ -57,7 +66,8 @@ struct OpenAPISource {
             // swift-openapi-generator accepts because Yams decodes any scalar as a string. Only such a
             // document pays for the slower lenient decoding.
             do {
-                document = is30
+                document =
+                    is30
                     ? try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: composed).convert(to: .v3_1_0)
                     : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: composed)
             } catch {
@@ -104,11 +114,12 @@ struct OpenAPISource {
     private static func deepestNode(at pointer: [String], in root: Node) -> (node: Node, reached: Int) {
         var node = root
         for (index, token) in pointer.enumerated() {
-            let next: Node? = switch node {
-            case let .mapping(mapping): mapping.first { $0.key.scalar?.string == token }?.value
-            case let .sequence(sequence): Int(token).flatMap { $0 < sequence.count ? sequence[$0] : nil }
-            default: nil
-            }
+            let next: Node? =
+                switch node {
+                case let .mapping(mapping): mapping.first { $0.key.scalar?.string == token }?.value
+                case let .sequence(sequence): Int(token).flatMap { $0 < sequence.count ? sequence[$0] : nil }
+                default: nil
+                }
             guard let next else { return (node, index) }
             node = next
         }
@@ -117,15 +128,18 @@ struct OpenAPISource {
 
     /// A decoding failure as a diagnostic at the deepest place its coding path reaches.
     private static func describe(_ error: DecodingError, in root: Node, file: String) -> Diagnostic {
-        let (path, message): ([CodingKey], String) = switch error {
-        case let .dataCorrupted(context): (context.codingPath, context.debugDescription)
-        case let .keyNotFound(key, context): (context.codingPath, "missing key `\(key.stringValue)`")
-        case let .typeMismatch(_, context): (context.codingPath, context.debugDescription)
-        case let .valueNotFound(_, context): (context.codingPath, context.debugDescription)
-        @unknown default: ([], "\(error)")
-        }
+        let (path, message): ([CodingKey], String) =
+            switch error {
+            case let .dataCorrupted(context): (context.codingPath, context.debugDescription)
+            case let .keyNotFound(key, context): (context.codingPath, "missing key `\(key.stringValue)`")
+            case let .typeMismatch(_, context): (context.codingPath, context.debugDescription)
+            case let .valueNotFound(_, context): (context.codingPath, context.debugDescription)
+            @unknown default: ([], "\(error)")
+            }
         let tokens = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        return .error("not a valid OpenAPI document: \(message)", at: location(of: tokens, in: root, file: file), hint: tokens.isEmpty ? nil : "at " + JSONPointer.text(tokens))
+        return .error(
+            "not a valid OpenAPI document: \(message)", at: location(of: tokens, in: root, file: file),
+            hint: tokens.isEmpty ? nil : "at " + JSONPointer.text(tokens))
     }
 }
 
@@ -211,11 +225,15 @@ enum JSONText {
         case "false", "False", "FALSE": return "false"
         default: break
         }
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return nil }
         if text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }), let value = Int(text) {
             return String(value)
         }
-        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }), let value = Double(text), value.isFinite else { return nil }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }), let value = Double(text),
+            value.isFinite
+        else { return nil }
         return "\(value)"
     }
 

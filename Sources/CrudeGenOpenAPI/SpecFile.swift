@@ -18,7 +18,11 @@ public enum SpecFile {
             let head = (try? handle.read(upToCount: 512)) ?? Data()
             try? handle.close()
             guard String(decoding: head, as: UTF8.self).contains(marker) else {
-                throw DiagnosticsError([.error("`\(path)` exists and was not written by crudegen; not replacing it", at: nil, hint: "choose another output, or pass --force to replace it")])
+                throw DiagnosticsError([
+                    .error(
+                        "`\(path)` exists and was not written by crudegen; not replacing it", at: nil,
+                        hint: "choose another output, or pass --force to replace it")
+                ])
             }
         }
         if let existing = manager.contents(atPath: path), existing == Data(text.utf8) { return }

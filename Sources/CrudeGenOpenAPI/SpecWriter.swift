@@ -52,10 +52,13 @@ enum SpecWriter {
     static func scalar(_ text: String, flow: Bool = false) -> String {
         let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
         let allowed = flow ? "_-./?'():" : "_-./?'(){}:"
-        let safe = !text.isEmpty && !plainWords.contains(text.lowercased())
+        let safe =
+            !text.isEmpty && !plainWords.contains(text.lowercased())
             && text.first.map { $0.isLetter || $0 == "_" || $0 == "/" } == true
             && text.last != " " && text.last != ":"
-            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || allowed.unicodeScalars.contains($0)) }
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || allowed.unicodeScalars.contains($0))
+            }
             && !text.contains(": ") && !text.contains(" #") && !text.contains("  ")
         if safe { return text }
         var quoted = "\""
@@ -66,7 +69,9 @@ enum SpecWriter {
             case "\n": quoted += "\\n"
             case "\r": quoted += "\\r"
             case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}":
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{2028}"
+                || scalar == "\u{2029}":
                 quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             default: quoted.unicodeScalars.append(scalar)
             }
@@ -104,7 +109,8 @@ private struct Writer {
             }
             return
         }
-        let derivable = !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
+        let derivable =
+            !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
         let name = SpecWriter.scalar(enumeration.name)
         if derivable, enumeration.description == nil {
             line("  \(name): [\(enumeration.values.map { SpecWriter.scalar($0, flow: true) }.joined(separator: ", "))]")
@@ -145,7 +151,9 @@ private struct Writer {
             }
             var name = field.key
             if style == .snakeCase, field.key.contains("_") {
-                name = SpecInterop.identifier(field.key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(), uppercaseFirst: false)
+                name = SpecInterop.identifier(
+                    field.key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(),
+                    uppercaseFirst: false)
             }
             var key: String? = SpecInterop.jsonKey(forField: name, style: style) == field.key ? nil : field.key
             if key != nil, !SpecInterop.isIdentifier(name) {
@@ -198,7 +206,10 @@ private struct Writer {
         line("    path: \(SpecWriter.scalar(resource.path))")
         switch (resource.namespaceOne, resource.namespaceMany) {
         case let (one?, nil): line("    namespace: \(SpecWriter.scalar(one, flow: true))")
-        case let (one, many?): line("    namespace: { \(((one.map { ["one: \(SpecWriter.scalar($0, flow: true))"] } ?? []) + ["many: \(SpecWriter.scalar(many, flow: true))"]).joined(separator: ", ")) }")
+        case let (one, many?):
+            line(
+                "    namespace: { \(((one.map { ["one: \(SpecWriter.scalar($0, flow: true))"] } ?? []) + ["many: \(SpecWriter.scalar(many, flow: true))"]).joined(separator: ", ")) }"
+            )
         case (nil, nil): break
         }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
@@ -226,7 +237,9 @@ private struct Writer {
         if !resource.headers.isEmpty {
             line("    headers:")
             for (operation, headers) in resource.headers.sorted(by: { $0.key < $1.key }) {
-                line("      \(operation.rawValue): { \(headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
+                line(
+                    "      \(operation.rawValue): { \(headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }"
+                )
             }
         }
         if !resource.responsesNone.isEmpty {
@@ -236,7 +249,9 @@ private struct Writer {
         case .standard?:
             line("    pagination: true")
         case let .keys(items, next, count)?:
-            line("    pagination: { items: \(SpecWriter.scalar(items, flow: true)), next: \(SpecWriter.scalar(next, flow: true)), count: \(count.map { SpecWriter.scalar($0, flow: true) } ?? "none") }")
+            line(
+                "    pagination: { items: \(SpecWriter.scalar(items, flow: true)), next: \(SpecWriter.scalar(next, flow: true)), count: \(count.map { SpecWriter.scalar($0, flow: true) } ?? "none") }"
+            )
         case nil:
             break
         }
@@ -259,7 +274,10 @@ private struct Writer {
         }
         fields(action.query, indent: indent + 2, label: "query")
         if !action.headers.isEmpty {
-            line(pad + "  headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
+            line(
+                pad
+                    + "  headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }"
+            )
         }
         payload(action.body, label: "body", indent: indent + 2)
         payload(action.returns, label: "returns", indent: indent + 2)

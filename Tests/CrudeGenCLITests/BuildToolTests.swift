@@ -47,7 +47,8 @@ import Testing
     @Test func aBrokenSpecFailsWithALocatedErrorAndWritesNothing() throws {
         try withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("Broken.crude.yaml")
-            try "api:\n  name: Broken\nresources:\n  Person:\n    path: people\n    fields:\n      age: Integr\n".write(to: spec, atomically: true, encoding: .utf8)
+            try "api:\n  name: Broken\nresources:\n  Person:\n    path: people\n    fields:\n      age: Integr\n".write(
+                to: spec, atomically: true, encoding: .utf8)
             let output = folder.appendingPathComponent("out/Broken.crude.swift")
             let run = try CLITests.run([spec.path, output.path], executable: Self.tool)
             #expect(run.status == 1)
@@ -65,7 +66,9 @@ import Testing
             let outputs = (0..<3).map { folder.appendingPathComponent("out/Household.crude.\($0).swift").path }
             let run = try CLITests.run([CLITests.crudeSpec, "--config", config.path] + outputs, executable: Self.tool)
             #expect(run.status == 0)
-            #expect(run.stderr.hasPrefix("\(config.path):1:17: warning: `files_per_spec: 2` is not in effect yet: this build was planned with 3 files per spec"), "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("\(config.path):1:17: warning: `files_per_spec: 2` is not in effect yet: this build was planned with 3 files per spec"),
+                "\(run.stderr)")
             let viaCLI = (0..<3).map { folder.appendingPathComponent("cli/Household.crude.\($0).swift").path }
             #expect(try CLITests.run([CLITests.crudeSpec] + viaCLI.flatMap { ["--output-file", $0] }).status == 0)
             for (tool, cli) in zip(outputs, viaCLI) {
@@ -74,7 +77,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [["only-a-spec.crude.yaml"], ["spec.crude.yaml", "--config", "c.yaml"], ["spec.crude.yaml", "--config", "c.yaml", "a.swift", "--config", "d.yaml"]])
+    @Test(arguments: [
+        ["only-a-spec.crude.yaml"], ["spec.crude.yaml", "--config", "c.yaml"], ["spec.crude.yaml", "--config", "c.yaml", "a.swift", "--config", "d.yaml"],
+    ])
     func otherArgumentsGetTheUsage(arguments: [String]) throws {
         let run = try CLITests.run(arguments, executable: Self.tool)
         #expect(run.status == 64)

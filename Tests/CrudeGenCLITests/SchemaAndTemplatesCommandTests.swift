@@ -55,6 +55,9 @@ import Testing
             .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
         let old = try CLITests.run([CLITests.crudeSpec, "-o", output, "--templates", templates.path])
         #expect(old.status == 1)
-        #expect(old.stderr.contains("enum-file.mustache:2:1: error: template `\(templates.path)/enum-file.mustache` was written for template context version 0, but this crudegen renders version 1"))
+        #expect(
+            old.stderr.contains(
+                "enum-file.mustache:2:1: error: template `\(templates.path)/enum-file.mustache` was written for template context version 0, but this crudegen renders version 1"
+            ))
     }
 }

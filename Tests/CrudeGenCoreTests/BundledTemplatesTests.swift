@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenEngine
 
 /// The templates are compiled into the binary (so an installed crudegen needs no resource bundle); this
@@ -21,7 +22,10 @@ import Testing
             try expected.write(to: Self.swiftFile, atomically: true, encoding: .utf8)
             return
         }
-        #expect(committed == expected, "Templates/ changed: run `CRUDEGEN_RECORD=1 swift test` to recompile them in\n\(TestSupport.diff(expected: expected, actual: committed, name: "BundledTemplates.swift"))")
+        #expect(
+            committed == expected,
+            "Templates/ changed: run `CRUDEGEN_RECORD=1 swift test` to recompile them in\n\(TestSupport.diff(expected: expected, actual: committed, name: "BundledTemplates.swift"))"
+        )
         #expect(BundledTemplates.sources == sources)
     }
 

@@ -23,7 +23,10 @@ import Testing
             try expected.write(to: Self.specArticle, atomically: true, encoding: .utf8)
             return
         }
-        #expect(committed == expected, "docs/spec.md changed: run `CRUDEGEN_RECORD=1 swift test` to regenerate SpecLanguage.md\n\(TestSupport.diff(expected: expected, actual: committed, name: "SpecLanguage.md"))")
+        #expect(
+            committed == expected,
+            "docs/spec.md changed: run `CRUDEGEN_RECORD=1 swift test` to regenerate SpecLanguage.md\n\(TestSupport.diff(expected: expected, actual: committed, name: "SpecLanguage.md"))"
+        )
         #expect(!expected.contains("`` `"), "the conversion leaves no double backticks DocC would read as a link")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -19,9 +20,11 @@ import Testing
         }
     }
 
-    static let tokens = ["{", "}", "[", "]", ": ", "- ", "*a", "&a ", "\t", "? ", "\"", "'", "#", "\n", "    ", "null", "~",
-                         "!!binary ", "---\n", "...\n", "| ", "> ", ",", "{id}", "{", "}/", "[String: ", "?", "Int", "Date",
-                         "transform: lenient", "\u{0}", "\u{FEFF}", "é", "\\", "\r\n", "<<: *a", "api", "fields", "path"]
+    static let tokens = [
+        "{", "}", "[", "]", ": ", "- ", "*a", "&a ", "\t", "? ", "\"", "'", "#", "\n", "    ", "null", "~",
+        "!!binary ", "---\n", "...\n", "| ", "> ", ",", "{id}", "{", "}/", "[String: ", "?", "Int", "Date",
+        "transform: lenient", "\u{0}", "\u{FEFF}", "é", "\\", "\r\n", "<<: *a", "api", "fields", "path",
+    ]
 
     static func mutate(_ input: [UInt8], using generator: inout SeededGenerator) -> [UInt8] {
         var bytes = input

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 
 /// Regenerates every fixture and compares it with its committed `Expected/` folder.
@@ -27,7 +28,9 @@ import Testing
         }
         for file in plan.writes {
             let committed = (try? String(contentsOf: expectedFolder.appendingPathComponent(file.name), encoding: .utf8)) ?? ""
-            Issue.record("\(fixture)/Expected/\(file.name) is out of date (CRUDEGEN_RECORD=1 swift test re-records):\n\(TestSupport.diff(expected: committed, actual: file.contents, name: file.name))")
+            Issue.record(
+                "\(fixture)/Expected/\(file.name) is out of date (CRUDEGEN_RECORD=1 swift test re-records):\n\(TestSupport.diff(expected: committed, actual: file.contents, name: file.name))"
+            )
         }
         #expect(plan.removals.isEmpty, "\(fixture)/Expected has generated files the spec no longer produces: \(plan.removals)")
         #expect(!plan.unchanged.isEmpty)

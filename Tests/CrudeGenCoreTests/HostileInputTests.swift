@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -39,7 +40,8 @@ import Testing
         #expect(errors(for: deep).first?.contains("Maximum nesting level reached") == true)
         let deepMappings = "api: { name: A }\nx-deep: " + String(repeating: "{a: ", count: 5000) + "1" + String(repeating: "}", count: 5000) + "\n"
         #expect(!errors(for: deepMappings).isEmpty)
-        let deepType = "api: { name: A }\nmodels:\n  M: { fields: { a: \"" + String(repeating: "[", count: 500) + "Int" + String(repeating: "]", count: 500) + "\" } }\n"
+        let deepType =
+            "api: { name: A }\nmodels:\n  M: { fields: { a: \"" + String(repeating: "[", count: 500) + "Int" + String(repeating: "]", count: 500) + "\" } }\n"
         #expect(errors(for: deepType).first?.contains("nested too deeply") == true)
     }
 

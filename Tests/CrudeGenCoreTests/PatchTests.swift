@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 
 /// A patch offers `.clear` only for optional fields: clearing a required one does not compile.
@@ -14,7 +15,8 @@ import Testing
 
     func compile(_ use: String) async throws -> SwiftCompiler.Result {
         let output = try Generator().generate(spec: Data(Self.spec.utf8), file: "shop.crude.yaml")
-        return try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])
+        return try await SwiftCompiler.compile(
+            output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])
     }
 
     @Test func optionalFieldsCanBeCleared() async throws {

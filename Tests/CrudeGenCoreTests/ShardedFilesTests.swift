@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -52,7 +53,9 @@ import Testing
                 #expect(count == (position == index ? 1 : 0), "\(file.name) in \(shard.name)")
             }
         }
-        #expect(shards[2].contents == GeneratedFile.header(specName: "Shop.crude.yaml") + "// No declaration of Shop.crude.yaml falls into this file; see docs/plugin.md.\n")
+        #expect(
+            shards[2].contents == GeneratedFile.header(specName: "Shop.crude.yaml")
+                + "// No declaration of Shop.crude.yaml falls into this file; see docs/plugin.md.\n")
         #expect(shards.allSatisfy { GeneratedFile.isGenerated(Data($0.contents.utf8)) })
     }
 
@@ -82,7 +85,9 @@ import Testing
             let afterEdit = try contents()
             for index in [0, 1, 2] {
                 #expect(afterEdit[index] == before[index])
-                #expect(try FileManager.default.attributesOfItem(atPath: outputs[index].path)[.modificationDate] as? Date == past, "\(Self.outputs[index]) was rewritten")
+                #expect(
+                    try FileManager.default.attributesOfItem(atPath: outputs[index].path)[.modificationDate] as? Date == past,
+                    "\(Self.outputs[index]) was rewritten")
             }
             #expect(String(decoding: afterEdit[3], as: UTF8.self).contains("public var total: Int"))
 

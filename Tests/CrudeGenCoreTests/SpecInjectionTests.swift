@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -9,7 +10,8 @@ import Testing
 /// literals, and compiled: had any text escaped, the declaration would be there or the code would break.
 @Suite struct SpecInjectionTests {
     /// Texts that try to declare `injected`, one way of escaping each.
-    static let payloads: [String] = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}"]
+    static let payloads: [String] =
+        ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{0085}", "\u{000B}", "\u{000C}"]
         .map { "x\($0)public var injected: Int { 42 }\($0)//" }
         + [
             "x\"; public var injected: Int { 42 }; let y = \"",
@@ -20,7 +22,10 @@ import Testing
     /// A spec with `payload` in every carrier that accepts free text.
     static func spec(carrying payload: String) -> String {
         let text = YAMLText.quoted(payload)
-        let segment = YAMLText.quoted("items/" + payload.replacingOccurrences(of: "{", with: "(").replacingOccurrences(of: "}", with: ")").replacingOccurrences(of: "?", with: "!").replacingOccurrences(of: "#", with: "%23"))
+        let segment = YAMLText.quoted(
+            "items/"
+                + payload.replacingOccurrences(of: "{", with: "(").replacingOccurrences(of: "}", with: ")").replacingOccurrences(of: "?", with: "!")
+                .replacingOccurrences(of: "#", with: "%23"))
         let headerValue = YAMLText.quoted(payload.filter { !$0.isNewline })
         return """
             api:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 
 /// The problems generating `yaml` reports, in source order.
@@ -74,7 +75,7 @@ func errors(for yaml: String) -> [String] {
     }
 
     @Test func yamlSyntaxErrorsAreLocated() {
-        #expect(errors(for: "api:\n  name: [Household\n") .first?.hasPrefix("3:1: YAML syntax:") == true)
+        #expect(errors(for: "api:\n  name: [Household\n").first?.hasPrefix("3:1: YAML syntax:") == true)
         let tabs = diagnostics(for: "api:\n\tname: X\n")
         #expect(tabs.first?.message.contains("YAML syntax") == true)
         #expect(tabs.first?.hint == "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces")
@@ -114,7 +115,10 @@ func errors(for yaml: String) -> [String] {
         #expect(model.fields.map(\.name.value) == ["name", "createdAt", "updatedAt", "owner", "title"])
         #expect(model.fields.first?.type.value == .named("String"), "a key the mapping writes wins over a merged one")
         #expect(model.fields[1].name.location.line == 2, "merged fields point at the anchor")
-        #expect(errors(for: "api: { name: A }\nmodels:\n  M:\n    fields:\n      <<: x\n") == ["5:11: a merge key `<<` in the fields of model `M` takes a mapping or a list of mappings, not a single value"])
+        #expect(
+            errors(for: "api: { name: A }\nmodels:\n  M:\n    fields:\n      <<: x\n") == [
+                "5:11: a merge key `<<` in the fields of model `M` takes a mapping or a list of mappings, not a single value"
+            ])
     }
 
     @Test func emptyAndWrongShapedDocuments() {
@@ -171,12 +175,13 @@ func errors(for yaml: String) -> [String] {
             try "api: { name: Shop }\nmodels:\n  Order: { fields: { total: Doubel } }\n".write(to: spec, atomically: true, encoding: .utf8)
             let output = try #require(diagnostics(for: try String(contentsOf: spec, encoding: .utf8), file: spec.path).first)
             var terminal = DiagnosticFormatter(showsSource: true)
-            #expect(terminal.format(output) == """
-                \(spec.path):3:29: error: unknown type `Doubel`
-                  Order: { fields: { total: Doubel } }
-                                            ^
-                    hint: did you mean `Double`?
-                """)
+            #expect(
+                terminal.format(output) == """
+                    \(spec.path):3:29: error: unknown type `Doubel`
+                      Order: { fields: { total: Doubel } }
+                                                ^
+                        hint: did you mean `Double`?
+                    """)
             var plain = DiagnosticFormatter(showsSource: false)
             #expect(plain.format(output) == output.description)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -42,7 +43,10 @@ import Yams
             try expected.write(to: Self.swiftFile, atomically: true, encoding: .utf8)
             return
         }
-        #expect(committed == expected, "Schemas/crudegen-spec.schema.json changed: run `CRUDEGEN_RECORD=1 swift test` to compile it in\n\(TestSupport.diff(expected: expected, actual: committed, name: "SpecSchema.swift"))")
+        #expect(
+            committed == expected,
+            "Schemas/crudegen-spec.schema.json changed: run `CRUDEGEN_RECORD=1 swift test` to compile it in\n\(TestSupport.diff(expected: expected, actual: committed, name: "SpecSchema.swift"))"
+        )
         #expect(SpecSchema.json + "\n" == source)
     }
 
@@ -52,7 +56,9 @@ import Yams
         for keys in MappingKeys.allCases where keys != .configuration {
             let object = try #require(Self.object(for: keys, in: schema), "the schema has no definition `\(keys.rawValue)` for the loader's mapping")
             let properties = try #require(object["properties"] as? [String: Any], "`\(keys.rawValue)` lists no properties")
-            #expect(Set(properties.keys) == Set(keys.allowed), "`\(keys.rawValue)`: the loader accepts \(keys.allowed.sorted()), the schema \(properties.keys.sorted())")
+            #expect(
+                Set(properties.keys) == Set(keys.allowed),
+                "`\(keys.rawValue)`: the loader accepts \(keys.allowed.sorted()), the schema \(properties.keys.sorted())")
             #expect(Set(object["required"] as? [String] ?? []) == Set(keys.required), "`\(keys.rawValue)`: required keys differ")
             #expect(object["additionalProperties"] as? Bool == false, "`\(keys.rawValue)` must reject unknown keys, as the loader does")
             #expect((object["patternProperties"] as? [String: Any])?.keys.sorted() == ["^x-"], "`\(keys.rawValue)` must allow `x-` keys, as the loader does")
@@ -193,22 +199,22 @@ import Yams
         try TestSupport.withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("merged.yaml")
             try """
-                api: { name: Notes }
-                x-timestamps: &timestamps
-                  createdAt: Date
-                  updatedAt: Date?
-                x-collection: &collection
-                  pth: notes
-                models:
-                  Note:
-                    fields:
-                      title: String
-                      <<: *timestamps
-                resources:
-                  Folder:
-                    <<: [*collection, { path: folders }]
-                    fields: { name: String }
-                """.write(to: spec, atomically: true, encoding: .utf8)
+            api: { name: Notes }
+            x-timestamps: &timestamps
+              createdAt: Date
+              updatedAt: Date?
+            x-collection: &collection
+              pth: notes
+            models:
+              Note:
+                fields:
+                  title: String
+                  <<: *timestamps
+            resources:
+              Folder:
+                <<: [*collection, { path: folders }]
+                fields: { name: String }
+            """.write(to: spec, atomically: true, encoding: .utf8)
             let document = try Self.jsonDocument(for: spec, named: "merged", in: folder)
             let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
             #expect(run.status == 1)
@@ -225,13 +231,13 @@ import Yams
         try TestSupport.withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("broken.yaml")
             try """
-                api: { name: Shop, keys: snake }
-                models:
-                  Price: { fields: { amount: { type: Double, transfrom: lenient } } }
-                resources:
-                  Item: { pth: items }
-                x-anchors: { anything: goes }
-                """.write(to: spec, atomically: true, encoding: .utf8)
+            api: { name: Shop, keys: snake }
+            models:
+              Price: { fields: { amount: { type: Double, transfrom: lenient } } }
+            resources:
+              Item: { pth: items }
+            x-anchors: { anything: goes }
+            """.write(to: spec, atomically: true, encoding: .utf8)
             let document = try Self.jsonDocument(for: spec, named: "broken", in: folder)
             let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
             #expect(run.status == 1)

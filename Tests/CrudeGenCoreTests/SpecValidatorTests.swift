@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 
 @Suite struct SpecValidatorTests {
     static let header = "api: { name: Shop }\n"
 
     @Test func unknownTypesListTheNearestNames() throws {
-        let found = diagnostics(for: Self.header + "models:\n  Order:\n    fields:\n      total: Doubel\n      buyer: Custmer\n  Customer: { fields: { name: String } }\n")
+        let found = diagnostics(
+            for: Self.header + "models:\n  Order:\n    fields:\n      total: Doubel\n      buyer: Custmer\n  Customer: { fields: { name: String } }\n")
         #expect(found.map(\.message) == ["unknown type `Doubel`", "unknown type `Custmer`"])
         #expect(found.map(\.hint) == ["did you mean `Double`?", "did you mean `Customer`?"])
         #expect(found.first?.location?.line == 5)
@@ -16,31 +18,38 @@ import Testing
     @Test func duplicateNames() {
         let found = errors(for: Self.header + "models:\n  A: { fields: { firstName: String, first_name: Int } }\nenums:\n  A: [x]\n")
         #expect(found.contains("5:3: `A` is declared twice (first at line 3)"))
-        #expect(errors(for: "api: { name: A, keys: snake_case }\nmodels:\n  M: { fields: { firstName: String, first_name: Int } }\n")
-            .contains { $0.contains("has the JSON key `first_name`, already used at line 3") })
+        #expect(
+            errors(for: "api: { name: A, keys: snake_case }\nmodels:\n  M: { fields: { firstName: String, first_name: Int } }\n")
+                .contains { $0.contains("has the JSON key `first_name`, already used at line 3") })
         #expect(errors(for: Self.header + "models:\n  Item: {}\n  ITEM: {}\n").contains { $0.contains("differs from `Item` only in case") })
     }
 
     @Test func transformsMustFitTheirFields() {
-        #expect(errors(for: Self.header + "models:\n  M: { fields: { a: { type: String, transform: percentage } } }\n")
-            == ["3:48: transform `percentage` applies to `Double`, not to `String` (field `a` of model `M`)"])
+        #expect(
+            errors(for: Self.header + "models:\n  M: { fields: { a: { type: String, transform: percentage } } }\n")
+                == ["3:48: transform `percentage` applies to `Double`, not to `String` (field `a` of model `M`)"])
         let unknown = diagnostics(for: Self.header + "models:\n  M: { fields: { a: { type: Date, transform: iso8061 } } }\n")
         #expect(unknown.first?.hint == "did you mean `iso8601`?")
-        #expect(errors(for: Self.header + "transforms:\n  cents: { type: Decimal, swift: Cents }\nmodels:\n  M: { fields: { a: { type: Int, transform: cents } } }\n")
-            == ["5:45: transform `cents` produces `Decimal`, but field `a` of model `M` holds `Int`"])
+        #expect(
+            errors(
+                for: Self.header + "transforms:\n  cents: { type: Decimal, swift: Cents }\nmodels:\n  M: { fields: { a: { type: Int, transform: cents } } }\n")
+                == ["5:45: transform `cents` produces `Decimal`, but field `a` of model `M` holds `Int`"])
     }
 
     @Test func routesMustBeBalancedAndUseKnownParameters() {
         let unbalanced = errors(for: Self.header + "resources:\n  Person:\n    path: people\n    routes: { read: \"people/{id\" }\n")
         #expect(unbalanced == ["5:29: route `people/{id`: `{` is never closed"])
-        let unknown = diagnostics(for: Self.header + "resources:\n  Person:\n    path: people\n    routes: { list: \"households/{houseID}/people\" }\n    fields: { householdID: Int }\n")
+        let unknown = diagnostics(
+            for: Self.header
+                + "resources:\n  Person:\n    path: people\n    routes: { list: \"households/{houseID}/people\" }\n    fields: { householdID: Int }\n")
         #expect(unknown.first?.message == "route parameter `{houseID}` is not the id, a field or a declared param of resource `Person`")
         #expect(unknown.first?.hint == "did you mean `householdID`?")
         #expect(unknown.first?.location?.column == 33)
     }
 
     @Test func valueTypeRecursionIsRejected() {
-        let found = errors(for: Self.header + "models:\n  Node: { fields: { next: Node? } }\n  A: { fields: { b: B } }\n  B: { fields: { a: A?, many: \"[A]\" } }\n")
+        let found = errors(
+            for: Self.header + "models:\n  Node: { fields: { next: Node? } }\n  A: { fields: { b: B } }\n  B: { fields: { a: A?, many: \"[A]\" } }\n")
         #expect(found.contains("3:27: `Node` contains itself by value (`Node` → `Node`); Swift cannot store such a struct"))
         #expect(found.contains { $0.hasPrefix("4:21: `A` contains itself by value (`A` → `B` → `A`)") })
         #expect(errors(for: Self.header + "models:\n  Tree: { fields: { children: \"[Tree]\", index: \"[String: Tree]\" } }\n").isEmpty)
@@ -53,15 +62,16 @@ import Testing
 
     @Test func apiValuesAreChecked() {
         let found = errors(for: "api: { name: A, base_url: not a url, envelope: data..x, methods: { update: PATCHY } }\n")
-        #expect(found == [
-            "1:27: base URL `not a url` is not an absolute URL",
-            "1:48: envelope `data..x` has an empty segment",
-            "1:76: `PATCHY` is not an HTTP method",
-        ])
+        #expect(
+            found == [
+                "1:27: base URL `not a url` is not an absolute URL",
+                "1:48: envelope `data..x` has an empty segment",
+                "1:76: `PATCHY` is not an HTTP method",
+            ])
     }
 
     @Test func reservedTypeNames() {
-        #expect(errors(for: Self.header + "models:\n  Codable: {}\n") .first?.contains("reserved") == true)
+        #expect(errors(for: Self.header + "models:\n  Codable: {}\n").first?.contains("reserved") == true)
         #expect(errors(for: "api: { name: JSONKey }\n").first?.contains("reserved") == true)
     }
 
@@ -77,33 +87,57 @@ import Testing
     @Test func argumentsOfOneFunctionNeedDistinctSwiftNames() {
         let query = errors(for: Self.header + "actions:\n  list:\n    path: \"items/{page}\"\n    params: { page: Int }\n    query: { page: Int }\n")
         #expect(query == ["6:14: query parameter `page` of action `list` and its route parameter `{page}` would both be the argument `page`"])
-        let body = errors(for: Self.header + "resources:\n  Tag:\n    path: tags\n    fields: { label: String }\n    actions:\n      rename: { path: \"tags/{label}/rename\", body: { label: String } }\n")
+        let body = errors(
+            for: Self.header
+                + "resources:\n  Tag:\n    path: tags\n    fields: { label: String }\n    actions:\n      rename: { path: \"tags/{label}/rename\", body: { label: String } }\n"
+        )
         #expect(body == ["7:54: body field `label` of action `rename` and its route parameter `{label}` would both be the argument `label`"])
         let route = errors(for: Self.header + "resources:\n  R:\n    path: \"a/{x-y}/b/{xY}\"\n    params: { x-y: Int, xY: Int }\n")
         #expect(route.first?.contains("route parameters `{x-y}` and `{xY}`") == true)
     }
 
     @Test func queryParametersTakeScalarsDatesAndArrays() {
-        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { since: Date, amount: Decimal, ids: \"[Int]?\", tags: { type: \"[String]\", array_style: comma } }\n").isEmpty)
-        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { nested: \"[[Int]]\" }\n").first?.contains("cannot be sent in a query") == true)
-        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { q: { type: String, array_style: comma } }\n") == ["5:46: `array_style` of query parameter `q` applies to arrays, not to `String`"])
-        #expect(errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { q: { type: \"[String]\", array_style: commas } }\n").first?.contains("must be `repeated`") == true)
-        #expect(errors(for: Self.header + "models:\n  M: { fields: { q: { type: \"[String]\", array_style: comma } } }\n").first?.contains("applies to query parameters only") == true)
+        #expect(
+            errors(
+                for: Self.header
+                    + "actions:\n  find:\n    path: find\n    query: { since: Date, amount: Decimal, ids: \"[Int]?\", tags: { type: \"[String]\", array_style: comma } }\n"
+            ).isEmpty)
+        #expect(
+            errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { nested: \"[[Int]]\" }\n").first?.contains("cannot be sent in a query")
+                == true)
+        #expect(
+            errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { q: { type: String, array_style: comma } }\n") == [
+                "5:46: `array_style` of query parameter `q` applies to arrays, not to `String`"
+            ])
+        #expect(
+            errors(for: Self.header + "actions:\n  find:\n    path: find\n    query: { q: { type: \"[String]\", array_style: commas } }\n").first?.contains(
+                "must be `repeated`") == true)
+        #expect(
+            errors(for: Self.header + "models:\n  M: { fields: { q: { type: \"[String]\", array_style: comma } } }\n").first?.contains(
+                "applies to query parameters only") == true)
     }
 
     @Test func dateFormatsNeedDistinctTypeNames() {
-        #expect(errors(for: Self.header + "transforms:\n  http_date: { date_format: yyyy }\n  httpDate: { date_format: MM }\n")
-            == ["4:3: date formats `http_date` and `httpDate` would both be `HTTPDateDateFormat`"])
+        #expect(
+            errors(for: Self.header + "transforms:\n  http_date: { date_format: yyyy }\n  httpDate: { date_format: MM }\n")
+                == ["4:3: date formats `http_date` and `httpDate` would both be `HTTPDateDateFormat`"])
     }
 
     @Test func idsMeanTheBuiltInTypes() {
         let found = diagnostics(for: Self.header + "models:\n  Int: {}\nresources:\n  R: { path: r }\n")
-        #expect(found.first?.message == "the id type `Int` of resource `R` names the type `Int` this spec declares (line 3), but ids are the built-in `Int`, `Int64`, `String` or `UUID`")
+        #expect(
+            found.first?.message
+                == "the id type `Int` of resource `R` names the type `Int` this spec declares (line 3), but ids are the built-in `Int`, `Int64`, `String` or `UUID`"
+        )
         #expect(errors(for: Self.header + "models:\n  IntModel: { swift_name: Int }\nresources:\n  R: { path: r }\n").isEmpty)
     }
 
     @Test func idsWithoutIdentifierNamesKeepTheirRoutes() throws {
-        #expect(errors(for: Self.header + "resources:\n  Device:\n    path: devices/\n    id: { name: device-id, type: String }\n    routes: { delete: \"devices/{device-id}/remove\" }\n").isEmpty)
+        #expect(
+            errors(
+                for: Self.header
+                    + "resources:\n  Device:\n    path: devices/\n    id: { name: device-id, type: String }\n    routes: { delete: \"devices/{device-id}/remove\" }\n"
+            ).isEmpty)
     }
 
     @Test func everyProblemIsReportedInOneRun() {

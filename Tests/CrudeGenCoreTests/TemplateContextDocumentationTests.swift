@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -102,7 +103,9 @@ import Testing
             }
             let missing = actual.filter { !agree($0.value, written[$0.key]) }.sorted { $0.key < $1.key }
             let stale = written.filter { !agree(actual[$0.key], $0.value) }.sorted { $0.key < $1.key }
-            #expect(missing.isEmpty && stale.isEmpty, """
+            #expect(
+                missing.isEmpty && stale.isEmpty,
+                """
                 The \(context) context differs from docs/templates.md. Update the document and, if a template \
                 written for the current version could break, TemplateSet.contextVersion and every marker.
                 Not documented: \(missing.map { "| `\($0.key)` | \($0.value) |" }.joined(separator: "\n"))

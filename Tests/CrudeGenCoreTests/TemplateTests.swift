@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CrudeGenEngine
 
 @Suite struct TemplateTests {
@@ -74,18 +75,20 @@ import Testing
         #expect(wrapped.hasPrefix("static func find(\n        value1: [String: Int]? = nil,\n"))
         #expect(wrapped.hasSuffix(",\n        on client: APIClient\n    ) async throws(APIError) -> Page<Person>"))
 
-        let statement = #"return try await client.page(for: request, pagination: Pagination(style: .pageNumber(parameter: "page", next: nil), items: "items", count: "total_count", size: PageSize(parameter: "per_page", value: 2)))"#
-        #expect(TemplateContext.wrapped(statement, indent: 8) == #"""
-            return try await client.page(
-                        for: request,
-                        pagination: Pagination(
-                            style: .pageNumber(parameter: "page", next: nil),
-                            items: "items",
-                            count: "total_count",
-                            size: PageSize(parameter: "per_page", value: 2)
+        let statement =
+            #"return try await client.page(for: request, pagination: Pagination(style: .pageNumber(parameter: "page", next: nil), items: "items", count: "total_count", size: PageSize(parameter: "per_page", value: 2)))"#
+        #expect(
+            TemplateContext.wrapped(statement, indent: 8) == #"""
+                return try await client.page(
+                            for: request,
+                            pagination: Pagination(
+                                style: .pageNumber(parameter: "page", next: nil),
+                                items: "items",
+                                count: "total_count",
+                                size: PageSize(parameter: "per_page", value: 2)
+                            )
                         )
-                    )
-            """#)
+                """#)
         // Parentheses and commas inside string literals are not code.
         let literal = "let request = OperationRequest(resource: \"\(String(repeating: "a, (b", count: 30))\", path: \"x/\\(id)\")"
         #expect(TemplateContext.wrapped(literal, indent: 8).split(separator: "\n").count == 4)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenEngine
 
 /// A user's templates must say which template context they were written for, so that a crudegen whose

@@ -36,9 +36,12 @@ import Yams
         let yaml = try OpenAPIExporter.export(specAt: Self.fixtureSpec("crude-futures"), format: .yaml)
         let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: Any])
-        #expect(Set(paths.keys) == ["/people", "/people/{id}", "/household/people/{id}", "/households/{householdID}/people", "/households", "/households/{id}"])
+        #expect(
+            Set(paths.keys) == ["/people", "/people/{id}", "/household/people/{id}", "/households/{householdID}/people", "/households", "/households/{id}"])
         let read = try #require((paths["/people/{id}"] as? [String: Any])?["get"] as? [String: Any])
-        let schema = try #require(((((read["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+        let schema = try #require(
+            ((((read["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?[
+                "schema"] as? [String: Any])
         let data = try #require((schema["properties"] as? [String: Any])?["data"] as? [String: Any])
         let person = try #require((data["properties"] as? [String: Any])?["person"] as? [String: Any])
         #expect(person["$ref"] as? String == "#/components/schemas/Person")
@@ -98,11 +101,12 @@ import Yams
         let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "petstore.crude.yaml", format: .yaml)
         let before = try Self.outline(String(decoding: source, as: UTF8.self))
         let after = try Self.outline(exported)
-        let leftOut = Set(imported.warnings.compactMap { warning -> String? in
-            guard let range = warning.message.range(of: #"^[A-Z]+ \S+ is left out"#, options: .regularExpression) else { return nil }
-            let words = warning.message[range].split(separator: " ")
-            return "\(words[0]) " + String(words[1]).replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
-        })
+        let leftOut = Set(
+            imported.warnings.compactMap { warning -> String? in
+                guard let range = warning.message.range(of: #"^[A-Z]+ \S+ is left out"#, options: .regularExpression) else { return nil }
+                let words = warning.message[range].split(separator: " ")
+                return "\(words[0]) " + String(words[1]).replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
+            })
         #expect(leftOut == ["POST /pets/create", "PUT /pets/{}/avatar", "POST /pets/multipart-typed"])
         #expect(before.operations.subtracting(after.operations) == leftOut)
         #expect(after.operations.subtracting(before.operations).isEmpty)

@@ -71,11 +71,12 @@ import Testing
 
             """
         #expect(result.yaml == expected)
-        #expect(result.warnings.map(\.description) == [
-            "shop.yaml:67:11: warning: cookie parameter `session` of POST /pets/{id}/adopt/ is not imported: a spec has no cookies (#/paths/~1pets~1{id}~1adopt~1/post/parameters/2)",
-            "shop.yaml:89:9: warning: POST /photos/ is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1photos~1/post/requestBody)",
-            "shop.yaml:124:15: warning: `oneOf` without a discriminator is approximated as `JSON` (#/components/schemas/Pet/allOf/1/properties/extra)\n    hint: decode the value yourself from `JSONValue`",
-        ])
+        #expect(
+            result.warnings.map(\.description) == [
+                "shop.yaml:67:11: warning: cookie parameter `session` of POST /pets/{id}/adopt/ is not imported: a spec has no cookies (#/paths/~1pets~1{id}~1adopt~1/post/parameters/2)",
+                "shop.yaml:89:9: warning: POST /photos/ is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1photos~1/post/requestBody)",
+                "shop.yaml:124:15: warning: `oneOf` without a discriminator is approximated as `JSON` (#/components/schemas/Pet/allOf/1/properties/extra)\n    hint: decode the value yourself from `JSONValue`",
+            ])
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
@@ -94,18 +95,23 @@ import Testing
              "webhooks": {"noteChanged": {"post": {"responses": {"200": {"description": "ok"}}}}}}
             """#
         let result = try OpenAPIImporter.importDocument(Data(json.utf8), file: "notes.json")
-        #expect(result.yaml.contains("""
-              Note:
-                path: notes
-                id: { name: noteId, type: UUID }
-                operations: [read, list]
-                fields:
-                  text: String
-                  pinnedAt: Date?
-                  editor: Editor?
-            """))
+        #expect(
+            result.yaml.contains(
+                """
+                  Note:
+                    path: notes
+                    id: { name: noteId, type: UUID }
+                    operations: [read, list]
+                    fields:
+                      text: String
+                      pinnedAt: Date?
+                      editor: Editor?
+                """))
         #expect(!result.yaml.contains("keys:"), "camelCase keys stay verbatim")
-        #expect(result.warnings.map(\.description) == ["notes.json:11:30: warning: webhook `noteChanged` is not imported: a spec describes calls the client makes (#/webhooks/noteChanged)"])
+        #expect(
+            result.warnings.map(\.description) == [
+                "notes.json:11:30: warning: webhook `noteChanged` is not imported: a spec describes calls the client makes (#/webhooks/noteChanged)"
+            ])
     }
 
     @Test func reportsWhatADocumentIsNotInsteadOfCrashing() async throws {
@@ -143,17 +149,22 @@ import Testing
                     "204": { description: Done. }
             """
         let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "search.yaml")
-        #expect(result.yaml.hasSuffix("""
-            actions:
-              searchIssues:
-                path: issues
-                query:
-                  ids: "[Int]?"
-                  labels: { type: "[String]", array_style: comma }
-                  since: Date?
+        #expect(
+            result.yaml.hasSuffix(
+                """
+                actions:
+                  searchIssues:
+                    path: issues
+                    query:
+                      ids: "[Int]?"
+                      labels: { type: "[String]", array_style: comma }
+                      since: Date?
 
-            """))
-        #expect(result.warnings.map(\.message) == ["query parameter `filter` of GET /issues is not imported: a spec's query values are scalars or arrays of scalars (#/paths/~1issues/get/parameters/3)"])
+                """))
+        #expect(
+            result.warnings.map(\.message) == [
+                "query parameter `filter` of GET /issues is not imported: a spec's query values are scalars or arrays of scalars (#/paths/~1issues/get/parameters/3)"
+            ])
         let exported = try OpenAPIExporter.export(spec: Data(result.yaml.utf8), file: "search.crude.yaml", format: .json)
         #expect(exported.contains(#""name": "labels","#) && exported.contains(#""style": "form","#) && exported.contains(#""explode": false"#))
     }
@@ -186,27 +197,30 @@ import Testing
         let schema = try await OpenAPITestSupport.runTool(python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [project.path])
         try #require(schema.status == 0, "\(schema.stderr)")
         let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "schema.yaml")
-        #expect(result.yaml.contains("""
-            resources:
-              Person:
-                path: people/
-                operations: [create, read, update, patch, delete, list]
-                pagination: true
-                fields:
-                  firstName:
-                    type: String
-                    description: What friends call them.
-                  favoriteColor: FavoriteColorEnum?
-                  birthday: Date?
-                  createdAt: { type: Date, read_only: true }
-                  externalId: UUID?
-            """), "\(result.yaml)")
+        #expect(
+            result.yaml.contains(
+                """
+                resources:
+                  Person:
+                    path: people/
+                    operations: [create, read, update, patch, delete, list]
+                    pagination: true
+                    fields:
+                      firstName:
+                        type: String
+                        description: What friends call them.
+                      favoriteColor: FavoriteColorEnum?
+                      birthday: Date?
+                      createdAt: { type: Date, read_only: true }
+                      externalId: UUID?
+                """), "\(result.yaml)")
         #expect(result.yaml.contains("  keys: snake_case\n"))
         #expect(result.yaml.contains("  peopleGreetCreate:\n    description: Says hello to the person.\n    path: people/{id}/greet/\n"))
-        #expect(result.warnings.map(\.message) == [
-            "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
-            "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
-        ])
+        #expect(
+            result.warnings.map(\.message) == [
+                "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
+                "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
+            ])
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
@@ -214,18 +228,26 @@ import Testing
     @Test func importsSwiftOpenAPIGeneratorsPetstore() async throws {
         let data = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
         let result = try OpenAPIImporter.importDocument(data, file: "petstore.yaml")
-        #expect(result.yaml.contains("""
-            resources:
-              Pet:
-                description: Pet metadata
-                path: pets
-                id: { name: id, type: Int64 }
-                operations: [create, update, list]
-            """))
+        #expect(
+            result.yaml.contains(
+                """
+                resources:
+                  Pet:
+                    description: Pet metadata
+                    path: pets
+                    id: { name: id, type: Int64 }
+                    operations: [create, update, list]
+                """))
         let messages = result.warnings.map(\.description)
-        #expect(messages.contains { $0.hasPrefix("petstore.yaml:171:9: warning: POST /pets/create is left out: its request body is `application/x-www-form-urlencoded`") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("petstore.yaml:171:9: warning: POST /pets/create is left out: its request body is `application/x-www-form-urlencoded`")
+            })
         #expect(messages.contains { $0.hasPrefix("petstore.yaml:66:11: warning: header parameter `My-Request-UUID` of GET /pets is not imported") })
-        #expect(messages.contains { $0.hasPrefix("petstore.yaml:528:7: warning: `oneOf` with a discriminator (a spec has no union types) is approximated as `JSON`") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("petstore.yaml:528:7: warning: `oneOf` with a discriminator (a spec has no union types) is approximated as `JSON`")
+            })
         #expect(messages.count == 17, "\(messages.joined(separator: "\n"))")
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }

@@ -18,7 +18,8 @@ enum OpenAPITestSupport {
 
     /// A git repository of apple/swift-openapi-generator (the local mirror; `CRUDEGEN_OPENAPI_GENERATOR_GIT`
     /// names another clone), whose 1.14.3 tag holds real documents no one here wrote.
-    static let generatorMirror = ProcessInfo.processInfo.environment["CRUDEGEN_OPENAPI_GENERATOR_GIT"] ?? "/opt/swift-packages/apple/swift-openapi-generator.git"
+    static let generatorMirror =
+        ProcessInfo.processInfo.environment["CRUDEGEN_OPENAPI_GENERATOR_GIT"] ?? "/opt/swift-packages/apple/swift-openapi-generator.git"
 
     /// A file of swift-openapi-generator 1.14.3, read from the mirror (never copied into this repository).
     static func peerDocument(_ path: String) async throws -> Data {
@@ -99,7 +100,10 @@ enum OpenAPITestSupport {
     /// The generated files of a spec, by name, without the first line (which names the spec file).
     static func generatedSwift(_ yaml: String, file: String = "api.crude.yaml") throws -> [String: String] {
         let output = try Generator().generate(spec: Data(yaml.utf8), file: file)
-        return Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined()) })
+        return Dictionary(
+            uniqueKeysWithValues: output.files.map {
+                ($0.name, $0.contents.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined())
+            })
     }
 
     /// Type-checks the Swift a spec generates against the built `CrudeRuntime`, in Swift 6 mode with
@@ -116,7 +120,9 @@ enum OpenAPITestSupport {
             let modules = try runtimeModulesFolder()
             // At the lowest priority: the ChatGPT document's Swift keeps a core busy for a minute or more,
             // which must not starve the loopback-server tests running beside it.
-            let run = try await runTool("/usr/bin/env", ["nice", "-n", "19", "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name", "Imported"] + paths)
+            let run = try await runTool(
+                "/usr/bin/env",
+                ["nice", "-n", "19", "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name", "Imported"] + paths)
             return run.status == 0 ? "" : run.stdout + run.stderr
         }
     }
@@ -125,13 +131,16 @@ enum OpenAPITestSupport {
     static func runtimeModulesFolder() throws -> String {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<5 {
-            for candidate in [folder.appendingPathComponent("Modules"), folder] where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("CrudeRuntime.swiftmodule").path) {
+            for candidate in [folder.appendingPathComponent("Modules"), folder]
+            where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("CrudeRuntime.swiftmodule").path) {
                 return candidate.path
             }
             folder.deleteLastPathComponent()
         }
         let fallback = packageRoot.appendingPathComponent(".build/debug/Modules")
-        try #require(FileManager.default.fileExists(atPath: fallback.appendingPathComponent("CrudeRuntime.swiftmodule").path), "CrudeRuntime.swiftmodule not found; build the package first")
+        try #require(
+            FileManager.default.fileExists(atPath: fallback.appendingPathComponent("CrudeRuntime.swiftmodule").path),
+            "CrudeRuntime.swiftmodule not found; build the package first")
         return fallback.path
     }
 

@@ -22,7 +22,8 @@ import Testing
 
     @Test func freshResponsesAreReusedAndNoStoreNeverKept() async throws {
         let server = try await TestServer { request in
-            request.path == "/users/1" ? .json(Self.userJSON, headers: ["Cache-Control": "private, max-age=60"]) : .json(Self.userJSON, headers: ["Cache-Control": "no-store"])
+            request.path == "/users/1"
+                ? .json(Self.userJSON, headers: ["Cache-Control": "private, max-age=60"]) : .json(Self.userJSON, headers: ["Cache-Control": "no-store"])
         }
         defer { Task { await server.stop() } }
         let client = Self.client(server)
@@ -35,9 +36,11 @@ import Testing
     @Test func staleResponsesAreRevalidated() async throws {
         let server = try await TestServer { request in
             if request.path == "/users/1" {
-                return request.headers["if-none-match"] == #""v1""# ? .empty(status: 304) : .json(Self.userJSON, headers: ["ETag": #""v1""#, "Cache-Control": "no-cache"])
+                return request.headers["if-none-match"] == #""v1""#
+                    ? .empty(status: 304) : .json(Self.userJSON, headers: ["ETag": #""v1""#, "Cache-Control": "no-cache"])
             }
-            return request.headers["if-modified-since"] == "Tue, 01 Jan 2030 00:00:00 GMT" ? .empty(status: 304) : .json(Self.userJSON, headers: ["Last-Modified": "Tue, 01 Jan 2030 00:00:00 GMT"])
+            return request.headers["if-modified-since"] == "Tue, 01 Jan 2030 00:00:00 GMT"
+                ? .empty(status: 304) : .json(Self.userJSON, headers: ["Last-Modified": "Tue, 01 Jan 2030 00:00:00 GMT"])
         }
         defer { Task { await server.stop() } }
         let client = Self.client(server)
@@ -65,7 +68,8 @@ import Testing
         _ = try await User.read(id: "1", on: german)
         _ = try await User.read(id: "1", on: german)
         _ = try await User.read(id: "1", on: english)
-        #expect(server.received.map { $0.headers["accept-language"] } == ["en", "de", "en"], "the other language is not a match, and replaces the kept response")
+        #expect(
+            server.received.map { $0.headers["accept-language"] } == ["en", "de", "en"], "the other language is not a match, and replaces the kept response")
     }
 
     @Test func policiesPerMethodClientAndCall() async throws {
@@ -77,7 +81,10 @@ import Testing
         #expect(Self.reads(server) == 1, "the spec gives list `cache_else_load`: no cache headers needed")
         _ = try await User.list(on: client.cachePolicy(.reloadIgnoringCache))
         #expect(Self.reads(server) == 2, "a call's policy wins")
-        let offline = Self.client(server) { $0.cachePolicy = .returnCacheDataDontLoad; $0.operationCachePolicies = [:] }
+        let offline = Self.client(server) {
+            $0.cachePolicy = .returnCacheDataDontLoad
+            $0.operationCachePolicies = [:]
+        }
         let miss = await #expect(throws: APIError.self) { _ = try await User.list(on: offline) }
         #expect(miss?.status == .gatewayTimeout, "nothing kept and loading forbidden: 504, as HTTP's only-if-cached")
         #expect(Self.reads(server) == 2)

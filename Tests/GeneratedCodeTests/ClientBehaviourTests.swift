@@ -1,9 +1,9 @@
 import CrudeRuntime
 import FixtureCRUDEFutures
 import Foundation
-import TestHTTPServer
 import HTTPTypes
 import Logging
+import TestHTTPServer
 import Testing
 
 /// How generated operations fail and recover: status errors, invalid JSON, decoding paths, 401 refresh,
@@ -11,7 +11,8 @@ import Testing
 @Suite struct ClientBehaviourTests {
     static let personJSON = CRUDEFuturesTests.personJSON
 
-    static func client(_ server: TestServer, _ configure: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []) -> APIClient {
+    static func client(_ server: TestServer, _ configure: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []) -> APIClient
+    {
         var configuration = Household.configuration(baseURL: server.origin)
         configure(&configuration)
         return APIClient(configuration: configuration, middlewares: middlewares)
@@ -29,7 +30,9 @@ import Testing
             return
         }
         #expect(error is NotValid)
-        let api = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server, middlewares: [BeforeRequest { _ in throw APIError.missingValue("token") }])) }
+        let api = await Self.failure {
+            _ = try await Person.read(id: 7, on: Self.client(server, middlewares: [BeforeRequest { _ in throw APIError.missingValue("token") }]))
+        }
         guard case .missingValue("token")? = api else {
             Issue.record("expected the middleware's APIError, got \(String(describing: api))")
             return
@@ -185,7 +188,9 @@ import Testing
     @Test func missingIdsAreReportedBeforeSending() async throws {
         let server = try await TestServer { _ in .json("{}") }
         defer { Task { await server.stop() } }
-        let error = await Self.failure { try await Person(firstName: "a", lastName: "b", birthday: Date(), completion: 0, tags: []).delete(on: Self.client(server)) }
+        let error = await Self.failure {
+            try await Person(firstName: "a", lastName: "b", birthday: Date(), completion: 0, tags: []).delete(on: Self.client(server))
+        }
         guard case .missingValue("id")? = error else {
             Issue.record("expected a missing id, got \(String(describing: error))")
             return
@@ -217,7 +222,12 @@ import Testing
         defer { Task { await server.stop() } }
         let lines = Mutex<[String]>([])
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
-        let client = Self.client(server, { $0.headers["Authorization"] = "Bearer secret-token"; $0.headers["X-Api-Key"] = "key-123" }, middlewares: [RequestLogger(logger: logger)])
+        let client = Self.client(
+            server,
+            {
+                $0.headers["Authorization"] = "Bearer secret-token"
+                $0.headers["X-Api-Key"] = "key-123"
+            }, middlewares: [RequestLogger(logger: logger)])
         _ = try await Person.read(id: 7, on: client)
         let text = lines.withLock { $0.joined(separator: "\n") }
         #expect(text.contains("GET http://127.0.0.1"))

@@ -68,10 +68,18 @@ import Testing
         let server = try await TestServer { _ in .empty() }
         defer { Task { await server.stop() } }
         let amount = try #require(Decimal(string: "12.50"))
-        try await Corners.find(q: "a+b&c=d é", since: Date(timeIntervalSince1970: 1_700_000_000), amount: amount, labels: ["bug", "ui"], ids: [1, 2], channels: [.urlSession, .inProgress], on: Self.client(server))
-        #expect(server.received.last?.query == "q=a%2Bb%26c%3Dd%20%C3%A9&since=2023-11-14T22%3A13%3A20Z&amount=12.5&labels=bug%2Cui&ids=1&ids=2&channels=URLSession%2Cin-progress")
-        try await Corners.find(q: "", since: Date(timeIntervalSince1970: 0), stamp: Date(timeIntervalSince1970: 60), amount: 0, labels: [], ids: [], page: 2, on: Self.client(server))
-        #expect(server.received.last?.query == "q=&since=1970-01-01T00%3A00%3A00Z&stamp=60&amount=0&labels=&page=2", "an empty array sends no repeated item and an empty comma list")
+        try await Corners.find(
+            q: "a+b&c=d é", since: Date(timeIntervalSince1970: 1_700_000_000), amount: amount, labels: ["bug", "ui"], ids: [1, 2],
+            channels: [.urlSession, .inProgress], on: Self.client(server))
+        #expect(
+            server.received.last?.query
+                == "q=a%2Bb%26c%3Dd%20%C3%A9&since=2023-11-14T22%3A13%3A20Z&amount=12.5&labels=bug%2Cui&ids=1&ids=2&channels=URLSession%2Cin-progress")
+        try await Corners.find(
+            q: "", since: Date(timeIntervalSince1970: 0), stamp: Date(timeIntervalSince1970: 60), amount: 0, labels: [], ids: [], page: 2,
+            on: Self.client(server))
+        #expect(
+            server.received.last?.query == "q=&since=1970-01-01T00%3A00%3A00Z&stamp=60&amount=0&labels=&page=2",
+            "an empty array sends no repeated item and an empty comma list")
     }
 
     @Test func wholeUpdatesPutAndPartialOnesPatchWithResponsesOnlyNamespaced() async throws {
@@ -100,7 +108,11 @@ import Testing
     @Test func derivedAndReservedNamesDecode() throws {
         let channels = try JSONDecoder().decode([Channel].self, from: Data(#"["URLSession", "_", "knownCases", "rawValue", "in-progress", "new"]"#.utf8))
         #expect(channels == [.urlSession, .underscore, .knownCases_, .rawValue_, .inProgress, .unknown("new")])
-        let note = try JSONDecoder().decode(Note.self, from: Data(#"{"some": "s", "class": 1, "_": "u", "hash_value": 3, "sent_at": "Tue, 01 Jan 2030 00:00:00 GMT", "page": {"title": "Home"}, "count": 4}"#.utf8))
+        let note = try JSONDecoder().decode(
+            Note.self,
+            from: Data(
+                #"{"some": "s", "class": 1, "_": "u", "hash_value": 3, "sent_at": "Tue, 01 Jan 2030 00:00:00 GMT", "page": {"title": "Home"}, "count": 4}"#.utf8
+            ))
         #expect(note.underscore == "u")
         #expect(note.hashValue_ == 3)
         #expect(note.page == CMSPage(title: "Home"))

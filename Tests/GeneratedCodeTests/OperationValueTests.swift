@@ -13,7 +13,10 @@ import Testing
         let server = try await TestServer { _ in .json(Self.personBody, headers: ["X-Request-Id": "r1"]) }
         defer { Task { await server.stop() } }
         let client = APIClient(configuration: Household.configuration(baseURL: server.origin.appendingPathComponent("api")))
-        let read = Operation<Person>(request: OperationRequest(resource: "Person", operation: "read", method: .get, path: "people/\(7)", query: [URLQueryItem(name: "expand", value: "a b")]), namespace: "person")
+        let read = Operation<Person>(
+            request: OperationRequest(
+                resource: "Person", operation: "read", method: .get, path: "people/\(7)", query: [URLQueryItem(name: "expand", value: "a b")]),
+            namespace: "person")
         #expect(try read.url(on: client).absoluteString == "\(server.origin.absoluteString)/api/people/7?expand=a%20b")
         #expect(server.received.isEmpty, "building and asking for the URL sends nothing")
 

@@ -66,7 +66,12 @@ import Testing
             let origin = "http://\(request.headers["host"] ?? "")"
             switch request.query {
             case "per_page=2":
-                return .json(#"[{"id": 1, "title": "a"}, {"id": 2, "title": "b"}]"#, headers: ["Link": #"<\#(origin)/v3/repos/o%2Fr/issues?page=2&per_page=2>; rel="next", <\#(origin)/v3/repos/o%2Fr/issues?page=2&per_page=2>; rel="last""#])
+                return .json(
+                    #"[{"id": 1, "title": "a"}, {"id": 2, "title": "b"}]"#,
+                    headers: [
+                        "Link":
+                            #"<\#(origin)/v3/repos/o%2Fr/issues?page=2&per_page=2>; rel="next", <\#(origin)/v3/repos/o%2Fr/issues?page=2&per_page=2>; rel="last""#
+                    ])
             case "page=2&per_page=2":
                 return .json(#"[{"id": 3, "title": "c"}]"#, headers: ["Link": #"<repos/o%2Fr/issues?per_page=2>; rel="first""#])
             default:

@@ -93,18 +93,20 @@ import Testing
         }
         defer { Task { await server.stop() } }
         let seen = Mutex<[String]>([])
-        let client = Self.client(server, middlewares: [
-            BeforeRequest { request in
-                request.head.headerFields[.init("X-Prepared")!] = "yes"
-            },
-            AfterResponse { request, response in
-                seen.withLock { $0.append("\(request.operation) \(response.head.status.code)") }
-            },
-            ResponseBodyTransform { _, body in
-                let text = String(decoding: body, as: UTF8.self)
-                return Data(text.replacingOccurrences(of: "<json>", with: "").replacingOccurrences(of: "</json>", with: "").utf8)
-            },
-        ])
+        let client = Self.client(
+            server,
+            middlewares: [
+                BeforeRequest { request in
+                    request.head.headerFields[.init("X-Prepared")!] = "yes"
+                },
+                AfterResponse { request, response in
+                    seen.withLock { $0.append("\(request.operation) \(response.head.status.code)") }
+                },
+                ResponseBodyTransform { _, body in
+                    let text = String(decoding: body, as: UTF8.self)
+                    return Data(text.replacingOccurrences(of: "<json>", with: "").replacingOccurrences(of: "</json>", with: "").utf8)
+                },
+            ])
         let user = try await User.read(id: 1, on: client)
         #expect(user.name == "manue")
         #expect(server.received.last?.headers["x-prepared"] == "yes")

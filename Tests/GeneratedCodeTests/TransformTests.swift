@@ -1,7 +1,8 @@
-@testable import FixtureTransforms
 import CrudeRuntime
 import Foundation
 import Testing
+
+@testable import FixtureTransforms
 
 /// Every transform, decoded and encoded through the model generated from Fixtures/transforms/spec.yaml.
 @Suite struct TransformTests {

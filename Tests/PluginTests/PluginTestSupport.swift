@@ -16,7 +16,8 @@ enum PluginTestSupport {
     /// it forever.
     static let scratch: URL = {
         // On Linux the test binary is the main executable; on macOS a helper loads the `.xctest` bundle.
-        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
+        let candidates =
+            [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
             + Bundle.allBundles.map(\.bundleURL)
         for candidate in candidates {
             var folder = candidate.resolvingSymlinksInPath().deletingLastPathComponent()

@@ -48,16 +48,19 @@ public func same(_ item: Item, _ hand: HandItem) -> Bool {
 }
 
 public func itemJSON(_ index: Int) -> String {
-    let note = switch index % 3 {
-    case 0: #""note": "note number \#(index)", "#
-    case 1: #""note": null, "#
-    default: ""
-    }
-    let second = index % 60, minute = (index / 60) % 60, hour = (index / 3600) % 24
+    let note =
+        switch index % 3 {
+        case 0: #""note": "note number \#(index)", "#
+        case 1: #""note": null, "#
+        default: ""
+        }
+    let second = index % 60
+    let minute = (index / 60) % 60
+    let hour = (index / 3600) % 24
     let time = String(format: "%02d:%02d:%02d", hour, minute, second)
-    return #"{"id": "item-\#(index)", "count": \#(index), \#(note)"created_at": "2024-05-01T\#(time)Z", "score": \#(Double(index) / 8), "tags": ["alpha", "beta", "tag\#(index % 10)"]}"#
+    return
+        #"{"id": "item-\#(index)", "count": \#(index), \#(note)"created_at": "2024-05-01T\#(time)Z", "score": \#(Double(index) / 8), "tags": ["alpha", "beta", "tag\#(index % 10)"]}"#
 }
-
 
 /// A JSON array of `itemJSON(0...)` of at least `megabytes`, and the number of items in it.
 public func itemArrayJSON(megabytes: Double) -> (data: Data, count: Int) {

@@ -95,7 +95,8 @@ func processCPUSeconds() -> Double {
 /// (as the variant measured them) and the process's CPU time during each run. `--variants` keeps some.
 func interleaved(rounds: Int, _ variants: [(String, () async throws -> Double)]) async throws -> (wall: [String: [Double]], cpu: [String: [Double]]) {
     let variants = variants.filter { options.variants?.contains($0.0) ?? true }
-    var wall: [String: [Double]] = [:], cpu: [String: [Double]] = [:]
+    var wall: [String: [Double]] = [:]
+    var cpu: [String: [Double]] = [:]
     for round in 0..<rounds {
         for index in 0..<variants.count {
             let (name, run) = variants[(index + round) % variants.count]
@@ -128,31 +129,42 @@ if options.decode {
     }
 
     let clock = ContinuousClock()
-    let timings = try await interleaved(rounds: options.decodeRounds, [
-        ("handwritten", {
-            let decoder = handDecoder()
-            let start = clock.now
-            let values = try decoder.decode([HandItem].self, from: data)
-            let elapsed = seconds(clock.now - start)
-            precondition(values.count == count)
-            return elapsed
-        }),
-        ("generated", {
-            let decoder = JSONDecoder()
-            let start = clock.now
-            let values = try decoder.decode([Item].self, from: data)
-            let elapsed = seconds(clock.now - start)
-            precondition(values.count == count)
-            return elapsed
-        }),
-        ("generated_client", {
-            let start = clock.now
-            let values = try client.decode([Item].self, from: response)
-            let elapsed = seconds(clock.now - start)
-            precondition(values.count == count)
-            return elapsed
-        }),
-    ])
+    let timings = try await interleaved(
+        rounds: options.decodeRounds,
+        [
+            (
+                "handwritten",
+                {
+                    let decoder = handDecoder()
+                    let start = clock.now
+                    let values = try decoder.decode([HandItem].self, from: data)
+                    let elapsed = seconds(clock.now - start)
+                    precondition(values.count == count)
+                    return elapsed
+                }
+            ),
+            (
+                "generated",
+                {
+                    let decoder = JSONDecoder()
+                    let start = clock.now
+                    let values = try decoder.decode([Item].self, from: data)
+                    let elapsed = seconds(clock.now - start)
+                    precondition(values.count == count)
+                    return elapsed
+                }
+            ),
+            (
+                "generated_client",
+                {
+                    let start = clock.now
+                    let values = try client.decode([Item].self, from: response)
+                    let elapsed = seconds(clock.now - start)
+                    precondition(values.count == count)
+                    return elapsed
+                }
+            ),
+        ])
     var decode: [String: Any] = ["items": count, "megabytes": megabytes, "rounds": options.decodeRounds]
     for (name, values) in timings.wall {
         let throughput = megabytes / median(values)
@@ -212,13 +224,16 @@ func directLoop(through transport: some HTTPTransport, base: URL) -> Loop {
         _ = try await directCall(transport, .get, member, nil, HandItem.self)
         _ = try await directCall(transport, .put, member, created, HandItem.self)
         _ = try await directCall(transport, .get, collection, nil, [HandItem].self)
-        let (response, _) = try await transport.send(HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: DirectHeaders.get), body: nil, timeout: .seconds(30))
+        let (response, _) = try await transport.send(
+            HTTPTypes.HTTPRequest(method: .delete, url: member, headerFields: DirectHeaders.get), body: nil, timeout: .seconds(30))
         precondition(response.status.kind == .successful)
     }
 }
 
 /// One request of ``directLoop(through:base:)``.
-func directCall<T: Decodable>(_ transport: some HTTPTransport, _ method: HTTPTypes.HTTPRequest.Method, _ url: URL, _ body: HandItem?, _ type: T.Type) async throws -> T {
+func directCall<T: Decodable>(_ transport: some HTTPTransport, _ method: HTTPTypes.HTTPRequest.Method, _ url: URL, _ body: HandItem?, _ type: T.Type)
+    async throws -> T
+{
     let data = try body.map { try handEncoder().encode($0) }
     let request = HTTPTypes.HTTPRequest(method: method, url: url, headerFields: data == nil ? DirectHeaders.get : DirectHeaders.send)
     let (response, responseBody) = try await transport.send(request, body: data, timeout: .seconds(30))
@@ -248,7 +263,9 @@ func uncodedLoop(through transport: some HTTPTransport, client: APIClient) async
 }
 
 /// Runs the three loops interleaved after a warm-up and returns their timings.
-func timeCRUDLoops(client: APIClient, transport: some HTTPTransport, rounds: Int, iterations: Int) async throws -> (wall: [String: [Double]], cpu: [String: [Double]]) {
+func timeCRUDLoops(client: APIClient, transport: some HTTPTransport, rounds: Int, iterations: Int) async throws -> (
+    wall: [String: [Double]], cpu: [String: [Double]]
+) {
     let loops: [(String, Loop)] = try await [
         ("direct", directLoop(through: transport, base: client.configuration.baseURL)),
         ("generated", generatedLoop(on: client)),
@@ -294,10 +311,13 @@ if options.roundTrips {
         let requestsPerSecond = Double(iterations * requestsPerIteration) / median(values)
         let cpu = timings.cpu[name]!
         let cpuPerRequest = median(cpu) / Double(iterations * requestsPerIteration) * 1e6
-        roundTrips[name] = ["median_seconds": median(values), "requests_per_second": requestsPerSecond, "seconds": values,
-                            "cpu_seconds": cpu, "cpu_microseconds_per_request": cpuPerRequest]
-        print("  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond)) requests/s, "
-            + "\(String(format: "%.0f", cpuPerRequest)) µs of process CPU per request")
+        roundTrips[name] = [
+            "median_seconds": median(values), "requests_per_second": requestsPerSecond, "seconds": values,
+            "cpu_seconds": cpu, "cpu_microseconds_per_request": cpuPerRequest,
+        ]
+        print(
+            "  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond)) requests/s, "
+                + "\(String(format: "%.0f", cpuPerRequest)) µs of process CPU per request")
     }
     report["round_trips"] = roundTrips
     server.stop()

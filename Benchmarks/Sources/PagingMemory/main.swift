@@ -7,8 +7,8 @@ import BenchModels
 import BenchSupport
 import CrudeRuntime
 import Foundation
-import HeapUsage
 import HTTPTypes
+import HeapUsage
 
 let pageSize = 100
 let pageCount = 100
@@ -73,7 +73,7 @@ func collect() async throws -> Int {
     return heapInUse() - before
 }
 
-_ = try await onePage()   // warm up: first-use allocations are not the walk's
+_ = try await onePage()  // warm up: first-use allocations are not the walk's
 let page = try await onePage()
 let walked = try await walk()
 let collected = try await collect()

@@ -42,7 +42,8 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         return .warning(
             "`files_per_spec: \(filesPerSpec.value)` is not in effect yet: this build was planned with \(plannedFiles) files per spec, and crudegen spreads the spec over those",
             at: filesPerSpec.location,
-            hint: "SwiftPM declares the plugin's files only when it plans the build; make it plan again with `swift build --disable-build-manifest-caching` once, by adding or removing a file in the target, or by building from clean"
+            hint:
+                "SwiftPM declares the plugin's files only when it plans the build; make it plan again with `swift build --disable-build-manifest-caching` once, by adding or removing a file in the target, or by building from clean"
         )
     }
 
@@ -52,7 +53,9 @@ public struct GeneratorConfiguration: Equatable, Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw DiagnosticsError([.error("cannot read configuration `\(path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check the path given to --config")])
+            throw DiagnosticsError([
+                .error("cannot read configuration `\(path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check the path given to --config")
+            ])
         }
         return try load(data, file: path)
     }
@@ -81,7 +84,9 @@ public struct GeneratorConfiguration: Equatable, Sendable {
             if let count = Int(text.value), filesPerSpecRange.contains(count) {
                 configuration.filesPerSpec = Located(count, at: text.location)
             } else {
-                reader.error("`files_per_spec` must be a whole number from \(filesPerSpecRange.lowerBound) to \(filesPerSpecRange.upperBound), not `\(text.value)`", at: node)
+                reader.error(
+                    "`files_per_spec` must be a whole number from \(filesPerSpecRange.lowerBound) to \(filesPerSpecRange.upperBound), not `\(text.value)`",
+                    at: node)
             }
         }
         if reader.diagnostics.containsErrors { throw DiagnosticsError(reader.diagnostics) }

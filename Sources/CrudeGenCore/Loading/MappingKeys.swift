@@ -38,7 +38,11 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .model: ["description", "swift_name", "fields"]
         case .transform: ["date_format", "type", "swift"]
-        case .resource: ["description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params", "pagination", "fields", "actions"]
+        case .resource:
+            [
+                "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",
+                "pagination", "fields", "actions",
+            ]
         case .id: ["name", "type", "key", "transform"]
         case .pagination: ["style", "items", "next", "count", "parameter", "size_parameter", "size"]
         case .namespace: ["one", "many", "applies_to"]

@@ -53,7 +53,9 @@ struct NodeReader {
         if visitedNodes > Self.nodeLimit {
             if !reportedExpansion {
                 reportedExpansion = true
-                error("the spec expands to more than \(Self.nodeLimit) YAML nodes", at: node, hint: "YAML aliases (`*name`) are copied wherever they are used; use fewer nested aliases")
+                error(
+                    "the spec expands to more than \(Self.nodeLimit) YAML nodes", at: node,
+                    hint: "YAML aliases (`*name`) are copied wherever they are used; use fewer nested aliases")
             }
             return false
         }
@@ -150,13 +152,17 @@ struct NodeReader {
         case let .sequence(items):
             return items.flatMap { item -> [(key: Located<String>, value: Node)] in
                 guard case .mapping = item else {
-                    error("a merge key `<<` in \(what) takes mappings, not a \(kind(of: item))", at: item, hint: "merge a mapping defined with an anchor, as `<<: *timestamps`")
+                    error(
+                        "a merge key `<<` in \(what) takes mappings, not a \(kind(of: item))", at: item,
+                        hint: "merge a mapping defined with an anchor, as `<<: *timestamps`")
                     return []
                 }
                 return pairs(item, what) ?? []
             }
         default:
-            error("a merge key `<<` in \(what) takes a mapping or a list of mappings, not a \(kind(of: value))", at: value, hint: "merge a mapping defined with an anchor, as `<<: *timestamps`")
+            error(
+                "a merge key `<<` in \(what) takes a mapping or a list of mappings, not a \(kind(of: value))", at: value,
+                hint: "merge a mapping defined with an anchor, as `<<: *timestamps`")
             return []
         }
     }

@@ -25,7 +25,10 @@ public enum SpecLoader {
         case .missing:
             return (nil, [.error("no spec at `\(path)`", at: nil, hint: "check the path; relative paths start at the folder crudegen runs in")])
         case .folder:
-            return (nil, [.error("`\(path)` is a folder, not a spec", at: nil, hint: "name the spec files, as `\(path.hasSuffix("/") ? path : path + "/")*.crude.yaml`")])
+            return (
+                nil,
+                [.error("`\(path)` is a folder, not a spec", at: nil, hint: "name the spec files, as `\(path.hasSuffix("/") ? path : path + "/")*.crude.yaml`")]
+            )
         case .file:
             break
         }
@@ -89,11 +92,12 @@ private struct Loader {
         guard let value = reader.scalar(node, what) else { return nil }
         if let choice = T(rawValue: value.value) { return choice }
         let names = T.allCases.map(\.rawValue)
-        reader.report(.error(
-            "\(what) must be one of \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(value.value)`",
-            at: value.location,
-            hint: Suggestions.didYouMean(value.value, in: names)
-        ))
+        reader.report(
+            .error(
+                "\(what) must be one of \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(value.value)`",
+                at: value.location,
+                hint: Suggestions.didYouMean(value.value, in: names)
+            ))
         return nil
     }
 
@@ -120,11 +124,13 @@ private struct Loader {
     mutating func operation(_ name: Located<String>, in what: String) -> CRUDOperation? {
         if let operation = CRUDOperation(rawValue: name.value) { return operation }
         let names = CRUDOperation.allCases.map(\.rawValue)
-        reader.report(.error(
-            "`\(name.value)` in \(what) is not a CRUD operation",
-            at: name.location,
-            hint: Suggestions.didYouMean(name.value, in: names) ?? "operations are " + names.joined(separator: ", ") + "; declare other calls under `actions`"
-        ))
+        reader.report(
+            .error(
+                "`\(name.value)` in \(what) is not a CRUD operation",
+                at: name.location,
+                hint: Suggestions.didYouMean(name.value, in: names) ?? "operations are " + names.joined(separator: ", ")
+                    + "; declare other calls under `actions`"
+            ))
         return nil
     }
 
@@ -135,7 +141,9 @@ private struct Loader {
         case let .sequence(items):
             // `tags: [String]` is a YAML list of one type name: read it as an array type.
             guard items.count == 1, let element = typeExpression(items[0], what) else {
-                reader.error("\(what): a list type names exactly one element type, as `[String]`", at: node, hint: "quote dictionary and optional array types: \"[String: Int]\", \"[String]?\"")
+                reader.error(
+                    "\(what): a list type names exactly one element type, as `[String]`", at: node,
+                    hint: "quote dictionary and optional array types: \"[String: Int]\", \"[String]?\"")
                 return nil
             }
             return Located(.array(element.value), at: reader.location(of: node))
@@ -169,7 +177,8 @@ private struct Loader {
             return typeExpression(node, "the type of \(what)").map { FieldSpec(name: name, type: $0) }
         }
         guard let entries = reader.entries(node, what, keys: .field),
-              let typeNode = entries["type"], let type = typeExpression(typeNode, "the type of \(what)") else {
+            let typeNode = entries["type"], let type = typeExpression(typeNode, "the type of \(what)")
+        else {
             return nil
         }
         var field = FieldSpec(name: name, type: type)
@@ -200,7 +209,9 @@ private struct Loader {
         }
         let cases = entries["cases"].map { enumCases($0, what) } ?? []
         let derived: Bool = if case .sequence? = entries["cases"] { true } else { false }
-        var enumeration = EnumSpec(name: name, description: entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }, rawType: rawType, cases: cases, derivesCaseNames: derived)
+        var enumeration = EnumSpec(
+            name: name, description: entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }, rawType: rawType, cases: cases,
+            derivesCaseNames: derived)
         enumeration.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         return enumeration
     }
@@ -238,7 +249,9 @@ private struct Loader {
             return reader.text(formatNode, "the `date_format` of \(what)").map { TransformSpec(name: name, kind: .dateFormat($0)) }
         }
         guard let typeNode = entries["type"], let swiftNode = entries["swift"] else {
-            reader.error("\(what) needs either `date_format` or both `type` and `swift`", at: node, hint: "for example `cents: { type: Decimal, swift: CentsTransform }`")
+            reader.error(
+                "\(what) needs either `date_format` or both `type` and `swift`", at: node, hint: "for example `cents: { type: Decimal, swift: CentsTransform }`"
+            )
             return nil
         }
         guard let type = typeExpression(typeNode, "the type of \(what)"), let swift = reader.text(swiftNode, "the Swift type of \(what)") else { return nil }
@@ -250,14 +263,17 @@ private struct Loader {
     mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
         let what = "resource `\(name.value)`"
         guard let entries = reader.entries(node, what, keys: .resource),
-              let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
+            let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)")
+        else {
             return nil
         }
         let defaultID = IDSpec(name: Located("id", at: entries.location), type: Located(.named("Int"), at: entries.location))
         let operations: [Located<CRUDOperation>]
         if let node = entries["operations"] {
             operations = (reader.sequence(node, "the operations of \(what)") ?? []).compactMap { item in
-                reader.scalar(item, "an operation of \(what)").flatMap { name in operation(name, in: "the operations of \(what)").map { Located($0, at: name.location) } }
+                reader.scalar(item, "an operation of \(what)").flatMap { name in
+                    operation(name, in: "the operations of \(what)").map { Located($0, at: name.location) }
+                }
             }
         } else {
             operations = CRUDOperation.defaults.map { Located($0, at: entries.location) }
@@ -266,19 +282,21 @@ private struct Loader {
         resource.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         resource.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         resource.namespace = entries["namespace"].flatMap { namespace($0, what) }
-        resource.cache = entries["cache"].map {
-            operationMap($0, "the cache policies of \(what)") { loader, node, what in
-                loader.choice(node, what, CachePolicySpec.self).map { Located($0, at: loader.reader.location(of: node)) }
-            }
-        } ?? [:]
+        resource.cache =
+            entries["cache"].map {
+                operationMap($0, "the cache policies of \(what)") { loader, node, what in
+                    loader.choice(node, what, CachePolicySpec.self).map { Located($0, at: loader.reader.location(of: node)) }
+                }
+            } ?? [:]
         resource.routes = entries["routes"].map { operationMap($0, "the routes of \(what)") { $0.reader.scalar($1, $2) } } ?? [:]
         resource.methods = entries["methods"].map { operationMap($0, "the methods of \(what)") { $0.reader.text($1, $2) } } ?? [:]
         resource.headers = entries["headers"].map { operationMap($0, "the headers of \(what)") { $0.headers($1, $2) } } ?? [:]
-        resource.responses = entries["responses"].map {
-            operationMap($0, "the responses of \(what)") { loader, node, what in
-                loader.choice(node, what, ResponseKind.self).map { Located($0, at: loader.reader.location(of: node)) }
-            }
-        } ?? [:]
+        resource.responses =
+            entries["responses"].map {
+                operationMap($0, "the responses of \(what)") { loader, node, what in
+                    loader.choice(node, what, ResponseKind.self).map { Located($0, at: loader.reader.location(of: node)) }
+                }
+            } ?? [:]
         resource.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
         resource.pagination = entries["pagination"].flatMap { pagination($0, what) }
         resource.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
@@ -345,7 +363,8 @@ private struct Loader {
     mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
         let what = "action `\(name.value)` of \(owner)"
         guard let entries = reader.entries(node, what, keys: .action),
-              let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)") else {
+            let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)")
+        else {
             return nil
         }
         var action = ActionSpec(name: name, path: path)

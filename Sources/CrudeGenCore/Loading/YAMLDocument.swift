@@ -8,31 +8,36 @@ enum YAMLDocument {
     static func compose(_ data: Data, file: String) -> Result<Node, Diagnostic> {
         guard let text = String(validating: data, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(in: data)
-            return .failure(.error(
-                "the spec is not valid UTF-8 (first bad byte at offset \(offset))",
-                at: location(ofByte: offset, in: data, file: file),
-                hint: "save the file as UTF-8 text"
-            ))
+            return .failure(
+                .error(
+                    "the spec is not valid UTF-8 (first bad byte at offset \(offset))",
+                    at: location(ofByte: offset, in: data, file: file),
+                    hint: "save the file as UTF-8 text"
+                ))
         }
         if text.contains("\0") {
             return .failure(.error("the spec contains a NUL byte; it looks like a binary file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
         if let offset = aliasUsedAsKey(in: text) {
-            return .failure(.error(
-                "a YAML alias is used as a mapping key",
-                at: location(ofByte: text.utf8.distance(from: text.utf8.startIndex, to: offset.samePosition(in: text.utf8) ?? text.utf8.startIndex), in: data, file: file),
-                hint: "keys in a spec are names; write the key out instead of `*alias`"
-            ))
+            return .failure(
+                .error(
+                    "a YAML alias is used as a mapping key",
+                    at: location(
+                        ofByte: text.utf8.distance(from: text.utf8.startIndex, to: offset.samePosition(in: text.utf8) ?? text.utf8.startIndex), in: data,
+                        file: file),
+                    hint: "keys in a spec are names; write the key out instead of `*alias`"
+                ))
         }
         do {
             // The basic resolver leaves scalars untyped: the loader reads them itself, and resolving every
             // scalar's tag by regular expressions was a tenth of generation time.
             guard let node = try Yams.compose(yaml: text, .basic) else {
-                return .failure(.error(
-                    "the spec is empty",
-                    at: SourceLocation(file: file, line: 1, column: 1),
-                    hint: "start with an `api:` section that names the API"
-                ))
+                return .failure(
+                    .error(
+                        "the spec is empty",
+                        at: SourceLocation(file: file, line: 1, column: 1),
+                        hint: "start with an `api:` section that names the API"
+                    ))
             }
             return .success(node)
         } catch let error as YamlError {
@@ -65,7 +70,10 @@ enum YAMLDocument {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
-            return .error("YAML syntax: \(problem)\(detail)", at: at(mark), hint: startsWithTab(line: mark.line, in: text) ? "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces" : syntaxHint(for: problem))
+            return .error(
+                "YAML syntax: \(problem)\(detail)", at: at(mark),
+                hint: startsWithTab(line: mark.line, in: text)
+                    ? "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces" : syntaxHint(for: problem))
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
             return .error("duplicate key \(names) in the same mapping", at: at(context.mark), hint: "each key may appear once; merge or rename the entries")

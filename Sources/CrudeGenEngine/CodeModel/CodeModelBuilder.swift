@@ -89,7 +89,8 @@ private struct Builder {
             optional.type = Located(.optional(field.type.value), at: field.type.location)
             return optional
         }
-        var declaration = model(name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + fields)
+        var declaration = model(
+            name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + fields)
         let listed = resource.operations.map(\.value)
         declaration.resource = ResourceDeclaration(
             specName: resource.name.value,
@@ -124,7 +125,10 @@ private struct Builder {
             switch payload {
             case nil, .none?: .none
             case let .type(type)?: .type(symbols.swiftType(type.value))
-            case let .fields(fields, _)?: .fields(typeName: action.payloadTypeName(owner: resource.map { $0.swiftName?.value ?? $0.name.value }, suffix: suffix), properties: fields.map(property))
+            case let .fields(fields, _)?:
+                .fields(
+                    typeName: action.payloadTypeName(owner: resource.map { $0.swiftName?.value ?? $0.name.value }, suffix: suffix),
+                    properties: fields.map(property))
             }
         }
         let defaultMethod = action.body == nil ? "GET" : "POST"
@@ -164,21 +168,23 @@ private struct Builder {
             case let .literal(literal):
                 return .literal(literal)
             case let .parameter(name, _):
-                let (type, source): (TypeExpression, RouteParameter.Source) = switch parameters.resolve(name) {
-                case let .id(id)?: (id.type.value, .id)
-                case let .field(field)?: (field.type.value, .field)
-                case let .param(param)?: (param.type.value, .argument)
-                case nil: preconditionFailure("the validator accepted an unknown route parameter `\(name)`")
-                }
+                let (type, source): (TypeExpression, RouteParameter.Source) =
+                    switch parameters.resolve(name) {
+                    case let .id(id)?: (id.type.value, .id)
+                    case let .field(field)?: (field.type.value, .field)
+                    case let .param(param)?: (param.type.value, .argument)
+                    case nil: preconditionFailure("the validator accepted an unknown route parameter `\(name)`")
+                    }
                 let isIdOptional = source == .id && parameters.resource?.operations.contains { $0.value == .create } == true
-                return .parameter(RouteParameter(
-                    name: SwiftNaming.escaped(parameters.swiftName(of: name)),
-                    specName: name,
-                    type: symbols.swiftType(type.nonOptional),
-                    source: source,
-                    isOptionalOnInstance: type.isOptional || isIdOptional,
-                    isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
-                ))
+                return .parameter(
+                    RouteParameter(
+                        name: SwiftNaming.escaped(parameters.swiftName(of: name)),
+                        specName: name,
+                        type: symbols.swiftType(type.nonOptional),
+                        source: source,
+                        isOptionalOnInstance: type.isOptional || isIdOptional,
+                        isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
+                    ))
             }
         }
     }

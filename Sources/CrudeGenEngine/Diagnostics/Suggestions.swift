@@ -4,7 +4,8 @@ package enum Suggestions {
     package static func closest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = Array(name.lowercased().unicodeScalars)
         let threshold = max(2, lowered.count / 3)
-        return candidates
+        return
+            candidates
             .map { candidate in
                 (candidate, editDistance(lowered, Array(candidate.lowercased().unicodeScalars)))
             }

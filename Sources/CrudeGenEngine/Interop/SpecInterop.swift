@@ -26,7 +26,10 @@ package enum SpecInterop {
 
     /// The JSON key a field named `name` gets under `style` when the spec gives no explicit key.
     package static func jsonKey(forField name: String, style: KeyStyle) -> String {
-        FieldSpec(name: Located(name, at: SourceLocation(file: "", line: 1, column: 1)), type: Located(.named("String"), at: SourceLocation(file: "", line: 1, column: 1))).jsonKey(style: style)
+        FieldSpec(
+            name: Located(name, at: SourceLocation(file: "", line: 1, column: 1)),
+            type: Located(.named("String"), at: SourceLocation(file: "", line: 1, column: 1))
+        ).jsonKey(style: style)
     }
 
     /// The JSON key of `field` in a spec whose keys follow `style`.
@@ -42,7 +45,9 @@ package enum SpecInterop {
     /// Where a paginated response keeps its parts and which query parameters ask for a page, with the
     /// style's defaults applied: `items` and `count` are key paths (`data.items`; `items` empty for the
     /// body itself), `next` the key path of the next URL, page or cursor, if the body has one.
-    package static func pagination(_ spec: PaginationSpec) -> (style: PaginationSpec.Style, items: String, next: String?, count: String?, parameter: String?, sizeParameter: String?) {
+    package static func pagination(_ spec: PaginationSpec) -> (
+        style: PaginationSpec.Style, items: String, next: String?, count: String?, parameter: String?, sizeParameter: String?
+    ) {
         let parameter: String? = spec.style == .nextURL || spec.style == .linkHeader ? nil : spec.parameterName
         let sizeParameter: String? = spec.size != nil || spec.sizeParameter != nil ? spec.sizeParameterName : nil
         return (spec.style, spec.itemsPath, spec.nextPath, spec.countPath, parameter, sizeParameter)

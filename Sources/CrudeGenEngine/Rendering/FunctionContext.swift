@@ -111,14 +111,21 @@ struct FunctionContext {
         return functions
     }
 
-    private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String) -> Function {
+    private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String)
+        -> Function
+    {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
-        let arguments = route.arguments.map(\.declaration) + [Locals.parameter("nils", locals.nils, "ModelEncodingOptions.NilEncoding = \(nilDefault)"), locals.clientParameter]
+        let arguments =
+            route.arguments.map(\.declaration) + [
+                Locals.parameter("nils", locals.nils, "ModelEncodingOptions.NilEncoding = \(nilDefault)"), locals.clientParameter,
+            ]
         let body = "try \(locals.client).body(self\(namespaceArgument(resource.requestNamespace)), nils: \(locals.nils))"
         return Function(
-            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "").",
-                            "", "- Parameter nils: Whether `nil` properties are sent as `null` or left out."],
+            documentation: [
+                "\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "").",
+                "", "- Parameter nils: Whether `nil` properties are sent as `null` or left out.",
+            ],
             signature: "func \(verb)(\(arguments.joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
             body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne, locals: locals)
         )
@@ -129,7 +136,8 @@ struct FunctionContext {
         let locals = Locals(avoiding: route.names)
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            signature: "static func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            signature:
+                "static func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
             body: call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
         )
     }
@@ -147,11 +155,13 @@ struct FunctionContext {
         // The type as the body can name it: a parameter from the spec may be called `Self` or like the type.
         let shadowed = Set(route.names.map(SwiftNaming.unescaped))
         let type = ["Self", model].first { !shadowed.contains(SwiftNaming.unescaped($0)) }
-        let body = type.map { ["\(operation.returnsModel ? "return " : "")try await \($0).\(name)(\((values + ["on: \(locals.client)"]).joined(separator: ", ")))"] }
+        let body =
+            type.map { ["\(operation.returnsModel ? "return " : "")try await \($0).\(name)(\((values + ["on: \(locals.client)"]).joined(separator: ", ")))"] }
             ?? call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            signature: "func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            signature:
+                "func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
             body: route.unwraps + body
         )
     }
@@ -161,8 +171,11 @@ struct FunctionContext {
         let locals = Locals(avoiding: route.names)
         let body = "try \(locals.client).body(\(locals.patch)\(namespaceArgument(resource.requestNamespace)))"
         return Function(
-            documentation: ["Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."],
-            signature: "static func update(\((route.arguments.map(\.declaration) + [Locals.parameter("_", locals.patch, "Patch"), locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
+            documentation: [
+                "Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
+            ],
+            signature:
+                "static func update(\((route.arguments.map(\.declaration) + [Locals.parameter("_", locals.patch, "Patch"), locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
             body: call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne, locals: locals)
         )
     }
@@ -174,13 +187,17 @@ struct FunctionContext {
         let request = requestLines(operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals)
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
-            return [Function(
-                documentation: ["Lists values (\(target))."],
-                signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> [\(model)]",
-                body: request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(resource.namespaceMany)))"]
-            )]
+            return [
+                Function(
+                    documentation: ["Lists values (\(target))."],
+                    signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> [\(model)]",
+                    body: request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(resource.namespaceMany)))"]
+                )
+            ]
         }
-        return pagedFunctions(name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments, request: request, pagination: pagination, locals: locals)
+        return pagedFunctions(
+            name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments, request: request, pagination: pagination,
+            locals: locals)
     }
 
     private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
@@ -236,7 +253,9 @@ struct FunctionContext {
                 lines += action.query.map { queryLine($0, into: locals.query) }
             }
             // API-wide actions belong to the API: `operationHeaders["SampleAPI.login"]`.
-            lines += requestLines(resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method, headers: action.headers, path: route.pathLiteral, query: query, body: body, locals: locals)
+            lines += requestLines(
+                resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method, headers: action.headers,
+                path: route.pathLiteral, query: query, body: body, locals: locals)
             let returnType: String?
             switch action.response {
             case .none:
@@ -249,21 +268,33 @@ struct FunctionContext {
                 returnType = typeName
                 lines.append("return try await \(locals.client).object(for: \(locals.request))")
             }
-            let documentation = action.documentation.isEmpty ? ["`\(action.method.uppercased()) \(routeText(action.route))`."] : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
+            let documentation =
+                action.documentation.isEmpty
+                ? ["`\(action.method.uppercased()) \(routeText(action.route))`."]
+                : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
             if let (pagination, itemType) = action.pagination {
                 let name = SwiftNaming.unescaped(action.functionName)
-                return pagedFunctions(name: action.functionName, pagesName: name + "Pages", itemType: itemType, what: "results", target: "`\(action.method.uppercased()) \(routeText(action.route))`", arguments: parameters, request: Array(lines.dropLast()), pagination: pagination, locals: locals, documentation: action.documentation)
+                return pagedFunctions(
+                    name: action.functionName, pagesName: name + "Pages", itemType: itemType, what: "results",
+                    target: "`\(action.method.uppercased()) \(routeText(action.route))`", arguments: parameters, request: Array(lines.dropLast()),
+                    pagination: pagination, locals: locals, documentation: action.documentation)
             }
-            return [Function(
-                documentation: documentation,
-                signature: "static func \(action.functionName)(\(parameters.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
-                body: lines
-            )]
+            return [
+                Function(
+                    documentation: documentation,
+                    signature:
+                        "static func \(action.functionName)(\(parameters.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
+                    body: lines
+                )
+            ]
         }
     }
 
     /// The first page of a paginated call, and every page as an `AsyncSequence`.
-    private func pagedFunctions(name: String, pagesName: String, itemType: String, what: String, target: String, arguments: [String], request: [String], pagination: PaginationDeclaration, locals: Locals, documentation: [String] = []) -> [Function] {
+    private func pagedFunctions(
+        name: String, pagesName: String, itemType: String, what: String, target: String, arguments: [String], request: [String],
+        pagination: PaginationDeclaration, locals: Locals, documentation: [String] = []
+    ) -> [Function] {
         let literal = Self.paginationLiteral(pagination)
         let preamble = documentation.isEmpty ? [] : documentation + [""]
         // Building the request may throw (an encoded body, a transformed query value); then so does `…Pages`.
@@ -285,13 +316,14 @@ struct FunctionContext {
     /// The runtime's `Pagination` value for a declaration.
     static func paginationLiteral(_ pagination: PaginationDeclaration) -> String {
         let literal = SwiftNaming.stringLiteral
-        let style = switch pagination.style {
-        case .nextURL: ".nextURL(keyPath: \(literal(pagination.next ?? "next")))"
-        case .page: ".pageNumber(parameter: \(literal(pagination.parameter)), next: \(pagination.next.map(literal) ?? "nil"))"
-        case .offset: ".offset(parameter: \(literal(pagination.parameter)))"
-        case .cursor: ".cursor(parameter: \(literal(pagination.parameter)), next: \(literal(pagination.next ?? "next_cursor")))"
-        case .linkHeader: ".linkHeader"
-        }
+        let style =
+            switch pagination.style {
+            case .nextURL: ".nextURL(keyPath: \(literal(pagination.next ?? "next")))"
+            case .page: ".pageNumber(parameter: \(literal(pagination.parameter)), next: \(pagination.next.map(literal) ?? "nil"))"
+            case .offset: ".offset(parameter: \(literal(pagination.parameter)))"
+            case .cursor: ".cursor(parameter: \(literal(pagination.parameter)), next: \(literal(pagination.next ?? "next_cursor")))"
+            case .linkHeader: ".linkHeader"
+            }
         var arguments = "style: \(style), items: \(literal(pagination.items))"
         if let count = pagination.count { arguments += ", count: \(literal(count))" }
         if let size = pagination.size { arguments += ", size: PageSize(parameter: \(literal(size.parameter)), value: \(size.value))" }
@@ -313,7 +345,9 @@ struct FunctionContext {
         return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
     }
 
-    private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?, locals: Locals) -> [String] {
+    private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?, locals: Locals)
+        -> [String]
+    {
         let request = requestLines(operation, resource, path: path, query: nil, body: body, locals: locals)
         guard operation.returnsModel else {
             return request + ["try await \(locals.client).success(for: \(locals.request))"]
@@ -321,18 +355,26 @@ struct FunctionContext {
         return request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(namespace)))"]
     }
 
-    private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals) -> [String] {
-        requestLines(resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path, query: query, body: body, locals: locals)
+    private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals)
+        -> [String]
+    {
+        requestLines(
+            resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path, query: query,
+            body: body, locals: locals)
     }
 
-    private func requestLines(resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: String, query: String?, body: String?, locals: Locals) -> [String] {
+    private func requestLines(
+        resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: String, query: String?, body: String?,
+        locals: Locals
+    ) -> [String] {
         var arguments = [
             "resource: \(SwiftNaming.stringLiteral(resourceName)), operation: \(SwiftNaming.stringLiteral(operation)), method: .\(method),",
             "path: \(path)",
         ]
         if let query { arguments.append("query: \(query)") }
         if !headers.isEmpty {
-            arguments.append("headers: [" + headers.map { "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value))" }.joined(separator: ", ") + "]")
+            arguments.append(
+                "headers: [" + headers.map { "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value))" }.joined(separator: ", ") + "]")
         }
         if let body { arguments.append("body: \(body)") }
         for index in 1..<arguments.count - 1 { arguments[index] += "," }
@@ -355,7 +397,8 @@ struct FunctionContext {
                 var value = parameter.name
                 if instance, parameter.source != .argument {
                     if parameter.isOptionalOnInstance {
-                        let unwrap = "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(SwiftNaming.unescaped(parameter.name))))"
+                        let unwrap =
+                            "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(SwiftNaming.unescaped(parameter.name))))"
                         if !code.unwraps.contains(unwrap) {
                             code.unwraps.append(unwrap)
                             code.unwrapped.append(parameter.name)

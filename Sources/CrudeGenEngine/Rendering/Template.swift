@@ -178,7 +178,8 @@ private struct TemplateParser {
                     case let .close(name):
                         guard frames.count > 1, let open = frames.last, open.name == name else {
                             let expected = frames.count > 1 ? "`{{/\(frames[frames.count - 1].name)}}`" : "no closing tag"
-                            throw Template.ParseError(message: "`{{/\(name)}}` closes nothing open here (expected \(expected))", line: lineNumber, column: column)
+                            throw Template.ParseError(
+                                message: "`{{/\(name)}}` closes nothing open here (expected \(expected))", line: lineNumber, column: column)
                         }
                         frames.removeLast()
                         append(.section(Self.path(open.name), inverted: open.inverted, open.nodes))

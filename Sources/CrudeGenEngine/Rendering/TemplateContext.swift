@@ -5,9 +5,16 @@ enum TemplateContext {
         var context: [String: TemplateValue] = [
             "access": .string(access),
             "name": .string(api.name),
-            "headers": separated(api.headers.map { ["name": .string(SwiftNaming.stringLiteral($0.name)), "value": .string(SwiftNaming.stringLiteral($0.value))] }, by: ", "),
+            "headers": separated(
+                api.headers.map { ["name": .string(SwiftNaming.stringLiteral($0.name)), "value": .string(SwiftNaming.stringLiteral($0.value))] }, by: ", "),
             "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
-            "dateFormats": list(api.dateFormats.map { ["typeName": .string($0.typeName), "format": .string(SwiftNaming.commentText($0.format)), "formatLiteral": .string(SwiftNaming.stringLiteral($0.format))] }),
+            "dateFormats": list(
+                api.dateFormats.map {
+                    [
+                        "typeName": .string($0.typeName), "format": .string(SwiftNaming.commentText($0.format)),
+                        "formatLiteral": .string(SwiftNaming.stringLiteral($0.format)),
+                    ]
+                }),
             "payloadModels": list(api.payloadModels.map { model($0, access: access) }),
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
@@ -19,7 +26,7 @@ enum TemplateContext {
         }
         if let cache = api.cache {
             var settings: [String: TemplateValue] = [
-                "operations": list(cache.operations.map { ["key": .string(SwiftNaming.stringLiteral($0.key)), "policy": .string($0.policy)] }),
+                "operations": list(cache.operations.map { ["key": .string(SwiftNaming.stringLiteral($0.key)), "policy": .string($0.policy)] })
             ]
             if let policy = cache.policy { settings["policy"] = .string(policy) }
             context["cache"] = .object(settings)
@@ -57,16 +64,21 @@ enum TemplateContext {
     private static func resource(_ resource: ResourceDeclaration, model: String) -> [String: TemplateValue] {
         let functions = FunctionContext(model: model)
         var context: [String: TemplateValue] = [
-            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context)),
+            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context))
         ]
         if resource.operations.contains(where: { $0.kind == .update || $0.kind == .patch }), !resource.patchProperties.isEmpty {
-            context["patch"] = ["properties": list(resource.patchProperties.map { property in
-                [
-                    "name": .string(property.name),
-                    "type": .string(property.type),
-                    "patchEncode": .string("try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"),
-                ]
-            })]
+            context["patch"] = [
+                "properties": list(
+                    resource.patchProperties.map { property in
+                        [
+                            "name": .string(property.name),
+                            "type": .string(property.type),
+                            "patchEncode": .string(
+                                "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"
+                            ),
+                        ]
+                    })
+            ]
         }
         return context
     }
@@ -174,19 +186,21 @@ enum TemplateContext {
 
     /// Marks the first item, so templates can put blank lines between items only.
     private static func markingFirst(_ items: [[String: TemplateValue]]) -> TemplateValue {
-        list(items.enumerated().map { index, item in
-            var item = item
-            item["isFirst"] = .bool(index == 0)
-            return item
-        })
+        list(
+            items.enumerated().map { index, item in
+                var item = item
+                item["isFirst"] = .bool(index == 0)
+                return item
+            })
     }
 
     /// Adds a `separator` to every item but the last, for comma-separated lists in templates.
     private static func separated(_ items: [[String: TemplateValue]], by separator: String) -> TemplateValue {
-        list(items.enumerated().map { index, item in
-            var item = item
-            item["separator"] = .string(index == items.count - 1 ? "" : separator)
-            return item
-        })
+        list(
+            items.enumerated().map { index, item in
+                var item = item
+                item["separator"] = .string(index == items.count - 1 ? "" : separator)
+                return item
+            })
     }
 }

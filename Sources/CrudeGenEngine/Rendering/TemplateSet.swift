@@ -43,13 +43,15 @@ public struct TemplateSet: Sendable {
             return .error(
                 "template `\(file)` was written for template context version \(version), but this crudegen renders version \(contextVersion)",
                 at: SourceLocation(file: file, line: index + 1, column: column),
-                hint: "docs/templates.md lists what each version changed: compare the template with \(bundled), carry your changes over and set its marker to `{{! crudegen-templates: \(contextVersion) }}`"
+                hint:
+                    "docs/templates.md lists what each version changed: compare the template with \(bundled), carry your changes over and set its marker to `{{! crudegen-templates: \(contextVersion) }}`"
             )
         }
         return .error(
             "template `\(file)` does not say which template context version it was written for",
             at: SourceLocation(file: file, line: 1, column: 1),
-            hint: "this crudegen renders version \(contextVersion): check the template against \(bundled) and docs/templates.md, then add `{{! crudegen-templates: \(contextVersion) }}` to it"
+            hint:
+                "this crudegen renders version \(contextVersion): check the template against \(bundled) and docs/templates.md, then add `{{! crudegen-templates: \(contextVersion) }}` to it"
         )
     }
 
@@ -71,14 +73,21 @@ public struct TemplateSet: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mustache" }
         } catch {
-            throw DiagnosticsError([.error("cannot read templates folder `\(directory)`: \(FileSystemReason.describe(error))", at: nil, hint: "--templates and `templates:` in crudegen-config.yaml name a folder of *.mustache files")])
+            throw DiagnosticsError([
+                .error(
+                    "cannot read templates folder `\(directory)`: \(FileSystemReason.describe(error))", at: nil,
+                    hint: "--templates and `templates:` in crudegen-config.yaml name a folder of *.mustache files")
+            ])
         }
         var sources = BundledTemplates.sources
         var diagnostics: [Diagnostic] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let name = file.deletingPathExtension().lastPathComponent
             guard sources[name] != nil else {
-                diagnostics.append(.warning("template `\(file.lastPathComponent)` is not one crudegen renders; it is ignored", at: SourceLocation(file: file.path, line: 1, column: 1), hint: "template names are " + requiredNames.joined(separator: ", ")))
+                diagnostics.append(
+                    .warning(
+                        "template `\(file.lastPathComponent)` is not one crudegen renders; it is ignored",
+                        at: SourceLocation(file: file.path, line: 1, column: 1), hint: "template names are " + requiredNames.joined(separator: ", ")))
                 continue
             }
             do {

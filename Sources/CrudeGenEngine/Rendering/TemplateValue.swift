@@ -3,7 +3,8 @@
 /// Typed values keep rendering to dictionary lookups and a `switch`; an engine that inspects `Any` at every
 /// lookup spent most of crudegen's generation time in dynamic casts.
 public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     case string(String)
     case bool(Bool)
     case list([TemplateValue])

@@ -18,7 +18,10 @@ public struct Spec: Sendable {
     public var actions: [ActionSpec] = []
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
-    package init(file: String, api: APISpec, enums: [EnumSpec] = [], models: [ModelSpec] = [], resources: [ResourceSpec] = [], transforms: [TransformSpec] = [], actions: [ActionSpec] = []) {
+    package init(
+        file: String, api: APISpec, enums: [EnumSpec] = [], models: [ModelSpec] = [], resources: [ResourceSpec] = [], transforms: [TransformSpec] = [],
+        actions: [ActionSpec] = []
+    ) {
         self.file = file
         self.api = api
         self.enums = enums
@@ -185,7 +188,10 @@ public struct FieldSpec: Sendable {
     public var description: String?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
-    package init(name: Located<String>, type: Located<TypeExpression>, key: Located<String>? = nil, transform: Located<String>? = nil, readOnly: Bool = false, description: String? = nil) {
+    package init(
+        name: Located<String>, type: Located<TypeExpression>, key: Located<String>? = nil, transform: Located<String>? = nil, readOnly: Bool = false,
+        description: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.key = key
@@ -463,7 +469,10 @@ public struct EnumSpec: Sendable {
     public var derivesCaseNames = false
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
-    package init(name: Located<String>, description: String? = nil, rawType: RawType, cases: [(name: Located<String>, rawValue: Located<String>)], derivesCaseNames: Bool = false) {
+    package init(
+        name: Located<String>, description: String? = nil, rawType: RawType, cases: [(name: Located<String>, rawValue: Located<String>)],
+        derivesCaseNames: Bool = false
+    ) {
         self.name = name
         self.description = description
         self.rawType = rawType

@@ -67,7 +67,9 @@ public struct SpecValidator {
         var lowercased: [String: String] = [:]
         for (name, location) in symbols.swiftNames.sorted(by: { $0.value < $1.value }) {
             if let other = lowercased[name.lowercased()] {
-                error("type `\(name)` differs from `\(other)` only in case; their files would collide on macOS and Windows", at: location, hint: "rename one of them, or give it a `swift_name`")
+                error(
+                    "type `\(name)` differs from `\(other)` only in case; their files would collide on macOS and Windows", at: location,
+                    hint: "rename one of them, or give it a `swift_name`")
             }
             lowercased[name.lowercased()] = name
         }
@@ -75,21 +77,30 @@ public struct SpecValidator {
 
     private mutating func declare(_ name: Located<String>, swiftName: Located<String>?, as symbol: SymbolTable.Symbol, what: String) {
         guard SwiftNaming.isIdentifier(name.value) else {
-            error("\(what) name `\(name.value)` is not a valid Swift type name", at: name.location, hint: "use letters, digits and underscores, starting with a letter, as `\(SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true))`")
+            error(
+                "\(what) name `\(name.value)` is not a valid Swift type name", at: name.location,
+                hint: "use letters, digits and underscores, starting with a letter, as `\(SwiftNaming.sanitizedIdentifier(name.value, uppercaseFirst: true))`")
             return
         }
         let swift = swiftName ?? name
         guard SwiftNaming.isIdentifier(swift.value), swift.value != "_" else {
-            error("`swift_name: \(swift.value)` of \(what) `\(name.value)` is not a valid Swift type name", at: swift.location, hint: "use letters, digits and underscores, starting with a letter")
+            error(
+                "`swift_name: \(swift.value)` of \(what) `\(name.value)` is not a valid Swift type name", at: swift.location,
+                hint: "use letters, digits and underscores, starting with a letter")
             return
         }
         if SymbolTable.reservedNames.contains(swift.value) {
-            let hint = swiftName == nil ? "keep the name in the spec and choose the Swift name: `\(name.value): { swift_name: \(name.value)Model, … }`" : "choose another Swift name, for example `\(swift.value)Model`"
+            let hint =
+                swiftName == nil
+                ? "keep the name in the spec and choose the Swift name: `\(name.value): { swift_name: \(name.value)Model, … }`"
+                : "choose another Swift name, for example `\(swift.value)Model`"
             error("\(what) name `\(swift.value)` is reserved: generated code relies on the Swift type of that name", at: swift.location, hint: hint)
             return
         }
         if let previous = symbols.declare(name.value, swiftName: swift.value, as: symbol, at: name.location) {
-            error("`\(swift.value)` is declared twice (first at line \(previous.line))", at: swift.location, hint: "type names must be unique across enums, models, resources and action payloads")
+            error(
+                "`\(swift.value)` is declared twice (first at line \(previous.line))", at: swift.location,
+                hint: "type names must be unique across enums, models, resources and action payloads")
         }
     }
 
@@ -98,10 +109,12 @@ public struct SpecValidator {
         var result: [SymbolTable.InlinePayload] = []
         func collect(_ action: ActionSpec, owner: String?) {
             if case let .fields(fields, location)? = action.body {
-                result.append(.init(typeName: action.payloadTypeName(owner: owner, suffix: "Body"), action: action.name.value, location: location, fields: fields))
+                result.append(
+                    .init(typeName: action.payloadTypeName(owner: owner, suffix: "Body"), action: action.name.value, location: location, fields: fields))
             }
             if case let .fields(fields, location)? = action.returns {
-                result.append(.init(typeName: action.payloadTypeName(owner: owner, suffix: "Response"), action: action.name.value, location: location, fields: fields))
+                result.append(
+                    .init(typeName: action.payloadTypeName(owner: owner, suffix: "Response"), action: action.name.value, location: location, fields: fields))
             }
         }
         for action in spec.actions { collect(action, owner: nil) }
@@ -117,7 +130,9 @@ public struct SpecValidator {
         if let baseURL = api.baseURL {
             let url = URL(string: baseURL.value)
             if url?.scheme == nil || url?.host == nil {
-                error("base URL `\(baseURL.value)` is not an absolute URL", at: baseURL.location, hint: "write it with a scheme and host, as `https://api.example.com/v1`")
+                error(
+                    "base URL `\(baseURL.value)` is not an absolute URL", at: baseURL.location,
+                    hint: "write it with a scheme and host, as `https://api.example.com/v1`")
             }
         }
         if let envelope = api.envelope, envelope.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -129,7 +144,9 @@ public struct SpecValidator {
 
     private mutating func checkMethod(_ method: Located<String>) {
         guard !Self.httpMethods.contains(method.value) else { return }
-        error("`\(method.value)` is not an HTTP method", at: method.location, hint: Suggestions.didYouMean(method.value.uppercased(), in: Self.httpMethods) ?? "use one of " + Self.httpMethods.joined(separator: ", "))
+        error(
+            "`\(method.value)` is not an HTTP method", at: method.location,
+            hint: Suggestions.didYouMean(method.value.uppercased(), in: Self.httpMethods) ?? "use one of " + Self.httpMethods.joined(separator: ", "))
     }
 
     private mutating func checkHeaders(_ headers: [HeaderSpec]) {
@@ -168,9 +185,11 @@ public struct SpecValidator {
         if let range = type.value.description.range(of: name) {
             location.column += type.value.description.distance(from: type.value.description.startIndex, to: range.lowerBound)
         }
-        error("unknown type `\(name)`", at: location, hint: suggestions.isEmpty
-            ? "declare it under `models`, `resources` or `enums`, or use a built-in type (String, Int, Double, Bool, Date, URL, UUID, Decimal, JSON)"
-            : "did you mean " + suggestions.map { "`\($0)`" }.joined(separator: " or ") + "?")
+        error(
+            "unknown type `\(name)`", at: location,
+            hint: suggestions.isEmpty
+                ? "declare it under `models`, `resources` or `enums`, or use a built-in type (String, Int, Double, Bool, Date, URL, UUID, Decimal, JSON)"
+                : "did you mean " + suggestions.map { "`\($0)`" }.joined(separator: " or ") + "?")
         return false
     }
 
@@ -183,21 +202,31 @@ public struct SpecValidator {
             }
             let swiftName = field.propertyName
             if let rename = field.swiftName, !SwiftNaming.isIdentifier(rename.value) || ["_", "self"].contains(rename.value) {
-                error("`swift_name: \(rename.value)` of field `\(field.name.value)` is not a valid Swift property name", at: rename.location, hint: "use letters, digits and underscores, starting with a letter")
+                error(
+                    "`swift_name: \(rename.value)` of field `\(field.name.value)` is not a valid Swift property name", at: rename.location,
+                    hint: "use letters, digits and underscores, starting with a letter")
             }
             if swiftName == idName {
-                error("field `\(field.name.value)` of \(owner) has the name of its id", at: field.name.location, hint: "the id is declared under `id`; remove the field or rename it")
+                error(
+                    "field `\(field.name.value)` of \(owner) has the name of its id", at: field.name.location,
+                    hint: "the id is declared under `id`; remove the field or rename it")
             }
             if typesInExpressions.contains(swiftName) {
-                error("field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, which would hide the type `\(swiftName)` generated code refers to", at: field.name.location, hint: "give the field another Swift name with `swift_name` (its JSON key stays)")
+                error(
+                    "field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, which would hide the type `\(swiftName)` generated code refers to",
+                    at: field.name.location, hint: "give the field another Swift name with `swift_name` (its JSON key stays)")
             }
             if let previous = names[swiftName] {
-                error("field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, already used at line \(previous.line)", at: field.name.location, hint: "rename one of them and give it an explicit `key`")
+                error(
+                    "field `\(field.name.value)` of \(owner) has the Swift name `\(swiftName)`, already used at line \(previous.line)", at: field.name.location,
+                    hint: "rename one of them and give it an explicit `key`")
             }
             names[swiftName] = field.name.location
             let key = field.jsonKey(style: spec.api.keyStyle)
             if let previous = keys[key] {
-                error("field `\(field.name.value)` of \(owner) has the JSON key `\(key)`, already used at line \(previous.line)", at: (field.key ?? field.name).location, hint: "give one of them an explicit `key`")
+                error(
+                    "field `\(field.name.value)` of \(owner) has the JSON key `\(key)`, already used at line \(previous.line)",
+                    at: (field.key ?? field.name).location, hint: "give one of them an explicit `key`")
             }
             keys[key] = field.name.location
             if checkType(field.type) {
@@ -212,7 +241,9 @@ public struct SpecValidator {
         if let builtin = BuiltinTransforms.all[transform.value] {
             let types = builtin.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
             if symbols.isShadowed(base), let declared = symbols.declared[base] {
-                error("transform `\(transform.value)` applies to the built-in \(types), but `\(base)` in field `\(field.name.value)` of \(owner) is the type this spec declares at line \(declared.location.line)", at: transform.location, hint: "give that type another name in the spec and keep its Swift name: `\(base)Model: { swift_name: \(base), … }`")
+                error(
+                    "transform `\(transform.value)` applies to the built-in \(types), but `\(base)` in field `\(field.name.value)` of \(owner) is the type this spec declares at line \(declared.location.line)",
+                    at: transform.location, hint: "give that type another name in the spec and keep its Swift name: `\(base)Model: { swift_name: \(base), … }`")
             } else if builtin[base] == nil {
                 error("transform `\(transform.value)` applies to \(types), not to `\(base)` (field `\(field.name.value)` of \(owner))", at: transform.location)
             }
@@ -220,7 +251,10 @@ public struct SpecValidator {
         }
         guard let declared = spec.transforms.first(where: { $0.name.value == transform.value }) else {
             let names = Array(BuiltinTransforms.all.keys) + spec.transforms.map(\.name.value)
-            error("unknown transform `\(transform.value)`", at: transform.location, hint: Suggestions.didYouMean(transform.value, in: names) ?? "built-in transforms: " + BuiltinTransforms.all.keys.sorted().joined(separator: ", ") + "; declare your own under `transforms`")
+            error(
+                "unknown transform `\(transform.value)`", at: transform.location,
+                hint: Suggestions.didYouMean(transform.value, in: names) ?? "built-in transforms: "
+                    + BuiltinTransforms.all.keys.sorted().joined(separator: ", ") + "; declare your own under `transforms`")
             return
         }
         let expected: String
@@ -240,7 +274,9 @@ public struct SpecValidator {
             guard case .dateFormat = transform.kind else { continue }
             let typeName = SwiftNaming.derivedTypeName(transform.name.value) + "DateFormat"
             if let first = seen[typeName] {
-                error("date formats `\(first)` and `\(transform.name.value)` would both be `\(typeName)`", at: transform.name.location, hint: "rename one of them")
+                error(
+                    "date formats `\(first)` and `\(transform.name.value)` would both be `\(typeName)`", at: transform.name.location, hint: "rename one of them"
+                )
             }
             seen[typeName] = transform.name.value
         }
@@ -276,7 +312,9 @@ public struct SpecValidator {
         for item in enumeration.cases {
             let name = SwiftNaming.caseName(item.name.value, derived: enumeration.derivesCaseNames)
             if name == "unknown" {
-                error("case name `unknown` in \(what) is reserved for values the spec does not list", at: item.name.location, hint: "name the case differently and keep the raw value: `{ unknownValue: unknown }`")
+                error(
+                    "case name `unknown` in \(what) is reserved for values the spec does not list", at: item.name.location,
+                    hint: "name the case differently and keep the raw value: `{ unknownValue: unknown }`")
             }
             if let previous = names[name] {
                 error("case `\(item.name.value)` of \(what) has the Swift name `\(name)`, already used at line \(previous.line)", at: item.name.location)
@@ -301,7 +339,10 @@ public struct SpecValidator {
         if !["Int", "Int64", "String", "UUID"].contains(idType) {
             error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
         } else if symbols.isShadowed(idType), let shadow = symbols.declared[idType] {
-            error("the id type `\(idType)` of \(what) names the type `\(idType)` this spec declares (line \(shadow.location.line)), but ids are the built-in `Int`, `Int64`, `String` or `UUID`", at: resource.id.type.location, hint: "give that type another name in the spec and keep its Swift name: `\(idType)Model: { swift_name: \(idType), … }`")
+            error(
+                "the id type `\(idType)` of \(what) names the type `\(idType)` this spec declares (line \(shadow.location.line)), but ids are the built-in `Int`, `Int64`, `String` or `UUID`",
+                at: resource.id.type.location,
+                hint: "give that type another name in the spec and keep its Swift name: `\(idType)Model: { swift_name: \(idType), … }`")
         }
         checkFields([resource.id.field(optional: false)], of: "the id of \(what)")
         checkFields(resource.fields, of: what, idName: idName)
@@ -311,7 +352,9 @@ public struct SpecValidator {
             error("operation `\(operation.value.rawValue)` is listed twice in \(what)", at: operation.location)
         }
         let unlisted = { (operation: CRUDOperation, location: SourceLocation, key: String) in
-            Diagnostic.warning("\(what) configures `\(key).\(operation.rawValue)`, but does not list the `\(operation.rawValue)` operation", at: location, hint: "add `\(operation.rawValue)` to `operations` or remove this entry")
+            Diagnostic.warning(
+                "\(what) configures `\(key).\(operation.rawValue)`, but does not list the `\(operation.rawValue)` operation", at: location,
+                hint: "add `\(operation.rawValue)` to `operations` or remove this entry")
         }
         for (operation, route) in resource.routes.sorted(by: { $0.key < $1.key }) {
             if !seen.contains(operation) { diagnostics.append(unlisted(operation, route.location, "routes")) }
@@ -331,7 +374,9 @@ public struct SpecValidator {
         for (_, headers) in resource.headers.sorted(by: { $0.key < $1.key }) { checkHeaders(headers) }
         for (operation, policy) in resource.cache.sorted(by: { $0.key < $1.key }) {
             if operation != .read && operation != .list {
-                error("only `read` and `list` are cached, not `\(operation.rawValue)` of \(what)", at: policy.location, hint: "successful writes forget what the cache kept for their URL")
+                error(
+                    "only `read` and `list` are cached, not `\(operation.rawValue)` of \(what)", at: policy.location,
+                    hint: "successful writes forget what the cache kept for their URL")
             } else if !seen.contains(operation) {
                 diagnostics.append(unlisted(operation, policy.location, "cache"))
             }
@@ -357,15 +402,22 @@ public struct SpecValidator {
             case let scalar: element = scalar
             }
             if let style = field.arrayStyle {
-                if case .array = field.type.value.nonOptional {} else {
+                if case .array = field.type.value.nonOptional {
+                } else {
                     error("`array_style` of query parameter `\(field.name.value)` applies to arrays, not to `\(field.type.value)`", at: style.location)
                 }
                 if !Self.arrayStyles.contains(style.value) {
-                    error("`array_style` must be `repeated` (ids=1&ids=2) or `comma` (ids=1,2), not `\(style.value)`", at: style.location, hint: Suggestions.didYouMean(style.value, in: Self.arrayStyles))
+                    error(
+                        "`array_style` must be `repeated` (ids=1&ids=2) or `comma` (ids=1,2), not `\(style.value)`", at: style.location,
+                        hint: Suggestions.didYouMean(style.value, in: Self.arrayStyles))
                 }
             }
             guard case let .named(name) = element, printsAsOneValue(name) || (Self.queryOnlyTypes.contains(name) && !symbols.isShadowed(name)) else {
-                error("query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location, hint: "query parameters are Int, Int32, Int64, UInt, Double, Float, Decimal, Bool, String, UUID, URL, Date (written by its transform) or a spec enum, an array of one of these, each optionally optional")
+                error(
+                    "query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location,
+                    hint:
+                        "query parameters are Int, Int32, Int64, UInt, Double, Float, Decimal, Bool, String, UUID, URL, Date (written by its transform) or a spec enum, an array of one of these, each optionally optional"
+                )
                 continue
             }
         }
@@ -408,7 +460,9 @@ public struct SpecValidator {
             if let first = seen[swiftName] {
                 // A route may use the same parameter twice; it is one argument.
                 guard first.specName != argument.specName || first.what != argument.what else { continue }
-                error("\(argument.what) of action `\(action.name.value)` and its \(first.what) would both be the argument `\(swiftName)`", at: argument.location, hint: "rename the body or query field and keep its JSON name with `key`, as `{ type: Int, key: \(argument.specName) }`")
+                error(
+                    "\(argument.what) of action `\(action.name.value)` and its \(first.what) would both be the argument `\(swiftName)`", at: argument.location,
+                    hint: "rename the body or query field and keep its JSON name with `key`, as `{ type: Int, key: \(argument.specName) }`")
                 continue
             }
             seen[swiftName] = (argument.specName, argument.what)
@@ -424,7 +478,9 @@ public struct SpecValidator {
             for parameter in template.parameters {
                 let swiftName = parameters.swiftName(of: parameter.name)
                 if let first = seen[swiftName], first != parameter.name {
-                    error("route parameters `{\(first)}` and `{\(parameter.name)}` of the `\(operation.rawValue)` route of resource `\(resource.name.value)` would both be the argument `\(swiftName)`", at: (resource.routes[operation] ?? resource.path).location, hint: "rename one of them")
+                    error(
+                        "route parameters `{\(first)}` and `{\(parameter.name)}` of the `\(operation.rawValue)` route of resource `\(resource.name.value)` would both be the argument `\(swiftName)`",
+                        at: (resource.routes[operation] ?? resource.path).location, hint: "rename one of them")
                 }
                 seen[swiftName] = parameter.name
             }
@@ -452,7 +508,8 @@ public struct SpecValidator {
             switch parameters.resolve(parameter.name) {
             case nil:
                 let owner = action.map { "action `\($0.name.value)`" } ?? resource.map { "resource `\($0.name.value)`" } ?? "the API"
-                let hint = Suggestions.didYouMean(parameter.name, in: parameters.knownNames)
+                let hint =
+                    Suggestions.didYouMean(parameter.name, in: parameters.knownNames)
                     ?? "declare it under `params` of \(owner), as `params: { \(parameter.name): Int }`"
                 error("route parameter `{\(parameter.name)}` is not the id, a field or a declared param of \(owner)", at: location, hint: hint)
                 continue
@@ -461,8 +518,11 @@ public struct SpecValidator {
             case let .param(param)?: type = param.type.value
             }
             guard case let .named(name) = type.nonOptional,
-                  printsAsOneValue(name) else {
-                error("route parameter `{\(parameter.name)}` has type `\(type)`, which cannot be a path segment", at: location, hint: "path parameters are Int, String, UUID, Double, Bool or an enum")
+                printsAsOneValue(name)
+            else {
+                error(
+                    "route parameter `{\(parameter.name)}` has type `\(type)`, which cannot be a path segment", at: location,
+                    hint: "path parameters are Int, String, UUID, Double, Bool or an enum")
                 continue
             }
         }
@@ -475,16 +535,23 @@ public struct SpecValidator {
             error("`parameter` of the pagination of \(owner) applies to the `page`, `offset` and `cursor` styles, not to `\(style)`", at: parameter.location)
         }
         if let next = pagination.next, pagination.style == .offset || pagination.style == .linkHeader {
-            error("`next` of the pagination of \(owner) has no meaning for the `\(style)` style", at: next.location, hint: pagination.style == .offset ? "offsets advance by the items received" : "the next page's URL comes from the `Link` header")
+            error(
+                "`next` of the pagination of \(owner) has no meaning for the `\(style)` style", at: next.location,
+                hint: pagination.style == .offset ? "offsets advance by the items received" : "the next page's URL comes from the `Link` header")
         }
         if pagination.style == .cursor, pagination.next?.value == "none" {
             error("cursor pagination of \(owner) needs the key of the next cursor", at: pagination.next!.location)
         }
         if let size = pagination.sizeParameter, pagination.size == nil {
-            error("`size_parameter` of the pagination of \(owner) is sent with `size`, which is missing", at: size.location, hint: "add the page size to ask for, as `size: 50`")
+            error(
+                "`size_parameter` of the pagination of \(owner) is sent with `size`, which is missing", at: size.location,
+                hint: "add the page size to ask for, as `size: 50`")
         }
-        for path in [pagination.items, pagination.next, pagination.count].compactMap({ $0 }) where path.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) && !path.value.isEmpty {
-            error("key path `\(path.value)` of the pagination of \(owner) has an empty segment", at: path.location, hint: "write keys separated by dots, as `data.items`")
+        for path in [pagination.items, pagination.next, pagination.count].compactMap({ $0 })
+        where path.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) && !path.value.isEmpty {
+            error(
+                "key path `\(path.value)` of the pagination of \(owner) has an empty segment", at: path.location,
+                hint: "write keys separated by dots, as `data.items`")
         }
     }
 
@@ -501,7 +568,9 @@ public struct SpecValidator {
         var edges: [String: [(target: String, location: SourceLocation)]] = [:]
         func add(_ owner: String, _ fields: [FieldSpec]) {
             for field in fields {
-                if let target = Self.valueContainedType(field.type.value), symbols.declared[target]?.symbol == .model || symbols.declared[target]?.symbol == .resource {
+                if let target = Self.valueContainedType(field.type.value),
+                    symbols.declared[target]?.symbol == .model || symbols.declared[target]?.symbol == .resource
+                {
                     edges[owner, default: []].append((target, field.type.location))
                 }
             }
@@ -519,7 +588,9 @@ public struct SpecValidator {
                         guard reported.insert(start).inserted else { continue }
                         let cycle = (path + [start]).map { "`\($0)`" }.joined(separator: " → ")
                         let location = edges[start]!.first { path.count > 1 ? $0.target == path[1] : $0.target == start }!.location
-                        error("`\(start)` contains itself by value (\(cycle)); Swift cannot store such a struct", at: location, hint: "hold the related value in an array, or refer to it by its id")
+                        error(
+                            "`\(start)` contains itself by value (\(cycle)); Swift cannot store such a struct", at: location,
+                            hint: "hold the related value in an array, or refer to it by its id")
                     } else if visited.insert(edge.target).inserted {
                         stack.append((edge.target, path + [edge.target]))
                     }

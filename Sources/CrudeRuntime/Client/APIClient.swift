@@ -94,9 +94,11 @@ public struct APIClient: Sendable {
         while text.hasSuffix("/") { text.removeLast() }
         text += "/" + path.encoded
         if !query.isEmpty {
-            text += "?" + query.map { item in
-                RoutePath.encodeSegment(item.name) + (item.value.map { "=" + RoutePath.encodeSegment($0) } ?? "")
-            }.joined(separator: "&")
+            text +=
+                "?"
+                + query.map { item in
+                    RoutePath.encodeSegment(item.name) + (item.value.map { "=" + RoutePath.encodeSegment($0) } ?? "")
+                }.joined(separator: "&")
         }
         guard let url = URL(string: text) else {
             throw APIError.encoding(description: "`\(text)` is not a valid URL")
@@ -149,7 +151,10 @@ public struct APIClient: Sendable {
             return ClientResponse(head: head, body: cached.body)
         }
         if CacheRules.isStorable(response.head) {
-            cache.store(CachedResponse(head: response.head, body: response.body, storedAt: .now, varyingHeaders: CacheRules.varyingHeaders(of: request.head, for: response.head)), for: url)
+            cache.store(
+                CachedResponse(
+                    head: response.head, body: response.body, storedAt: .now, varyingHeaders: CacheRules.varyingHeaders(of: request.head, for: response.head)),
+                for: url)
         }
         return response
     }
@@ -179,10 +184,11 @@ public struct APIClient: Sendable {
 
     private func sendAuthenticatedWithRetries(_ request: ClientRequest) async throws -> ClientResponse {
         let retry = configuration.retry
-        let idempotent = switch request.head.method {
-        case .get, .put, .delete, .head, .options: true
-        default: false
-        }
+        let idempotent =
+            switch request.head.method {
+            case .get, .put, .delete, .head, .options: true
+            default: false
+            }
         var attempt = 1
         var refreshedCredentials = false
         while true {

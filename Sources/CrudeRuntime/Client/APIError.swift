@@ -40,7 +40,8 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
         case let .transport(description, _): "transport failure: \(description)"
         case let .status(status, body): "HTTP \(status.code) \(status.reasonPhrase): \(Self.preview(body))"
         case let .validation(status, errors, _):
-            "HTTP \(status.code) validation failed: " + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; ")
+            "HTTP \(status.code) validation failed: "
+                + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; ")
         case let .unauthorized(body): "HTTP 401 unauthorized: \(Self.preview(body))"
         case let .decoding(path, description, _): "cannot decode response at `\(path.isEmpty ? "(root)" : path)`: \(description)"
         case .cancelled: "the request was cancelled"

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -71,7 +72,10 @@ public struct RetryPolicy: Sendable, Hashable {
     public static let none = RetryPolicy(maxAttempts: 1)
 
     /// Creates a policy; by default 408, 429, 500, 502, 503 and 504 are retried with exponential backoff.
-    public init(maxAttempts: Int, baseDelay: Duration = .milliseconds(200), maxDelay: Duration = .seconds(10), retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]) {
+    public init(
+        maxAttempts: Int, baseDelay: Duration = .milliseconds(200), maxDelay: Duration = .seconds(10),
+        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+    ) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -59,7 +59,9 @@ extension APIClient {
     }
 
     /// Decodes `body` after unwrapping `keys`; `userInfo` goes to the decoder for types that read settings there.
-    func decode<Value: Decodable>(_ type: Value.Type, from body: Data, keys: [String], userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(APIError) -> Value {
+    func decode<Value: Decodable>(_ type: Value.Type, from body: Data, keys: [String], userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(APIError)
+        -> Value
+    {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = configuration.dateDecodingStrategy
         decoder.keyDecodingStrategy = configuration.keyDecodingStrategy

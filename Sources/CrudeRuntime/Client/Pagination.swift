@@ -93,7 +93,9 @@ extension APIClient {
         }
         let response = try await send(request)
         let body = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.paginationKey: pagination])
-        return Page(items: body.items, count: body.count, next: nextRequest(after: request, body: body, head: response.head, pagination: pagination), pagination: pagination)
+        return Page(
+            items: body.items, count: body.count, next: nextRequest(after: request, body: body, head: response.head, pagination: pagination),
+            pagination: pagination)
     }
 
     /// Every page, fetched one at a time as the sequence is iterated.

@@ -7,30 +7,42 @@ import HTTPTypes
 /// after the configuration's.
 extension APIClient {
     /// Sends a request and returns the whole response body as JSON (`null` for an empty body).
-    public func request(_ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil) async throws(APIError) -> JSONValue {
+    public func request(
+        _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil
+    ) async throws(APIError) -> JSONValue {
         let response = try await send(rawRequest(method, path, query: query, headers: headers, body: body))
         if response.body.isEmpty { return .null }
         return try decode(JSONValue.self, from: response.body, keys: [])
     }
 
     /// Sends a request and decodes one object from the unwrapped body.
-    public func requestObject<Value: Decodable>(_ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil) async throws(APIError) -> Value {
+    public func requestObject<Value: Decodable>(
+        _ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: (any Encodable)? = nil
+    ) async throws(APIError) -> Value {
         try await object(for: rawRequest(method, path, query: query, headers: headers, body: body))
     }
 
     /// Sends a request and decodes an array of objects from the unwrapped body.
-    public func requestObjectsArray<Value: Decodable>(_ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil) async throws(APIError) -> [Value] {
+    public func requestObjectsArray<Value: Decodable>(
+        _ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: (any Encodable)? = nil
+    ) async throws(APIError) -> [Value] {
         try await object(for: rawRequest(method, path, query: query, headers: headers, body: body))
     }
 
     /// Sends a request and only checks that it succeeded.
-    public func requestForSuccess(_ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil) async throws(APIError) {
+    public func requestForSuccess(
+        _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil
+    ) async throws(APIError) {
         try await success(for: rawRequest(method, path, query: query, headers: headers, body: body))
     }
 
     /// A raw request belongs to the resource `raw` and the operation named by its method, so
     /// `operationHeaders["raw.GET"]` reaches every raw GET.
-    private func rawRequest(_ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem], headers: [String: String], body: (any Encodable)?) throws(APIError) -> OperationRequest {
+    private func rawRequest(_ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem], headers: [String: String], body: (any Encodable)?)
+        throws(APIError) -> OperationRequest
+    {
         let data = try body.map { value throws(APIError) in try self.body(value) }
         return OperationRequest(resource: "raw", operation: method.rawValue, method: method, path: path, query: query, headers: headers, body: data)
     }

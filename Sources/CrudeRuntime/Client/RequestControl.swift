@@ -88,7 +88,11 @@ public final class RequestControl: Sendable {
         }
         if cancelled { task.cancel() }
         defer { state.withLock { _ = $0.inFlight.removeValue(forKey: id) } }
-        let value = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        let value = try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
         try await gate()
         return value
     }

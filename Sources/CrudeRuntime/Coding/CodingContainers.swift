@@ -42,7 +42,8 @@ extension KeyedEncodingContainer where Key == JSONKey {
         } catch let error as EncodingError {
             throw error
         } catch {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath + [key], debugDescription: "\(T.self) rejected the value: \(error)", underlyingError: error))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath + [key], debugDescription: "\(T.self) rejected the value: \(error)", underlyingError: error))
         }
     }
 
@@ -56,7 +57,9 @@ extension KeyedEncodingContainer where Key == JSONKey {
     }
 
     /// Encodes an optional value through a transform, writing `null` or leaving the key out as `options` say.
-    public mutating func encodeIfPresent<T: ValueTransform>(_ value: T.Value?, forKey key: JSONKey, using transform: T.Type, _ options: ModelEncodingOptions) throws {
+    public mutating func encodeIfPresent<T: ValueTransform>(_ value: T.Value?, forKey key: JSONKey, using transform: T.Type, _ options: ModelEncodingOptions)
+        throws
+    {
         if let value {
             try encode(value, forKey: key, using: transform)
         } else if options.nilEncoding == .null {

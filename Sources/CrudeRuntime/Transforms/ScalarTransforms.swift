@@ -13,7 +13,9 @@ public enum URLTransform: ValueTransform {
     public static func decode(_ wire: String) throws -> URL {
         let trimmed = wire.trimmingCharacters(in: .whitespaces)
         if let url = URL(string: trimmed) { return url }
-        if let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlPathAllowed).union(["?", "#"])), let url = URL(string: escaped) {
+        if let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(.urlPathAllowed).union(["?", "#"])),
+            let url = URL(string: escaped)
+        {
             return url
         }
         throw TransformError("`\(wire)` is not a URL")

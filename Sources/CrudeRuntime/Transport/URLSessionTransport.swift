@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -41,11 +42,12 @@ public final class URLSessionTransport: HTTPTransport {
                     let timedOut = exchange.finish()
                     continuation.resume(with: Self.result(data, response, error, timedOut: timedOut, timeout: timeout))
                 }
-                let task = if let body {
-                    session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
-                } else {
-                    session.dataTask(with: urlRequest, completionHandler: completion)
-                }
+                let task =
+                    if let body {
+                        session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+                    } else {
+                        session.dataTask(with: urlRequest, completionHandler: completion)
+                    }
                 exchange.start(task, timeout: timeout)
             }
         } onCancel: {
@@ -53,7 +55,9 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, timedOut: Bool, timeout: Duration) -> Result<(HTTPResponse, Data), any Error> {
+    private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, timedOut: Bool, timeout: Duration) -> Result<
+        (HTTPResponse, Data), any Error
+    > {
         if let error = error as? URLError {
             switch error.code {
             case .cancelled: return .failure(timedOut ? APIError.timedOut(after: timeout) : APIError.cancelled)
@@ -85,7 +89,10 @@ private final class Exchange: @unchecked Sendable {
     /// Stops the timer and drops the task; returns whether the deadline had passed.
     func finish() -> Bool {
         let (timer, timedOut) = lock.withLock {
-            defer { self.timer = nil; task = nil }
+            defer {
+                self.timer = nil
+                task = nil
+            }
             return (self.timer, self.timedOut)
         }
         timer?.cancel()

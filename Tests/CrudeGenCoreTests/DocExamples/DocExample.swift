@@ -57,7 +57,8 @@ struct DocExample {
     /// A fragment completed into a spec: sections get an `api`, `fields:` a model around it.
     var completedSpec: String {
         if code.hasPrefix("fields:") {
-            return "api: { name: Docs }\nmodels:\n  Example:\n" + code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+            return "api: { name: Docs }\nmodels:\n  Example:\n"
+                + code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
         }
         return "api: { name: Docs }\n" + code
     }
@@ -82,7 +83,8 @@ struct DocExample {
                 continue
             }
             if let block = open {
-                var example = DocExample(file: name, line: block.line, language: block.language, code: block.body.joined(separator: "\n") + "\n", governingSpec: governingSpec)
+                var example = DocExample(
+                    file: name, line: block.line, language: block.language, code: block.body.joined(separator: "\n") + "\n", governingSpec: governingSpec)
                 if example.kind == .spec { governingSpec = example.code }
                 example.governingSpec = example.kind == .spec ? nil : governingSpec
                 examples.append(example)

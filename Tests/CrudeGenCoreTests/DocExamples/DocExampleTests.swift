@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 
 /// Every code example of README.md and docs/*.md is checked for what it is (see ``DocExample``): specs
@@ -51,7 +52,8 @@ import Testing
 
     @Test func manifestsEvaluate() async throws {
         for example in Self.examples where example.kind == .manifest {
-            let manifest = example.code.hasPrefix("// swift-tools-version")
+            let manifest =
+                example.code.hasPrefix("// swift-tools-version")
                 ? example.code
                 : "// swift-tools-version: 6.1\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n" + example.code + ")\n"
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-manifest-\(UUID().uuidString)")
@@ -70,14 +72,17 @@ import Testing
         var byFixture: [String: [DocExample]] = [:]
         for example in statements {
             guard let spec = example.governingSpec, let fixture = try Self.fixture(withSpec: spec) else {
-                Issue.record("\(example.place): put the spec above this example into Fixtures/<name>/spec.yaml (and `fixtureCases`), so the example can run against it")
+                Issue.record(
+                    "\(example.place): put the spec above this example into Fixtures/<name>/spec.yaml (and `fixtureCases`), so the example can run against it")
                 continue
             }
             byFixture[fixture.folder, default: []].append(example)
         }
         let folder = Self.root.appendingPathComponent("Tests/GeneratedCodeTests")
         let existing = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("DocExamples-") }
-        #expect(Set(existing) == Set(byFixture.keys.map { "DocExamples-\($0).swift" }), "stale or missing DocExamples files: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`")
+        #expect(
+            Set(existing) == Set(byFixture.keys.map { "DocExamples-\($0).swift" }),
+            "stale or missing DocExamples files: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`")
         for (folderName, examples) in byFixture {
             let target = try #require(try Self.fixture(withSpec: examples[0].governingSpec!)).target
             let spec = try #require(SpecLoader.load(Data(examples[0].governingSpec!.utf8), file: "spec.yaml").spec)
@@ -88,7 +93,10 @@ import Testing
                 try Data(expected.utf8).write(to: url)
                 continue
             }
-            #expect(committed == expected, "the docs' examples changed: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`\n\(TestSupport.diff(expected: expected, actual: committed, name: url.lastPathComponent))")
+            #expect(
+                committed == expected,
+                "the docs' examples changed: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`\n\(TestSupport.diff(expected: expected, actual: committed, name: url.lastPathComponent))"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CrudeGenEngine
 
 /// Writes random specs that docs/spec.md calls valid, drawn from the corners where generated code breaks:
@@ -78,7 +79,11 @@ struct RandomSpecGenerator {
         var apiName = typeName(fallback: "API")
         if apiName.rename != nil { apiName = ("SampleAPI", nil) }
         var lines = ["api:", "  name: \(YAMLText.quoted(apiName.spec))"]
-        if chance(0.7) { lines.append("  base_url: \(YAMLText.quoted(["https://api.example.com", "https://api.example.com/v1/", "http://127.0.0.1:8080/a b"].randomElement(using: &random)!))") }
+        if chance(0.7) {
+            lines.append(
+                "  base_url: \(YAMLText.quoted(["https://api.example.com", "https://api.example.com/v1/", "http://127.0.0.1:8080/a b"].randomElement(using: &random)!))"
+            )
+        }
         if chance(0.3) { lines.append("  envelope: \(YAMLText.quoted(["data", "response.body", "x\"y"].randomElement(using: &random)!))") }
         if chance(0.5) { lines.append("  headers: { \(headers()) }") }
         if chance(0.3) { lines.append("  methods: { update: PATCH, delete: POST }") }
@@ -92,7 +97,9 @@ struct RandomSpecGenerator {
                 let typeName = SwiftNaming.derivedTypeName(name)
                 guard SwiftNaming.isIdentifier(name), !dateFormats.contains(where: { SwiftNaming.derivedTypeName($0) == typeName }) else { continue }
                 dateFormats.append(name)
-                lines.append("  \(YAMLText.quoted(name)): { date_format: \(YAMLText.quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!)) }")
+                lines.append(
+                    "  \(YAMLText.quoted(name)): { date_format: \(YAMLText.quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!)) }"
+                )
             }
         }
         // Names first: a declared type shadows the built-in of its name everywhere in the spec.
@@ -132,7 +139,8 @@ struct RandomSpecGenerator {
                 rawValues.append(raw)
             }
             if rawValues.isEmpty { rawValues = ["only"] }
-            lines[0] += name.rename.map { " { swift_name: \($0)\(description), cases: [\(rawValues.map(YAMLText.quoted).joined(separator: ", "))] }" }
+            lines[0] +=
+                name.rename.map { " { swift_name: \($0)\(description), cases: [\(rawValues.map(YAMLText.quoted).joined(separator: ", "))] }" }
                 ?? " [\(rawValues.map(YAMLText.quoted).joined(separator: ", "))]"
             return lines
         }
@@ -196,7 +204,10 @@ struct RandomSpecGenerator {
         if !params.isEmpty {
             lines.append("    params: { \(params.map(\.line).joined(separator: ", ")) }")
         }
-        if chance(0.3) { lines.append("    namespace: \(chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }")") }
+        if chance(0.3) {
+            lines.append(
+                "    namespace: \(chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }")")
+        }
         if chance(0.3), operations.contains("list") { lines.append("    pagination: \(pagination())") }
         if chance(0.3), operations.contains("read") { lines.append("    headers: { read: { \(headers()) } }") }
         if chance(0.3), operations.contains("create") { lines.append("    responses: { create: none }") }
@@ -215,7 +226,9 @@ struct RandomSpecGenerator {
 
     private mutating func action(indent: String, resource: (idName: String, fields: [Field])?) -> [String] {
         counter += 1
-        let name = ["login", "search_items", "get-url", "class", "default", "in", "some", "do", "URLSession", "client"].randomElement(using: &random)! + String(counter)
+        let name =
+            ["login", "search_items", "get-url", "class", "default", "in", "some", "do", "URLSession", "client"].randomElement(using: &random)!
+            + String(counter)
         var lines = ["\(indent)\(YAMLText.quoted(name)):"]
         if chance(0.5) { lines.append("\(indent)  description: \(YAMLText.quoted(hostile()))") }
         var params: [Field] = []
@@ -266,7 +279,9 @@ struct RandomSpecGenerator {
         let style = ["next_url", "page", "offset", "cursor", "link_header"].randomElement(using: &random)!
         guard chance(0.8) else { return "true" }
         var keys = ["style: \(style)", "items: \(YAMLText.quoted(["data.items", "results", "users", hostile()].randomElement(using: &random)!))"]
-        if ["next_url", "page", "cursor"].contains(style), chance(0.6) { keys.append("next: \(YAMLText.quoted(["next", "meta.next", hostile()].randomElement(using: &random)!))") }
+        if ["next_url", "page", "cursor"].contains(style), chance(0.6) {
+            keys.append("next: \(YAMLText.quoted(["next", "meta.next", hostile()].randomElement(using: &random)!))")
+        }
         if ["page", "offset", "cursor"].contains(style), chance(0.5) { keys.append("parameter: \(YAMLText.quoted(hostile()))") }
         if chance(0.5) { keys.append("count: \(chance(0.5) ? "none" : YAMLText.quoted("total"))") }
         if chance(0.5) { keys.append("size: \(Int.random(in: 1...100, using: &random))") }
@@ -292,7 +307,9 @@ struct RandomSpecGenerator {
             let name = Self.memberNames.randomElement(using: &random)!
             let swiftName = SwiftNaming.propertyName(name)
             guard !forbiddenMemberNames.contains(swiftName) else { continue }
-            var field = FieldSpec(name: Located(name, at: SourceLocation(file: "", line: 1, column: 1)), type: Located(.named("Int"), at: SourceLocation(file: "", line: 1, column: 1)))
+            var field = FieldSpec(
+                name: Located(name, at: SourceLocation(file: "", line: 1, column: 1)),
+                type: Located(.named("Int"), at: SourceLocation(file: "", line: 1, column: 1)))
             var options: [String] = []
             if chance(0.2) {
                 let key = hostile() + suffix()
@@ -308,7 +325,10 @@ struct RandomSpecGenerator {
             if queryOnly, type.hasPrefix("["), chance(0.5) { options.append("array_style: \(chance(0.5) ? "comma" : "repeated")") }
             if !queryOnly, chance(0.15) { options.append("read_only: true") }
             if chance(0.3) { options.append("description: \(YAMLText.quoted(hostile()))") }
-            let line = options.isEmpty ? "\(YAMLText.quoted(name)): \(YAMLText.quoted(type))" : "\(YAMLText.quoted(name)): { type: \(YAMLText.quoted(type)), \(options.joined(separator: ", ")) }"
+            let line =
+                options.isEmpty
+                ? "\(YAMLText.quoted(name)): \(YAMLText.quoted(type))"
+                : "\(YAMLText.quoted(name)): { type: \(YAMLText.quoted(type)), \(options.joined(separator: ", ")) }"
             result.append(Field(name: name, line: line, isRoutable: routable))
         }
         return result
@@ -320,7 +340,9 @@ struct RandomSpecGenerator {
         var transform: String?
         var routable = false
         switch Int.random(in: 0..<10, using: &random) {
-        case 0 where !enums.isEmpty: base = enums.randomElement(using: &random)!; routable = true
+        case 0 where !enums.isEmpty:
+            base = enums.randomElement(using: &random)!
+            routable = true
         case 1 where !models.isEmpty: base = models.randomElement(using: &random)!
         default:
             let builtins = ["String", "Int", "Int32", "Int64", "UInt", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "Data", "JSON"]
@@ -348,7 +370,9 @@ struct RandomSpecGenerator {
     private mutating func queryType() -> (String, String?, Bool) {
         let scalars = ["String", "Int", "Double", "Bool", "UUID", "Decimal", "Date", "URL", "Float"].filter { !shadowed.contains($0) } + enums
         let base = scalars.randomElement(using: &random) ?? "Int"
-        let transform = base == "Date" && !shadowed.contains("Date") && chance(0.5) ? (["epoch_seconds", "epoch_milliseconds", "iso8601_fractional"] + dateFormats).randomElement(using: &random) : nil
+        let transform =
+            base == "Date" && !shadowed.contains("Date") && chance(0.5)
+            ? (["epoch_seconds", "epoch_milliseconds", "iso8601_fractional"] + dateFormats).randomElement(using: &random) : nil
         let type = chance(0.3) ? "[\(base)]" : base
         return (chance(0.5) ? type + "?" : type, transform, false)
     }

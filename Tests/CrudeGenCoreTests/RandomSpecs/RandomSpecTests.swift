@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CrudeGenCore
 @testable import CrudeGenEngine
 
@@ -30,7 +31,9 @@ import Testing
             let isolation: SwiftCompiler.Isolation = seed.isMultiple(of: 2) ? .standard : .mainActorByDefault
             let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) }, isolation: isolation)
             #expect(result.succeeded, "seed \(seed) (\(isolation)) does not compile:\n\(result.output.prefix(3000))\n--- spec ---\n\(yaml)")
-            #expect(Self.injectedCode(in: output.files).isEmpty, "seed \(seed): spec text became code:\n\(Self.injectedCode(in: output.files).joined(separator: "\n"))\n--- spec ---\n\(yaml)")
+            #expect(
+                Self.injectedCode(in: output.files).isEmpty,
+                "seed \(seed): spec text became code:\n\(Self.injectedCode(in: output.files).joined(separator: "\n"))\n--- spec ---\n\(yaml)")
             if result.succeeded { compiled += 1 }
         }
         print("random specs: \(compiled) of \(Self.count) compiled without warnings, \(rejected.count) rejected by crudegen")
@@ -58,7 +61,14 @@ import Testing
         var previous: Character?
         for character in line {
             if inLiteral {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inLiteral = false; code.append(character) }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inLiteral = false
+                    code.append(character)
+                }
             } else if character == "/", previous == "/" {
                 code.removeLast()
                 break

@@ -21,8 +21,10 @@ enum SwiftCompiler {
             switch self {
             case .standard: []
             case .mainActorByDefault:
-                ["-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-                 "-enable-upcoming-feature", "InferIsolatedConformances"]
+                [
+                    "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                    "-enable-upcoming-feature", "InferIsolatedConformances",
+                ]
             }
         }
     }
@@ -51,9 +53,12 @@ enum SwiftCompiler {
             try Data(file.contents.utf8).write(to: url)
             paths.append(url.path)
         }
-        return try await run(["swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
-                              "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path,
-                              "-o", folder.appendingPathComponent("module.o").path] + isolation.flags + paths)
+        return try await run(
+            [
+                "swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+                "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path,
+                "-o", folder.appendingPathComponent("module.o").path,
+            ] + isolation.flags + paths)
     }
 
     /// Subprocesses run one at a time on a queue of their own: waiting for them on Swift's cooperative

@@ -13,6 +13,7 @@ extension Person {
         let color = favoriteColor.map { "\($0.rawValue)" } ?? "none"
         let born = birthday.formatted(.iso8601.year().month().day())
         let percent = Int((completion * 100).rounded())
-        return "\(fullName) (id \(id.map(String.init) ?? "new")), born \(born), favorite color \(color), \(percent)% complete, tags: \(tags.joined(separator: ", "))"
+        return
+            "\(fullName) (id \(id.map(String.init) ?? "new")), born \(born), favorite color \(color), \(percent)% complete, tags: \(tags.joined(separator: ", "))"
     }
 }
