@@ -8,17 +8,8 @@ import Testing
     static let configuration = TestSupport.packageRoot.appendingPathComponent(".swift-format").path
 
     /// Runs `swift format lint --strict` with the project's configuration.
-    static func lint(_ files: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "format", "lint", "--strict", "--configuration", configuration] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    static func lint(_ files: [String]) throws -> TestSupport.CommandRun {
+        try TestSupport.run(["swift", "format", "lint", "--strict", "--configuration", configuration] + files)
     }
 
     @Test func goldenFilesPassTheLint() throws {

@@ -13,7 +13,7 @@ import Testing
             fields: { title: String, note: String? }
         """
 
-    func compile(_ use: String) async throws -> SwiftCompiler.Result {
+    func compile(_ use: String) async throws -> TestSupport.CommandRun {
         let output = try Generator().generate(spec: Data(Self.spec.utf8), file: "shop.crude.yaml")
         return try await SwiftCompiler.compile(
             output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])

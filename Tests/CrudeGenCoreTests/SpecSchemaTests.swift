@@ -258,16 +258,10 @@ import Yams
 
 /// Runs the repository's Python tools in the pinned environment `Scripts/python-env.sh` provides.
 enum PythonTools {
-    /// A finished run: its exit status and its standard output and error together.
-    struct Run {
-        var status: Int32
-        var output: String
-    }
-
     /// The environment's python, created on first use.
     static let python: Result<String, PythonToolsError> = {
         do {
-            let run = try execute("/bin/bash", [TestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+            let run = try TestSupport.run(["/bin/bash", TestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
             guard run.status == 0 else { return .failure(PythonToolsError(message: "Scripts/python-env.sh failed:\n\(run.output)")) }
             return .success(run.output.split(separator: "\n").last.map(String.init) ?? "")
         } catch {
@@ -276,22 +270,8 @@ enum PythonTools {
     }()
 
     /// Runs a script of the repository with the environment's python.
-    static func run(script: String, arguments: [String]) throws -> Run {
-        try execute(python.get(), [TestSupport.packageRoot.appendingPathComponent(script).path] + arguments)
-    }
-
-    /// Runs an executable to its end, collecting standard output and error together.
-    private static func execute(_ executable: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    static func run(script: String, arguments: [String]) throws -> TestSupport.CommandRun {
+        try TestSupport.run([python.get(), TestSupport.packageRoot.appendingPathComponent(script).path] + arguments)
     }
 }
 

@@ -30,6 +30,27 @@ enum TestSupport {
         return output.joined(separator: "\n")
     }
 
+    /// A finished command: its exit status and its standard output and error together.
+    struct CommandRun {
+        var status: Int32
+        var output: String
+        var succeeded: Bool { status == 0 }
+    }
+
+    /// Runs `arguments[0]` (a path, or a name looked up on `PATH`) to its end, collecting what it prints.
+    static func run(_ arguments: [String]) throws -> CommandRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandRun(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    }
+
     /// A temporary folder removed when the test's scope ends.
     static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) rethrows -> T {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-tests-\(UUID().uuidString)")

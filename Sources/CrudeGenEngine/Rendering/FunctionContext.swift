@@ -256,6 +256,13 @@ struct FunctionContext {
             lines += requestLines(
                 resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method, headers: action.headers,
                 path: route.pathLiteral, query: query, body: body, locals: locals)
+            let target = "`\(action.method.uppercased()) \(routeText(action.route))`"
+            if let (pagination, itemType) = action.pagination {
+                return pagedFunctions(
+                    name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: itemType,
+                    what: "results", target: target, arguments: parameters, request: lines, pagination: pagination, locals: locals,
+                    documentation: action.documentation)
+            }
             let returnType: String?
             switch action.response {
             case .none:
@@ -268,17 +275,7 @@ struct FunctionContext {
                 returnType = typeName
                 lines.append("return try await \(locals.client).object(for: \(locals.request))")
             }
-            let documentation =
-                action.documentation.isEmpty
-                ? ["`\(action.method.uppercased()) \(routeText(action.route))`."]
-                : action.documentation + ["", "`\(action.method.uppercased()) \(routeText(action.route))`."]
-            if let (pagination, itemType) = action.pagination {
-                let name = SwiftNaming.unescaped(action.functionName)
-                return pagedFunctions(
-                    name: action.functionName, pagesName: name + "Pages", itemType: itemType, what: "results",
-                    target: "`\(action.method.uppercased()) \(routeText(action.route))`", arguments: parameters, request: Array(lines.dropLast()),
-                    pagination: pagination, locals: locals, documentation: action.documentation)
-            }
+            let documentation = action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."]
             return [
                 Function(
                     documentation: documentation,

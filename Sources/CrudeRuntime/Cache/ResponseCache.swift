@@ -146,12 +146,8 @@ enum CacheRules {
         varyingHeaders(of: request, for: cached.head) == cached.varyingHeaders
     }
 
-    /// `Sun, 06 Nov 1994 08:49:37 GMT`.
+    /// `Sun, 06 Nov 1994 08:49:37 GMT`, parsed with the runtime's shared formatters.
     static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
+        DateFormatterCache.shared.withFormatter("EEE, dd MMM yyyy HH:mm:ss zzz") { $0.date(from: text) }
     }
 }

@@ -192,7 +192,7 @@ struct PageBody<Item: Decodable & Sendable>: Decodable {
         next = try pagination.nextKeyPath.flatMap { try Self.decodeIfPresent(JSONValue.self, at: $0, in: decoder) }.flatMap { value in
             switch value {
             case let .string(text): text.isEmpty ? nil : text
-            case let .number(number): number.rounded() == number ? String(Int64(number)) : String(number)
+            case let .number(number): number.jsonText
             default: nil
             }
         }

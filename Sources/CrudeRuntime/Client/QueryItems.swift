@@ -52,9 +52,6 @@ extension [URLQueryItem] {
         } catch {
             throw APIError.encoding(description: "cannot write a query parameter: \(error)")
         }
-        if let number = wire as? Double, number.rounded() == number, abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return String(describing: wire)
+        return (wire as? Double)?.jsonText ?? String(describing: wire)
     }
 }

@@ -50,3 +50,11 @@ public enum JSONValue: Hashable, Sendable, Codable {
         return nil
     }
 }
+
+extension Double {
+    /// The number as text the way JSON writes it: a whole number without a fraction (`60`, not `60.0`),
+    /// for query values and page numbers; numbers too large for an integer keep Swift's form.
+    var jsonText: String {
+        rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+    }
+}

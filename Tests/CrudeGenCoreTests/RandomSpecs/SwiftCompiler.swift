@@ -2,13 +2,6 @@ import Foundation
 
 /// Compiles generated Swift against the `CrudeRuntime` this test run built, as a user's target would.
 enum SwiftCompiler {
-    /// What a compilation printed; empty diagnostics and a zero status mean it compiled without warnings.
-    struct Result {
-        var status: Int32
-        var output: String
-        var succeeded: Bool { status == 0 }
-    }
-
     /// Extra settings a user's target may use.
     enum Isolation: CaseIterable {
         /// Swift 6 language mode as it is.
@@ -43,7 +36,9 @@ enum SwiftCompiler {
     }()
 
     /// Compiles `files` (name → contents) as one module in Swift 6 mode with warnings as errors.
-    static func compile(_ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard) async throws -> Result {
+    static func compile(_ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard) async throws
+        -> TestSupport.CommandRun
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,24 +62,11 @@ enum SwiftCompiler {
     private static let queue = DispatchQueue(label: "crudegen.tests.subprocesses")
 
     /// Runs a command found on `PATH` and collects what it prints.
-    static func run(_ arguments: [String]) async throws -> Result {
+    static func run(_ arguments: [String]) async throws -> TestSupport.CommandRun {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Swift.Result { try runNow(arguments) })
+                continuation.resume(with: Result { try TestSupport.run(arguments) })
             }
         }
-    }
-
-    private static func runNow(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: text)
     }
 }
