@@ -252,9 +252,11 @@ private struct Builder {
         }
     }
 
+    /// A description as documentation; `TemplateContext.comment` splits it into safe comment lines, the
+    /// one place every comment from a spec passes through.
     func documentation(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return SwiftNaming.commentLines(text)
+        return [text]
     }
 }
 

@@ -33,7 +33,7 @@ package struct SymbolTable {
         "KeyedEncodingContainer", "Never", "Void", "Any", "AnyObject", "Hasher", "RawRepresentable",
         "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar", "Self", "Protocol",
         "APIClient", "APIError", "ClientConfiguration", "OperationRequest", "FieldUpdate", "Page", "PageSequence",
-        "Pagination", "PageSize", "PageItemSequence", "QueryArrayStyle", "URLQueryItem", "Patch",
+        "Pagination", "PageSize", "MemoryResponseCache", "PageItemSequence", "QueryArrayStyle", "URLQueryItem", "Patch",
     ]
 
     /// A type generated for an action body or response declared as fields in place: `LoginBody`.
