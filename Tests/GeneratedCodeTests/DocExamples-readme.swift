@@ -38,6 +38,25 @@ import Testing
             }
             let transport = InMemoryTransport(json: #"{"data": {"person": {"id_Number": 7, "first_name": "Ada", "birthday": "1815-12-10T00:00:00Z"}}}"#)
             let client = APIClient(configuration: Household.configuration(), transport: transport)
+            let read = Person.readOperation(id: 7)
+            #expect(try read.url(on: client).path == "/api/people/7")
+            let result = try await read.response(on: client)
+            #expect(result.value.firstName == "Ada" && result.response.status == .ok && result.request.method == .get)
+            try await Person.deleteOperation(id: 7).succeed(on: client)
+            #expect(transport.requests.count == 2)
+        }
+    }
+
+    /// Example 3 of README.md.
+    @Test func readme_md_example3() async throws {
+        try await DocExampleEnvironment.run(fixture: "readme") {
+            enum Household {
+                static func configuration() -> ClientConfiguration {
+                    FixtureReadme.Household.configuration(baseURL: DocExampleEnvironment.baseURL)
+                }
+            }
+            let transport = InMemoryTransport(json: #"{"data": {"person": {"id_Number": 7, "first_name": "Ada", "birthday": "1815-12-10T00:00:00Z"}}}"#)
+            let client = APIClient(configuration: Household.configuration(), transport: transport)
             let person = try await Person.read(id: 7, on: client)
             #expect(person.firstName == "Ada")
             #expect(transport.requests.last?.head.path == "/api/people/7")

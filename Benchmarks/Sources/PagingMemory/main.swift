@@ -35,13 +35,13 @@ struct PageServer: HTTPTransport {
 }
 
 let client = APIClient(configuration: ClientConfiguration(baseURL: URL(string: "http://bench.invalid")!), transport: PageServer())
-let request = OperationRequest(resource: "Item", operation: "list", method: .get, path: "items")
-let pagination = Pagination.djangoRESTFramework
+let list = APIOperation<Page<Item>>(
+    request: OperationRequest(resource: "Item", operation: "list", method: .get, path: "items"), pagination: .djangoRESTFramework)
 
 /// Heap held by one decoded page, measured while it is held.
 func onePage() async throws -> Int {
     let before = heapInUse()
-    let page: Page<Item> = try await client.page(for: request, pagination: pagination)
+    let page = try await list.send(on: client)
     let held = heapInUse() - before
     precondition(page.items.count == pageSize)
     return held
@@ -54,7 +54,7 @@ func walk() async throws -> (firstTen: Int, peak: Int, items: Int) {
     var peak = 0
     var firstTen = 0
     var items = 0
-    for try await page in client.pages(for: request, pagination: pagination) as PageSequence<Item> {
+    for try await page in list.pages(on: client) {
         items += page.items.count
         peak = max(peak, heapInUse() - before)
         if items == 10 * pageSize { firstTen = peak }
@@ -66,7 +66,7 @@ func walk() async throws -> (firstTen: Int, peak: Int, items: Int) {
 func collect() async throws -> Int {
     let before = heapInUse()
     var pages: [Page<Item>] = []
-    for try await page in client.pages(for: request, pagination: pagination) as PageSequence<Item> {
+    for try await page in list.pages(on: client) {
         pages.append(page)
     }
     precondition(pages.count == pageCount)

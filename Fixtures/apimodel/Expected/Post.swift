@@ -69,75 +69,105 @@ nonisolated extension Post {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Post {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Post> {
         let request = OperationRequest(
             resource: "Post", operation: "create", method: .post,
             path: "posts.json",
-            body: try client.body(self, namespace: "post", nils: nils)
+            body: RequestBody(self, namespace: "post", nils: nils)
         )
-        return try await client.object(for: request, namespace: "post")
+        return APIOperation(request: request, namespace: "post")
     }
 
     /// Reads the value with the given id (`GET post/{id}.json`).
     public static func read(id: String, on client: APIClient) async throws(APIError) -> Post {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: String) -> APIOperation<Post> {
         let request = OperationRequest(
             resource: "Post", operation: "read", method: .get,
             path: "post/\(id).json"
         )
-        return try await client.object(for: request, namespace: "post")
+        return APIOperation(request: request, namespace: "post")
     }
 
     /// Reads this value again, returning the server's current copy (`GET post/{id}.json`).
     public func read(on client: APIClient) async throws(APIError) -> Post {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Post {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Post> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Post", operation: "update", method: .put,
             path: "post/\(id).json",
-            body: try client.body(self, namespace: "post", nils: nils)
+            body: RequestBody(self, namespace: "post", nils: nils)
         )
-        return try await client.object(for: request, namespace: "post")
+        return APIOperation(request: request, namespace: "post")
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT post/{id}.json`) and returns the server's copy.
     public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Post {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<Post> {
         let request = OperationRequest(
             resource: "Post", operation: "update", method: .put,
             path: "post/\(id).json",
-            body: try client.body(patch, namespace: "post")
+            body: RequestBody(patch, namespace: "post")
         )
-        return try await client.object(for: request, namespace: "post")
+        return APIOperation(request: request, namespace: "post")
     }
 
     /// Deletes the value with the given id (`DELETE post/{id}.json`).
     public static func delete(id: String, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: String) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Post", operation: "delete", method: .delete,
             path: "post/\(id).json"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE post/{id}.json`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// Lists values (`GET posts.json`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Post] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Post]> {
         let request = OperationRequest(
             resource: "Post", operation: "list", method: .get,
             path: "posts.json",
             query: query
         )
-        return try await client.object(for: request, namespace: "posts")
+        return APIOperation(request: request, namespace: "posts")
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

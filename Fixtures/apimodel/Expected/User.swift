@@ -41,49 +41,69 @@ nonisolated extension User: Codable {
 nonisolated extension User {
     /// Reads the value with the given id (`GET users/{id}`).
     public static func read(id: String, on client: APIClient) async throws(APIError) -> User {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: String) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "read", method: .get,
             path: "users/\(id)"
         )
-        return try await client.object(for: request, namespace: "user")
+        return APIOperation(request: request, namespace: "user")
     }
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        return try await Self.read(id: self.id, on: client)
+        return try await Self.readOperation(id: self.id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> User {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "update", method: .put,
             path: "users/\(self.id)",
-            body: try client.body(self, namespace: "user", nils: nils)
+            body: RequestBody(self, namespace: "user", nils: nils)
         )
-        return try await client.object(for: request, namespace: "user")
+        return APIOperation(request: request, namespace: "user")
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT users/{id}`) and returns the server's copy.
     public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> User {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "update", method: .put,
             path: "users/\(id)",
-            body: try client.body(patch, namespace: "user")
+            body: RequestBody(patch, namespace: "user")
         )
-        return try await client.object(for: request, namespace: "user")
+        return APIOperation(request: request, namespace: "user")
     }
 
     /// The signed-in user (`GET user.json`), as ApiModel's `ApiForm<User>.find`.
     ///
     /// `GET user.json`.
     public static func current(on client: APIClient) async throws(APIError) -> User {
+        return try await Self.currentOperation().send(on: client)
+    }
+
+    /// The operation `current(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func currentOperation() -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "current", method: .get,
             path: "user.json"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

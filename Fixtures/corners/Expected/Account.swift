@@ -35,29 +35,39 @@ nonisolated extension Account: Codable {
 nonisolated extension Account {
     /// Reads the value with the given id (`GET accounts/{user id}/`).
     public static func read(userID: Int, on client: APIClient) async throws(APIError) -> Account {
+        return try await Self.readOperation(userID: userID).send(on: client)
+    }
+
+    /// The operation `read(userID:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(userID: Int) -> APIOperation<Account> {
         let request = OperationRequest(
             resource: "Account", operation: "read", method: .get,
             path: "accounts/\(userID)/"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET accounts/{user id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Account {
-        return try await Self.read(userID: self.userID, on: client)
+        return try await Self.readOperation(userID: self.userID).send(on: client)
     }
 
     /// Deletes the value with the given id (`DELETE accounts/{user id}/`).
     public static func delete(userID: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(userID: userID).send(on: client)
+    }
+
+    /// The operation `delete(userID:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(userID: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Account", operation: "delete", method: .delete,
             path: "accounts/\(userID)/"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE accounts/{user id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
-        try await Self.delete(userID: self.userID, on: client)
+        try await Self.deleteOperation(userID: self.userID).send(on: client)
     }
 }

@@ -26,13 +26,18 @@ nonisolated public enum Corners {
 nonisolated extension Corners {
     /// `POST send`.
     public static func send(`some`: String, `class`: Int, `in`: Bool, `inout`: Int, client: String, on client_: APIClient) async throws(APIError) {
+        try await Self.sendOperation(some: `some`, class: `class`, in: `in`, `inout`: `inout`, client: client).send(on: client_)
+    }
+
+    /// The operation `send(some:class:in:inout:client:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func sendOperation(`some`: String, `class`: Int, `in`: Bool, `inout`: Int, client: String) -> APIOperation<Void> {
         let body: SendBody = .init(some: `some`, class: `class`, in: `in`, `inout`: `inout`, client: client)
         let request = OperationRequest(
             resource: "Corners", operation: "send", method: .post,
             path: "send",
-            body: try client_.body(body)
+            body: RequestBody(body)
         )
-        try await client_.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// `GET find`.
@@ -47,6 +52,29 @@ nonisolated extension Corners {
         page: Int? = nil,
         on client: APIClient
     ) async throws(APIError) {
+        try await Self.findOperation(
+            q: q,
+            since: since,
+            stamp: stamp,
+            amount: amount,
+            labels: labels,
+            ids: ids,
+            channels: channels,
+            page: page
+        ).send(on: client)
+    }
+
+    /// The operation `find(q:since:stamp:amount:labels:ids:channels:page:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func findOperation(
+        q: String,
+        since: Date,
+        stamp: Date? = nil,
+        amount: Decimal,
+        labels: [String],
+        ids: [Int],
+        channels: [Channel]? = nil,
+        page: Int? = nil
+    ) throws(APIError) -> APIOperation<Void> {
         var query: [URLQueryItem] = []
         query.append("q", q)
         try query.append("since", since, using: ISO8601DateTransform.self)
@@ -61,7 +89,7 @@ nonisolated extension Corners {
             path: "find",
             query: query
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 }
 

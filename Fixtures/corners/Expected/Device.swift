@@ -43,75 +43,105 @@ nonisolated extension Device {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Device {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Device> {
         let request = OperationRequest(
             resource: "Device", operation: "create", method: .post,
             path: "devices",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET devices/{device-id}`).
     public static func read(deviceID: String, on client: APIClient) async throws(APIError) -> Device {
+        return try await Self.readOperation(deviceID: deviceID).send(on: client)
+    }
+
+    /// The operation `read(deviceID:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(deviceID: String) -> APIOperation<Device> {
         let request = OperationRequest(
             resource: "Device", operation: "read", method: .get,
             path: "devices/\(deviceID)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET devices/{device-id}`).
     public func read(on client: APIClient) async throws(APIError) -> Device {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
-        return try await Self.read(deviceID: deviceID, on: client)
+        return try await Self.readOperation(deviceID: deviceID).send(on: client)
     }
 
     /// Sends this value to the server (`PATCH devices/{device-id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Device {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Device> {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
         let request = OperationRequest(
             resource: "Device", operation: "update", method: .patch,
             path: "devices/\(deviceID)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH devices/{device-id}`) and returns the server's copy.
     public static func update(deviceID: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Device {
+        return try await Self.updateOperation(deviceID: deviceID, patch).send(on: client)
+    }
+
+    /// The operation `update(deviceID:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(deviceID: String, _ patch: Patch) -> APIOperation<Device> {
         let request = OperationRequest(
             resource: "Device", operation: "update", method: .patch,
             path: "devices/\(deviceID)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE devices/{device-id}`).
     public static func delete(deviceID: String, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(deviceID: deviceID).send(on: client)
+    }
+
+    /// The operation `delete(deviceID:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(deviceID: String) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Device", operation: "delete", method: .delete,
             path: "devices/\(deviceID)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE devices/{device-id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
-        try await Self.delete(deviceID: deviceID, on: client)
+        try await Self.deleteOperation(deviceID: deviceID).send(on: client)
     }
 
     /// Lists values (`GET devices`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Device] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Device]> {
         let request = OperationRequest(
             resource: "Device", operation: "list", method: .get,
             path: "devices",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -38,41 +38,61 @@ nonisolated extension Invoice {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(client: Int, nils: ModelEncodingOptions.NilEncoding = .omit, on client_: APIClient) async throws(APIError) -> Invoice {
+        return try await self.createOperation(client: client, nils: nils).send(on: client_)
+    }
+
+    /// The operation `create(client:nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(client: Int, nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Invoice> {
         let request = OperationRequest(
             resource: "Invoice", operation: "create", method: .post,
             path: "clients/\(client)/invoices",
-            body: try client_.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client_.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET clients/{client}/invoices/{id}`).
     public static func read(client: Int, id: Int, on client_: APIClient) async throws(APIError) -> Invoice {
+        return try await Self.readOperation(client: client, id: id).send(on: client_)
+    }
+
+    /// The operation `read(client:id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(client: Int, id: Int) -> APIOperation<Invoice> {
         let request = OperationRequest(
             resource: "Invoice", operation: "read", method: .get,
             path: "clients/\(client)/invoices/\(id)"
         )
-        return try await client_.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET clients/{client}/invoices/{id}`).
     public func read(client: Int, on client_: APIClient) async throws(APIError) -> Invoice {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(client: client, id: id, on: client_)
+        return try await Self.readOperation(client: client, id: id).send(on: client_)
     }
 
     /// Lists values (`GET clients/{client}/invoices`).
     public static func list(client: Int, query: [URLQueryItem] = [], on client_: APIClient) async throws(APIError) -> [Invoice] {
+        return try await Self.listOperation(client: client, query: query).send(on: client_)
+    }
+
+    /// The operation `list(client:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(client: Int, query: [URLQueryItem] = []) -> APIOperation<[Invoice]> {
         let request = OperationRequest(
             resource: "Invoice", operation: "list", method: .get,
             path: "clients/\(client)/invoices",
             query: query
         )
-        return try await client_.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// `GET clients/{client}/invoices/search`.
     public static func search(client: Int, request: String? = nil, body: Int? = nil, on client_: APIClient) async throws(APIError) -> [Invoice] {
+        return try await Self.searchOperation(client: client, request: request, body: body).send(on: client_)
+    }
+
+    /// The operation `search(client:request:body:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func searchOperation(client: Int, request: String? = nil, body: Int? = nil) -> APIOperation<[Invoice]> {
         var query: [URLQueryItem] = []
         query.append("request", request)
         query.append("body", body)
@@ -81,6 +101,6 @@ nonisolated extension Invoice {
             path: "clients/\(client)/invoices/search",
             query: query
         )
-        return try await client_.object(for: request_)
+        return APIOperation(request: request_)
     }
 }

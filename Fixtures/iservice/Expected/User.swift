@@ -48,76 +48,106 @@ nonisolated extension User {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> User {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "create", method: .put,
             path: "users",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET users/{id}`).
     public static func read(id: String, on client: APIClient) async throws(APIError) -> User {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: String) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "read", method: .get,
             path: "users/\(id)",
             headers: ["Accept-Language": "en"]
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> User {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PATCH users/{id}`).
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) {
+        try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Void> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "User", operation: "update", method: .patch,
             path: "users/\(id)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH users/{id}`).
     public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) {
+        try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "User", operation: "update", method: .patch,
             path: "users/\(id)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE users/{id}`).
     public static func delete(id: String, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: String) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "User", operation: "delete", method: .delete,
             path: "users/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE users/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// Lists values (`GET users`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [User] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[User]> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -68,85 +68,110 @@ nonisolated extension Artist {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Artist {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Artist> {
         let request = OperationRequest(
             resource: "Artist", operation: "create", method: .post,
             path: "artists/",
-            body: try client.body(self, namespace: "artist", nils: nils)
+            body: RequestBody(self, namespace: "artist", nils: nils)
         )
-        return try await client.object(for: request, namespace: "artist")
+        return APIOperation(request: request, namespace: "artist")
     }
 
     /// Reads the value with the given id (`GET artists/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> Artist {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<Artist> {
         let request = OperationRequest(
             resource: "Artist", operation: "read", method: .get,
             path: "artists/\(id)/"
         )
-        return try await client.object(for: request, namespace: "artist")
+        return APIOperation(request: request, namespace: "artist")
     }
 
     /// Reads this value again, returning the server's current copy (`GET artists/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Artist {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT artists/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Artist {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Artist> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Artist", operation: "update", method: .put,
             path: "artists/\(id)/",
-            body: try client.body(self, namespace: "artist", nils: nils)
+            body: RequestBody(self, namespace: "artist", nils: nils)
         )
-        return try await client.object(for: request, namespace: "artist")
+        return APIOperation(request: request, namespace: "artist")
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT artists/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Artist {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<Artist> {
         let request = OperationRequest(
             resource: "Artist", operation: "update", method: .put,
             path: "artists/\(id)/",
-            body: try client.body(patch, namespace: "artist")
+            body: RequestBody(patch, namespace: "artist")
         )
-        return try await client.object(for: request, namespace: "artist")
+        return APIOperation(request: request, namespace: "artist")
     }
 
     /// Deletes the value with the given id (`DELETE artists/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Artist", operation: "delete", method: .delete,
             path: "artists/\(id)/"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE artists/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Artist> {
-        let request = OperationRequest(
-            resource: "Artist", operation: "list", method: .get,
-            path: "artists/",
-            query: query
-        )
-        return try await client.page(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET artists/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Artist> {
+        return Self.listOperation(query: query).pages(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<Artist>> {
         let request = OperationRequest(
             resource: "Artist", operation: "list", method: .get,
             path: "artists/",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
+        return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
@@ -159,15 +184,25 @@ nonisolated extension Artist {
 
     /// `POST artists/{id}/follow/`.
     public static func follow(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.followOperation(id: id).send(on: client)
+    }
+
+    /// The operation `follow(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func followOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Artist", operation: "follow", method: .post,
             path: "artists/\(id)/follow/"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// `GET artists/search/`.
     public static func search(q: String, mood: Mood? = nil, on client: APIClient) async throws(APIError) -> [Artist] {
+        return try await Self.searchOperation(q: q, mood: mood).send(on: client)
+    }
+
+    /// The operation `search(q:mood:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func searchOperation(q: String, mood: Mood? = nil) -> APIOperation<[Artist]> {
         var query: [URLQueryItem] = []
         query.append("q", q)
         query.append("mood", mood?.rawValue)
@@ -176,7 +211,7 @@ nonisolated extension Artist {
             path: "artists/search/",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

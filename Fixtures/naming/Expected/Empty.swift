@@ -30,11 +30,16 @@ nonisolated extension Empty: Codable {
 nonisolated extension Empty {
     /// Lists values (`GET empties`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Empty] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Empty]> {
         let request = OperationRequest(
             resource: "Empty", operation: "list", method: .get,
             path: "empties",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 }

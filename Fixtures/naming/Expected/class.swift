@@ -88,75 +88,105 @@ nonisolated extension `class` {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `class` {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`class`> {
         let request = OperationRequest(
             resource: "class", operation: "create", method: .post,
             path: "classes",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET classes/{id}`).
     public static func read(id: UUID, on client: APIClient) async throws(APIError) -> `class` {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: UUID) -> APIOperation<`class`> {
         let request = OperationRequest(
             resource: "class", operation: "read", method: .get,
             path: "classes/\(id)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET classes/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `class` {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT classes/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `class` {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`class`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "class", operation: "update", method: .put,
             path: "classes/\(id)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT classes/{id}`) and returns the server's copy.
     public static func update(id: UUID, _ patch: Patch, on client: APIClient) async throws(APIError) -> `class` {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: UUID, _ patch: Patch) -> APIOperation<`class`> {
         let request = OperationRequest(
             resource: "class", operation: "update", method: .put,
             path: "classes/\(id)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE classes/{id}`).
     public static func delete(id: UUID, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: UUID) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "class", operation: "delete", method: .delete,
             path: "classes/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE classes/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// Lists values (`GET classes`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`class`] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`class`]> {
         let request = OperationRequest(
             resource: "class", operation: "list", method: .get,
             path: "classes",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
@@ -169,11 +199,16 @@ nonisolated extension `class` {
 
     /// `POST classes/{id}/enroll/{kind}`.
     public static func enroll(id: UUID, kind: Kind, on client: APIClient) async throws(APIError) {
+        try await Self.enrollOperation(id: id, kind: kind).send(on: client)
+    }
+
+    /// The operation `enroll(id:kind:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func enrollOperation(id: UUID, kind: Kind) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "class", operation: "enroll", method: .post,
             path: "classes/\(id)/enroll/\(kind.rawValue)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -38,75 +38,105 @@ nonisolated extension `default` {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `default` {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`default`> {
         let request = OperationRequest(
             resource: "default", operation: "create", method: .post,
             path: "defaults",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET defaults/{id}`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> `default` {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<`default`> {
         let request = OperationRequest(
             resource: "default", operation: "read", method: .get,
             path: "defaults/\(id)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET defaults/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `default` {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT defaults/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `default` {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`default`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "default", operation: "update", method: .put,
             path: "defaults/\(id)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT defaults/{id}`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> `default` {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<`default`> {
         let request = OperationRequest(
             resource: "default", operation: "update", method: .put,
             path: "defaults/\(id)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE defaults/{id}`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "default", operation: "delete", method: .delete,
             path: "defaults/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE defaults/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// Lists values (`GET defaults`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`default`] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`default`]> {
         let request = OperationRequest(
             resource: "default", operation: "list", method: .get,
             path: "defaults",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -33,26 +33,36 @@ nonisolated extension `protocol` {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `protocol` {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`protocol`> {
         let request = OperationRequest(
             resource: "protocol", operation: "create", method: .post,
             path: "protocols",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE protocols/{id}`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "protocol", operation: "delete", method: .delete,
             path: "protocols/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE protocols/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 }

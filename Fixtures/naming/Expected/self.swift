@@ -35,25 +35,35 @@ nonisolated extension `self`: Codable {
 nonisolated extension `self` {
     /// Reads the value with the given id (`GET selves/{id}`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> `self` {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<`self`> {
         let request = OperationRequest(
             resource: "self", operation: "read", method: .get,
             path: "selves/\(id)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET selves/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `self` {
-        return try await Self.read(id: self.id, on: client)
+        return try await Self.readOperation(id: self.id).send(on: client)
     }
 
     /// Lists values (`GET selves`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`self`] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`self`]> {
         let request = OperationRequest(
             resource: "self", operation: "list", method: .get,
             path: "selves",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 }

@@ -35,26 +35,23 @@ nonisolated extension Entry: Codable {
 nonisolated extension Entry {
     /// The first page of values (`GET entries/`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Entry> {
-        let request = OperationRequest(
-            resource: "Entry", operation: "list", method: .get,
-            path: "entries/",
-            query: query
-        )
-        return try await client.page(
-            for: request,
-            pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
-        )
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET entries/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Entry> {
+        return Self.listOperation(query: query).pages(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<Entry>> {
         let request = OperationRequest(
             resource: "Entry", operation: "list", method: .get,
             path: "entries/",
             query: query
         )
-        return client.pages(
-            for: request,
+        return APIOperation(
+            request: request,
             pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
         )
     }

@@ -35,21 +35,21 @@ nonisolated extension Issue: Codable {
 nonisolated extension Issue {
     /// The first page of values (`GET repos/{owner}/issues`); `page.nextPage(on:)` fetches the next.
     public static func list(owner: String, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Issue> {
-        let request = OperationRequest(
-            resource: "Issue", operation: "list", method: .get,
-            path: "repos/\(owner)/issues",
-            query: query
-        )
-        return try await client.page(for: request, pagination: Pagination(style: .linkHeader, items: "", size: PageSize(parameter: "per_page", value: 2)))
+        return try await Self.listOperation(owner: owner, query: query).send(on: client)
     }
 
     /// Every page of values (`GET repos/{owner}/issues`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(owner: String, query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Issue> {
+        return Self.listOperation(owner: owner, query: query).pages(on: client)
+    }
+
+    /// The operation `list(owner:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(owner: String, query: [URLQueryItem] = []) -> APIOperation<Page<Issue>> {
         let request = OperationRequest(
             resource: "Issue", operation: "list", method: .get,
             path: "repos/\(owner)/issues",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .linkHeader, items: "", size: PageSize(parameter: "per_page", value: 2)))
+        return APIOperation(request: request, pagination: Pagination(style: .linkHeader, items: "", size: PageSize(parameter: "per_page", value: 2)))
     }
 }

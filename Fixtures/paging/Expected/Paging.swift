@@ -21,26 +21,16 @@ nonisolated public enum Paging {
 nonisolated extension Paging {
     /// The first page of results (`GET search/issues`); `page.nextPage(on:)` fetches the next.
     public static func search(q: String, on client: APIClient) async throws(APIError) -> Page<Issue> {
-        var query: [URLQueryItem] = []
-        query.append("q", q)
-        let request = OperationRequest(
-            resource: "Paging", operation: "search", method: .get,
-            path: "search/issues",
-            query: query
-        )
-        return try await client.page(
-            for: request,
-            pagination: Pagination(
-                style: .pageNumber(parameter: "page", next: nil),
-                items: "items",
-                count: "total_count",
-                size: PageSize(parameter: "per_page", value: 2)
-            )
-        )
+        return try await Self.searchOperation(q: q).send(on: client)
     }
 
     /// Every page of results (`GET search/issues`), fetched as the sequence is iterated; `.items` walks the results one by one.
     public static func searchPages(q: String, on client: APIClient) -> PageSequence<Issue> {
+        return Self.searchOperation(q: q).pages(on: client)
+    }
+
+    /// The operation `search(q:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func searchOperation(q: String) -> APIOperation<Page<Issue>> {
         var query: [URLQueryItem] = []
         query.append("q", q)
         let request = OperationRequest(
@@ -48,8 +38,8 @@ nonisolated extension Paging {
             path: "search/issues",
             query: query
         )
-        return client.pages(
-            for: request,
+        return APIOperation(
+            request: request,
             pagination: Pagination(
                 style: .pageNumber(parameter: "page", next: nil),
                 items: "items",

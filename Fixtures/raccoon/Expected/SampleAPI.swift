@@ -23,13 +23,18 @@ nonisolated extension SampleAPI {
     ///
     /// `POST login/`.
     public static func login(username: String, password: String, on client: APIClient) async throws(APIError) -> LoginResponse {
+        return try await Self.loginOperation(username: username, password: password).send(on: client)
+    }
+
+    /// The operation `login(username:password:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func loginOperation(username: String, password: String) -> APIOperation<LoginResponse> {
         let body: LoginBody = .init(username: username, password: password)
         let request = OperationRequest(
             resource: "SampleAPI", operation: "login", method: .post,
             path: "login/",
-            body: try client.body(body)
+            body: RequestBody(body)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 }
 

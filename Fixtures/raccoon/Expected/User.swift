@@ -35,35 +35,40 @@ nonisolated extension User: Codable {
 nonisolated extension User {
     /// Reads the value with the given id (`GET users/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> User {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "read", method: .get,
             path: "users/\(id)/"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        return try await Self.read(id: self.id, on: client)
+        return try await Self.readOperation(id: self.id).send(on: client)
     }
 
     /// The first page of values (`GET users`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<User> {
-        let request = OperationRequest(
-            resource: "User", operation: "list", method: .get,
-            path: "users",
-            query: query
-        )
-        return try await client.page(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET users`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<User> {
+        return Self.listOperation(query: query).pages(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<User>> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
+        return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 }

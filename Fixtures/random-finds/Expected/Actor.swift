@@ -38,75 +38,105 @@ nonisolated extension Actor {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Actor {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Actor> {
         let request = OperationRequest(
             resource: "Actor", operation: "create", method: .post,
             path: "actors",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET actors/{Self}`).
     public static func read(`Self`: String, on client: APIClient) async throws(APIError) -> Actor {
+        return try await Actor.readOperation(Self: `Self`).send(on: client)
+    }
+
+    /// The operation `read(Self:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(`Self`: String) -> APIOperation<Actor> {
         let request = OperationRequest(
             resource: "Actor", operation: "read", method: .get,
             path: "actors/\(`Self`)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET actors/{Self}`).
     public func read(on client: APIClient) async throws(APIError) -> Actor {
         let `Self` = try APIClient.require(self.`Self`, "Self")
-        return try await Actor.read(Self: `Self`, on: client)
+        return try await Actor.readOperation(Self: `Self`).send(on: client)
     }
 
     /// Sends this value to the server (`PUT actors/{Self}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Actor {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Actor> {
         let `Self` = try APIClient.require(self.`Self`, "Self")
         let request = OperationRequest(
             resource: "Actor", operation: "update", method: .put,
             path: "actors/\(`Self`)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT actors/{Self}`) and returns the server's copy.
     public static func update(`Self`: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Actor {
+        return try await Actor.updateOperation(Self: `Self`, patch).send(on: client)
+    }
+
+    /// The operation `update(Self:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(`Self`: String, _ patch: Patch) -> APIOperation<Actor> {
         let request = OperationRequest(
             resource: "Actor", operation: "update", method: .put,
             path: "actors/\(`Self`)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE actors/{Self}`).
     public static func delete(`Self`: String, on client: APIClient) async throws(APIError) {
+        try await Actor.deleteOperation(Self: `Self`).send(on: client)
+    }
+
+    /// The operation `delete(Self:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(`Self`: String) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Actor", operation: "delete", method: .delete,
             path: "actors/\(`Self`)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE actors/{Self}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let `Self` = try APIClient.require(self.`Self`, "Self")
-        try await Actor.delete(Self: `Self`, on: client)
+        try await Actor.deleteOperation(Self: `Self`).send(on: client)
     }
 
     /// Lists values (`GET actors`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Actor] {
+        return try await Actor.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Actor]> {
         let request = OperationRequest(
             resource: "Actor", operation: "list", method: .get,
             path: "actors",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

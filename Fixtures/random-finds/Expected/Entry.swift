@@ -63,75 +63,105 @@ nonisolated extension Entry {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(update: String, nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Entry {
+        return try await self.createOperation(update: update, nils: nils).send(on: client)
+    }
+
+    /// The operation `create(update:nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(update: String, nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Entry> {
         let request = OperationRequest(
             resource: "Entry", operation: "create", method: .post,
             path: "books/\(update)/entries",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET books/{update}/entries/{id}`).
     public static func read(update: String, id: Swift.Int, on client: APIClient) async throws(APIError) -> Entry {
+        return try await Self.readOperation(update: update, id: id).send(on: client)
+    }
+
+    /// The operation `read(update:id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(update: String, id: Swift.Int) -> APIOperation<Entry> {
         let request = OperationRequest(
             resource: "Entry", operation: "read", method: .get,
             path: "books/\(update)/entries/\(id)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET books/{update}/entries/{id}`).
     public func read(update: String, on client: APIClient) async throws(APIError) -> Entry {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(update: update, id: id, on: client)
+        return try await Self.readOperation(update: update, id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT books/{update}/entries/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(update: String, nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Entry {
+        return try await self.updateOperation(update: update, nils: nils).send(on: client)
+    }
+
+    /// The operation `update(update:nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(update: String, nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Entry> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Entry", operation: "update", method: .put,
             path: "books/\(update)/entries/\(id)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT books/{update}/entries/{id}`) and returns the server's copy.
     public static func update(update: String, id: Swift.Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Entry {
+        return try await Self.updateOperation(update: update, id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(update:id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(update: String, id: Swift.Int, _ patch: Patch) -> APIOperation<Entry> {
         let request = OperationRequest(
             resource: "Entry", operation: "update", method: .put,
             path: "books/\(update)/entries/\(id)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE books/{update}/entries/{id}`).
     public static func delete(update: String, id: Swift.Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(update: update, id: id).send(on: client)
+    }
+
+    /// The operation `delete(update:id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(update: String, id: Swift.Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Entry", operation: "delete", method: .delete,
             path: "books/\(update)/entries/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE books/{update}/entries/{id}`).
     public func delete(update: String, on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(update: update, id: id, on: client)
+        try await Self.deleteOperation(update: update, id: id).send(on: client)
     }
 
     /// Lists values (`GET books/{update}/entries`).
     public static func list(update: String, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Entry] {
+        return try await Self.listOperation(update: update, query: query).send(on: client)
+    }
+
+    /// The operation `list(update:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(update: String, query: [URLQueryItem] = []) -> APIOperation<[Entry]> {
         let request = OperationRequest(
             resource: "Entry", operation: "list", method: .get,
             path: "books/\(update)/entries",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

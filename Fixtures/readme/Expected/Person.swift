@@ -48,75 +48,105 @@ nonisolated extension Person {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Person {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Person> {
         let request = OperationRequest(
             resource: "Person", operation: "create", method: .post,
             path: "people",
-            body: try client.body(self, namespace: "person", nils: nils)
+            body: RequestBody(self, namespace: "person", nils: nils)
         )
-        return try await client.object(for: request, namespace: "person")
+        return APIOperation(request: request, namespace: "person")
     }
 
     /// Reads the value with the given id (`GET people/{id}`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> Person {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<Person> {
         let request = OperationRequest(
             resource: "Person", operation: "read", method: .get,
             path: "people/\(id)"
         )
-        return try await client.object(for: request, namespace: "person")
+        return APIOperation(request: request, namespace: "person")
     }
 
     /// Reads this value again, returning the server's current copy (`GET people/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Person {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PATCH people/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Person {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Person> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Person", operation: "update", method: .patch,
             path: "people/\(id)",
-            body: try client.body(self, namespace: "person", nils: nils)
+            body: RequestBody(self, namespace: "person", nils: nils)
         )
-        return try await client.object(for: request, namespace: "person")
+        return APIOperation(request: request, namespace: "person")
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH people/{id}`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Person {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<Person> {
         let request = OperationRequest(
             resource: "Person", operation: "update", method: .patch,
             path: "people/\(id)",
-            body: try client.body(patch, namespace: "person")
+            body: RequestBody(patch, namespace: "person")
         )
-        return try await client.object(for: request, namespace: "person")
+        return APIOperation(request: request, namespace: "person")
     }
 
     /// Deletes the value with the given id (`DELETE people/{id}`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Person", operation: "delete", method: .delete,
             path: "people/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE people/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// Lists values (`GET people`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Person] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Person]> {
         let request = OperationRequest(
             resource: "Person", operation: "list", method: .get,
             path: "people",
             query: query
         )
-        return try await client.object(for: request, namespace: "people")
+        return APIOperation(request: request, namespace: "people")
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

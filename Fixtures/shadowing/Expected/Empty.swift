@@ -30,10 +30,15 @@ nonisolated extension Empty: Codable {
 nonisolated extension Empty {
     /// `GET ping`.
     public static func ping(on client: APIClient) async throws(APIError) {
+        try await Self.pingOperation().send(on: client)
+    }
+
+    /// The operation `ping(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func pingOperation() -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Empty", operation: "ping", method: .get,
             path: "ping"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 }

@@ -73,75 +73,105 @@ nonisolated extension Report {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Report {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Report> {
         let request = OperationRequest(
             resource: "Report", operation: "create", method: .post,
             path: "reports",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET reports/{id}`).
     public static func read(id: UUID, on client: APIClient) async throws(APIError) -> Report {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: UUID) -> APIOperation<Report> {
         let request = OperationRequest(
             resource: "Report", operation: "read", method: .get,
             path: "reports/\(id)"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET reports/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Report {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT reports/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Report {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Report> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Report", operation: "update", method: .put,
             path: "reports/\(id)",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PUT reports/{id}`) and returns the server's copy.
     public static func update(id: UUID, _ patch: Patch, on client: APIClient) async throws(APIError) -> Report {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: UUID, _ patch: Patch) -> APIOperation<Report> {
         let request = OperationRequest(
             resource: "Report", operation: "update", method: .put,
             path: "reports/\(id)",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE reports/{id}`).
     public static func delete(id: UUID, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: UUID) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Report", operation: "delete", method: .delete,
             path: "reports/\(id)"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE reports/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// Lists values (`GET reports`).
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Report] {
+        return try await Self.listOperation(query: query).send(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Report]> {
         let request = OperationRequest(
             resource: "Report", operation: "list", method: .get,
             path: "reports",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
@@ -154,6 +184,11 @@ nonisolated extension Report {
 
     /// `GET reports/{id}/publish`.
     public static func publish(id: UUID, note: Int? = nil, on client: APIClient) async throws(APIError) -> Result {
+        return try await Self.publishOperation(id: id, note: note).send(on: client)
+    }
+
+    /// The operation `publish(id:note:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func publishOperation(id: UUID, note: Int? = nil) -> APIOperation<Result> {
         var query: [URLQueryItem] = []
         query.append("note", note)
         let request = OperationRequest(
@@ -161,7 +196,7 @@ nonisolated extension Report {
             path: "reports/\(id)/publish",
             query: query
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

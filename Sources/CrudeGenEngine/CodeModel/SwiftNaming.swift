@@ -47,7 +47,7 @@ enum SwiftNaming {
     /// generated code names in expression position, which a member or parameter of the same name would hide.
     static let takenMemberNames: Set<String> = Set([
         "self", "hashValue", "CrudeRuntime", "JSONKey", "ModelEncodingOptions", "OperationRequest", "APIClient", "URLQueryItem", "Pagination", "PageSize",
-        "ArrayTransform", "OptionalTransform", "DictionaryTransform",
+        "ArrayTransform", "OptionalTransform", "DictionaryTransform", "APIOperation", "RequestBody",
     ])
     .union(BuiltinTransforms.all.values.flatMap(\.values))
 

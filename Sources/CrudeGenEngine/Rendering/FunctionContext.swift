@@ -30,17 +30,28 @@ struct FunctionContext {
         var names: [String] { arguments.map(\.name) + unwrapped }
     }
 
-    /// A parameter of a generated function whose name comes from the spec.
+    /// A parameter of a generated function.
     struct Argument: Equatable {
-        /// The escaped Swift name, both label and parameter name.
+        /// The escaped Swift parameter name.
         var name: String
         var type: String
         /// The default value's expression, if any.
         var defaultValue: String?
+        /// The argument label when it differs from the name: `_`, or `nils` for a parameter renamed `nils_`.
+        var label: String?
 
-        var declaration: String { "\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
+        init(name: String, type: String, defaultValue: String? = nil, label: String? = nil) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.label = label == name ? nil : label
+        }
+
+        var declaration: String { (label.map { "\($0) " } ?? "") + "\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
         /// `name: name`, as a call passes it on.
-        var forwarded: String { "\(SwiftNaming.argumentLabel(name)): \(name)" }
+        var forwarded: String { label == "_" ? name : "\(SwiftNaming.argumentLabel(label ?? name)): \(name)" }
+        /// The label as a function's selector writes it: `id:`, `_:`.
+        var selector: String { SwiftNaming.unescaped(label ?? name) + ":" }
     }
 
     /// The names generated functions declare themselves, renamed when the spec uses the same name for a
@@ -70,14 +81,13 @@ struct FunctionContext {
 
         /// The client parameter every operation ends with.
         var clientParameter: String { "on \(client): APIClient" }
-
-        /// `label name: Type`, with the name left out when it equals the label.
-        static func parameter(_ label: String, _ name: String, _ type: String) -> String {
-            label == name ? "\(label): \(type)" : "\(label) \(name): \(type)"
-        }
     }
 
+    /// The escaped Swift name of the type the functions extend.
     let model: String
+    /// The unescaped names of the type's properties, which hide a type of the same name (and `Self`) in
+    /// its functions, static ones included.
+    let memberNames: Set<String>
 
     // MARK: resources
 
@@ -85,21 +95,21 @@ struct FunctionContext {
         var functions: [Function] = []
         let operations = Dictionary(resource.operations.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
         if let create = operations[.create] {
-            functions.append(instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: ".omit"))
+            functions += instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: ".omit")
         }
         if let read = operations[.read] {
-            functions.append(staticCall(read, resource, name: "read", summary: "Reads the value with the given id"))
+            functions += staticCall(read, resource, name: "read", summary: "Reads the value with the given id")
             functions.append(instanceCall(read, resource, name: "read", summary: "Reads this value again, returning the server's current copy"))
         }
         if let update = operations[.update] {
-            functions.append(instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: ".null"))
+            functions += instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: ".null")
         }
         // Partial updates go out through `patch` when the spec lists it, else through `update`.
         if let partial = operations[.patch] ?? operations[.update], !resource.patchProperties.isEmpty {
-            functions.append(partialUpdate(partial, resource))
+            functions += partialUpdate(partial, resource)
         }
         if let delete = operations[.delete] {
-            functions.append(staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id"))
+            functions += staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id")
             functions.append(instanceCall(delete, resource, name: "delete", summary: "Deletes this value"))
         }
         if let list = operations[.list] {
@@ -112,39 +122,36 @@ struct FunctionContext {
     }
 
     private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String)
-        -> Function
+        -> [Function]
     {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
-        let arguments =
-            route.arguments.map(\.declaration) + [
-                Locals.parameter("nils", locals.nils, "ModelEncodingOptions.NilEncoding = \(nilDefault)"), locals.clientParameter,
-            ]
-        let body = "try \(locals.client).body(self\(namespaceArgument(resource.requestNamespace)), nils: \(locals.nils))"
-        return Function(
+        let nils = Argument(name: locals.nils, type: "ModelEncodingOptions.NilEncoding", defaultValue: nilDefault, label: "nils")
+        let body = "RequestBody(self\(namespaceArgument(resource.requestNamespace)), nils: \(locals.nils))"
+        return operationFunctions(
+            name: verb, isStatic: false,
             documentation: [
                 "\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "").",
                 "", "- Parameter nils: Whether `nil` properties are sent as `null` or left out.",
             ],
-            signature: "func \(verb)(\(arguments.joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: route.unwraps + call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne, locals: locals)
-        )
+            arguments: route.arguments + [nils], returnType: operation.returnsModel ? model : nil, locals: locals,
+            builder: route.unwraps
+                + operationLines(operation, resource, path: route.pathLiteral, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
 
-    private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
+    private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> [Function] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        return Function(
-            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            signature:
-                "static func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
-        )
+        return operationFunctions(
+            name: name, isStatic: true, documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
+            arguments: route.arguments, returnType: operation.returnsModel ? model : nil, locals: locals,
+            builder: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
     }
 
-    /// The instance twin of ``staticCall(_:_:name:summary:)``: it passes the static function the values it
-    /// holds rather than building the same request a second time, which halves the code the compiler checks
-    /// and lowers for each read and delete.
+    /// The instance twin of ``staticCall(_:_:name:summary:)``: it sends the static builder's operation with
+    /// the values it holds rather than building the same request a second time, which halves the code the
+    /// compiler checks and lowers for each read and delete. It has no builder of its own: one without
+    /// arguments would clash with a field of the same name.
     private func instanceCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
@@ -152,12 +159,11 @@ struct FunctionContext {
         let values = routeCode(operation.route, instance: false).arguments.map { argument in
             "\(SwiftNaming.argumentLabel(argument.name)): \(inScope.contains(argument.name) ? argument.name : "self.\(argument.name)")"
         }
-        // The type as the body can name it: a parameter from the spec may be called `Self` or like the type.
-        let shadowed = Set(route.names.map(SwiftNaming.unescaped))
-        let type = ["Self", model].first { !shadowed.contains(SwiftNaming.unescaped($0)) }
+        let type = typeName(avoiding: route.names)
+        let send = operation.returnsModel ? "return try await " : "try await "
         let body =
-            type.map { ["\(operation.returnsModel ? "return " : "")try await \($0).\(name)(\((values + ["on: \(locals.client)"]).joined(separator: ", ")))"] }
-            ?? call(operation, resource, path: route.pathLiteral, body: nil, namespace: resource.namespaceOne, locals: locals)
+            type.map { ["\(send)\($0).\(name)Operation(\(values.joined(separator: ", "))).send(on: \(locals.client))"] }
+            ?? operationLines(operation, resource, path: route.pathLiteral, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne, send: send)
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
             signature:
@@ -166,37 +172,34 @@ struct FunctionContext {
         )
     }
 
-    private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
+    private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        let body = "try \(locals.client).body(\(locals.patch)\(namespaceArgument(resource.requestNamespace)))"
-        return Function(
+        let body = "RequestBody(\(locals.patch)\(namespaceArgument(resource.requestNamespace)))"
+        return operationFunctions(
+            name: "update", isStatic: true,
             documentation: [
                 "Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
             ],
-            signature:
-                "static func update(\((route.arguments.map(\.declaration) + [Locals.parameter("_", locals.patch, "Patch"), locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: call(operation, resource, path: route.pathLiteral, body: body, namespace: resource.namespaceOne, locals: locals)
-        )
+            arguments: route.arguments + [Argument(name: locals.patch, type: "Patch", label: "_")], returnType: operation.returnsModel ? model : nil,
+            locals: locals,
+            builder: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
 
     private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        let arguments = route.arguments.map(\.declaration) + [Locals.parameter("query", locals.query, "[URLQueryItem] = []"), locals.clientParameter]
-        let request = requestLines(operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals)
+        let arguments = route.arguments + [Argument(name: locals.query, type: "[URLQueryItem]", defaultValue: "[]", label: "query")]
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
-            return [
-                Function(
-                    documentation: ["Lists values (\(target))."],
-                    signature: "static func list(\(arguments.joined(separator: ", "))) async throws(APIError) -> [\(model)]",
-                    body: request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(resource.namespaceMany)))"]
-                )
-            ]
+            return operationFunctions(
+                name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: "[\(model)]", locals: locals,
+                builder: operationLines(
+                    operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals, namespace: resource.namespaceMany))
         }
         return pagedFunctions(
-            name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments, request: request, pagination: pagination,
+            name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments,
+            request: requestLines(operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals), pagination: pagination,
             locals: locals)
     }
 
@@ -232,21 +235,19 @@ struct FunctionContext {
             }
             arguments += action.query.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
             let locals = Locals(avoiding: arguments.map(\.name))
-            var parameters = arguments.map(\.declaration)
             var lines: [String] = []
             var body: String?
             switch action.body {
             case .none:
                 break
             case let .type(type):
-                parameters.insert(Locals.parameter("_", locals.body, type), at: route.arguments.count)
-                body = "try \(locals.client).body(\(locals.body))"
+                arguments.insert(Argument(name: locals.body, type: type, label: "_"), at: route.arguments.count)
+                body = "RequestBody(\(locals.body))"
             case let .fields(typeName, properties):
                 let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
                 lines.append("let \(locals.body): \(typeName) = .init(\(fields.joined(separator: ", ")))")
-                body = "try \(locals.client).body(\(locals.body))"
+                body = "RequestBody(\(locals.body))"
             }
-            parameters.append(locals.clientParameter)
             let query = action.query.isEmpty ? nil : locals.query
             if !action.query.isEmpty {
                 lines.append("var \(locals.query): [URLQueryItem] = []")
@@ -260,54 +261,103 @@ struct FunctionContext {
             if let (pagination, itemType) = action.pagination {
                 return pagedFunctions(
                     name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: itemType,
-                    what: "results", target: target, arguments: parameters, request: lines, pagination: pagination, locals: locals,
+                    what: "results", target: target, arguments: arguments, request: lines, pagination: pagination, locals: locals,
                     documentation: action.documentation)
             }
             let returnType: String?
             switch action.response {
-            case .none:
-                returnType = nil
-                lines.append("try await \(locals.client).success(for: \(locals.request))")
-            case let .type(type):
-                returnType = type
-                lines.append("return try await \(locals.client).object(for: \(locals.request))")
-            case let .fields(typeName, _):
-                returnType = typeName
-                lines.append("return try await \(locals.client).object(for: \(locals.request))")
+            case .none: returnType = nil
+            case let .type(type): returnType = type
+            case let .fields(typeName, _): returnType = typeName
             }
-            let documentation = action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."]
-            return [
-                Function(
-                    documentation: documentation,
-                    signature:
-                        "static func \(action.functionName)(\(parameters.joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
-                    body: lines
-                )
-            ]
+            lines.append("return APIOperation(request: \(locals.request))")
+            return operationFunctions(
+                name: action.functionName, isStatic: true,
+                documentation: action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."], arguments: arguments,
+                returnType: returnType, locals: locals, builder: lines)
         }
     }
 
-    /// The first page of a paginated call, and every page as an `AsyncSequence`.
+    /// The first page of a paginated call, every page as an `AsyncSequence`, and the first page's operation.
     private func pagedFunctions(
-        name: String, pagesName: String, itemType: String, what: String, target: String, arguments: [String], request: [String],
+        name: String, pagesName: String, itemType: String, what: String, target: String, arguments: [Argument], request: [String],
         pagination: PaginationDeclaration, locals: Locals, documentation: [String] = []
     ) -> [Function] {
-        let literal = Self.paginationLiteral(pagination)
         let preamble = documentation.isEmpty ? [] : documentation + [""]
-        // Building the request may throw (an encoded body, a transformed query value); then so does `…Pages`.
-        let throwing = request.contains { $0.contains("try ") } ? " throws(APIError)" : ""
+        let builderReturn = "return APIOperation(request: \(locals.request), pagination: \(Self.paginationLiteral(pagination)))"
+        var functions = operationFunctions(
+            name: name, isStatic: true, documentation: preamble + ["The first page of \(what) (\(target)); `page.nextPage(on:)` fetches the next."],
+            arguments: arguments, returnType: "Page<\(itemType)>", locals: locals, builder: request + [builderReturn])
+        let builder = functions.removeLast()
+        // Building the request may throw (a transformed query value); then so does `…Pages`.
+        let throwing = builder.signature.contains(" throws(APIError) ")
+        functions.append(
+            Function(
+                documentation: preamble + [
+                    "Every page of \(what) (\(target)), fetched as the sequence is iterated; `.items` walks the \(what) one by one."
+                ],
+                signature:
+                    "static func \(pagesName)(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> PageSequence<\(itemType)>",
+                body: applying(
+                    ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilder: name, isStatic: true, arguments: arguments,
+                    lines: request + [builderReturn])
+            ))
+        functions.append(builder)
+        return functions
+    }
+
+    /// A function that sends an operation, and the builder of the operation it sends, which takes the same
+    /// arguments but the client and returns the operation as a value.
+    private func operationFunctions(
+        name: String, isStatic: Bool, documentation: [String], arguments: [Argument], returnType: String?, locals: Locals, builder: [String]
+    ) -> [Function] {
+        let builderName = Self.builderName(name)
+        let selector = "\(SwiftNaming.unescaped(name))(\((arguments.map(\.selector) + ["on:"]).joined()))"
+        // Building throws when it unwraps an instance value or transforms a query value; only those
+        // statements start so (a spec's text stays inside string literals).
+        let builderThrows = builder.contains { $0.hasPrefix("try ") || ($0.hasPrefix("let ") && $0.contains(" = try ")) }
+        let prefix = isStatic ? "static func " : "func "
         return [
             Function(
-                documentation: preamble + ["The first page of \(what) (\(target)); `page.nextPage(on:)` fetches the next."],
-                signature: "static func \(name)(\(arguments.joined(separator: ", "))) async throws(APIError) -> Page<\(itemType)>",
-                body: request + ["return try await \(locals.client).page(for: \(locals.request), pagination: \(literal))"]
+                documentation: documentation,
+                signature:
+                    "\(prefix)\(name)(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
+                body: applying(
+                    ".send(on: \(locals.client))", prefix: returnType == nil ? "try await " : "return try await ", toBuilder: name, isStatic: isStatic,
+                    arguments: arguments, lines: builder)
             ),
             Function(
-                documentation: preamble + ["Every page of \(what) (\(target)), fetched as the sequence is iterated; `.items` walks the \(what) one by one."],
-                signature: "static func \(pagesName)(\(arguments.joined(separator: ", ")))\(throwing) -> PageSequence<\(itemType)>",
-                body: request + ["return \(locals.client).pages(for: \(locals.request), pagination: \(literal))"]
+                documentation: ["The operation `\(selector)` sends, as a value: to send later, or to ask for its URL."],
+                signature:
+                    "\(prefix)\(builderName)(\(arguments.map(\.declaration).joined(separator: ", ")))\(builderThrows ? " throws(APIError)" : "") -> APIOperation<\(returnType ?? "Void")>",
+                body: builder
             ),
         ]
+    }
+
+    /// Statements that apply `use` (`.send(on: client)`) to the operation the builder of `name` returns: a
+    /// call of the builder, qualified so that an argument named like it cannot hide it, or, when the
+    /// arguments hide both `Self` and the type's name, the builder's own statements (`lines`, ending with
+    /// `return <operation>`).
+    private func applying(_ use: String, prefix: String, toBuilder name: String, isStatic: Bool, arguments: [Argument], lines: [String]) -> [String] {
+        let qualifier = isStatic ? typeName(avoiding: arguments.map(\.name)) : "self"
+        if let qualifier {
+            return ["\(prefix)\(qualifier).\(Self.builderName(name))(\(arguments.map(\.forwarded).joined(separator: ", ")))\(use)"]
+        }
+        return lines.dropLast() + ["\(prefix)\(lines.last?.dropFirst("return ".count) ?? "")\(use)"]
+    }
+
+    /// The type as a function body can name it: a parameter or property from the spec may be called
+    /// like the type or `Self`; `nil` when both are hidden.
+    private func typeName(avoiding names: [String]) -> String? {
+        // A type named `self` is the instance in an instance method.
+        let shadowed = memberNames.union(names.map(SwiftNaming.unescaped)).union(["self"])
+        return ["Self", model].first { !shadowed.contains(SwiftNaming.unescaped($0)) }
+    }
+
+    /// The name of the function that builds operation `name` as a value: `readOperation`.
+    static func builderName(_ name: String) -> String {
+        SwiftNaming.unescaped(name) + "Operation"
     }
 
     /// The runtime's `Pagination` value for a declaration.
@@ -342,14 +392,15 @@ struct FunctionContext {
         return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
     }
 
-    private func call(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, body: String?, namespace: String?, locals: Locals)
-        -> [String]
-    {
-        let request = requestLines(operation, resource, path: path, query: nil, body: body, locals: locals)
-        guard operation.returnsModel else {
-            return request + ["try await \(locals.client).success(for: \(locals.request))"]
-        }
-        return request + ["return try await \(locals.client).object(for: \(locals.request)\(namespaceArgument(namespace)))"]
+    /// Builds the request and returns it as an operation (or, given `send`, sends that operation).
+    private func operationLines(
+        _ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals,
+        namespace: String?, send: String? = nil
+    ) -> [String] {
+        let request = requestLines(operation, resource, path: path, query: query, body: body, locals: locals)
+        let value = "APIOperation(request: \(locals.request)\(operation.returnsModel ? namespaceArgument(namespace) : ""))"
+        guard let send else { return request + ["return \(value)"] }
+        return request + ["\(send)\(value).send(on: \(locals.client))"]
     }
 
     private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals)

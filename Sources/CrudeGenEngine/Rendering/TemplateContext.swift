@@ -19,7 +19,7 @@ enum TemplateContext {
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
             "urlType": .string(api.urlType),
-            "functions": markingFirst(FunctionContext(model: api.name).functions(for: api.actions, resource: nil).map(\.context)),
+            "functions": markingFirst(FunctionContext(model: api.name, memberNames: []).functions(for: api.actions, resource: nil).map(\.context)),
         ]
         if let baseURL = api.baseURL {
             context["baseURL"] = .string(SwiftNaming.stringLiteral(baseURL))
@@ -56,13 +56,13 @@ enum TemplateContext {
             "properties": separated(properties.map(property), by: ","),
         ]
         if let resource = model.resource {
-            context["resource"] = .object(self.resource(resource, model: model.name))
+            context["resource"] = .object(self.resource(resource, model: model.name, memberNames: Set(properties.map { SwiftNaming.unescaped($0.name) })))
         }
         return context
     }
 
-    private static func resource(_ resource: ResourceDeclaration, model: String) -> [String: TemplateValue] {
-        let functions = FunctionContext(model: model)
+    private static func resource(_ resource: ResourceDeclaration, model: String, memberNames: Set<String>) -> [String: TemplateValue] {
+        let functions = FunctionContext(model: model, memberNames: memberNames)
         var context: [String: TemplateValue] = [
             "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context))
         ]

@@ -34,6 +34,7 @@ package struct SymbolTable {
         "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar", "Self", "Protocol",
         "APIClient", "APIError", "ClientConfiguration", "OperationRequest", "FieldUpdate", "Page", "PageSequence",
         "Pagination", "PageSize", "MemoryResponseCache", "PageItemSequence", "QueryArrayStyle", "URLQueryItem", "Patch",
+        "APIOperation", "OperationResponse", "RequestBody",
     ]
 
     /// A type generated for an action body or response declared as fields in place: `LoginBody`.

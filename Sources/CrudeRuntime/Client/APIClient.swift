@@ -42,9 +42,19 @@ public struct APIClient: Sendable {
 
     /// Sends a request and returns its successful (2xx) response; any other outcome throws ``APIError``.
     public func send(_ request: OperationRequest) async throws(APIError) -> ClientResponse {
+        let prepared: ClientRequest
+        do {
+            prepared = try prepare(request)
+        } catch {
+            throw APIError(error)
+        }
+        return try await send(prepared, for: request)
+    }
+
+    /// Sends a request already prepared from `request`, which decides its cache policy.
+    func send(_ prepared: ClientRequest, for request: OperationRequest) async throws(APIError) -> ClientResponse {
         let response: ClientResponse
         do {
-            let prepared = try prepare(request)
             if let control {
                 response = try await control.run { try await exchange(prepared, for: request) }
             } else {
@@ -80,12 +90,13 @@ public struct APIClient: Sendable {
             try add(configuration.operationHeaders["\(request.resource).\(request.operation)"])
         }
         if fields[.accept] == nil { fields[.accept] = "application/json" }
-        if request.body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
+        let body = try request.body?.data(for: self)
+        if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
 
         let url = try request.absoluteURL ?? url(for: request.path, query: request.query)
         let method = configuration.methods[request.operation] ?? request.method
         let head = HTTPRequest(method: method, url: url, headerFields: fields)
-        return ClientRequest(head: head, body: request.body, resource: request.resource, operation: request.operation)
+        return ClientRequest(head: head, body: body, resource: request.resource, operation: request.operation)
     }
 
     /// The base URL joined with a route path and a strictly percent-encoded query.

@@ -116,17 +116,6 @@ extension APIClient {
 
     // MARK: what generated operations call
 
-    /// Sends a request and decodes one value (or an array) from its unwrapped body; the type comes from
-    /// the context, so generated code never names a type where a property of the same name could hide it.
-    public func object<Value: Decodable>(for request: OperationRequest, namespace: String? = nil) async throws(APIError) -> Value {
-        try decode(Value.self, from: await send(request), namespace: namespace)
-    }
-
-    /// Sends a request whose response carries nothing worth decoding (CRUDE-Futures' `Okay`).
-    public func success(for request: OperationRequest) async throws(APIError) {
-        _ = try await send(request)
-    }
-
     /// Unwraps an optional needed to build a request, such as the id of an instance.
     public static func require<Value>(_ value: Value?, _ name: String) throws(APIError) -> Value {
         guard let value else { throw .missingValue(name) }

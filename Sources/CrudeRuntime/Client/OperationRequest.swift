@@ -15,8 +15,8 @@ public struct OperationRequest: Sendable {
     public var query: [URLQueryItem]
     /// Headers the spec declares for this operation.
     public var headers: [String: String]
-    /// The JSON body, if any.
-    public var body: Data?
+    /// The body, if any, encoded by the client that sends the request.
+    public var body: RequestBody?
     /// A complete URL that replaces the base URL, path and query, such as a paginated list's `next` link.
     public var absoluteURL: URL?
 
@@ -28,7 +28,7 @@ public struct OperationRequest: Sendable {
         path: RoutePath,
         query: [URLQueryItem] = [],
         headers: [String: String] = [:],
-        body: Data? = nil
+        body: RequestBody? = nil
     ) {
         self.resource = resource
         self.operation = operation
@@ -37,6 +37,30 @@ public struct OperationRequest: Sendable {
         self.query = query
         self.headers = headers
         self.body = body
+    }
+}
+
+/// A request body, kept as a value until a client sends it: JSON is written with the sending client's
+/// date and key strategies, envelope and `namespace`, so one operation value can go to differently
+/// configured clients.
+public struct RequestBody: Sendable {
+    /// Writes the body as `client` would send it.
+    private let encode: @Sendable (APIClient) throws(APIError) -> Data
+
+    /// A value encoded as JSON: read-only properties left out, `nil` properties written as `nils` says,
+    /// wrapped in the client's envelope (unless it wraps responses only) and in `namespace`.
+    public init<Value: Encodable & Sendable>(_ value: Value, namespace: String? = nil, nils: ModelEncodingOptions.NilEncoding = .omit) {
+        encode = { client throws(APIError) in try client.body(value, namespace: namespace, nils: nils) }
+    }
+
+    /// Bytes sent as they are.
+    public init(data: Data) {
+        encode = { _ in data }
+    }
+
+    /// The bytes `client` sends.
+    public func data(for client: APIClient) throws(APIError) -> Data {
+        try encode(client)
     }
 }
 

@@ -80,27 +80,26 @@ public struct Page<Item: Decodable & Sendable>: Sendable {
     /// Fetches the page after this one; `nil` on the last page.
     public func nextPage(on client: APIClient) async throws(APIError) -> Page<Item>? {
         guard let next else { return nil }
-        return try await client.page(for: next, pagination: pagination ?? .djangoRESTFramework)
+        return try await APIOperation(request: next, pagination: pagination ?? .djangoRESTFramework).send(on: client)
     }
 }
 
 extension APIClient {
-    /// Sends a page request and decodes the page, working out the request for the next one.
-    public func page<Item: Decodable & Sendable>(for request: OperationRequest, pagination: Pagination) async throws(APIError) -> Page<Item> {
+    /// The request for a first page: the page size the spec asks for, unless the caller's query sets it.
+    static func firstPageRequest(_ request: OperationRequest, pagination: Pagination) -> OperationRequest {
         var request = request
         if let size = pagination.size, !request.query.contains(where: { $0.name == size.parameter }), request.absoluteURL == nil {
             request.query.append(URLQueryItem(name: size.parameter, value: String(size.value)))
         }
-        let response = try await send(request)
+        return request
+    }
+
+    /// Decodes the page a response to `request` carries, working out the request for the next one.
+    func page<Item: Decodable & Sendable>(from response: ClientResponse, to request: OperationRequest, pagination: Pagination) throws(APIError) -> Page<Item> {
         let body = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.paginationKey: pagination])
         return Page(
             items: body.items, count: body.count, next: nextRequest(after: request, body: body, head: response.head, pagination: pagination),
             pagination: pagination)
-    }
-
-    /// Every page, fetched one at a time as the sequence is iterated.
-    public func pages<Item: Decodable & Sendable>(for request: OperationRequest, pagination: Pagination) -> PageSequence<Item> {
-        PageSequence(client: self, first: request, pagination: pagination)
     }
 
     private func nextRequest<Item>(after request: OperationRequest, body: PageBody<Item>, head: HTTPResponse, pagination: Pagination) -> OperationRequest? {
@@ -272,7 +271,7 @@ public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable 
             guard let current = request else { return nil }
             if Task.isCancelled { throw APIError.cancelled }
             guard requested.insert(Self.identity(of: current)).inserted else { return nil }
-            let page: Page<Item> = try await client.page(for: current, pagination: pagination)
+            let page = try await APIOperation<Page<Item>>(request: current, pagination: pagination).send(on: client)
             request = page.next
             return page
         }

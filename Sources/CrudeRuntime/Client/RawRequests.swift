@@ -20,7 +20,7 @@ extension APIClient {
         _ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:],
         body: (any Encodable)? = nil
     ) async throws(APIError) -> Value {
-        try await object(for: rawRequest(method, path, query: query, headers: headers, body: body))
+        try decode(Value.self, from: await send(rawRequest(method, path, query: query, headers: headers, body: body)))
     }
 
     /// Sends a request and decodes an array of objects from the unwrapped body.
@@ -28,14 +28,14 @@ extension APIClient {
         _ type: Value.Type, _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:],
         body: (any Encodable)? = nil
     ) async throws(APIError) -> [Value] {
-        try await object(for: rawRequest(method, path, query: query, headers: headers, body: body))
+        try decode([Value].self, from: await send(rawRequest(method, path, query: query, headers: headers, body: body)))
     }
 
     /// Sends a request and only checks that it succeeded.
     public func requestForSuccess(
         _ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem] = [], headers: [String: String] = [:], body: (any Encodable)? = nil
     ) async throws(APIError) {
-        try await success(for: rawRequest(method, path, query: query, headers: headers, body: body))
+        _ = try await send(rawRequest(method, path, query: query, headers: headers, body: body))
     }
 
     /// A raw request belongs to the resource `raw` and the operation named by its method, so
@@ -43,7 +43,8 @@ extension APIClient {
     private func rawRequest(_ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem], headers: [String: String], body: (any Encodable)?)
         throws(APIError) -> OperationRequest
     {
-        let data = try body.map { value throws(APIError) in try self.body(value) }
+        // Encoded now: a raw body is any `Encodable`, which need not be `Sendable`.
+        let data = try body.map { value throws(APIError) in RequestBody(data: try self.body(value)) }
         return OperationRequest(resource: "raw", operation: method.rawValue, method: method, path: path, query: query, headers: headers, body: data)
     }
 }
