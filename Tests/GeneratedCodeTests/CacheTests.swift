@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureIService
 import Foundation
+import HTTPTypes
 import TestHTTPServer
 import Testing
 
@@ -101,5 +102,44 @@ import Testing
         try await user.update(on: client)
         _ = try await User.read(id: "1", on: client)
         #expect(server.received.map(\.method) == ["GET", "PATCH", "GET"])
+    }
+
+    @Test func aDiskCacheOutlivesItsClientAndTreatsDamagedFilesAsMisses() async throws {
+        let server = try await TestServer { _ in .json(Self.userJSON, headers: ["Cache-Control": "max-age=60", "ETag": #""v1""#]) }
+        defer { Task { await server.stop() } }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-disk-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Two launches of an app: a new client and cache over the same folder each time.
+        for _ in 0..<2 {
+            let cache = try DiskResponseCache(folder: folder)
+            let user = try await User.read(id: "1", on: Self.client(server) { $0.cache = cache })
+            #expect(user.name == "Leanne")
+        }
+        #expect(Self.reads(server) == 1, "the second launch answers from the file the first one wrote")
+        let kept = try #require(try DiskResponseCache(folder: folder).response(for: server.origin.appendingPathComponent("users/1")))
+        #expect(kept.head.status == .ok && kept.head.headerFields[.eTag] == #""v1""#, "status and headers survive the file")
+
+        for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+            try Data("not a response".utf8).write(to: file)
+        }
+        _ = try await User.read(id: "1", on: Self.client(server) { $0.cache = try? DiskResponseCache(folder: folder) })
+        #expect(Self.reads(server) == 2, "a damaged file is a miss, not an error")
+    }
+
+    @Test func aDiskCacheKeepsWithinItsCapacity() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-disk-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = Data(repeating: UInt8(ascii: "x"), count: 1000)
+        let cache = try DiskResponseCache(folder: folder, capacity: 3500)
+        for index in 0..<5 {
+            cache.store(
+                CachedResponse(head: HTTPResponse(status: .ok), body: body, storedAt: .now, varyingHeaders: [:]),
+                for: URL(string: "https://example.com/users/\(index)")!)
+        }
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+        let size = try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+        #expect(files.count == 2 && size <= 3500, "each file holds a 1000-byte body in base64 and its head: two fit")
+        cache.removeResponse(for: URL(string: "https://example.com/users/4")!)
+        #expect(cache.response(for: URL(string: "https://example.com/users/4")!) == nil)
     }
 }

@@ -28,12 +28,13 @@ public struct ClientConfiguration: Sendable {
     public var wrapsRequestsInEnvelope = true
     /// How long one attempt may take before it fails with ``APIError/timedOut(after:)``.
     public var timeout: Duration = .seconds(30)
-    /// The cache policy for the URLSession transport.
+    /// When GETs are answered from ``cache``, for operations without a policy of their own.
     public var cachePolicy: CachePolicy = .useProtocolCachePolicy
     /// Cache policies per operation (`"Person.read"`, keyed as ``operationHeaders``), winning over
     /// ``cachePolicy``; the spec's `cache` settings start here.
     public var operationCachePolicies: [String: CachePolicy] = [:]
-    /// Where GET responses are kept; `nil` (the default unless the spec sets `cache`) caches nothing.
+    /// Where GET responses are kept (``MemoryResponseCache``, or ``DiskResponseCache`` to keep them across
+    /// launches); `nil` (the default unless the spec sets `cache`) caches nothing.
     public var cache: (any ResponseCache)?
     /// Retries for idempotent requests.
     public var retry: RetryPolicy = .none

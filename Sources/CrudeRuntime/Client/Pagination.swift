@@ -276,10 +276,9 @@ public struct PageSequence<Item: Decodable & Sendable>: AsyncSequence, Sendable 
             return page
         }
 
-        /// FNV-1a of the request's URL or query: stable across runs, unlike `hashValue`.
+        /// A digest of the request's URL or query.
         private static func identity(of request: OperationRequest) -> UInt64 {
-            let text = request.absoluteURL?.absoluteString ?? request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
-            return text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+            StableDigest.of(request.absoluteURL?.absoluteString ?? request.query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
         }
     }
 
