@@ -115,11 +115,11 @@ private struct DocumentBuilder {
         let parameters = routeParameters(route, resource: resource, action: nil) + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
-            operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(resource.namespace?.one?.value)))))
+            operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(requestNamespace(of: resource))))))
         } else if kind == .patch {
             // A patch sends only the fields it sets or clears: the writable fields, none required.
             let patch = object(resource.fields.filter { !$0.readOnly }, description: nil, requiring: false)
-            operation.append(("requestBody", jsonBody(wrapped(patch, in: requestKeys(resource.namespace?.one?.value)))))
+            operation.append(("requestBody", jsonBody(wrapped(patch, in: requestKeys(requestNamespace(of: resource))))))
         }
         let response: DocumentValue
         switch (kind, returnsModel) {
@@ -137,11 +137,11 @@ private struct DocumentBuilder {
                 }
             } else {
                 response = jsonResponse(
-                    wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + (resource.namespace?.many.map { [$0.value] } ?? [])),
+                    wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + responseNamespace(of: resource, many: true)),
                     description: "The \(name) values.")
             }
         case (_, true):
-            response = jsonResponse(wrapped(model, in: envelope + (resource.namespace?.one.map { [$0.value] } ?? [])), description: "The \(name).")
+            response = jsonResponse(wrapped(model, in: envelope + responseNamespace(of: resource, many: false)), description: "The \(name).")
         case (_, false):
             response = .object([("description", .string("Done; the body, if any, is not read."))])
         }
@@ -185,7 +185,10 @@ private struct DocumentBuilder {
         if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if let body = action.body, let schema = payloadSchema(body, action: action, owner: owner, suffix: "Body") {
-            operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(nil)))))
+            // A resource's action taking the resource itself sends it in the resource's namespace, as its CRUD does.
+            var namespace: String?
+            if let resource, case let .type(type) = body, type.value == .named(resource.name.value) { namespace = requestNamespace(of: resource) }
+            operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(namespace)))))
         }
         if let pagination = action.pagination, case let .type(type)? = action.returns, case let .array(element) = type.value {
             // A paginated action returns its items (`"[Issue]"`) inside the page object.
@@ -200,7 +203,13 @@ private struct DocumentBuilder {
                     ])
                 ))
         } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
-            operation.append(("responses", .object([("200", jsonResponse(wrapped(schema, in: envelope), description: "The response."))])))
+            // A resource's action returning the resource or an array of it answers in the resource's namespace.
+            var namespace: [String] = []
+            if let resource, case let .type(type) = returns {
+                if type.value == .named(resource.name.value) { namespace = responseNamespace(of: resource, many: false) }
+                if type.value == .array(.named(resource.name.value)) { namespace = responseNamespace(of: resource, many: true) }
+            }
+            operation.append(("responses", .object([("200", jsonResponse(wrapped(schema, in: envelope + namespace), description: "The response."))])))
         } else {
             operation.append(("responses", .object([("200", .object([("description", .string("Done; the body, if any, is not read."))]))])))
         }
@@ -216,6 +225,17 @@ private struct DocumentBuilder {
         case let .fields(fields, _): object(fields, description: nil)
         case .none: nil
         }
+    }
+
+    /// The namespace wrapping a resource's request bodies, unless the spec limits it to responses.
+    private func requestNamespace(of resource: ResourceSpec) -> String? {
+        resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value }
+    }
+
+    /// The key wrapping a resource's responses (of one value, or of a list), unless the spec limits the namespace to requests.
+    private func responseNamespace(of resource: ResourceSpec, many: Bool) -> [String] {
+        guard let namespace = resource.namespace, namespace.direction != .requests, let key = many ? namespace.many : namespace.one else { return [] }
+        return [key.value]
     }
 
     /// Keys wrapping a request body: the envelope (the client wraps requests by default) and a namespace.

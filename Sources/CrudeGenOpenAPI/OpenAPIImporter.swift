@@ -579,6 +579,15 @@ private struct Mapper {
         return current
     }
 
+    /// `schema` without `owner`'s namespace where a resource's action sends or answers the resource (or, answering,
+    /// an array of it) wrapped in it, as the generated action does; else `schema` itself.
+    private func withoutNamespace(_ schema: JSONSchema, of owner: SpecDraft.Resource?) -> JSONSchema {
+        guard let owner, let (key, inner) = singleKeyWrapper(schema) else { return schema }
+        if key == owner.namespaceOne, referencedModel(inner)?.typeName == owner.name { return inner }
+        if key == owner.namespaceMany, case let .array(_, array) = inner.value, referencedModel(array.items)?.typeName == owner.name { return inner }
+        return schema
+    }
+
     /// The model a response names, directly or wrapped in one namespace key.
     private func modelWithNamespace(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), namespace: String?)? {
         if let model = referencedModel(schema) { return (model, nil) }
@@ -970,14 +979,14 @@ private struct Mapper {
         actionNames.insert((scope + name).lowercased())
         let typeBase = (marked?.owner.name ?? "") + SpecInterop.payloadTypeName(action: name, suffix: "")
         if let bodySchema {
-            body = payload(bodySchema, typeName: typeBase + "Body", pointer: bodyPointer)
+            body = payload(withoutNamespace(bodySchema, of: marked?.owner), typeName: typeBase + "Body", pointer: bodyPointer)
         } else if operation.requestBody != nil {
             body = .type(.named("JSON"))
         }
         var returns: SpecDraft.Payload?
         if let success = successSchema(operation) {
             if let schema = success.schema {
-                returns = payload(schema, typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
+                returns = payload(withoutNamespace(schema, of: marked?.owner), typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
             } else if let other = success.contentType {
                 warn(
                     "the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing",

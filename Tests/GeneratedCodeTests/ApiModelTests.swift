@@ -92,7 +92,7 @@ import Testing
     @Test func theCurrentUserComesFromAnAction() async throws {
         let server = try await TestServer { request in
             request.path == "/api/v1/user.json"
-                ? .json(#"{"data": {"id": "u1", "email": "ada@example.com", "posts": [\#(Self.postJSON)]}}"#)
+                ? .json(#"{"data": {"user": {"id": "u1", "email": "ada@example.com", "posts": [\#(Self.postJSON)]}}}"#)
                 : .json("{}", status: 404)
         }
         defer { Task { await server.stop() } }

@@ -103,7 +103,7 @@ nonisolated extension User {
             resource: "User", operation: "current", method: .get,
             path: "user.json"
         )
-        return APIOperation(request: request)
+        return APIOperation(request: request, namespace: "user")
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -211,7 +211,7 @@ nonisolated extension Artist {
             path: "artists/search/",
             query: query
         )
-        return APIOperation(request: request)
+        return APIOperation(request: request, namespace: "artists")
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

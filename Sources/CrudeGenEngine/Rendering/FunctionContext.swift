@@ -242,7 +242,8 @@ struct FunctionContext {
                 break
             case let .type(type):
                 arguments.insert(Argument(name: locals.body, type: type, label: "_"), at: route.arguments.count)
-                body = "RequestBody(\(locals.body))"
+                let namespace = type == model ? resource?.requestNamespace : nil
+                body = "RequestBody(\(locals.body)\(namespaceArgument(namespace)))"
             case let .fields(typeName, properties):
                 let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
                 lines.append("let \(locals.body): \(typeName) = .init(\(fields.joined(separator: ", ")))")
@@ -265,17 +266,29 @@ struct FunctionContext {
                     documentation: action.documentation)
             }
             let returnType: String?
+            var namespace: String?
             switch action.response {
             case .none: returnType = nil
-            case let .type(type): returnType = type
+            case let .type(type):
+                returnType = type
+                namespace = responseNamespace(of: type, resource)
             case let .fields(typeName, _): returnType = typeName
             }
-            lines.append("return APIOperation(request: \(locals.request))")
+            lines.append("return APIOperation(request: \(locals.request)\(namespaceArgument(namespace)))")
             return operationFunctions(
                 name: action.functionName, isStatic: true,
                 documentation: action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."], arguments: arguments,
                 returnType: returnType, locals: locals, builder: lines)
         }
+    }
+
+    /// The namespace a resource's action unwraps from a response of `type`: the resource's own when the action
+    /// returns the resource or an array of it, as ApiModel's `apiNamespace` holds for `find` (`GET user.json`) too.
+    private func responseNamespace(of type: String, _ resource: ResourceDeclaration?) -> String? {
+        guard let resource else { return nil }
+        if type == model { return resource.namespaceOne }
+        if type == "[\(model)]" { return resource.namespaceMany }
+        return nil
     }
 
     /// The first page of a paginated call, every page as an `AsyncSequence`, and the first page's operation.
