@@ -21,6 +21,10 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureRandomFinds", "random-finds", []),
     ("FixturePaging", "paging", []),
     ("FixtureDRF", "drf", []),
+    ("FixtureDRFCRUDEFutures", "drf-crude-futures", []),
+    ("FixtureDRFIService", "drf-iservice", []),
+    ("FixtureDRFRaccoon", "drf-raccoon", []),
+    ("FixtureDRFApiModel", "drf-apimodel", []),
     (
         "FixtureMainActor", "main-actor",
         [

@@ -8,6 +8,8 @@ Endpoints (DefaultRouter, trailing slashes):
 - /api/page-items/    ModelViewSet with PageNumberPagination (page size 2, `page_size` to change it)
 - /api/limit-items/   ModelViewSet with LimitOffsetPagination (default limit 2)
 - /api/cursor-items/  ModelViewSet with CursorPagination (page size 2, ordered by id)
+- /api/requests/, /api/crude/, /api/iservice/, /api/raccoon/, /api/apimodel/: each seed library's flows
+  (the `seeds` package next to this file; a test's objects are kept apart by its `X-Group` header there)
 """
 import os
 import sys
@@ -25,7 +27,9 @@ settings.configure(
     ROOT_URLCONF=__name__,
     INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "rest_framework"],
     DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": database}},
-    MIDDLEWARE=["django.middleware.common.CommonMiddleware"],
+    # The seeds' request log comes first, so it sees every request and the final status; the conditional
+    # GET middleware gives GET responses an ETag and answers a matching `If-None-Match` with 304.
+    MIDDLEWARE=["seeds.common.RecordRequests", "django.middleware.common.CommonMiddleware", "django.middleware.http.ConditionalGetMiddleware"],
     REST_FRAMEWORK={"UNAUTHENTICATED_USER": None},
     DEFAULT_AUTO_FIELD="django.db.models.AutoField",
 )
@@ -83,9 +87,16 @@ router.register("limit-items", viewset(LimitOffset), basename="limit-item")
 router.register("cursor-items", viewset(Cursor), basename="cursor-item")
 urlpatterns = [path("api/", include(router.urls))]
 
+# The seed libraries' flows (Tests/DRFServer/seeds).
+from seeds import urls as seeds  # noqa: E402
+
+urlpatterns.append(path("api/", include(seeds.urlpatterns)))
+
 if __name__ == "__main__":
     with connection.schema_editor() as editor:
         editor.create_model(Item)
+        for model in seeds.MODELS:
+            editor.create_model(model)
 
     from django.core.handlers.wsgi import WSGIHandler
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
