@@ -21,6 +21,7 @@ import Testing
 /// | 277–283 | a custom `jsonSerializer` for a response that is not JSON | ``aCustomSerializerReadsJSONInsideXML()`` |
 /// | 287–297 | `prepare`: `validate()` and `log()` every request | ``prepareValidatesAndLogs()`` |
 /// | 301–323 | `process`: act after every successful request | ``processRunsAfterEverySuccess()`` |
+/// | 157 | the README's list path `users`, without DRF's trailing slash: a 301 (the specs here keep the slash) | ``aMissingTrailingSlashIsARedirect()`` |
 /// | issue 11 | operation headers for API-wide actions (`SampleServer.login`) and raw requests (`raw.GET`) | ``operationHeaderKeys()`` |
 @Suite struct DRFRaccoonTests {
     static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
@@ -151,6 +152,29 @@ import Testing
         _ = try await User.list(on: client)
         _ = try? await User.read(id: 999_999, on: client)
         #expect(saves.withLock { $0 } == 3, "two logins and a list succeeded; the missing user did not")
+    }
+
+    @Test func aMissingTrailingSlashIsARedirect() async throws {
+        let group = try await DRFSeedGroup.make()
+        let client = Self.client(group)
+        _ = try await Self.signIn(["manue"], on: client)
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking resolves the relative `Location: /api/raccoon/users/` through `URL.path`, which
+        // drops the trailing slash, and asks for `users` again until it gives up.
+        let error = await #expect(throws: APIError.self) { try await client.request(.get, "users") }
+        guard case .transport? = error else {
+            Issue.record("expected .transport, got \(String(describing: error))")
+            return
+        }
+        #expect(try await group.requests().dropFirst().allSatisfy { $0.path == "/api/raccoon/users" && $0.status == 301 })
+        #else
+        let page = try await client.request(.get, "users")
+        #expect(page["count"] == .number(1), "a GET follows DRF's 301 to `users/`")
+        let error = await #expect(throws: APIError.self) {
+            try await client.request(.post, "login", body: ["username": "manue", "password": "password"])
+        }
+        #expect(error?.status == .methodNotAllowed, "a POST that follows the 301 arrives as a GET, which login does not take")
+        #endif
     }
 
     @Test func operationHeaderKeys() async throws {
