@@ -10,9 +10,8 @@ import json
 from django.db import models
 from django.http import HttpResponse
 from django.urls import include, path
-from rest_framework import pagination, permissions, routers, serializers, viewsets
+from rest_framework import generics, pagination, permissions, routers, serializers, viewsets
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from .common import Grouped, GroupedModel, HeaderAuthentication, group_of
 
@@ -59,15 +58,19 @@ class UserViewSet(Protected, Grouped, viewsets.ReadOnlyModelViewSet):
     pagination_class = PageNumber
 
 
-class LoginView(Protected, APIView):
+class LoginView(Protected, generics.GenericAPIView):
+    serializer_class = LoginSerializer
+
     def post(self, request):
-        login = LoginSerializer(data=request.data)
+        login = self.get_serializer(data=request.data)
         login.is_valid(raise_exception=True)
         user, _ = RaccoonUser.objects.get_or_create(group=group_of(request), name=login.validated_data["username"])
         return Response({"token": f"authtoken-{user.id}", "user": UserSerializer(user).data})
 
 
-class LegacyUserView(Protected, APIView):
+class LegacyUserView(Protected, generics.GenericAPIView):
+    serializer_class = UserSerializer
+
     def get(self, request, pk):
         user = RaccoonUser.objects.get(group=group_of(request), pk=pk)
         body = f"<response><json>{json.dumps(UserSerializer(user).data)}</json></response>"
