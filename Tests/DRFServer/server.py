@@ -105,7 +105,12 @@ if __name__ == "__main__":
         def log_message(self, format, *args):
             pass
 
-    server = ThreadedWSGIServer(("127.0.0.1", 0), QuietHandler)
+    class Server(ThreadedWSGIServer):
+        # Parallel tests open many connections at once (a URLSession per client): Django's listen backlog
+        # of 10 overflowed, and the kernel's dropped handshakes surfaced as "Connection reset by peer".
+        request_queue_size = 128
+
+    server = Server(("127.0.0.1", 0), QuietHandler)
     server.set_app(WSGIHandler())
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"LISTENING {server.server_port}", flush=True)

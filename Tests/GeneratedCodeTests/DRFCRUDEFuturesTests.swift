@@ -256,7 +256,7 @@ import Testing
         let group = try await DRFSeedGroup.make()
         let ada = try await Person(firstName: "Ada", lastName: "Lovelace").create(on: Self.client(group))
         let slow = Self.client(group) {
-            $0.headers["X-Delay"] = "0.5"
+            $0.headers["X-Delay"] = "1.5"
             $0.timeout = .seconds(2)
         }
         let control = RequestControl()
@@ -269,7 +269,7 @@ import Testing
         try await Self.eventually { try await group.requests().count == 2 }
         control.pause()
         try await Self.eventually { try await group.requests().last?.status != nil }
-        try await Task.sleep(for: .milliseconds(2500))
+        try await Task.sleep(for: .seconds(1))
         #expect(!finished.withLock { $0 }, "the server has answered, but the paused request does not complete")
         control.resume()
         #expect(try await read.value == ada, "the time spent paused does not count against the 2 s timeout")
