@@ -76,6 +76,20 @@ import Testing
             ])
     }
 
+    @Test func theURLOfARoute() async throws {
+        let group = try await DRFSeedGroup.make()
+        let client = Self.client(group)
+        let post = try await Post(title: "Hello", contents: "Hello, world! A prologue.", completion: 0).save(on: client)
+        let id = try #require(post.id)
+        let show = Post.readOperation(id: id)
+        let url = try show.url(on: client)
+        #expect(url.absoluteString == "\(group.api.absoluteString)/apimodel/post/\(id).json")
+        #expect(try post.updateOperation().url(on: client) == url, "update goes to the show route too")
+        #expect(try await group.requests().count == 1, "asking for a URL sends nothing")
+        #expect(try await show.send(on: client) == post)
+        #expect(try await group.requests().last?.path.hasPrefix(url.path) == true)
+    }
+
     @Test func validationErrors() async throws {
         let group = try await DRFSeedGroup.make()
         let client = Self.client(group)

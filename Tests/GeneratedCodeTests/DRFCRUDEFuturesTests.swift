@@ -99,6 +99,31 @@ import Testing
         #expect(try await group.requests().allSatisfy { $0.headers["accept"] == "application/json" }, "the configured headers go with every request")
     }
 
+    @Test func okayVariantsIgnoreTheBody() async throws {
+        let group = try await DRFSeedGroup.make()
+        let client = Self.client(group)
+        let home = try await Household(name: "Home").create(on: client)
+        let homeID = try #require(home.id)
+        // A client expecting an envelope this server never sends: decoding fails, success alone does not.
+        let enveloped = Self.client(group) {
+            $0.envelope = ["data"]
+            $0.wrapsRequestsInEnvelope = false
+        }
+        let draft = Person(firstName: "Ada", lastName: "Lovelace", household: homeID)
+        await #expect(throws: APIError.self) { try await draft.createOperation().send(on: enveloped) }
+        try await draft.createOperation().succeed(on: enveloped)
+
+        var ada = try #require(try await Person.list(householdID: homeID, on: client).first)
+        let id = try #require(ada.id)
+        ada.lastName = "King"
+        try await ada.updateOperation().succeed(on: enveloped)
+        #expect(try await Person.read(id: id, on: client).lastName == "King")
+
+        let url = try Person.readOperation(id: id).url(on: client)
+        #expect(url.absoluteString == "\(group.api.absoluteString)/crude/person/\(id)/", "the URL of a route, nothing sent")
+        #expect(try await group.requests().map(\.method) == ["POST", "POST", "POST", "GET", "PUT", "GET"])
+    }
+
     @Test func anIdIsNeededToReadUpdateOrDelete() async throws {
         let group = try await DRFSeedGroup.make()
         let client = Self.client(group)

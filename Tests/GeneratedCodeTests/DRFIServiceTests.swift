@@ -32,6 +32,28 @@ import Testing
         try await group.requests().filter { $0.method == method && $0.path == "/api/iservice/\(path)" }.map(\.status)
     }
 
+    @Test func resultPartsOfOneCall() async throws {
+        let group = try await DRFSeedGroup.make()
+        let client = Self.client(group)
+        let leanne = try await User(userId: 1, name: "Leanne").create(on: client)
+        let ervin = try await User(userId: 2, name: "Ervin").create(on: client)
+        let ids = try [#require(leanne.id), #require(ervin.id)]
+        // Two calls at once: each result holds its own request, response and body.
+        async let first = User.readOperation(id: ids[0]).response(on: client)
+        async let second = User.readOperation(id: ids[1]).response(on: client)
+        for (result, user) in try await [(first, leanne), (second, ervin)] {
+            #expect(result.value == user)
+            #expect(result.request.method == .get && result.request.path == "/api/iservice/users/\(user.id ?? "")/")
+            #expect(result.request.headerFields[.acceptLanguage] == "pl")
+            #expect(result.response.status == .ok && result.response.headerFields[.cacheControl] == "max-age=60")
+            #expect(result.response.headerFields[.eTag] != nil, "Django's ConditionalGetMiddleware tags every GET")
+            #expect(try JSONDecoder().decode(User.self, from: result.body) == user)
+        }
+        // `result.error`: a failed call throws, with the server's answer.
+        let error = await #expect(throws: APIError.self) { try await User.readOperation(id: "999999").response(on: client) }
+        #expect(error?.status == .notFound)
+    }
+
     @Test func realmHeadersAndAuthorization() async throws {
         let group = try await DRFSeedGroup.make()
         let client = Self.client(group)

@@ -22,6 +22,7 @@ import Testing
 /// | 287–297 | `prepare`: `validate()` and `log()` every request | ``prepareValidatesAndLogs()`` |
 /// | 301–323 | `process`: act after every successful request | ``processRunsAfterEverySuccess()`` |
 /// | 157 | the README's list path `users`, without DRF's trailing slash: a 301 (the specs here keep the slash) | ``aMissingTrailingSlashIsARedirect()`` |
+/// | issue 11 | a paged list as an operation value: its URL, first page and pages | ``aPagedListIsAnOperation()`` |
 /// | issue 11 | operation headers for API-wide actions (`SampleServer.login`) and raw requests (`raw.GET`) | ``operationHeaderKeys()`` |
 @Suite struct DRFRaccoonTests {
     static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
@@ -51,6 +52,20 @@ import Testing
         #expect(try await User.read(id: users[2].id, on: client) == users[2])
         #expect(
             try await group.requests().suffix(3).map(\.path) == ["/api/raccoon/users/", "/api/raccoon/users/?page=2", "/api/raccoon/users/\(users[2].id)/"])
+    }
+
+    @Test func aPagedListIsAnOperation() async throws {
+        let group = try await DRFSeedGroup.make()
+        let client = Self.client(group)
+        _ = try await Self.signIn(["manue", "ada", "grace"], on: client)
+        let list = User.listOperation(query: [URLQueryItem(name: "ordering", value: "id")])
+        #expect(try list.url(on: client).absoluteString == "\(group.api.absoluteString)/raccoon/users/?ordering=id")
+        let first = try await list.response(on: client)
+        #expect(first.value.items.map(\.name) == ["manue", "ada"] && first.value.count == 3)
+        #expect(first.response.status == .ok)
+        var pages = 0
+        for try await page in list.pages(on: client) { pages += page.items.isEmpty ? 0 : 1 }
+        #expect(pages == 2)
     }
 
     @Test func theAPIKeyGoesWithEveryRequest() async throws {
