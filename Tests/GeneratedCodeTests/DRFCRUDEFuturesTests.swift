@@ -40,6 +40,7 @@ import Testing
 /// | issue 11 | read-only fields the caller never supplies | ``householdHoldsItsPeople()`` |
 /// | issue 11 | the URL of a route | ``okayVariantsIgnoreTheBody()`` |
 @Suite struct DRFCRUDEFuturesTests {
+    /// A client of the group on the seed's endpoints, from the spec's configuration as `change` adjusts it.
     static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
         -> APIClient
     {

@@ -21,6 +21,7 @@ import Testing
 /// | 80–87, 100 | headers for every request or one CRUD method (`Accept-Language` for RETRIEVE) | ``realmHeadersAndAuthorization()`` |
 /// | 89–92 | a global cache policy and one per CRUD method | ``readsFollowHTTPsRules()``, ``listsReturnCachedDataElseLoad()``, ``theGlobalPolicyAppliesWhereNoMethodHasOne()`` |
 @Suite struct DRFIServiceTests {
+    /// A client of the group on the seed's endpoints (the realm), from the spec's configuration as `change` adjusts it.
     static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }) -> APIClient {
         var configuration = group.configure(ServiceRealm.configuration(), seed: "iservice")
         change(&configuration)

@@ -25,6 +25,7 @@ import Testing
 /// | issue 11 | a paged list as an operation value: its URL, first page and pages | ``aPagedListIsAnOperation()`` |
 /// | issue 11 | operation headers for API-wide actions (`SampleServer.login`) and raw requests (`raw.GET`) | ``operationHeaderKeys()`` |
 @Suite struct DRFRaccoonTests {
+    /// A client of the group on the seed's endpoints, from the spec's configuration as `change` adjusts it.
     static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
         -> APIClient
     {
