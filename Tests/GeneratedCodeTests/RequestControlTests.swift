@@ -42,16 +42,17 @@ import Testing
         let control = RequestControl()
         let finished = Mutex(false)
         let read = Task {
-            let person = try await Person.read(id: 7, on: Self.client(server, timeout: .seconds(3)).controlled(by: control))
+            let person = try await Person.read(id: 7, on: Self.client(server, timeout: .seconds(5)).controlled(by: control))
             finished.withLock { $0 = true }
             return person
         }
         try await Self.eventually { !server.received.isEmpty }
         control.pause()
-        try await Task.sleep(for: .milliseconds(3500))
+        // Paused longer than the timeout, which leaves a loaded machine (a parallel test run) 5 s for the exchange.
+        try await Task.sleep(for: .milliseconds(5500))
         #expect(!finished.withLock { $0 }, "a paused request does not complete, though its response has arrived")
         control.resume()
-        #expect(try await read.value.id == 7, "the 3.5 s spent paused are not counted against the 3 s timeout")
+        #expect(try await read.value.id == 7, "the 5.5 s spent paused are not counted against the 5 s timeout")
     }
 
     @Test func cancellingEndsRunningAndLaterRequests() async throws {
