@@ -37,6 +37,24 @@ public enum OpenAPIExporter {
     }
 }
 
+/// What the description of a field's wire schema says when its transform gives it one and the field has
+/// none of its own; import reads it as no description.
+enum TransformNote {
+    /// The note of a built-in transform, if it has one.
+    static func of(_ transform: String) -> String? {
+        switch transform {
+        case "epoch_seconds": "Seconds since 1970-01-01T00:00:00Z."
+        case "epoch_milliseconds": "Milliseconds since 1970-01-01T00:00:00Z."
+        default: nil
+        }
+    }
+
+    /// The note of a date written with the `date_format` `format`.
+    static func of(dateFormat format: String) -> String {
+        "A date written as `\(format)`."
+    }
+}
+
 /// Builds the document tree for one validated spec.
 private struct DocumentBuilder {
     let spec: Spec
@@ -71,12 +89,7 @@ private struct DocumentBuilder {
         if let baseURL = spec.api.baseURL {
             top.append(("servers", .array([.object([("url", .string(baseURL.value))])])))
         }
-        if !spec.api.headers.isEmpty {
-            // OpenAPI has no headers sent with every request, and ignores header parameters named
-            // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.
-            top.append(
-                ("x-crudegen-headers", .array(spec.api.headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) })))
-        }
+        top += apiExtensions()
         top.append(
             (
                 "paths",
@@ -87,6 +100,52 @@ private struct DocumentBuilder {
             ))
         top.append(("components", .object([("schemas", .object(schemas()))])))
         return .object(top)
+    }
+
+    /// What the `api` section and `transforms` say that OpenAPI cannot, as top-level extensions.
+    private func apiExtensions() -> [(key: String, value: DocumentValue)] {
+        var result: [(key: String, value: DocumentValue)] = []
+        if Self.needsName(spec.api.name.value) { result.append((CrudegenExtension.name, .string(spec.api.name.value))) }
+        if !spec.api.headers.isEmpty {
+            // OpenAPI has no headers sent with every request, and ignores header parameters named
+            // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.
+            result.append(
+                (CrudegenExtension.headers, .array(spec.api.headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) }))
+            )
+        }
+        if spec.api.access != .public { result.append((CrudegenExtension.access, .string(spec.api.access.rawValue))) }
+        if let cache = spec.api.cache { result.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
+        if spec.api.keyStyle != .verbatim { result.append((CrudegenExtension.keys, .string(spec.api.keyStyle.rawValue))) }
+        if !spec.transforms.isEmpty {
+            let transforms = spec.transforms.map { transform -> (key: String, value: DocumentValue) in
+                switch transform.kind {
+                case let .dateFormat(format): (transform.name.value, .object([("date_format", .string(format.value))]))
+                case let .custom(valueType, swiftType):
+                    (transform.name.value, .object([("type", .string(valueType.value.description)), ("swift", .string(swiftType.value))]))
+                }
+            }
+            result.append((CrudegenExtension.transforms, .object(transforms)))
+        }
+        return result
+    }
+
+    /// Whether `import` would name a type titled or keyed `name` otherwise, so the name must travel in `x-crudegen-name`.
+    static func needsName(_ name: String) -> Bool {
+        name.camelCased(uppercaseFirst: true) != name || SpecInterop.reservedTypeNames.contains(name) || SpecInterop.builtinTypeNames.contains(name)
+    }
+
+    /// A spec's `pagination` with only the keys it sets, for `import` to read back exactly.
+    private func paginationExtension(_ pagination: PaginationSpec) -> (key: String, value: DocumentValue) {
+        var keys: [(key: String, value: DocumentValue)] = []
+        if pagination.style != .nextURL { keys.append(("style", .string(pagination.style.rawValue))) }
+        for (key, value) in [
+            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("parameter", pagination.parameter),
+            ("size_parameter", pagination.sizeParameter),
+        ] {
+            if let value { keys.append((key, .string(value.value))) }
+        }
+        if let size = pagination.size { keys.append(("size", .integer(size.value))) }
+        return (CrudegenExtension.pagination, .object(keys))
     }
 
     // MARK: operations
@@ -111,7 +170,9 @@ private struct DocumentBuilder {
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
         operation.append(("summary", .string(summary(of: kind, name))))
         // Which resource and operation this is, whatever its route: `import` reads them back.
-        operation += [("x-crudegen-resource", .string(name)), ("x-crudegen-operation", .string(kind.rawValue))]
+        operation += [(CrudegenExtension.resource, .string(name)), (CrudegenExtension.operation, .string(kind.rawValue))]
+        if let cache = resource.cache[kind] { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
+        if kind == .list, let pagination = resource.pagination { operation.append(paginationExtension(pagination)) }
         let parameters = routeParameters(route, resource: resource, action: nil) + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
@@ -168,7 +229,9 @@ private struct DocumentBuilder {
         var operation: [(key: String, value: DocumentValue)] = [
             ("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))
         ]
-        if let owner { operation += [("x-crudegen-resource", .string(owner)), ("x-crudegen-action", .string(action.name.value))] }
+        if let owner { operation += [(CrudegenExtension.resource, .string(owner)), (CrudegenExtension.action, .string(action.name.value))] }
+        if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
+        if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
         if let description = action.description { operation.append(("description", .string(description))) }
         var parameters = routeParameters(action.path.value, resource: resource, action: action)
         for field in action.query {
@@ -179,6 +242,7 @@ private struct DocumentBuilder {
             if let description = field.description { parameter.append(("description", .string(description))) }
             parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
             if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
+            parameter += fieldExtensions(field)
             parameters.append(.object(parameter))
         }
         parameters += headerParameters(action.headers)
@@ -383,15 +447,16 @@ private struct DocumentBuilder {
                 // The names the spec gives its cases, under the extension other generators read too.
                 schema.append(("x-enum-varnames", .array(enumeration.cases.map { .string($0.name.value) })))
             }
-            result.append((enumeration.name.value, .object(schema)))
+            result.append((enumeration.name.value, declaration(.object(schema), name: enumeration.name.value, swiftName: enumeration.swiftName)))
         }
         for model in spec.models {
-            result.append((model.name.value, object(model.fields, description: model.description)))
+            result.append(
+                (model.name.value, declaration(object(model.fields, description: model.description), name: model.name.value, swiftName: model.swiftName)))
         }
         for resource in spec.resources {
             let hasCreate = resource.operations.contains { $0.value == .create }
-            result.append(
-                (resource.name.value, object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)))
+            let schema = object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)
+            result.append((resource.name.value, declaration(schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value)))
         }
         return result
     }
@@ -416,11 +481,36 @@ private struct DocumentBuilder {
         var extra: [(key: String, value: DocumentValue)] = []
         if field.readOnly { extra.append(("readOnly", .bool(true))) }
         if let description = field.description { extra.append(("description", .string(description))) }
-        // What OpenAPI cannot say, for `import` to read back: a name that is not the key, a transform.
-        if field.name.value != SpecInterop.jsonKey(of: field, style: spec.api.keyStyle) { extra.append(("x-crudegen-name", .string(field.name.value))) }
-        if let transform = field.transform?.value, SpecInterop.isBuiltinTransform(transform) { extra.append(("x-crudegen-transform", .string(transform))) }
-        guard !extra.isEmpty, case let .object(pairs) = base else { return base }
+        extra += fieldExtensions(field)
+        guard !extra.isEmpty, case var .object(pairs) = base else { return base }
+        // The field's own description replaces what the wire schema says of its transform.
+        if field.description != nil { pairs.removeAll { $0.key == "description" } }
         return pairs.contains(where: { $0.key == "$ref" }) ? .object([("allOf", .array([base]))] + extra) : .object(pairs + extra)
+    }
+
+    /// What OpenAPI cannot say about a field, for `import` to read back: a name it would not derive from
+    /// the key, a Swift name, a transform with the spec type it applies to (the schema shows the wire's).
+    private func fieldExtensions(_ field: FieldSpec) -> [(key: String, value: DocumentValue)] {
+        var result: [(key: String, value: DocumentValue)] = []
+        let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
+        if field.name.value != SpecWriter.derivedName(forKey: key, style: spec.api.keyStyle) {
+            result.append((CrudegenExtension.name, .string(field.name.value)))
+        }
+        if let swiftName = field.swiftName { result.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
+        if let transform = field.transform {
+            result += [(CrudegenExtension.transform, .string(transform.value)), (CrudegenExtension.type, .string(field.type.value.description))]
+        }
+        return result
+    }
+
+    /// A component schema with what OpenAPI cannot say about the type: its spec name where `import` would
+    /// derive another, its Swift name, and a resource's path.
+    private func declaration(_ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil) -> DocumentValue {
+        guard case var .object(pairs) = schema else { return schema }
+        if Self.needsName(name) { pairs.append((CrudegenExtension.name, .string(name))) }
+        if let swiftName { pairs.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
+        if let path { pairs.append((CrudegenExtension.path, .string(path))) }
+        return .object(pairs)
     }
 
     /// The JSON schema of a spec type; `transform` (applied to each element) changes how values look on the wire.
@@ -457,10 +547,8 @@ private struct DocumentBuilder {
             .object([("type", .string(type))] + (format.map { [("format", DocumentValue.string($0))] } ?? []))
         }
         switch transform {
-        case "epoch_seconds"?:
-            return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Seconds since 1970-01-01T00:00:00Z."))])
-        case "epoch_milliseconds"?:
-            return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string("Milliseconds since 1970-01-01T00:00:00Z."))])
+        case "epoch_seconds"?, "epoch_milliseconds"?:
+            return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string(TransformNote.of(transform ?? "") ?? ""))])
         case "percentage"?: return .object([("type", .string("number")), ("minimum", .integer(0)), ("maximum", .integer(100))])
         case "lenient"?:
             let accepted = name == "String" ? ["string", "number", "boolean"] : [Self.jsonType(of: name), "string"]
@@ -471,7 +559,8 @@ private struct DocumentBuilder {
                 switch transform.kind {
                 case let .dateFormat(format):
                     return format.value == "yyyy-MM-dd"
-                        ? typed("string", "date") : .object([("type", .string("string")), ("description", .string("A date written as `\(format.value)`."))])
+                        ? typed("string", "date")
+                        : .object([("type", .string("string")), ("description", .string(TransformNote.of(dateFormat: format.value)))])
                 case .custom:
                     // Only the user's Swift knows the JSON side of their transform.
                     return .object([])

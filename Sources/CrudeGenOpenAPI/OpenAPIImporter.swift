@@ -73,6 +73,16 @@ private struct TypeNames {
         return name
     }
 
+    /// Takes the spec name `export` wrote (`x-crudegen-name`), which may be a keyword or a built-in type's
+    /// name, when a spec can declare it: an identifier not yet taken, whose Swift name is not reserved.
+    mutating func claim(specName name: String, swiftName: String?) -> String? {
+        guard SpecInterop.isIdentifier(name), !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(swiftName ?? name) else {
+            return nil
+        }
+        taken.insert(name.lowercased())
+        return name
+    }
+
     /// Takes exactly `name` when it is free; `false` otherwise.
     mutating func claimExactly(_ name: String) -> Bool {
         guard !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(name), !SpecInterop.builtinTypeNames.contains(name) else {
@@ -97,6 +107,11 @@ private struct Mapper {
     private var modelIndex: [String: Int] = [:]
     /// Where each model's schema is, for warnings about its fields.
     private var modelPointers: [String: [String]] = [:]
+    /// The Swift names (`x-crudegen-swift-name`) of component schemas, by component name.
+    private var swiftNames: [String: String] = [:]
+    /// Models that became part of a resource (its page component, its partial-update body): dropped at the
+    /// end unless something else refers to them.
+    private var consumedModels: Set<String> = []
     /// The types of component schemas that are neither enums nor objects, computed once so that the
     /// types they declare in place are declared once.
     private var aliasTypes: [String: (TypeExpression, nullable: Bool)] = [:]
@@ -116,7 +131,9 @@ private struct Mapper {
         self.source = source
         var names = TypeNames()
         let title = source.document.info.title.trimmingCharacters(in: .whitespaces)
-        let apiName = names.claim(title.isEmpty ? "API" : title)
+        let apiName =
+            (source.document.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: nil) }
+            ?? names.claim(title.isEmpty ? "API" : title)
         self.names = names
         draft = SpecDraft(apiName: apiName)
     }
@@ -128,13 +145,6 @@ private struct Mapper {
     private func componentSchema(named name: String) -> JSONSchema? {
         OpenAPI.ComponentKey(rawValue: name).flatMap { document.components.schemas[$0] }
     }
-
-    /// The built-in transforms `x-crudegen-transform` may name, with the field type each applies to
-    /// (`lenient` to several; those are taken as written by `export`, which only writes valid ones).
-    private static let builtinTransforms: [String: String] = [
-        "iso8601": "Date", "iso8601_fractional": "Date", "epoch_seconds": "Date", "epoch_milliseconds": "Date",
-        "percentage": "Double", "string_id": "String", "url": "URL",
-    ]
 
     /// The component schemas in document order.
     private var componentSchemas: [(key: String, value: JSONSchema)] {
@@ -154,7 +164,7 @@ private struct Mapper {
     /// Maps the whole document.
     mutating func map() -> SpecDraft {
         mapServers()
-        readCrudegenHeaders()
+        readCrudegenAPI()
         declareComponents()
         for (name, schema) in componentSchemas {
             defineComponent(name, schema)
@@ -169,8 +179,9 @@ private struct Mapper {
                 "security scheme `\(name.rawValue)` is not imported; give the client an `Authenticator` or default headers",
                 at: ["components", "securitySchemes", name.rawValue])
         }
+        dropConsumedModels()
         breakValueCycles()
-        chooseKeyStyle()
+        if let givenKeyStyle { draft.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
         return draft
     }
 
@@ -196,13 +207,36 @@ private struct Mapper {
     /// Keys wrapping every JSON response (`{"data": …}`), outermost first.
     private var envelope: [String] = []
 
-    /// The API-wide headers `export` keeps under `x-crudegen-headers`, which OpenAPI itself cannot say.
-    private mutating func readCrudegenHeaders() {
-        guard let list = document.vendorExtensions["x-crudegen-headers"]?.value as? [Any] else { return }
-        for entry in list {
+    /// The key style `export` wrote (`x-crudegen-keys`); `nil` lets the keys decide.
+    private var givenKeyStyle: KeyStyle?
+
+    /// What `export` keeps of the `api` section and `transforms` in top-level `x-crudegen-…` extensions,
+    /// which OpenAPI itself cannot say. Values a spec would not accept are ignored.
+    private mutating func readCrudegenAPI() {
+        let extensions = document.vendorExtensions
+        for entry in extensions[CrudegenExtension.headers]?.value as? [Any] ?? [] {
             guard let pair = entry as? [String: Any], let name = pair["name"] as? String, let value = pair["value"] as? String else { continue }
             draft.headers.append((name, value))
         }
+        draft.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:)).map(\.rawValue)
+        draft.cache = Self.cachePolicy(extensions)
+        givenKeyStyle = (extensions[CrudegenExtension.keys]?.value as? String).flatMap(KeyStyle.init(rawValue:))
+        guard let transforms = extensions[CrudegenExtension.transforms]?.value as? [String: Any] else { return }
+        for (name, value) in source.inDocumentOrder(transforms.map { ($0.key, $0.value) }, at: [CrudegenExtension.transforms]) {
+            guard SpecInterop.isIdentifier(name), !SpecInterop.isBuiltinTransform(name), let body = value as? [String: Any] else { continue }
+            if let format = body["date_format"] as? String {
+                draft.transforms.append((name, .dateFormat(format)))
+            } else if let type = body["type"] as? String, let swift = body["swift"] as? String, SpecInterop.isIdentifier(swift),
+                case .success = TypeExpressionParser.parse(type)
+            {
+                draft.transforms.append((name, .custom(type: type, swift: swift)))
+            }
+        }
+    }
+
+    /// The cache policy `x-crudegen-cache` names in `extensions`, when it is one.
+    private static func cachePolicy(_ extensions: [String: AnyCodable]) -> String? {
+        (extensions[CrudegenExtension.cache]?.value as? String).flatMap(CachePolicySpec.init(rawValue:)).map(\.rawValue)
     }
 
     // MARK: schemas
@@ -210,10 +244,17 @@ private struct Mapper {
     /// Names every enum and object schema first, so references resolve whatever the order.
     private mutating func declareComponents() {
         for (name, schema) in componentSchemas {
+            let swiftName = (schema.vendorExtensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+            let typeName = { (names: inout TypeNames) in
+                (schema.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: swiftName) }
+                    ?? names.claim(name)
+            }
             if enumValues(of: schema) != nil {
-                components[name] = .enumeration(names.claim(name))
+                components[name] = .enumeration(typeName(&names))
+                swiftNames[name] = swiftName
             } else if isObjectLike(schema) {
-                components[name] = .model(names.claim(name))
+                components[name] = .model(typeName(&names))
+                swiftNames[name] = swiftName
             } else {
                 components[name] = .alias
             }
@@ -229,32 +270,59 @@ private struct Mapper {
                 let names = (schema.vendorExtensions["x-enum-varnames"]?.value as? [Any])?.compactMap { $0 as? String }
                 draft.enums.append(
                     .init(
-                        name: typeName, description: schema.description, isInteger: values.isInteger, values: values.values,
+                        name: typeName, swiftName: swiftNames[name], description: schema.description, isInteger: values.isInteger, values: values.values,
                         caseNames: names?.count == values.values.count ? names : nil))
             }
         case let .model(typeName)?:
             let index = reserveModel(typeName, pointer: pointer)
-            draft.models[index] = .init(name: typeName, description: schema.description, fields: fields(of: schema, owner: typeName, pointer: pointer))
+            draft.models[index] = .init(
+                name: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields(of: schema, owner: typeName, pointer: pointer))
         case .alias?, nil:
             // Mapped now, in document order, so what it cannot express is reported even when unused.
             _ = aliasType(name, schema, depth: 0)
         }
     }
 
-    /// The type of a field `export` wrote with the `lenient` transform (`type: [integer, string]`).
-    private func lenientType(of schema: JSONSchema) -> TypeExpression? {
-        let first: JSONSchema =
-            switch schema.value {
-            case let .any(of: members, _), let .one(of: members, _): members.first ?? schema
-            default: schema
-            }
-        return switch first.value {
-        case .integer: .named("Int")
-        case .number: .named("Double")
-        case .boolean: .named("Bool")
-        case .string: .named("String")
-        default: nil
+    /// Applies what `export` wrote about a field (property or parameter) in `x-crudegen-…` extensions: its
+    /// name, Swift name, and transform with the spec type it applies to. A transform that does not apply
+    /// to the type, or a type naming something the spec does not declare, is ignored.
+    private func applyExtensions(_ extensions: [String: AnyCodable], to field: inout SpecDraft.Field) {
+        field.name = (extensions[CrudegenExtension.name]?.value as? String).flatMap { $0.isEmpty ? nil : $0 }
+        field.swiftName = (extensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+        guard let transform = extensions[CrudegenExtension.transform]?.value as? String else { return }
+        var type = field.type
+        if let written = extensions[CrudegenExtension.type]?.value as? String, case let .success(parsed) = TypeExpressionParser.parse(written),
+            isKnownType(parsed.baseName)
+        {
+            type = parsed
         }
+        guard transformApplies(transform, to: type.baseName) else { return }
+        (field.type, field.transform) = (type, transform)
+        let dateFormat = draft.transforms.first { $0.name == transform }.flatMap { if case let .dateFormat(format) = $0.kind { format } else { nil } }
+        if let description = field.description, description == TransformNote.of(transform) || description == dateFormat.map(TransformNote.of(dateFormat:)) {
+            field.description = nil
+        }
+    }
+
+    /// Whether a field whose innermost type is `base` can take the transform `name`, built-in or declared.
+    private func transformApplies(_ name: String, to base: String) -> Bool {
+        if SpecInterop.isBuiltinTransform(name) { return SpecInterop.builtinTransform(name, appliesTo: base) }
+        switch draft.transforms.first(where: { $0.name == name })?.kind {
+        case .dateFormat?: return base == "Date"
+        case let .custom(type, _)?: return (try? TypeExpressionParser.parse(type).get())?.baseName == base
+        case nil: return false
+        }
+    }
+
+    /// Whether `name` is a built-in type or one a component schema declares.
+    private func isKnownType(_ name: String) -> Bool {
+        SpecInterop.builtinTypeNames.contains(name)
+            || components.values.contains {
+                switch $0 {
+                case let .enumeration(typeName), let .model(typeName): typeName == name
+                case .alias: false
+                }
+            }
     }
 
     /// The type references to a component that is neither enum nor object stand for, mapped once.
@@ -318,14 +386,7 @@ private struct Mapper {
                 let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
                 let optional = nullable || !object.requiredProperties.contains(key)
                 var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
-                field.name = property.vendorExtensions["x-crudegen-name"]?.value as? String
-                let transform = property.vendorExtensions["x-crudegen-transform"]?.value as? String
-                field.transform = transform.flatMap { Self.builtinTransforms[$0] == type.baseName ? $0 : nil }
-                // `export` writes a lenient field as the types it accepts, its own first.
-                if transform == "lenient", let lenient = lenientType(of: property) {
-                    field.type = optional ? .optional(lenient) : lenient
-                    field.transform = transform
-                }
+                applyExtensions(property.vendorExtensions, to: &field)
                 result.append(field)
             }
             return result
@@ -735,16 +796,19 @@ private struct Mapper {
         if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
         guard let model else { return nil }
-        return resource(model: model, candidates: candidates, collection: collection, idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
+        return resource(model: model, candidates: candidates, path: route(collection), idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
     }
 
-    /// The resources `export` marked: operations carrying `x-crudegen-resource` and `x-crudegen-operation`,
-    /// whatever their routes, so that route overrides survive the round trip.
+    /// The resources `export` marked: component schemas carrying `x-crudegen-path` (a resource even without
+    /// operations) and operations carrying `x-crudegen-resource` and `x-crudegen-operation`, whatever their
+    /// routes, so that route overrides survive the round trip.
     private mutating func markedResources(endpoints: [Endpoint]) -> [(resource: SpecDraft.Resource, used: [[String]])] {
-        var groups: [(name: String, candidates: CRUDEndpoints)] = []
+        var groups: [(name: String, candidates: CRUDEndpoints)] = componentSchemas.compactMap { name, schema in
+            schema.vendorExtensions[CrudegenExtension.path]?.value is String ? (name, CRUDEndpoints()) : nil
+        }
         for endpoint in endpoints {
-            guard let name = endpoint.operation.vendorExtensions["x-crudegen-resource"]?.value as? String,
-                let kind = (endpoint.operation.vendorExtensions["x-crudegen-operation"]?.value as? String).flatMap(CRUDOperation.init(rawValue:))
+            guard let name = endpoint.operation.vendorExtensions[CrudegenExtension.resource]?.value as? String,
+                let kind = (endpoint.operation.vendorExtensions[CrudegenExtension.operation]?.value as? String).flatMap(CRUDOperation.init(rawValue:))
             else { continue }
             let index =
                 groups.firstIndex { $0.name == name }
@@ -765,21 +829,49 @@ private struct Mapper {
             guard case let .model(typeName)? = components[group.name] else { return nil }
             let candidates = group.candidates
             let member = [candidates.read, candidates.update, candidates.patch, candidates.delete].compactMap { $0 }.first
+            let markedPath = componentSchema(named: group.name)?.vendorExtensions[CrudegenExtension.path]?.value as? String
             let collection =
                 (candidates.list ?? candidates.create)?.path
                 ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
-            guard let collection else { return nil }
+            guard let path = markedPath ?? collection.map({ route($0) }) else { return nil }
             let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
-            return resource(model: (group.name, typeName), candidates: candidates, collection: collection, idParameter: idParameter)
+            return resource(
+                model: (group.name, typeName), candidates: candidates, path: path, idParameter: idParameter, withoutOperations: markedPath != nil)
         }
     }
 
-    /// The resource of `model` with the CRUD operations among `candidates` whose shapes fit, its path the
-    /// route of `collection`, routes where an operation's differs from the default, and the id the
-    /// field `idParameter` names (else `id`).
-    private mutating func resource(model: (component: String, typeName: String), candidates: CRUDEndpoints, collection: OpenAPI.Path, idParameter: String) -> (
-        resource: SpecDraft.Resource, used: [[String]]
-    )? {
+    /// The `pagination` `export` wrote on a list operation or action (`x-crudegen-pagination`).
+    private static func paginationExtension(_ extensions: [String: AnyCodable]) -> SpecDraft.Pagination? {
+        guard let object = extensions[CrudegenExtension.pagination]?.value as? [String: Any] else { return nil }
+        var pagination = SpecDraft.Pagination()
+        pagination.style = (object["style"] as? String).flatMap(PaginationSpec.Style.init(rawValue:)).flatMap { $0 == .nextURL ? nil : $0.rawValue }
+        pagination.items = object["items"] as? String
+        pagination.next = object["next"] as? String
+        pagination.count = object["count"] as? String
+        pagination.parameter = object["parameter"] as? String
+        pagination.sizeParameter = object["size_parameter"] as? String
+        pagination.size = (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }
+        return pagination
+    }
+
+    /// The query parameters a pagination sends itself (the page, offset or cursor and the page size).
+    private static func pageQueryNames(_ pagination: SpecDraft.Pagination) -> Set<String> {
+        let here = SourceLocation(file: "", line: 1, column: 1)
+        var spec = PaginationSpec(location: here)
+        spec.style = pagination.style.flatMap(PaginationSpec.Style.init(rawValue:)) ?? .nextURL
+        spec.parameter = pagination.parameter.map { Located($0, at: here) }
+        spec.sizeParameter = pagination.sizeParameter.map { Located($0, at: here) }
+        spec.size = pagination.size.map { Located($0, at: here) }
+        let paths = SpecInterop.pagination(spec)
+        return Set([paths.parameter, paths.sizeParameter].compactMap { $0 })
+    }
+
+    /// The resource of `model` at `path` with the CRUD operations among `candidates` whose shapes fit,
+    /// routes where an operation's differs from the default, and the id the field `idParameter` names
+    /// (else `id`); `nil` when no operation fits, unless the resource may be `withoutOperations`.
+    private mutating func resource(
+        model: (component: String, typeName: String), candidates: CRUDEndpoints, path: String, idParameter: String, withoutOperations: Bool = false
+    ) -> (resource: SpecDraft.Resource, used: [[String]])? {
         guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
         var fields = draft.models[index].fields
         guard let idIndex = fields.firstIndex(where: { $0.name == idParameter || $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else {
@@ -788,10 +880,11 @@ private struct Mapper {
         let idField = fields[idIndex]
         guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else { return nil }
         fields.remove(at: idIndex)
-        let idName = idField.name ?? SpecInterop.propertyName(idField.key)
+        // A key that is no identifier (`user id`) is a name a spec can give the id as it stands.
+        let idName = idField.name ?? (SpecInterop.isIdentifier(idField.key) ? SpecInterop.propertyName(idField.key) : idField.key)
         var resource = SpecDraft.Resource(
-            name: model.typeName, description: draft.models[index].description, path: route(collection), idName: idName, idKey: idField.key,
-            idType: .named(idTypeName), operations: [], fields: fields
+            name: model.typeName, swiftName: draft.models[index].swiftName, description: draft.models[index].description, path: path, idName: idName,
+            idKey: idField.key, idType: .named(idTypeName), operations: [], fields: fields
         )
         resource.idTransform = idField.transform
         var used: [[String]] = []
@@ -806,13 +899,26 @@ private struct Mapper {
             namespaceOne = found.namespace
             return true
         }
-        if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema),
+        if let list = candidates.list, let pagination = Self.paginationExtension(list.operation.vendorExtensions) {
+            resource.operations.append(.list)
+            resource.pagination = pagination
+            used.append(list.pointer)
+        } else if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema),
             shape.model.typeName == model.typeName
         {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
+            // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
+            let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name))
+            if shape.pagination == .standard, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = "offset" }
             resource.namespaceMany = shape.namespace
             used.append(list.pointer)
+        }
+        // A page component (`PaginatedPersonList`) says nothing `pagination` does not.
+        if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil,
+            let page = successSchema(list.operation)?.schema.flatMap(referencedModel)
+        {
+            consumedModels.insert(page.typeName)
         }
         if let create = candidates.create, let returns = returnsModel(create) {
             resource.operations.append(.create)
@@ -835,14 +941,24 @@ private struct Mapper {
             if patch.method != "PATCH" { resource.methods[.patch] = patch.method }
             if !returns { resource.responsesNone.append(.patch) }
             used.append(patch.pointer)
+            // drf-spectacular's `PatchedPerson`: the spec's `patch` generates the partial body itself.
+            if let body = requestSchema(patch.operation)?.schema, let wrapper = referencedModel(body), wrapper.typeName != model.typeName {
+                consumedModels.insert(wrapper.typeName)
+            }
         }
         if let delete = candidates.delete, delete.method == "DELETE", successSchema(delete.operation) != nil {
             resource.operations.append(.delete)
             used.append(delete.pointer)
         }
-        guard !resource.operations.isEmpty else { return nil }
+        guard !resource.operations.isEmpty || withoutOperations else { return nil }
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
+        namespaceOfRequests(candidates, used: used, model: model.typeName, into: &resource)
+        for kind in [CRUDOperation.read, .list] {
+            if let endpoint = kind == .read ? candidates.read : candidates.list, used.contains(endpoint.pointer) {
+                resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions)
+            }
+        }
         let fieldNames = Set(fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) })
         for case let (kind, endpoint?) in candidates.all where used.contains(endpoint.pointer) {
             let written = route(endpoint.path, renaming: renaming)
@@ -881,6 +997,28 @@ private struct Mapper {
         return (resource, used)
     }
 
+    /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
+    /// `applies_to: responses`, one only requests have `applies_to: requests`.
+    private func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], model: String, into resource: inout SpecDraft.Resource) {
+        var requestKey: String??
+        for case let (kind, endpoint?) in [(CRUDOperation.create, candidates.create), (.update, candidates.update), (.patch, candidates.patch)]
+        where used.contains(endpoint.pointer) && requestKey == nil {
+            guard let schema = requestSchema(endpoint.operation)?.schema else { continue }
+            if referencedModel(schema)?.typeName == model {
+                requestKey = .some(nil)
+            } else if let (key, inner) = singleKeyWrapper(schema), referencedModel(inner)?.typeName == model || kind == .patch {
+                requestKey = key
+            }
+        }
+        switch (resource.namespaceOne, requestKey) {
+        case (_?, nil?): resource.namespaceDirection = "responses"
+        case let (nil, key??):
+            resource.namespaceOne = key
+            resource.namespaceDirection = "requests"
+        default: break
+        }
+    }
+
     /// Whether a path segment is exactly one parameter, as `{id}`.
     private func isSingleParameter(_ segment: String) -> Bool {
         segment.hasPrefix("{") && segment.hasSuffix("}") && segment.dropFirst().dropLast().allSatisfy { $0 != "{" && $0 != "}" } && segment.count > 2
@@ -915,8 +1053,11 @@ private struct Mapper {
             return nil
         }
         let count = ["count", "total", "total_count", "totalCount"].first(where: keys.contains)
-        if items == "results", next == "next", count == "count" { return (model, .standard) }
-        return (model, .keys(items: items, next: next, count: count))
+        // Keys at the next-URL style's defaults are left out (`count: none` for a page without a total).
+        return (
+            model,
+            .init(items: items == "results" ? nil : items, next: next == "next" ? nil : next, count: count == "count" ? nil : (count ?? "none"))
+        )
     }
 
     /// The type of a path or query parameter, `String` when its schema is not one a route can hold.
@@ -957,14 +1098,15 @@ private struct Mapper {
             }
             bodySchema = request.schema
         }
-        // An action `export` marked as a resource's goes back to that resource, under its own name.
-        let marked = (operation.vendorExtensions["x-crudegen-action"]?.value as? String).flatMap { name in
-            (operation.vendorExtensions["x-crudegen-resource"]?.value as? String).flatMap { owner in
+        // An action `export` marked keeps its name, and goes back to its resource when it had one.
+        let markedName = (operation.vendorExtensions[CrudegenExtension.action]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+        let marked = markedName.flatMap { name in
+            (operation.vendorExtensions[CrudegenExtension.resource]?.value as? String).flatMap { owner in
                 draft.resources.first { $0.name == owner }.map { (owner: $0, name: name) }
             }
         }
         let base =
-            marked?.name ?? operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
+            markedName ?? operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
             ?? (endpoint.method.lowercased() + " "
             + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " "))
             .camelCased(uppercaseFirst: false)
@@ -984,8 +1126,18 @@ private struct Mapper {
             body = .type(.named("JSON"))
         }
         var returns: SpecDraft.Payload?
+        let pagination = Self.paginationExtension(operation.vendorExtensions)
         if let success = successSchema(operation) {
-            if let schema = success.schema {
+            if let pagination, let schema = success.schema {
+                // The items' array at their key path inside the page (the body itself for `Link` header pages).
+                let items = (pagination.items ?? (pagination.style == "link_header" ? "" : "results")).split(separator: ".").map(String.init)
+                let array = items.reduce(Optional(schema)) { page, key in
+                    guard case let .object(_, object)? = page?.value else { return nil }
+                    return object.properties[key]
+                }
+                let pointer = endpoint.pointer + success.pointer + items.flatMap { ["properties", $0] }
+                returns = .type(array.map { typeExpression(of: $0, hint: typeBase + "Item", pointer: pointer).0 } ?? .array(.named("JSON")))
+            } else if let schema = success.schema {
                 returns = payload(withoutNamespace(schema, of: marked?.owner), typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
             } else if let other = success.contentType {
                 warn(
@@ -995,7 +1147,8 @@ private struct Mapper {
         }
         var action = SpecDraft.Action(
             name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns,
-            owner: marked?.owner.name)
+            owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions))
+        let pageQuery = pagination.map(Self.pageQueryNames) ?? []
         // In a resource's action, the id and fields in the route are the resource's, not params.
         let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []
         let defaultMethod = body == nil ? "GET" : "POST"
@@ -1012,6 +1165,7 @@ private struct Mapper {
                             ?? .named("String")
                     ))
             case .query:
+                guard !pageQuery.contains(parameter.name) else { continue }
                 let type =
                     schema.map { typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer).0 }
                     ?? .named("String")
@@ -1024,6 +1178,7 @@ private struct Mapper {
                 var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
                 // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
                 if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
+                applyExtensions(parameter.vendorExtensions, to: &field)
                 action.query.append(field)
             case .header:
                 if let value = schema.flatMap(constantValue) {
@@ -1074,6 +1229,26 @@ private struct Mapper {
     }
 
     // MARK: finishing
+
+    /// Drops the models a resource consumed that nothing else refers to (another consumed model, as a
+    /// page referring to its items' type, keeps nothing alive).
+    private mutating func dropConsumedModels() {
+        guard !consumedModels.isEmpty else { return }
+        var referenced: Set<String> = []
+        for model in draft.models where !consumedModels.contains(model.name) { referenced.formUnion(model.fields.map(\.type.baseName)) }
+        for resource in draft.resources { referenced.formUnion(resource.fields.map(\.type.baseName) + resource.params.map(\.type.baseName)) }
+        for action in draft.actions + draft.resources.flatMap(\.actions) {
+            referenced.formUnion(action.params.map(\.type.baseName) + action.query.map(\.type.baseName))
+            for payload in [action.body, action.returns] {
+                switch payload {
+                case let .type(type)?: referenced.insert(type.baseName)
+                case let .fields(fields)?: referenced.formUnion(fields.map(\.type.baseName))
+                case nil: break
+                }
+            }
+        }
+        draft.models.removeAll { consumedModels.contains($0.name) && !referenced.contains($0.name) }
+    }
 
     /// Replaces fields that make a type contain itself by value (which Swift cannot lay out) with `JSON`.
     private mutating func breakValueCycles() {

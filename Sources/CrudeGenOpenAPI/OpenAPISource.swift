@@ -154,7 +154,7 @@ enum JSONPointer {
 /// Writes a composed YAML node tree as JSON text for OpenAPIKit, without what import never reads.
 enum JSONText {
     /// The JSON for `node`; plain scalars are typed as YAML 1.2's core schema types them. Vendor
-    /// extensions (`x-…`, but ``readExtensions``) and examples are left out: OpenAPIKit decodes them
+    /// extensions (`x-…`, but those ``isRead(extension:)`` names) and examples are left out: OpenAPIKit decodes them
     /// into `AnyCodable` trees, which took two fifths of importing a document rich in them.
     static func data(of node: Node) -> Data {
         var output = [UInt8]()
@@ -169,17 +169,17 @@ enum JSONText {
         "responses", "securitySchemes", "links", "callbacks", "pathItems", "variables", "encoding", "mapping", "content", "webhooks", "paths",
     ]
 
-    /// Whether a key is an extension or example OpenAPIKit need not decode: not when `parentKey` holds names.
-    /// The extensions import reads: what `export` writes to keep what OpenAPI cannot say, and
-    /// `x-enum-varnames`, which other generators write for enum case names too.
-    static let readExtensions: Set<String> = [
-        "x-crudegen-headers", "x-crudegen-name", "x-crudegen-transform", "x-crudegen-resource", "x-crudegen-operation", "x-crudegen-action", "x-enum-varnames",
-    ]
+    /// Whether an extension is one import reads: what `export` writes to keep what OpenAPI cannot say
+    /// (``CrudegenExtension``), and `x-enum-varnames`, which other generators write for enum case names too.
+    static func isRead(extension key: String) -> Bool {
+        key.hasPrefix("x-crudegen-") || key == "x-enum-varnames"
+    }
 
+    /// Whether a key is an extension or example OpenAPIKit need not decode: not when `parentKey` holds names.
     private static func isSkipped(_ key: String, in parentKey: String?) -> Bool {
         guard parentKey.map({ !namedEntries.contains($0) }) ?? true else { return false }
         if key == "example" || key == "examples" { return true }
-        return key.hasPrefix("x-") && !readExtensions.contains(key)
+        return key.hasPrefix("x-") && !isRead(extension: key)
     }
 
     /// Appends `node` as JSON; `parentKey` is the key it is the value of.

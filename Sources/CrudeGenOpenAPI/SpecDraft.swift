@@ -10,12 +10,26 @@ struct SpecDraft {
     /// The dot path of keys wrapping every response.
     var envelope: String?
     var keyStyle: KeyStyle = .verbatim
+    /// `access`, when not `public`.
+    var access: String?
+    /// The API's cache policy (`api.cache`).
+    var cache: String?
+    /// The `transforms` section, in order.
+    var transforms: [(name: String, kind: Transform)] = []
     /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
     var updateMethod: String?
     var enums: [Enumeration] = []
     var models: [Model] = []
     var resources: [Resource] = []
     var actions: [Action] = []
+
+    /// A declared transform.
+    enum Transform {
+        /// `date_format`: a `Date` in a fixed pattern.
+        case dateFormat(String)
+        /// A transform implemented in Swift, of values of `type`.
+        case custom(type: String, swift: String)
+    }
 
     /// A field with its JSON key; the writer derives its name from the key and the key style.
     struct Field {
@@ -27,13 +41,16 @@ struct SpecDraft {
         var arrayStyle: String?
         /// The field's name when the document says it (`x-crudegen-name`); else derived from the key.
         var name: String?
-        /// A built-in transform the document names (`x-crudegen-transform`).
+        /// The transform the document names (`x-crudegen-transform`).
         var transform: String?
+        /// `swift_name` (`x-crudegen-swift-name`).
+        var swiftName: String?
     }
 
     /// An enum of string or integer raw values.
     struct Enumeration {
         var name: String
+        var swiftName: String?
         var description: String?
         var isInteger: Bool
         var values: [String]
@@ -44,21 +61,31 @@ struct SpecDraft {
     /// A plain data type.
     struct Model {
         var name: String
+        var swiftName: String?
         var description: String?
         var fields: [Field]
     }
 
-    /// How a paginated list response is shaped.
-    enum Pagination: Equatable {
-        /// Django REST Framework's `{count, next, previous, results}`.
-        case standard
-        /// Another page shape: where the items, next link and count (if any) are.
-        case keys(items: String, next: String, count: String?)
+    /// How a list response pages: the spec's `pagination` keys, `nil` where the style's default holds.
+    struct Pagination: Equatable {
+        /// `page`, `offset`, `cursor` or `link_header`; `nil` for a next URL.
+        var style: String?
+        var items: String?
+        var next: String?
+        /// The total's key path, or `none`.
+        var count: String?
+        var parameter: String?
+        var sizeParameter: String?
+        var size: Int?
+
+        /// Django REST Framework's `{count, next, previous, results}` with a next URL: `pagination: true`.
+        static let standard = Pagination()
     }
 
     /// A model with a path, an id and CRUD operations.
     struct Resource {
         var name: String
+        var swiftName: String?
         var description: String?
         var path: String
         var idName: String
@@ -79,6 +106,10 @@ struct SpecDraft {
         /// The key wrapping single objects (`{"person": …}`) and lists (`{"people": […]}`).
         var namespaceOne: String?
         var namespaceMany: String?
+        /// `responses` or `requests` when the namespace wraps only one direction.
+        var namespaceDirection: String?
+        /// Cache policies of `read` and `list`.
+        var cache: [CRUDOperation: String] = [:]
         var fields: [Field]
     }
 
@@ -104,5 +135,9 @@ struct SpecDraft {
         var returns: Payload?
         /// The resource the action belongs to (`x-crudegen-resource`); API-wide when `nil`.
         var owner: String?
+        /// How the response pages; `returns` is then the items' array type.
+        var pagination: Pagination?
+        /// The cache policy of a GET action.
+        var cache: String?
     }
 }

@@ -16,6 +16,18 @@ enum SpecWriter {
         }
         if let update = draft.updateMethod { writer.line("  methods: { update: \(update) }") }
         if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
+        if let access = draft.access { writer.line("  access: \(access)") }
+        if let cache = draft.cache { writer.line("  cache: \(cache)") }
+        if !draft.transforms.isEmpty {
+            writer.line("")
+            writer.line("transforms:")
+            for (name, kind) in draft.transforms {
+                switch kind {
+                case let .dateFormat(format): writer.line("  \(scalar(name)): { date_format: \(scalar(format, flow: true)) }")
+                case let .custom(type, swift): writer.line("  \(scalar(name)): { type: \(scalar(type, flow: true)), swift: \(scalar(swift, flow: true)) }")
+                }
+            }
+        }
         if !draft.enums.isEmpty {
             writer.line("")
             writer.line("enums:")
@@ -25,11 +37,12 @@ enum SpecWriter {
             writer.line("")
             writer.line("models:")
             for model in draft.models {
-                if model.fields.isEmpty, model.description == nil {
+                if model.fields.isEmpty, model.description == nil, model.swiftName == nil {
                     writer.line("  \(scalar(model.name)): {}")
                     continue
                 }
                 writer.line("  \(scalar(model.name)):")
+                if let swiftName = model.swiftName { writer.line("    swift_name: \(scalar(swiftName))") }
                 writer.description(model.description, indent: 4)
                 writer.fields(model.fields, indent: 4, label: "fields")
             }
@@ -45,6 +58,14 @@ enum SpecWriter {
             for action in draft.actions { writer.action(action) }
         }
         return writer.text
+    }
+
+    /// The field name import gives a JSON key: the key, camel-cased when the style is `snake_case`.
+    static func derivedName(forKey key: String, style: KeyStyle) -> String {
+        guard style == .snakeCase, key.contains("_") else { return key }
+        return SpecInterop.identifier(
+            key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(),
+            uppercaseFirst: false)
     }
 
     /// A YAML scalar: plain when that reads back as the same string, else double-quoted. Inside flow
@@ -77,7 +98,8 @@ private struct Writer {
 
     /// Appends `description:` at `indent` spaces, when there is one.
     mutating func description(_ description: String?, indent: Int) {
-        guard let description = description?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty else { return }
+        // Written as it stands: a trailing line break is part of what generated doc comments show.
+        guard let description, !description.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
         line(String(repeating: " ", count: indent) + "description: " + SpecWriter.scalar(description))
     }
 
@@ -86,6 +108,7 @@ private struct Writer {
         let derived = enumeration.values.map(SpecInterop.derivedCaseName)
         if let caseNames = enumeration.caseNames {
             line("  \(SpecWriter.scalar(enumeration.name)):")
+            if let swiftName = enumeration.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
             if enumeration.isInteger { line("    type: Int") }
             description(enumeration.description, indent: 4)
             line("    cases:")
@@ -97,11 +120,12 @@ private struct Writer {
         let derivable =
             !enumeration.isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy { SpecInterop.isIdentifier($0) }
         let name = SpecWriter.scalar(enumeration.name)
-        if derivable, enumeration.description == nil {
+        if derivable, enumeration.description == nil, enumeration.swiftName == nil {
             line("  \(name): [\(enumeration.values.map { SpecWriter.scalar($0, flow: true) }.joined(separator: ", "))]")
             return
         }
         line("  \(name):")
+        if let swiftName = enumeration.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
         if enumeration.isInteger { line("    type: Int") }
         description(enumeration.description, indent: 4)
         if derivable {
@@ -134,12 +158,7 @@ private struct Writer {
                 used.insert(SpecInterop.propertyName(explicit))
                 return (explicit, SpecInterop.jsonKey(forField: explicit, style: style) == field.key ? nil : field.key, field)
             }
-            var name = field.key
-            if style == .snakeCase, field.key.contains("_") {
-                name = SpecInterop.identifier(
-                    field.key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(),
-                    uppercaseFirst: false)
-            }
+            var name = SpecWriter.derivedName(forKey: field.key, style: style)
             var key: String? = SpecInterop.jsonKey(forField: name, style: style) == field.key ? nil : field.key
             if key != nil, !SpecInterop.isIdentifier(name) {
                 name = SpecInterop.identifier(name, uppercaseFirst: false)
@@ -165,13 +184,14 @@ private struct Writer {
         for (name, key, field) in named(fields, taken: taken) {
             let type = SpecWriter.scalar(field.type.description)
             let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
-            if key == nil, !field.readOnly, !described, field.arrayStyle == nil, field.transform == nil {
+            if key == nil, !field.readOnly, !described, field.arrayStyle == nil, field.transform == nil, field.swiftName == nil {
                 line(pad + "  \(SpecWriter.scalar(name)): \(type)")
                 continue
             }
             var parts = ["type: \(type)"]
             if let key { parts.append("key: \(SpecWriter.scalar(key, flow: true))") }
             if let transform = field.transform { parts.append("transform: \(transform)") }
+            if let swiftName = field.swiftName { parts.append("swift_name: \(SpecWriter.scalar(swiftName, flow: true))") }
             if field.readOnly { parts.append("read_only: true") }
             if let style = field.arrayStyle { parts.append("array_style: \(style)") }
             if !described {
@@ -187,15 +207,17 @@ private struct Writer {
     /// Appends a resource, writing only what differs from the defaults.
     mutating func resource(_ resource: SpecDraft.Resource) {
         line("  \(SpecWriter.scalar(resource.name)):")
+        if let swiftName = resource.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
         description(resource.description, indent: 4)
         line("    path: \(SpecWriter.scalar(resource.path))")
-        switch (resource.namespaceOne, resource.namespaceMany) {
-        case let (one?, nil): line("    namespace: \(SpecWriter.scalar(one, flow: true))")
-        case let (one, many?):
-            line(
-                "    namespace: { \(((one.map { ["one: \(SpecWriter.scalar($0, flow: true))"] } ?? []) + ["many: \(SpecWriter.scalar(many, flow: true))"]).joined(separator: ", ")) }"
-            )
-        case (nil, nil): break
+        switch (resource.namespaceOne, resource.namespaceMany, resource.namespaceDirection) {
+        case let (one?, nil, nil): line("    namespace: \(SpecWriter.scalar(one, flow: true))")
+        case (nil, nil, _): break
+        case let (one, many, direction):
+            let parts =
+                (one.map { ["one: \(SpecWriter.scalar($0, flow: true))"] } ?? []) + (many.map { ["many: \(SpecWriter.scalar($0, flow: true))"] } ?? [])
+                + (direction.map { ["applies_to: \($0)"] } ?? [])
+            line("    namespace: { \(parts.joined(separator: ", ")) }")
         }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
         if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived || resource.idTransform != nil {
@@ -230,15 +252,9 @@ private struct Writer {
         if !resource.responsesNone.isEmpty {
             line("    responses: { \(resource.responsesNone.map { "\($0.rawValue): none" }.joined(separator: ", ")) }")
         }
-        switch resource.pagination {
-        case .standard?:
-            line("    pagination: true")
-        case let .keys(items, next, count)?:
-            line(
-                "    pagination: { items: \(SpecWriter.scalar(items, flow: true)), next: \(SpecWriter.scalar(next, flow: true)), count: \(count.map { SpecWriter.scalar($0, flow: true) } ?? "none") }"
-            )
-        case nil:
-            break
+        pagination(resource.pagination, indent: 4)
+        if !resource.cache.isEmpty {
+            line("    cache: { \(resource.cache.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
         }
         fields(resource.fields, indent: 4, label: "fields", taken: [SpecInterop.propertyName(resource.idName)])
         if !resource.actions.isEmpty {
@@ -266,6 +282,28 @@ private struct Writer {
         }
         payload(action.body, label: "body", indent: indent + 2)
         payload(action.returns, label: "returns", indent: indent + 2)
+        pagination(action.pagination, indent: indent + 2)
+        if let cache = action.cache { line(pad + "  cache: \(cache)") }
+    }
+
+    /// Appends `pagination:`: `true` for Django REST Framework's default, else the keys that differ from the style's defaults.
+    mutating func pagination(_ pagination: SpecDraft.Pagination?, indent: Int) {
+        guard let pagination else { return }
+        let pad = String(repeating: " ", count: indent)
+        if pagination == .standard {
+            line(pad + "pagination: true")
+            return
+        }
+        var parts: [String] = []
+        if let style = pagination.style { parts.append("style: \(style)") }
+        for (key, value) in [
+            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("parameter", pagination.parameter),
+            ("size_parameter", pagination.sizeParameter),
+        ] {
+            if let value { parts.append("\(key): \(SpecWriter.scalar(value, flow: true))") }
+        }
+        if let size = pagination.size { parts.append("size: \(size)") }
+        line(pad + "pagination: { \(parts.joined(separator: ", ")) }")
     }
 
     /// Appends a body or response under `label`: a type, or fields declared in place.

@@ -31,12 +31,6 @@ import Testing
                   name:
                     type: String
                     description: The pet's name.
-              PaginatedPetList:
-                fields:
-                  count: Int
-                  next: URL?
-                  previous: URL?
-                  results: "[Pet]"
 
             resources:
               Pet:

@@ -42,6 +42,11 @@ package enum SpecInterop {
         BuiltinTransforms.all[name] != nil
     }
 
+    /// Whether the built-in transform `name` applies to fields whose innermost type is `base`.
+    package static func builtinTransform(_ name: String, appliesTo base: String) -> Bool {
+        BuiltinTransforms.all[name]?[base] != nil
+    }
+
     /// Where a paginated response keeps its parts and which query parameters ask for a page, with the
     /// style's defaults applied: `items` and `count` are key paths (`data.items`; `items` empty for the
     /// body itself), `next` the key path of the next URL, page or cursor, if the body has one.

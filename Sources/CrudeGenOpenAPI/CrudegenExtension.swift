@@ -1,0 +1,34 @@
+/// The `x-crudegen-…` vendor extensions: what a spec says that OpenAPI cannot, written by `export` and read
+/// back by `import`, so that `import(export(spec))` generates the same Swift as the spec. Other tools ignore
+/// them, as OpenAPI asks of `x-` keys; docs/openapi.md lists each with its meaning.
+enum CrudegenExtension {
+    /// Document: `api.headers` as `[{ name, value }]`.
+    static let headers = "x-crudegen-headers"
+    /// Document: `api.access` when not `public`.
+    static let access = "x-crudegen-access"
+    /// Document: `api.cache`; GET operations: the cache policy of that `read`, `list` or action.
+    static let cache = "x-crudegen-cache"
+    /// Document: `api.keys` when not `verbatim`.
+    static let keys = "x-crudegen-keys"
+    /// Document: the `transforms` section, name → `{ date_format }` or `{ type, swift }`.
+    static let transforms = "x-crudegen-transforms"
+    /// Document: the API's name; component schemas: the type's spec name; properties and parameters: the
+    /// field's name. Written only where `import` would not derive the same name from the title, schema name or key.
+    static let name = "x-crudegen-name"
+    /// Component schemas, properties and parameters: `swift_name`.
+    static let swiftName = "x-crudegen-swift-name"
+    /// Component schemas: the resource's `path`, which makes the schema a resource even without operations.
+    static let path = "x-crudegen-path"
+    /// Operations: the resource an operation or action belongs to.
+    static let resource = "x-crudegen-resource"
+    /// Operations: which CRUD operation of the resource this is.
+    static let operation = "x-crudegen-operation"
+    /// Operations: the name of the resource's action this is.
+    static let action = "x-crudegen-action"
+    /// Properties and parameters: the field's transform (built-in or declared).
+    static let transform = "x-crudegen-transform"
+    /// Properties and parameters with a transform: the spec type (`Date?`), which the wire schema no longer shows.
+    static let type = "x-crudegen-type"
+    /// Paginated `list` operations and actions: the spec's `pagination`, with only the keys it sets.
+    static let pagination = "x-crudegen-pagination"
+}
