@@ -25,6 +25,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureDRFIService", "drf-iservice", []),
     ("FixtureDRFRaccoon", "drf-raccoon", []),
     ("FixtureDRFApiModel", "drf-apimodel", []),
+    // Imported by `crudegen import` from the schema drf-spectacular writes for Tests/DRFServer.
+    ("FixtureDRFImported", "drf-imported", []),
     (
         "FixtureMainActor", "main-actor",
         [

@@ -218,6 +218,33 @@ import Testing
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
+    /// `Fixtures/drf-imported/spec.yaml` is what import makes now of the schema drf-spectacular writes for
+    /// the Django REST Framework test server (`Tests/DRFServer/server.py --schema`), so the code
+    /// GeneratedCodeTests runs against that server cannot drift from it. `CRUDEGEN_RECORD=1` rewrites it
+    /// (then regenerate `Expected/` as for every fixture).
+    @Test func theDRFServersSchemaImportsAsTheCommittedFixture() async throws {
+        let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+        try #require(python.status == 0, "\(python.stderr)")
+        let server = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/DRFServer/server.py")
+        let schema = try await OpenAPITestSupport.runTool(
+            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [server.path, "--schema", "page-items", "limit-items", "cursor-items"])
+        try #require(schema.status == 0, "\(schema.stderr)")
+        let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "drf-schema.yaml")
+        let fixture = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/drf-imported/spec.yaml")
+        if ProcessInfo.processInfo.environment["CRUDEGEN_RECORD"] == "1" {
+            try Data(result.yaml.utf8).write(to: fixture)
+            return
+        }
+        // The first line names crudegen's version.
+        let body = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined() }
+        #expect(body(result.yaml) == body(try String(contentsOf: fixture, encoding: .utf8)), "CRUDEGEN_RECORD=1 re-records it:\n\(result.yaml)")
+        #expect(
+            result.warnings.map(\.message) == [
+                "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
+                "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
+            ])
+    }
+
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.
     @Test func importsSwiftOpenAPIGeneratorsPetstore() async throws {
         let data = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")

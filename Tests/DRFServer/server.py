@@ -92,6 +92,36 @@ from seeds import urls as seeds  # noqa: E402
 
 urlpatterns.append(path("api/", include(seeds.urlpatterns)))
 
+# --- The OpenAPI schema of these endpoints (crudegen's import tests) -------------------------------------
+# `server.py --schema PREFIX…` prints the schema drf-spectacular writes for the router's endpoints under
+# those prefixes (every endpoint when none is given) and exits without serving; the import tests turn it
+# into a spec and run the generated code against this server. drf-spectacular names components after
+# serializers, so endpoints sharing one serializer behind different paginators would share one page
+# component (it keeps the last and warns); each endpoint's serializer is therefore documented under a
+# name of its own (`page-items` → `PageItem`), as `extend_schema_serializer(component_name=…)` would.
+def print_openapi_schema(prefixes):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema"}
+    settings.SPECTACULAR_SETTINGS = {"TITLE": "DRFItems", "VERSION": "1.0.0"}
+    from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.renderers import OpenApiYamlRenderer
+    from rest_framework.settings import api_settings
+
+    api_settings.reload()
+    documented = routers.DefaultRouter()
+    for prefix, viewset_class, basename in router.registry:
+        if prefixes and prefix not in prefixes:
+            continue
+        name = "".join(word.capitalize() for word in basename.split("-"))
+        serializer = type(name + "Serializer", (viewset_class.serializer_class,), {})
+        documented.register(prefix, type(name + "ViewSet", (viewset_class,), {"serializer_class": serializer}), basename=basename)
+    schema = SchemaGenerator(patterns=[path("api/", include(documented.urls))]).get_schema(request=None, public=True)
+    sys.stdout.write(OpenApiYamlRenderer().render(schema, renderer_context={}).decode())
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--schema"]:
+    print_openapi_schema(sys.argv[2:])
+    sys.exit(0)
+
 if __name__ == "__main__":
     with connection.schema_editor() as editor:
         editor.create_model(Item)
