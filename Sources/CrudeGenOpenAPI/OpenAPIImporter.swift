@@ -829,7 +829,11 @@ private struct Mapper {
             guard case let .model(typeName)? = components[group.name] else { return nil }
             let candidates = group.candidates
             let member = [candidates.read, candidates.update, candidates.patch, candidates.delete].compactMap { $0 }.first
-            let markedPath = componentSchema(named: group.name)?.vendorExtensions[CrudegenExtension.path]?.value as? String
+            // A marked path whose parameters no operation declares could not be called: the routes decide then.
+            let declared = Set(candidates.all.compactMap(\.1).flatMap { parameterNames($0.path) })
+            let markedPath = (componentSchema(named: group.name)?.vendorExtensions[CrudegenExtension.path]?.value as? String).flatMap { path in
+                !path.isEmpty && parameterNames(OpenAPI.Path(rawValue: path)).allSatisfy(declared.contains) ? path : nil
+            }
             let collection =
                 (candidates.list ?? candidates.create)?.path
                 ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
@@ -843,15 +847,29 @@ private struct Mapper {
     /// The `pagination` `export` wrote on a list operation or action (`x-crudegen-pagination`).
     private static func paginationExtension(_ extensions: [String: AnyCodable]) -> SpecDraft.Pagination? {
         guard let object = extensions[CrudegenExtension.pagination]?.value as? [String: Any] else { return nil }
+        let style = (object["style"] as? String).map(PaginationSpec.Style.init(rawValue:))
+        // A style no spec has makes the rest meaningless: the page's shape decides instead.
+        if case .some(nil) = style { return nil }
         var pagination = SpecDraft.Pagination()
-        pagination.style = (object["style"] as? String).flatMap(PaginationSpec.Style.init(rawValue:)).flatMap { $0 == .nextURL ? nil : $0.rawValue }
+        pagination.style = style??.rawValue == PaginationSpec.Style.nextURL.rawValue ? nil : style??.rawValue
         pagination.items = object["items"] as? String
         pagination.next = object["next"] as? String
         pagination.count = object["count"] as? String
         pagination.parameter = object["parameter"] as? String
         pagination.sizeParameter = object["size_parameter"] as? String
         pagination.size = (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }
-        return pagination
+        return isAccepted(pagination) ? pagination : nil
+    }
+
+    /// Whether crudegen accepts `pagination` on a list, asked of its validator, the one judge of what a spec may say.
+    private static func isAccepted(_ pagination: SpecDraft.Pagination) -> Bool {
+        var draft = SpecDraft(apiName: "Check")
+        draft.resources = [
+            .init(name: "Item", path: "items", idName: "id", idKey: "id", idType: .named("Int"), operations: [.list], pagination: pagination, fields: [])
+        ]
+        let loaded = SpecLoader.load(Data(SpecWriter.yaml(of: draft, header: "pagination check").utf8), file: "check.crude.yaml")
+        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { return false }
+        return !SpecValidator.validate(spec).containsErrors
     }
 
     /// The query parameters a pagination sends itself (the page, offset or cursor and the page size).
@@ -1126,17 +1144,23 @@ private struct Mapper {
             body = .type(.named("JSON"))
         }
         var returns: SpecDraft.Payload?
-        let pagination = Self.paginationExtension(operation.vendorExtensions)
+        var pagination = Self.paginationExtension(operation.vendorExtensions)
         if let success = successSchema(operation) {
-            if let pagination, let schema = success.schema {
-                // The items' array at their key path inside the page (the body itself for `Link` header pages).
-                let items = (pagination.items ?? (pagination.style == "link_header" ? "" : "results")).split(separator: ".").map(String.init)
-                let array = items.reduce(Optional(schema)) { page, key in
-                    guard case let .object(_, object)? = page?.value else { return nil }
+            // A paged action returns the items' array, found at its key path inside the page (the body itself
+            // for `Link` header pages); without one there, it is no paged action.
+            var items: TypeExpression?
+            if let page = pagination, let schema = success.schema {
+                let keys = (page.items ?? (page.style == "link_header" ? "" : "results")).split(separator: ".").map(String.init)
+                let array = keys.reduce(Optional(schema)) { found, key in
+                    guard case let .object(_, object)? = found?.value else { return nil }
                     return object.properties[key]
                 }
-                let pointer = endpoint.pointer + success.pointer + items.flatMap { ["properties", $0] }
-                returns = .type(array.map { typeExpression(of: $0, hint: typeBase + "Item", pointer: pointer).0 } ?? .array(.named("JSON")))
+                let pointer = endpoint.pointer + success.pointer + keys.flatMap { ["properties", $0] }
+                if let array, case let (.array(element), _) = typeExpression(of: array, hint: typeBase + "Item", pointer: pointer) { items = .array(element) }
+            }
+            if items == nil { pagination = nil }
+            if let items {
+                returns = .type(items)
             } else if let schema = success.schema {
                 returns = payload(withoutNamespace(schema, of: marked?.owner), typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
             } else if let other = success.contentType {

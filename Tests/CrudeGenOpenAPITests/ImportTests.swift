@@ -163,6 +163,87 @@ import Testing
         #expect(exported.contains(#""name": "labels","#) && exported.contains(#""style": "form","#) && exported.contains(#""explode": false"#))
     }
 
+    /// `x-crudegen-…` values a spec would not accept, as another tool or a hand might write them, are
+    /// ignored: the import still validates, and keeps what the document says without them.
+    @Test func extensionsASpecWouldRejectAreIgnored() async throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: { title: Odd, version: "1" }
+            x-crudegen-access: private
+            x-crudegen-cache: sometimes
+            x-crudegen-keys: SCREAMING
+            x-crudegen-name: "not a name"
+            x-crudegen-transforms: { iso8601: { date_format: x }, "bad name": { date_format: x }, cents: { type: "[", swift: Cents } }
+            paths:
+              /things:
+                get:
+                  x-crudegen-resource: Thing
+                  x-crudegen-operation: list
+                  x-crudegen-cache: forever
+                  x-crudegen-pagination: { style: sideways, size: -3 }
+                  responses:
+                    "200":
+                      description: ok
+                      content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Thing" } } } }
+              /search:
+                get:
+                  operationId: search
+                  x-crudegen-pagination: { style: page, next: "a..b" }
+                  responses:
+                    "200":
+                      description: ok
+                      content: { application/json: { schema: { type: object, properties: { total: { type: integer } } } } }
+              /find:
+                get:
+                  operationId: find
+                  x-crudegen-pagination: { style: page }
+                  responses:
+                    "200":
+                      description: ok
+                      content: { application/json: { schema: { type: object, properties: { results: { type: string } } } } }
+            components:
+              schemas:
+                Thing:
+                  type: object
+                  x-crudegen-name: Codable
+                  x-crudegen-swift-name: "two words"
+                  x-crudegen-path: "orgs/{org}/things"
+                  properties:
+                    id: { type: integer }
+                    label: { type: string, x-crudegen-transform: percentage, x-crudegen-swift-name: "9lives" }
+                    when: { type: string, x-crudegen-transform: cents, x-crudegen-type: Nowhere }
+                    other: { type: string, x-crudegen-name: label }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "odd.yaml")
+        #expect(
+            result.yaml.hasSuffix(
+                """
+                api:
+                  name: Odd
+
+                resources:
+                  Thing:
+                    path: things
+                    operations: [list]
+                    fields:
+                      label: String?
+                      when: String?
+                      other: String?
+
+                actions:
+                  search:
+                    path: search
+                    returns:
+                      total: Int?
+                  find:
+                    path: find
+                    returns:
+                      results: String?
+
+                """), "\(result.yaml)")
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
     /// A model that holds itself by value cannot be a Swift struct: the field becomes `JSON`, reported.
     @Test func breaksValueCyclesWithALocatedWarning() async throws {
         let yaml = """
