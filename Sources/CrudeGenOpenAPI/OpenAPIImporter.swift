@@ -795,8 +795,27 @@ private struct Mapper {
         if let read = candidates.read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
-        guard let model else { return nil }
+        guard var model else { return nil }
+        // One component served at several paths (one serializer behind several viewsets): each path after the
+        // first gets a resource of its own, named after the path, with the same fields.
+        if let taken = draft.resources.first(where: { $0.name == model.typeName }) {
+            model.typeName = declareCopy(of: taken, servedAt: collection)
+        }
         return resource(model: model, candidates: candidates, path: route(collection), idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
+    }
+
+    /// Declares a model with the id and fields of `resource`, named after the last literal segment of
+    /// `collection` in the singular (`archived-items` → `ArchivedItem`), for the resource at that path.
+    private mutating func declareCopy(of resource: SpecDraft.Resource, servedAt collection: OpenAPI.Path) -> String {
+        let segment = collection.components.last { !$0.contains("{") } ?? resource.name
+        let singular =
+            segment.hasSuffix("ies") ? segment.dropLast(3) + "y" : segment.hasSuffix("s") && !segment.hasSuffix("ss") ? String(segment.dropLast()) : segment
+        let name = names.claim(singular)
+        var id = SpecDraft.Field(key: resource.idKey, type: resource.idType)
+        (id.name, id.transform) = (resource.idName, resource.idTransform)
+        let index = reserveModel(name, pointer: modelPointers[resource.name] ?? ["components", "schemas"])
+        draft.models[index] = .init(name: name, swiftName: nil, description: resource.description, fields: [id] + resource.fields)
+        return name
     }
 
     /// The resources `export` marked: component schemas carrying `x-crudegen-path` (a resource even without
@@ -912,7 +931,7 @@ private struct Mapper {
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
             guard let success = successSchema(endpoint.operation) else { return nil }
             if success.schema == nil && success.contentType == nil { return false }
-            guard let found = modelWithNamespace(success.schema), found.model.typeName == model.typeName else { return nil }
+            guard let found = modelWithNamespace(success.schema), found.model.component == model.component else { return nil }
             if let chosen = namespaceOne, chosen != found.namespace { return nil }
             namespaceOne = found.namespace
             return true
@@ -922,7 +941,7 @@ private struct Mapper {
             resource.pagination = pagination
             used.append(list.pointer)
         } else if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema),
-            shape.model.typeName == model.typeName
+            shape.model.component == model.component
         {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
@@ -960,7 +979,7 @@ private struct Mapper {
             if !returns { resource.responsesNone.append(.patch) }
             used.append(patch.pointer)
             // drf-spectacular's `PatchedPerson`: the spec's `patch` generates the partial body itself.
-            if let body = requestSchema(patch.operation)?.schema, let wrapper = referencedModel(body), wrapper.typeName != model.typeName {
+            if let body = requestSchema(patch.operation)?.schema, let wrapper = referencedModel(body), wrapper.component != model.component {
                 consumedModels.insert(wrapper.typeName)
             }
         }
@@ -971,7 +990,7 @@ private struct Mapper {
         guard !resource.operations.isEmpty || withoutOperations else { return nil }
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
-        namespaceOfRequests(candidates, used: used, model: model.typeName, into: &resource)
+        namespaceOfRequests(candidates, used: used, model: model.component, into: &resource)
         for kind in [CRUDOperation.read, .list] {
             if let endpoint = kind == .read ? candidates.read : candidates.list, used.contains(endpoint.pointer) {
                 resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions)
@@ -1017,14 +1036,14 @@ private struct Mapper {
 
     /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
     /// `applies_to: responses`, one only requests have `applies_to: requests`.
-    private func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], model: String, into resource: inout SpecDraft.Resource) {
+    private func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], model component: String, into resource: inout SpecDraft.Resource) {
         var requestKey: String??
         for case let (kind, endpoint?) in [(CRUDOperation.create, candidates.create), (.update, candidates.update), (.patch, candidates.patch)]
         where used.contains(endpoint.pointer) && requestKey == nil {
             guard let schema = requestSchema(endpoint.operation)?.schema else { continue }
-            if referencedModel(schema)?.typeName == model {
+            if referencedModel(schema)?.component == component {
                 requestKey = .some(nil)
-            } else if let (key, inner) = singleKeyWrapper(schema), referencedModel(inner)?.typeName == model || kind == .patch {
+            } else if let (key, inner) = singleKeyWrapper(schema), referencedModel(inner)?.component == component || kind == .patch {
                 requestKey = key
             }
         }

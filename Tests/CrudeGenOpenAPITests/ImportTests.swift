@@ -244,6 +244,62 @@ import Testing
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
+    /// One component served at two path pairs (one serializer behind two viewsets): the second pair is a
+    /// resource of its own, named after its path, with the same fields.
+    @Test func aModelServedAtTwoPathsIsTwoResources() async throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: { title: Shelf, version: "1" }
+            paths:
+              /items/:
+                get:
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } } } }
+                post:
+                  requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+                  responses: { "201": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } } }
+              /items/{id}/:
+                get:
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } } }
+              /archived-entries/:
+                get:
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } } } }
+              /archived-entries/{id}/:
+                get:
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } } }
+                delete:
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "204": { description: gone } }
+            components:
+              schemas:
+                Item:
+                  type: object
+                  required: [id, title]
+                  properties:
+                    id: { type: integer, readOnly: true }
+                    title: { type: string }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "shelf.yaml")
+        #expect(
+            result.yaml.hasSuffix(
+                """
+                resources:
+                  Item:
+                    path: items/
+                    operations: [create, read, list]
+                    fields:
+                      title: String
+                  ArchivedEntry:
+                    path: archived-entries/
+                    operations: [read, delete, list]
+                    fields:
+                      title: String
+
+                """), "\(result.yaml)")
+        #expect(result.warnings.isEmpty)
+    }
+
     /// A model that holds itself by value cannot be a Swift struct: the field becomes `JSON`, reported.
     @Test func breaksValueCyclesWithALocatedWarning() async throws {
         let yaml = """
