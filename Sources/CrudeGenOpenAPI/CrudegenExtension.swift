@@ -19,6 +19,9 @@ enum CrudegenExtension {
     static let swiftName = "x-crudegen-swift-name"
     /// Component schemas: the resource's `path`, which makes the schema a resource even without operations.
     static let path = "x-crudegen-path"
+    /// Component schemas: the resource's `namespace` (`one`, `many`, `applies_to`), which a paginated list
+    /// does not show.
+    static let namespace = "x-crudegen-namespace"
     /// Operations: the resource an operation or action belongs to.
     static let resource = "x-crudegen-resource"
     /// Operations: which CRUD operation of the resource this is.

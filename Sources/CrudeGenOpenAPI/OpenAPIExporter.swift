@@ -456,7 +456,11 @@ private struct DocumentBuilder {
         for resource in spec.resources {
             let hasCreate = resource.operations.contains { $0.value == .create }
             let schema = object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)
-            result.append((resource.name.value, declaration(schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value)))
+            result.append(
+                (
+                    resource.name.value,
+                    declaration(schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value, namespace: resource.namespace)
+                ))
         }
         return result
     }
@@ -504,12 +508,21 @@ private struct DocumentBuilder {
     }
 
     /// A component schema with what OpenAPI cannot say about the type: its spec name where `import` would
-    /// derive another, its Swift name, and a resource's path.
-    private func declaration(_ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil) -> DocumentValue {
+    /// derive another, its Swift name, and a resource's path and namespace.
+    private func declaration(
+        _ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil, namespace: NamespaceSpec? = nil
+    ) -> DocumentValue {
         guard case var .object(pairs) = schema else { return schema }
         if Self.needsName(name) { pairs.append((CrudegenExtension.name, .string(name))) }
         if let swiftName { pairs.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
         if let path { pairs.append((CrudegenExtension.path, .string(path))) }
+        if let namespace {
+            var keys: [(key: String, value: DocumentValue)] = []
+            if let one = namespace.one { keys.append(("one", .string(one.value))) }
+            if let many = namespace.many { keys.append(("many", .string(many.value))) }
+            if namespace.direction != .both { keys.append(("applies_to", .string(namespace.direction.rawValue))) }
+            pairs.append((CrudegenExtension.namespace, .object(keys)))
+        }
         return .object(pairs)
     }
 

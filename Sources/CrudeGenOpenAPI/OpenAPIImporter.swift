@@ -925,7 +925,9 @@ private struct Mapper {
         )
         resource.idTransform = idField.transform
         var used: [[String]] = []
-        let renaming = [idParameter: idName]
+        // The member route's parameter is the id only when it names the id field; else it is a param.
+        let routeID = idField.name == idParameter || idField.key == idParameter ? idParameter : idField.key
+        let renaming = [routeID: idName]
         // Single objects must all use the same namespace (or none), as the spec has one per resource.
         var namespaceOne: String??
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
@@ -991,6 +993,13 @@ private struct Mapper {
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
         namespaceOfRequests(candidates, used: used, model: model.component, into: &resource)
+        if let marked = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.namespace]?.value as? [String: Any] {
+            // What `export` wrote wins over the shapes, which do not show `many` beside a page.
+            let key = { (name: String) in (marked[name] as? String).flatMap { $0.isEmpty ? nil : $0 } }
+            resource.namespaceOne = key("one")
+            resource.namespaceMany = key("many")
+            resource.namespaceDirection = key("applies_to").flatMap(NamespaceSpec.Direction.init(rawValue:)).flatMap { $0 == .both ? nil : $0.rawValue }
+        }
         for kind in [CRUDOperation.read, .list] {
             if let endpoint = kind == .read ? candidates.read : candidates.list, used.contains(endpoint.pointer) {
                 resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions)
@@ -1002,7 +1011,7 @@ private struct Mapper {
             let member = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
             if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
             // Route parameters that are neither the id nor a field are the resource's params.
-            for name in parameterNames(endpoint.path) where name != idParameter && !fieldNames.contains(name) {
+            for name in parameterNames(endpoint.path) where name != routeID && !fieldNames.contains(name) {
                 let param = SpecInterop.identifier(name, uppercaseFirst: false)
                 guard !resource.params.contains(where: { $0.name == param }) else { continue }
                 let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }

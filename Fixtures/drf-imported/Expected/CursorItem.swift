@@ -43,85 +43,110 @@ nonisolated extension CursorItem {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> CursorItem {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "create", method: .post,
             path: "api/cursor-items/",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET api/cursor-items/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> CursorItem {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "read", method: .get,
             path: "api/cursor-items/\(id)/"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET api/cursor-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> CursorItem {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT api/cursor-items/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> CursorItem {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<CursorItem> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "CursorItem", operation: "update", method: .put,
             path: "api/cursor-items/\(id)/",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH api/cursor-items/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> CursorItem {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "patch", method: .patch,
             path: "api/cursor-items/\(id)/",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE api/cursor-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "delete", method: .delete,
             path: "api/cursor-items/\(id)/"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE api/cursor-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// The first page of values (`GET api/cursor-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<CursorItem> {
-        let request = OperationRequest(
-            resource: "CursorItem", operation: "list", method: .get,
-            path: "api/cursor-items/",
-            query: query
-        )
-        return try await client.page(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results"))
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET api/cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<CursorItem> {
+        return Self.listOperation(query: query).pages(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<CursorItem>> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "list", method: .get,
             path: "api/cursor-items/",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results"))
+        return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results"))
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

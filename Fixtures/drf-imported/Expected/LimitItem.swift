@@ -43,85 +43,110 @@ nonisolated extension LimitItem {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> LimitItem {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "create", method: .post,
             path: "api/limit-items/",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET api/limit-items/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> LimitItem {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "read", method: .get,
             path: "api/limit-items/\(id)/"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET api/limit-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> LimitItem {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT api/limit-items/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> LimitItem {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<LimitItem> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "LimitItem", operation: "update", method: .put,
             path: "api/limit-items/\(id)/",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH api/limit-items/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> LimitItem {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "patch", method: .patch,
             path: "api/limit-items/\(id)/",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE api/limit-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "delete", method: .delete,
             path: "api/limit-items/\(id)/"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE api/limit-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// The first page of values (`GET api/limit-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<LimitItem> {
-        let request = OperationRequest(
-            resource: "LimitItem", operation: "list", method: .get,
-            path: "api/limit-items/",
-            query: query
-        )
-        return try await client.page(for: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count"))
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET api/limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<LimitItem> {
+        return Self.listOperation(query: query).pages(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<LimitItem>> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "list", method: .get,
             path: "api/limit-items/",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count"))
+        return APIOperation(request: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count"))
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.

@@ -43,85 +43,110 @@ nonisolated extension PageItem {
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> PageItem {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "create", method: .post,
             path: "api/page-items/",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET api/page-items/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> PageItem {
+        return try await Self.readOperation(id: id).send(on: client)
+    }
+
+    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func readOperation(id: Int) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "read", method: .get,
             path: "api/page-items/\(id)/"
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Reads this value again, returning the server's current copy (`GET api/page-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> PageItem {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.readOperation(id: id).send(on: client)
     }
 
     /// Sends this value to the server (`PUT api/page-items/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> PageItem {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<PageItem> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "PageItem", operation: "update", method: .put,
             path: "api/page-items/\(id)/",
-            body: try client.body(self, nils: nils)
+            body: RequestBody(self, nils: nils)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Sends only the fields `patch` sets or clears (`PATCH api/page-items/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> PageItem {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "patch", method: .patch,
             path: "api/page-items/\(id)/",
-            body: try client.body(patch)
+            body: RequestBody(patch)
         )
-        return try await client.object(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes the value with the given id (`DELETE api/page-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
+    }
+
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "PageItem", operation: "delete", method: .delete,
             path: "api/page-items/\(id)/"
         )
-        try await client.success(for: request)
+        return APIOperation(request: request)
     }
 
     /// Deletes this value (`DELETE api/page-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.delete(id: id, on: client)
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
     /// The first page of values (`GET api/page-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<PageItem> {
-        let request = OperationRequest(
-            resource: "PageItem", operation: "list", method: .get,
-            path: "api/page-items/",
-            query: query
-        )
-        return try await client.page(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET api/page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<PageItem> {
+        return Self.listOperation(query: query).pages(on: client)
+    }
+
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<PageItem>> {
         let request = OperationRequest(
             resource: "PageItem", operation: "list", method: .get,
             path: "api/page-items/",
             query: query
         )
-        return client.pages(for: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
+        return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
 
     /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
