@@ -27,6 +27,7 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureDRFApiModel", "drf-apimodel", []),
     // Imported by `crudegen import` from the schema drf-spectacular writes for Tests/DRFServer.
     ("FixtureDRFImported", "drf-imported", []),
+    ("FixtureStore", "store", []),
     (
         "FixtureMainActor", "main-actor",
         [
@@ -49,6 +50,8 @@ let package = Package(
         .executable(name: "CrudeGenCLI", targets: ["CrudeGenCLI"]),
         .library(name: "CrudeRuntime", targets: ["CrudeRuntime"]),
         .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
+        // Optional: keeps responses in SQLite through GRDB (docs/store.md); apps without it compile none of GRDB.
+        .library(name: "CrudeStore", targets: ["CrudeStore"]),
         .plugin(name: "CrudeGenPlugin", targets: ["CrudeGenPlugin"]),
         .plugin(name: "GenerateCrudSources", targets: ["GenerateCrudSources"]),
     ],
@@ -62,6 +65,8 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // `swift package generate-documentation`: builds the DocC catalogs (CI treats warnings as errors).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // CrudeStore's SQLite layer; links the system SQLite.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -69,6 +74,16 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The local store generated code of `store: true` resources conforms to (docs/store.md).
+        .target(
+            name: "CrudeStore",
+            dependencies: [
+                "CrudeRuntime",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -137,7 +152,9 @@ let package = Package(
             name: "GeneratedCodeTests",
             dependencies: [
                 "CrudeRuntime",
+                "CrudeStore",
                 "TestHTTPServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ] + fixtureCases.map { .target(name: $0.target) }
@@ -146,7 +163,8 @@ let package = Package(
         + fixtureCases.map { fixture in
             .target(
                 name: fixture.target,
-                dependencies: ["CrudeRuntime"],
+                // The store fixture's generated `+Store` files conform to CrudeStore's protocols.
+                dependencies: ["CrudeRuntime"] + (fixture.folder == "store" ? ["CrudeStore"] : []),
                 path: "Fixtures/\(fixture.folder)",
                 exclude: ["spec.yaml"],
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])] + fixture.settings

@@ -9,7 +9,9 @@
 #   Benchmarks/run.sh --profile        also callgrind profiles: crudegen at N = 1000 (--profile-n N), decoding
 #   Benchmarks/run.sh --quick          N = 10, one run, small runtime benchmarks, no compile or tool builds,
 #                                      no waiting for a quiet machine: a smoke check for CI
-#   Benchmarks/run.sh --check          only prove Sources/BenchModels is what crudegen generates
+#   Benchmarks/run.sh --check          only prove Sources/BenchModels and StoreBenchModels are what crudegen generates
+#   Benchmarks/run.sh --store          only the local store: CrudeStore against hand-written GRDB records
+#                                      (--count 10000 --rounds 7 go to store-bench)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100
@@ -24,6 +26,7 @@ command="Benchmarks/run.sh${*:+ $*}"
 parts="generation,compile,runtime"
 extra=()
 check_only=0
+store_only=0
 while (($#)); do
   case "$1" in
     --quick)
@@ -35,7 +38,8 @@ while (($#)); do
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
     --parts) parts="$2"; shift ;;
     --check) check_only=1 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --store) store_only=1 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
@@ -48,13 +52,23 @@ swift build -c release --product crudegen >&2
 swift build -c release --product CrudeGenBuildTool >&2
 
 if ((check_only)); then
-  step "checking Sources/BenchModels against Specs/Bench.crude.yaml"
-  exec .build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels --check
+  step "checking Sources/BenchModels and Sources/StoreBenchModels against their specs"
+  .build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels --check
+  exec .build/release/crudegen Specs/StoreBench.crude.yaml -o Sources/StoreBenchModels --check
 fi
 
-step "regenerating Sources/BenchModels from Specs/Bench.crude.yaml"
+step "regenerating Sources/BenchModels and Sources/StoreBenchModels from their specs"
 .build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels >&2
 .build/release/crudegen Specs/Bench.crude.yaml -o Sources/BenchModels --check >&2
+.build/release/crudegen Specs/StoreBench.crude.yaml -o Sources/StoreBenchModels >&2
+.build/release/crudegen Specs/StoreBench.crude.yaml -o Sources/StoreBenchModels --check >&2
+
+if ((store_only)); then
+  step "building store-bench (release)"
+  swift build -c release --product store-bench >&2
+  step "running store-bench ${extra[*]}"
+  exec .build/release/store-bench "${extra[@]}"
+fi
 
 if [[ ",$parts," == *,generation,* || ",$parts," == *,compile,* ]]; then
   step "building swift-openapi-generator (release)"

@@ -33,6 +33,15 @@ import Testing
             for declaration in model.models {
                 collect(.object(TemplateContext.model(declaration, access: access)), path: "", context: "model", into: &variables)
             }
+            if let store = model.store {
+                collect(.object(StoreTemplateContext.schema(store, access: access)), path: "", context: "storeSchema", into: &variables)
+                for table in store.tables {
+                    collect(.object(StoreTemplateContext.table(table, access: access)), path: "", context: "store", into: &variables)
+                }
+                for container in store.containers {
+                    collect(.object(StoreTemplateContext.container(container, access: access)), path: "", context: "store", into: &variables)
+                }
+            }
         }
         return variables
     }
@@ -93,7 +102,7 @@ import Testing
     @Test func everyContextVariableIsDocumentedWithItsType() throws {
         let collected = try Self.collectedVariables()
         let documented = try Self.documentedVariables()
-        #expect(collected.keys.sorted() == ["api", "enum", "function", "model"])
+        #expect(collected.keys.sorted() == ["api", "enum", "function", "model", "store", "storeSchema"])
         for context in collected.keys.sorted() {
             let actual = collected[context] ?? [:]
             let written = documented[context] ?? [:]

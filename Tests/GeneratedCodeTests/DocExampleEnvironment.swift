@@ -11,6 +11,13 @@ enum DocExampleEnvironment {
 
     /// Runs `body` with a server for the fixture folder's API.
     static func run(fixture: String, _ body: () async throws -> Void) async throws {
+        if fixture == "store" {
+            // docs/store.md's Raccoon API (Fixtures/store), served at the server's root.
+            let server = try await StoreSampleServer()
+            defer { Task { await server.stop() } }
+            try await $baseURL.withValue(server.server.origin) { try await body() }
+            return
+        }
         let store = HouseholdStore()
         let server = try await TestServer { request in store.reply(to: request) }
         defer { Task { await server.stop() } }

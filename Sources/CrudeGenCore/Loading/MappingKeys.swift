@@ -33,7 +33,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
     var allowed: [String] {
         switch self {
         case .spec: ["api", "enums", "models", "resources", "transforms", "actions"]
-        case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache"]
+        case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache", "store"]
         case .field: ["type", "key", "swift_name", "transform", "read_only", "array_style", "description"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .model: ["description", "swift_name", "fields"]
@@ -41,7 +41,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .resource:
             [
                 "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",
-                "pagination", "fields", "actions",
+                "pagination", "fields", "actions", "store",
             ]
         case .id: ["name", "type", "key", "transform"]
         case .pagination: ["style", "items", "next", "count", "parameter", "size_parameter", "size"]

@@ -85,6 +85,7 @@ private struct Loader {
         if let node = entries["access"], let access = choice(node, "`api.access`", AccessLevel.self) {
             api.access = access
         }
+        api.store = entries["store"].flatMap { node in reader.bool(node, "`api.store`").map { Located($0, at: reader.location(of: node)) } }
         return api
     }
 
@@ -298,6 +299,8 @@ private struct Loader {
                 }
             } ?? [:]
         resource.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
+        resource.store = entries["store"].flatMap { node in reader.bool(node, "the store setting of \(what)").map { Located($0, at: reader.location(of: node)) }
+        }
         resource.pagination = entries["pagination"].flatMap { pagination($0, what) }
         resource.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
         resource.actions = named(entries["actions"], "the actions of \(what)") { loader, actionName, node in

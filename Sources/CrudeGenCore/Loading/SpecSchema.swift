@@ -137,7 +137,8 @@ public enum SpecSchema {
           "description": "Access level of generated declarations. Default public.",
           "enum": ["public", "package", "internal"]
         },
-        "cache": { "$ref": "#/definitions/cachePolicy", "description": "The client's cache policy for GET requests; any cache setting gives configuration() an in-memory cache." }
+        "cache": { "$ref": "#/definitions/cachePolicy", "description": "The client's cache policy for GET requests; any cache setting gives configuration() an in-memory cache." },
+        "store": { "type": "boolean", "description": "Keep every resource in the local SQLite store (the CrudeStore product, docs/store.md) unless the resource says otherwise. Default false." }
       },
       "patternProperties": { "^x-": {} },
       "additionalProperties": false
@@ -251,7 +252,8 @@ public enum SpecSchema {
           "description": "Calls beyond CRUD for this resource.",
           "type": "object",
           "additionalProperties": { "$ref": "#/definitions/action" }
-        }
+        },
+        "store": { "type": "boolean", "description": "Keep this resource in the local SQLite store (CrudeStore, docs/store.md). Default api.store." }
       },
       "patternProperties": { "^x-": {} },
       "additionalProperties": false

@@ -9,6 +9,8 @@ public struct CodeModel: Sendable {
     public var enums: [EnumDeclaration]
     /// Models and resources, in spec order.
     public var models: [ModelDeclaration]
+    /// What the local store needs, when the spec keeps any resource in it (`store: true`).
+    public var store: StoreDeclaration?
 }
 
 /// API-wide declarations: a namespace enum named after the API.
@@ -71,4 +73,6 @@ public struct PropertyDeclaration: Sendable {
     public var documentation: [String]
     /// Whether the type is a spec enum (query parameters send its raw value).
     public var isEnum: Bool
+    /// The type as the spec writes it, including the outer optional.
+    public var typeExpression: TypeExpression
 }

@@ -4,7 +4,7 @@ package enum CodeModelBuilder {
     package static func build(_ spec: Spec, symbols: SymbolTable) -> CodeModel {
         let builder = Builder(spec: spec, symbols: symbols)
         let specName = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
-        return CodeModel(
+        var model = CodeModel(
             specName: specName,
             accessModifier: spec.api.access == .internal ? "" : spec.api.access.rawValue + " ",
             api: builder.api(),
@@ -12,6 +12,8 @@ package enum CodeModelBuilder {
             models: spec.models.map { builder.model(name: ($0.swiftName ?? $0.name).value, description: $0.description, fields: $0.fields) }
                 + spec.resources.map(builder.resource)
         )
+        model.store = StoreModelBuilder.build(spec, symbols: symbols, model: model)
+        return model
     }
 }
 
@@ -223,7 +225,8 @@ private struct Builder {
             transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
             documentation: documentation(field.description),
-            isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
+            isEnum: symbols.declared[type.baseName]?.symbol == .enumeration,
+            typeExpression: type
         )
     }
 

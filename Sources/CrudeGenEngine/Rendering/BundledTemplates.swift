@@ -58,6 +58,31 @@ nonisolated extension {{name}} {
 {{/payloadModels}}
 
 """#,
+        "api-store-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
+import CrudeRuntime
+import CrudeStore
+import Foundation
+
+nonisolated extension {{name}} {
+    /// The local store's tables, and where each operation's response holds stored resources: open a
+    /// `Store` with it and attach it with `client.storing(in:)` (docs/store.md).
+    {{access}}static let storeSchema = StoreSchema(
+        tables: [
+{{#tables}}
+            {{name}}.storeTable.definition,
+{{/tables}}
+        ],
+        operations: [
+{{#operations}}
+            {{.}},
+{{/operations}}
+        ]
+    )
+}
+
+"""#,
         "enum-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}
@@ -207,6 +232,58 @@ nonisolated extension {{name}} {
     }
 {{/patch}}
 }
+
+"""#,
+        "store-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
+import CrudeRuntime
+import CrudeStore
+import Foundation
+
+{{#table}}
+nonisolated extension {{name}}: StoredResource {
+    /// The table of these values in the local store: a column per field, named by its JSON key, the id first.
+    {{access}}static let storeTable = StoreTable<{{name}}>(
+        name: {{tableNameLiteral}},
+        columns: [
+{{#columns}}
+            {{column}},
+{{/columns}}
+        ],
+        indexes: [{{#indexes}}{{literal}}{{separator}}{{/indexes}}]
+    )
+
+    /// The id rows are kept by.
+    {{access}}var storeID: {{idType}}? { self.{{idProperty}} }
+
+    /// Reads a value from a row of `storeTable`.
+    {{access}}init(storeRow row: StoreRow) throws(StoreError) {
+{{#columns}}
+        {{read}}
+{{/columns}}
+    }
+{{#hasNested}}
+
+    /// Adds the stored resources this value holds to `batch`, as Groot inserts nested objects.
+    {{access}}func collectNested(into batch: inout StoreBatch) throws(StoreError) {
+{{#nested}}
+        try batch.collect(self.{{.}})
+{{/nested}}
+    }
+{{/hasNested}}
+}
+{{/table}}
+{{#container}}
+nonisolated extension {{name}}: StoreContainer {
+    /// Adds the stored resources this value holds to `batch`, as Groot inserts nested objects.
+    {{access}}func collectStored(into batch: inout StoreBatch) throws(StoreError) {
+{{#nested}}
+        try batch.collect(self.{{.}})
+{{/nested}}
+    }
+}
+{{/container}}
 
 """#,
     ]

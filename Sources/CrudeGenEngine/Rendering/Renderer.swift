@@ -15,7 +15,17 @@ public struct Renderer: Sendable {
         var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file")]
         files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file") }
         files += Self.concurrentMap(model.models) { file($0.name, model, TemplateContext.model($0, access: access), "model-file") }
+        if let store = model.store { files += storeFiles(store, model) }
         return files.sorted { $0.name < $1.name }
+    }
+
+    /// The local store's files, `+Store` beside the files of the types they extend.
+    private func storeFiles(_ store: StoreDeclaration, _ model: CodeModel) -> [GeneratedFile] {
+        let access = model.accessModifier
+        var files = [file(store.apiName + "+Store", model, StoreTemplateContext.schema(store, access: access), "api-store-file")]
+        files += store.tables.map { file($0.name + "+Store", model, StoreTemplateContext.table($0, access: access), "store-file") }
+        files += store.containers.map { file($0.name + "+Store", model, StoreTemplateContext.container($0, access: access), "store-file") }
+        return files
     }
 
     /// `items.map(transform)` spread over the cores: models render independently, and rendering is most

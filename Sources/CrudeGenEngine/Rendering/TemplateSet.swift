@@ -20,6 +20,8 @@ public struct TemplateSet: Sendable {
         "model": "partial: a struct with its Codable conformance (model files and action payloads)",
         "resource-operations": "partial: a resource's operations and its Patch type",
         "functions": "partial: generated functions, each a signature and a body",
+        "store-file": "with `store: true`: a stored resource's table conformance, or a type's list of the stored resources it holds",
+        "api-store-file": "with `store: true`: the API's store schema (tables, and the operations whose responses are kept)",
     ]
 
     /// The source of the bundled template `name`, or `nil` when crudegen has none of that name.

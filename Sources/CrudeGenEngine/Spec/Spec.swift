@@ -116,6 +116,8 @@ public struct APISpec: Sendable {
     public var access: AccessLevel = .public
     /// The client's cache policy; any `cache` setting in the spec gives generated configurations a cache.
     public var cache: Located<CachePolicySpec>?
+    /// Whether every resource is kept in the local store (CrudeStore) unless it says otherwise.
+    public var store: Located<Bool>?
     public var location: SourceLocation
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
@@ -354,6 +356,8 @@ public struct ResourceSpec: Sendable {
     public var pagination: PaginationSpec?
     public var fields: [FieldSpec] = []
     public var actions: [ActionSpec] = []
+    /// Whether the resource is kept in the local store; `nil` follows `api.store`.
+    public var store: Located<Bool>?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(

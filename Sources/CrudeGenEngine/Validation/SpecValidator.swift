@@ -47,6 +47,7 @@ public struct SpecValidator {
         for resource in spec.resources { checkResource(resource) }
         for action in spec.actions { checkAction(action, resource: nil) }
         checkRecursion()
+        diagnostics += StoreValidator.check(spec)
     }
 
     // MARK: names

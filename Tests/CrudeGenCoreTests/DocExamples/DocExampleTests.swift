@@ -113,11 +113,13 @@ import Testing
 
     /// The test file that runs `examples`, each in a test of its own.
     static func swiftFile(fixture: String, target: String, apiName: String, examples: [DocExample]) -> String {
+        // A spec with a local store: its examples use CrudeStore and the API's `storeSchema`.
+        let usesStore = examples[0].governingSpec?.contains("store: true") == true
         var text = """
             // swift-format-ignore-file
             // Generated from the examples in README.md and docs/ by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
             import CrudeRuntime
-            import \(target)
+            \(usesStore ? "import CrudeStore\n" : "")import \(target)
             import Foundation
             import Testing
 
@@ -141,7 +143,7 @@ import Testing
                             enum \(apiName) {
                                 static func configuration() -> ClientConfiguration {
                                     \(target).\(apiName).configuration(baseURL: DocExampleEnvironment.baseURL)
-                                }
+                                }\(usesStore ? "\n                static var storeSchema: StoreSchema { \(target).\(apiName).storeSchema }" : "")
                             }
 
                 """

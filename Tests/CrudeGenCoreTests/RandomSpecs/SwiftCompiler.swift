@@ -35,6 +35,18 @@ enum SwiftCompiler {
         return TestSupport.packageRoot.appendingPathComponent(".build/debug/Modules")
     }()
 
+    /// The folder of GRDB's SQLite module map, which code importing `CrudeStore` (and through it GRDB) needs:
+    /// SwiftPM passes it to its own targets, a plain `swiftc` must be told.
+    static let sqliteModuleFolder: URL = {
+        var folder = modulesFolder
+        for _ in 0..<5 {
+            folder.deleteLastPathComponent()
+            let candidate = folder.appendingPathComponent("checkouts/GRDB.swift/Sources/GRDBSQLite")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("module.modulemap").path) { return candidate }
+        }
+        return TestSupport.packageRoot.appendingPathComponent(".build/checkouts/GRDB.swift/Sources/GRDBSQLite")
+    }()
+
     /// Compiles `files` (name → contents) as one module in Swift 6 mode with warnings as errors.
     static func compile(_ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard) async throws
         -> TestSupport.CommandRun
@@ -51,7 +63,7 @@ enum SwiftCompiler {
         return try await run(
             [
                 "swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
-                "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path,
+                "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path, "-I", sqliteModuleFolder.path,
                 "-o", folder.appendingPathComponent("module.o").path,
             ] + isolation.flags + paths)
     }

@@ -1,0 +1,198 @@
+/// Decides what the local store needs from a validated spec and its code model: which resources are
+/// tables, how each field becomes a column, which types hold stored resources and which operations'
+/// responses are kept.
+package enum StoreModelBuilder {
+    /// The store's declarations, or `nil` when the spec keeps no resource in the store.
+    package static func build(_ spec: Spec, symbols: SymbolTable, model: CodeModel) -> StoreDeclaration? {
+        let stored = Set(spec.resources.filter { ($0.store ?? spec.api.store)?.value == true }.map(\.name.value))
+        guard !stored.isEmpty else { return nil }
+        return StoreBuilder(spec: spec, symbols: symbols, stored: stored).declaration(for: model)
+    }
+}
+
+private struct StoreBuilder {
+    let spec: Spec
+    let symbols: SymbolTable
+    /// The spec names of stored resources.
+    let stored: Set<String>
+
+    /// The Swift scalar types kept in a column of their own SQLite type (CrudeStore's `StoreScalar`).
+    static let scalarTypes: Set<String> = ["String", "Int", "Int32", "Int64", "UInt", "Double", "Float", "Bool", "Decimal", "URL", "UUID", "Data"]
+
+    func declaration(for model: CodeModel) -> StoreDeclaration {
+        // `model.models` holds the spec's models, then its resources, each in spec order.
+        let specNames = spec.models.map(\.name.value) + spec.resources.map(\.name.value)
+        var tables: [StoredTableDeclaration] = []
+        var containers: [StoreContainerDeclaration] = []
+        for (declaration, specName) in zip(model.models, specNames) {
+            let nested = declaration.properties.filter { reaches($0.typeExpression) }.map(\.name)
+            if stored.contains(specName), let resource = declaration.resource {
+                tables.append(table(declaration, resource, specName: specName, nested: nested))
+            } else if !nested.isEmpty {
+                containers.append(StoreContainerDeclaration(name: declaration.name, nested: nested))
+            }
+        }
+        for payload in model.api.payloadModels {
+            let nested = payload.properties.filter { reaches($0.typeExpression) }.map(\.name)
+            if !nested.isEmpty { containers.append(StoreContainerDeclaration(name: payload.name, nested: nested)) }
+        }
+        let containerNames = Set(containers.map(\.name))
+        return StoreDeclaration(apiName: model.api.name, tables: tables, containers: containers, operations: operations(model, containers: containerNames))
+    }
+
+    // MARK: tables
+
+    private func table(_ declaration: ModelDeclaration, _ resource: ResourceDeclaration, specName: String, nested: [String]) -> StoredTableDeclaration {
+        let columns = declaration.properties.enumerated().map { index, property in column(property, at: index, isID: index == 0) }
+        var indexes: [String] = []
+        let routes = resource.operations.map(\.route) + resource.actions.map(\.route)
+        for case let .parameter(parameter) in routes.joined() where parameter.source == .field {
+            guard let property = declaration.properties.first(where: { $0.name == parameter.name }), !indexes.contains(property.keyLiteral) else { continue }
+            indexes.append(property.keyLiteral)
+        }
+        return StoredTableDeclaration(
+            name: declaration.name, tableNameLiteral: SwiftNaming.stringLiteral(specName), columns: columns, indexes: indexes,
+            idProperty: resource.idProperty, idType: resource.idType, nested: nested)
+    }
+
+    /// The column of a property and the statement reading it: scalars and enums in columns of their SQLite
+    /// type, transformed fields as their transform writes them, everything else as JSON text.
+    private func column(_ property: PropertyDeclaration, at index: Int, isID: Bool) -> (column: String, read: String) {
+        let name = property.keyLiteral
+        let keyPath = "\\.\(property.name)"
+        let read = "self.\(property.name) = try row."
+        // The id is always its Swift value, so deletes and reads by id compare like with like.
+        if !isID, let transform = property.transform {
+            return (".transformed(\(name), \(keyPath), using: \(transform).self)", read + "transformed(at: \(index), using: \(transform).self)")
+        }
+        let type = property.typeExpression.nonOptional
+        if case let .named(base) = type {
+            switch symbols.resolve(base) {
+            case let .builtin(swiftName)? where Self.scalarTypes.contains(swiftName):
+                return (".scalar(\(name), \(keyPath))", read + "scalar(at: \(index))")
+            case .enumeration?:
+                return (".openEnum(\(name), \(keyPath))", read + "openEnum(at: \(index))")
+            default:
+                break
+            }
+        }
+        let shape = SwiftNaming.stringLiteral(Self.fingerprint(shape(of: type)))
+        return (".json(\(name), \(keyPath), shape: \(shape))", read + (property.isOptional ? "jsonIfPresent" : "json") + "(at: \(index))")
+    }
+
+    /// What decoding a JSON column depends on: the nested types' keys, types and transforms, spelled out
+    /// recursively (a type met again inside itself is named only).
+    private func shape(of type: TypeExpression, visiting: Set<String> = []) -> String {
+        switch type {
+        case let .optional(wrapped): return shape(of: wrapped, visiting: visiting) + "?"
+        case let .array(element): return "[" + shape(of: element, visiting: visiting) + "]"
+        case let .dictionary(value): return "[:" + shape(of: value, visiting: visiting) + "]"
+        case let .named(name):
+            guard let fields = fields(of: name) else {
+                if let enumeration = spec.enums.first(where: { $0.name.value == name }) { return "enum " + enumeration.rawType.rawValue }
+                return name
+            }
+            guard !visiting.contains(name) else { return "@" + name }
+            let inner = fields.map { field in
+                field.jsonKey(style: spec.api.keyStyle) + ":" + shape(of: field.type.value, visiting: visiting.union([name]))
+                    + (field.transform.map { " " + $0.value } ?? "")
+            }
+            return "{" + inner.joined(separator: ",") + "}"
+        }
+    }
+
+    /// The 64-bit FNV-1a hash of `text` in hex: a short, stable stand-in for a long shape.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    // MARK: reaching stored resources
+
+    /// The fields of the model or resource the spec calls `name` (a resource's id first).
+    private func fields(of name: String) -> [FieldSpec]? {
+        if let model = spec.models.first(where: { $0.name.value == name }) { return model.fields }
+        if let resource = spec.resources.first(where: { $0.name.value == name }) { return [resource.id.field(optional: false)] + resource.fields }
+        return nil
+    }
+
+    /// Whether a value of `type` can hold a stored resource.
+    func reaches(_ type: TypeExpression, visiting: Set<String> = []) -> Bool {
+        let name = type.baseName
+        if stored.contains(name) { return true }
+        guard !visiting.contains(name), let fields = fields(of: name) else { return false }
+        return fields.contains { reaches($0.type.value, visiting: visiting.union([name])) }
+    }
+
+    // MARK: operations
+
+    private func operations(_ model: CodeModel, containers: Set<String>) -> [String] {
+        var entries: [String] = []
+        let apiResource = SwiftNaming.unescaped(model.api.name)
+        for declaration in model.models {
+            guard let resource = declaration.resource else { continue }
+            let type = declaration.name
+            let isStored = stored.contains(resource.specName)
+            if isStored || containers.contains(type) {
+                for operation in resource.operations {
+                    let key = SwiftNaming.stringLiteral("\(resource.specName).\(operation.kind.rawValue)")
+                    let one = resource.namespaceOne.map { ", at: \(SwiftNaming.stringLiteral($0))" } ?? ""
+                    let items =
+                        (resource.pagination?.items ?? resource.namespaceMany).flatMap { $0.isEmpty ? nil : ", at: \(SwiftNaming.stringLiteral($0))" } ?? ""
+                    let route = SwiftNaming.stringLiteral(Self.pattern(operation.route))
+                    switch (operation.kind, isStored) {
+                    case (.delete, true): entries.append(".delete(\(type).self, \(key), route: \(route))")
+                    case (.delete, false): continue
+                    case (_, _) where !operation.returnsModel: continue
+                    case (.read, true): entries.append(".read(\(type).self, \(key), route: \(route)\(one))")
+                    case (.list, true): entries.append(".list(\(type).self, \(key)\(items))")
+                    case (.list, false): entries.append(".response([\(type)].self, \(key)\(items))")
+                    default: entries.append(".response(\(type).self, \(key)\(one))")
+                    }
+                }
+            }
+            let owner = spec.resources.first { $0.name.value == resource.specName }
+            entries += actions(resource.actions, specs: owner?.actions ?? [], resourceName: resource.specName)
+        }
+        entries += actions(model.api.actions, specs: spec.actions, resourceName: apiResource)
+        return entries
+    }
+
+    /// The entries of actions whose responses hold stored resources.
+    private func actions(_ declarations: [ActionDeclaration], specs: [ActionSpec], resourceName: String) -> [String] {
+        zip(declarations, specs).compactMap { declaration, action in
+            let holdsStored: Bool =
+                switch action.returns {
+                case let .type(type)?: reaches(type.value)
+                case let .fields(fields, _)?: fields.contains { reaches($0.type.value) }
+                case .none?, nil: false
+                }
+            guard holdsStored else { return nil }
+            let key = SwiftNaming.stringLiteral("\(resourceName).\(declaration.specName)")
+            if let (pagination, itemType) = declaration.pagination {
+                let items = pagination.items.isEmpty ? "" : ", at: \(SwiftNaming.stringLiteral(pagination.items))"
+                return ".response([\(itemType)].self, \(key)\(items))"
+            }
+            switch declaration.response {
+            case let .type(type): return ".response(\(type).self, \(key))"
+            case let .fields(typeName, _): return ".response(\(typeName).self, \(key))"
+            case .none: return nil
+            }
+        }
+    }
+
+    /// A member route as CrudeStore matches it: `{id}` for the resource's id, `{*}` for other parameters.
+    static func pattern(_ route: [RoutePart]) -> String {
+        route.map { part in
+            switch part {
+            case let .literal(text): text
+            case let .parameter(parameter): parameter.source == .id ? "{id}" : "{*}"
+            }
+        }.joined()
+    }
+}

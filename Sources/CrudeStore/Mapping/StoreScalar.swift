@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+
+/// The SQLite type a column is declared with.
+public enum StoreColumnType: String, Codable, Sendable, Hashable {
+    case integer = "INTEGER"
+    case real = "REAL"
+    case text = "TEXT"
+    case blob = "BLOB"
+}
+
+/// A Swift value kept in a column of its own SQLite type rather than as JSON text, so it can be filtered,
+/// ordered and indexed in SQL.
+public protocol StoreScalar: Codable, Sendable {
+    /// The SQLite type of a column holding values of this type.
+    static var storeColumnType: StoreColumnType { get }
+    /// The value as SQLite keeps it.
+    var storeValue: DatabaseValue { get }
+    /// The value read back; `nil` when the stored value is not one of this type.
+    init?(storeValue: DatabaseValue)
+    /// The value written as one segment of a route (`users/7/` → 7), for deletes and offline reads by id.
+    init?(routeSegment: String)
+    /// The value of a row's column; `nil` when it is `NULL` or not one of this type.
+    static func decode(from row: Row, at index: Int) -> Self?
+}
+
+extension StoreScalar {
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        Self(storeValue: row[index])
+    }
+}
+
+extension StoreScalar where Self: DatabaseValueConvertible & StatementColumnConvertible {
+    // GRDB's fast path reads the column straight from the SQLite statement, without a `DatabaseValue` between.
+    @inlinable
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        try? row.decode(Self.self, atIndex: index)
+    }
+}
+
+extension StoreScalar where Self: DatabaseValueConvertible {
+    public var storeValue: DatabaseValue { databaseValue }
+    public init?(storeValue: DatabaseValue) {
+        guard let value = Self.fromDatabaseValue(storeValue) else { return nil }
+        self = value
+    }
+}
+
+extension StoreScalar where Self: LosslessStringConvertible {
+    public init?(routeSegment: String) {
+        self.init(routeSegment)
+    }
+}
+
+extension Int: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .integer }
+}
+
+extension Int32: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .integer }
+}
+
+extension Int64: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .integer }
+}
+
+extension UInt: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .integer }
+    // SQLite integers are signed 64-bit: the bit pattern keeps every UInt, at the cost of SQL ordering above Int64.max.
+    public var storeValue: DatabaseValue { Int64(bitPattern: UInt64(self)).databaseValue }
+    public init?(storeValue: DatabaseValue) {
+        guard let value = Int64.fromDatabaseValue(storeValue) else { return nil }
+        self = UInt(UInt64(bitPattern: value))
+    }
+    // GRDB's own conversion of this type reads another representation than the one written here.
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        Self(storeValue: row[index])
+    }
+}
+
+extension Double: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .real }
+}
+
+extension Float: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .real }
+}
+
+extension Bool: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .integer }
+}
+
+extension String: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .text }
+    public init?(routeSegment: String) {
+        guard let decoded = routeSegment.removingPercentEncoding else { return nil }
+        self = decoded
+    }
+}
+
+extension Decimal: StoreScalar {
+    // Text keeps every digit; a REAL column would round.
+    public static var storeColumnType: StoreColumnType { .text }
+    public var storeValue: DatabaseValue { description.databaseValue }
+    public init?(storeValue: DatabaseValue) {
+        guard let text = String.fromDatabaseValue(storeValue), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        self = value
+    }
+    // GRDB's own conversion of this type reads another representation than the one written here.
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        Self(storeValue: row[index])
+    }
+    public init?(routeSegment: String) {
+        self.init(string: routeSegment, locale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+extension URL: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .text }
+    public var storeValue: DatabaseValue { absoluteString.databaseValue }
+    public init?(storeValue: DatabaseValue) {
+        guard let text = String.fromDatabaseValue(storeValue), let url = URL(string: text) else { return nil }
+        self = url
+    }
+    // GRDB's own conversion of this type reads another representation than the one written here.
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        Self(storeValue: row[index])
+    }
+    public init?(routeSegment: String) {
+        guard let text = routeSegment.removingPercentEncoding else { return nil }
+        self.init(string: text)
+    }
+}
+
+extension UUID: StoreScalar {
+    // Text rather than GRDB's 16-byte blob, so the column reads as the JSON the server sent.
+    public static var storeColumnType: StoreColumnType { .text }
+    public var storeValue: DatabaseValue { uuidString.databaseValue }
+    public init?(storeValue: DatabaseValue) {
+        guard let text = String.fromDatabaseValue(storeValue), let uuid = UUID(uuidString: text) else { return nil }
+        self = uuid
+    }
+    // GRDB's own conversion of this type reads another representation than the one written here.
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        Self(storeValue: row[index])
+    }
+    public init?(routeSegment: String) {
+        self.init(uuidString: routeSegment)
+    }
+}
+
+extension Data: StoreScalar {
+    public static var storeColumnType: StoreColumnType { .blob }
+    public init?(routeSegment: String) {
+        nil
+    }
+}
