@@ -7,6 +7,7 @@ struct RoutePattern: Sendable {
     /// Each path segment's literal prefix, whether it holds a parameter, which is the id, and its suffix.
     private let segments: [(prefix: String, parameter: Bool, isID: Bool, suffix: String)]
 
+    /// The pattern of a generated route string.
     init(_ template: String) {
         segments = template.split(separator: "/").map { segment in
             guard let open = segment.firstIndex(of: "{"), let close = segment[open...].firstIndex(of: "}") else {

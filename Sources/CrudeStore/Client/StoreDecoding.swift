@@ -27,6 +27,7 @@ struct StoreDecoding: Sendable {
         return body
     }
 
+    /// The keys from the body's root: the envelope, then the operation's own path.
     private func keys(_ path: String) -> [String] {
         configuration.envelope + path.split(separator: ".").map(String.init)
     }
@@ -34,10 +35,12 @@ struct StoreDecoding: Sendable {
 
 /// A value under nested keys read from the decoder's `userInfo`, decoded in one pass over the JSON.
 private struct KeyPathPayload<Value: Decodable>: Decodable {
+    /// Where the decoder's `userInfo` carries the keys.
     static var keysKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "crudestore.KeyPathPayload.keys")! }
 
     let value: Value
 
+    /// Descends through the keys, then decodes the value.
     init(from decoder: any Decoder) throws {
         let keys = decoder.userInfo[Self.keysKey] as? [String] ?? []
         guard let last = keys.last else {

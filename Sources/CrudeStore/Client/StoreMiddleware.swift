@@ -54,6 +54,7 @@ public struct StoreMiddleware: ClientMiddleware {
         return response
     }
 
+    /// Upserts what the response holds and removes what the request deleted, reporting failures instead of throwing them.
     private func keep(_ response: ClientResponse, of operation: StoreOperation, for request: ClientRequest) async {
         do {
             if let keep = operation.keep {
@@ -72,6 +73,7 @@ public struct StoreMiddleware: ClientMiddleware {
         }
     }
 
+    /// Whether the request got no answer at all, the case the store may answer.
     static func isNetworkFailure(_ error: APIError) -> Bool {
         switch error {
         case .transport, .timedOut: true

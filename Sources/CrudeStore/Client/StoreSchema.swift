@@ -71,6 +71,7 @@ public struct StoreOperation: Sendable {
             }, answer: nil)
     }
 
+    /// Decodes a `Value` at `path` and collects the stored resources it holds.
     private static func keeping<Value: StoreContainer & Decodable>(_ type: Value.Type, at path: String) -> @Sendable (Data, StoreDecoding) throws -> StoreBatch
     {
         { body, coding in

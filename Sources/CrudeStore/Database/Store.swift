@@ -78,6 +78,7 @@ public final class Store: Sendable {
         return table
     }
 
+    /// Runs `updates` in the pool's write transaction, with errors as ``StoreError``.
     private func write(_ updates: @escaping @Sendable (Database) throws -> Void) async throws(StoreError) {
         do {
             try await pool.write(updates)

@@ -8,6 +8,7 @@ enum StoreMigrator {
     /// The table recording each stored table's definition: the schema version the rows were written with.
     static let recordTable = "crudestore_tables"
 
+    /// Creates, keeps or rebuilds each of `tables`, recording its definition.
     static func migrate(_ db: Database, to tables: [StoreTableDefinition]) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(recordTable) (name TEXT PRIMARY KEY NOT NULL, definition TEXT NOT NULL)")
         for table in tables {
@@ -35,6 +36,7 @@ enum StoreMigrator {
         return kept
     }
 
+    /// Builds `table` anew beside the old one, copies the rows it can keep, and puts it in the old one's place.
     private static func rebuild(_ db: Database, _ table: StoreTableDefinition, from old: StoreTableDefinition?) throws {
         let name = SQLName.quoted(table.name)
         let exists = try db.tableExists(table.name)
@@ -54,6 +56,7 @@ enum StoreMigrator {
         }
     }
 
+    /// `CREATE TABLE` for `table` under `name`, the first column its primary key.
     private static func createSQL(_ table: StoreTableDefinition, name: String) -> String {
         let columns = table.columns.enumerated().map { index, column in
             "\(SQLName.quoted(column.name)) \(column.type.rawValue)" + (index == 0 ? " PRIMARY KEY NOT NULL" : column.isOptional ? "" : " NOT NULL")

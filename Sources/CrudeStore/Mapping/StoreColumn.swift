@@ -32,6 +32,7 @@ public struct StoreColumn<Model>: Sendable {
     /// `value` is of another type.
     let convert: @Sendable (Any) throws -> DatabaseValue?
 
+    /// A column keeping the property at `keyPath`, converted by `convert`.
     init<Value>(
         _ name: String, _ keyPath: KeyPath<Model, Value> & Sendable, type: StoreColumnType, isOptional: Bool, shape: String,
         _ convert: @escaping @Sendable (Value) throws -> DatabaseValue
@@ -129,13 +130,16 @@ enum StoreWire<Transform: ValueTransform> {
     /// The scalar type of the JSON representation, if it is one.
     static var scalarType: (any StoreScalar.Type)? { Transform.Wire.self as? any StoreScalar.Type }
 
+    /// The column's SQLite type: the scalar's, or text for JSON.
     static var columnType: StoreColumnType { scalarType?.storeColumnType ?? .text }
 
+    /// The JSON representation as the column keeps it.
     static func databaseValue(_ wire: Transform.Wire) throws -> DatabaseValue {
         if let scalar = wire as? any StoreScalar { return scalar.storeValue }
         return try StoreJSON.text(wire)
     }
 
+    /// The JSON representation read back; `nil` when the column holds another type.
     static func wire(from value: DatabaseValue) throws -> Transform.Wire? {
         if let scalarType {
             return scalarType.init(storeValue: value).flatMap { $0 as? Transform.Wire }
@@ -153,12 +157,15 @@ enum StoreJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+    /// The decoder every JSON column is read with.
     private static let decoder = JSONDecoder()
 
+    /// `value` as JSON text.
     static func text(_ value: some Encodable) throws -> DatabaseValue {
         String(decoding: try encoder.encode(value), as: UTF8.self).databaseValue
     }
 
+    /// A value read from JSON text; `nil` when the column holds no text.
     static func value<Value: Decodable>(_ type: Value.Type, from value: DatabaseValue) throws -> Value? {
         guard let text = String.fromDatabaseValue(value) else { return nil }
         return try decoder.decode(Value.self, from: Data(text.utf8))

@@ -69,6 +69,7 @@ public struct StoreRow {
         return try decoding(wire, at: index, using: transform)
     }
 
+    /// A wire value through the transform, its rejection as ``StoreError``.
     @inlinable
     func decoding<Transform: ValueTransform>(_ wire: Transform.Wire, at index: Int, using transform: Transform.Type) throws(StoreError)
         -> Transform.Value
@@ -86,6 +87,7 @@ public struct StoreRow {
         return value
     }
 
+    /// A transformed column of any wire type, `nil` for `NULL`.
     private func transformedIfPresent<Transform: ValueTransform>(at index: Int, using transform: Transform.Type) throws(StoreError) -> Transform.Value? {
         let stored = row[index] as DatabaseValue
         if stored.isNull { return nil }
@@ -110,6 +112,7 @@ public struct StoreRow {
         }
     }
 
+    /// The error for a column holding something else than the field's type.
     @usableFromInline
     func mismatch(at index: Int, _ stored: DatabaseValue, expected: String) -> StoreError {
         .unreadableRow(table: table.name, column: table.columns[index].name, reason: "\(stored) is not a \(expected)")
