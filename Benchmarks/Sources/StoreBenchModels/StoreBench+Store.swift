@@ -14,9 +14,9 @@ nonisolated extension StoreBench {
         ],
         operations: [
             .read(Account.self, "Account.read", route: "accounts/{id}"),
-            .list(Account.self, "Account.list"),
+            .list(Account.self, "Account.list", route: "accounts"),
             .read(Team.self, "Team.read", route: "teams/{id}"),
-            .list(Team.self, "Team.list"),
+            .list(Team.self, "Team.list", route: "teams"),
         ]
     )
 }

@@ -16,9 +16,9 @@ nonisolated extension SampleAPI {
             .read(User.self, "User.read", route: "users/{id}/"),
             .response(User.self, "User.update"),
             .delete(User.self, "User.delete", route: "users/{id}/"),
-            .list(User.self, "User.list", at: "results"),
-            .read(Team.self, "Team.read", route: "orgs/{*}/teams/{id}/"),
-            .list(Team.self, "Team.list"),
+            .list(User.self, "User.list", route: "users/", at: "results"),
+            .read(Team.self, "Team.read", route: "orgs/{=org_id}/teams/{id}/"),
+            .list(Team.self, "Team.list", route: "orgs/{=org_id}/teams/"),
             .response([Announcement].self, "Announcement.list"),
             .response(LoginResponse.self, "SampleAPI.login"),
         ]

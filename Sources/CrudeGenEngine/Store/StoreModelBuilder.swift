@@ -144,13 +144,13 @@ private struct StoreBuilder {
                     let one = resource.namespaceOne.map { ", at: \(SwiftNaming.stringLiteral($0))" } ?? ""
                     let items =
                         (resource.pagination?.items ?? resource.namespaceMany).flatMap { $0.isEmpty ? nil : ", at: \(SwiftNaming.stringLiteral($0))" } ?? ""
-                    let route = SwiftNaming.stringLiteral(Self.pattern(operation.route))
+                    let route = SwiftNaming.stringLiteral(pattern(operation.route, of: resource.specName))
                     switch (operation.kind, isStored) {
                     case (.delete, true): entries.append(".delete(\(type).self, \(key), route: \(route))")
                     case (.delete, false): continue
                     case (_, _) where !operation.returnsModel: continue
                     case (.read, true): entries.append(".read(\(type).self, \(key), route: \(route)\(one))")
-                    case (.list, true): entries.append(".list(\(type).self, \(key)\(items))")
+                    case (.list, true): entries.append(".list(\(type).self, \(key), route: \(route)\(items))")
                     case (.list, false): entries.append(".response([\(type)].self, \(key)\(items))")
                     default: entries.append(".response(\(type).self, \(key)\(one))")
                     }
@@ -186,12 +186,19 @@ private struct StoreBuilder {
         }
     }
 
-    /// A member route as CrudeStore matches it: `{id}` for the resource's id, `{*}` for other parameters.
-    static func pattern(_ route: [RoutePart]) -> String {
-        route.map { part in
+    /// A route as CrudeStore matches it: `{id}` for the resource's id, `{=key}` for a field (its column, by
+    /// JSON key), `{*}` for other parameters and for keys a pattern cannot spell.
+    func pattern(_ route: [RoutePart], of resource: String) -> String {
+        let fields = spec.resources.first { $0.name.value == resource }?.fields ?? []
+        return route.map { part in
             switch part {
-            case let .literal(text): text
-            case let .parameter(parameter): parameter.source == .id ? "{id}" : "{*}"
+            case let .literal(text):
+                return text
+            case let .parameter(parameter):
+                if parameter.source == .id { return "{id}" }
+                guard parameter.source == .field, let field = fields.first(where: { $0.name.value == parameter.specName }) else { return "{*}" }
+                let key = field.jsonKey(style: spec.api.keyStyle)
+                return key.contains(where: { "{}/".contains($0) }) ? "{*}" : "{=\(key)}"
             }
         }.joined()
     }

@@ -45,18 +45,25 @@ public struct StoreOperation: Sendable {
     public static func read<Model: StoredResource>(_ type: Model.Type, _ key: String, route: String, at path: String = "") -> StoreOperation {
         let pattern = RoutePattern(route)
         return StoreOperation(key: key, keep: keeping(Model.self, at: path), remove: nil) { store, request, coding in
-            guard let segment = pattern.id(in: request.head.url), let id = Model.StoreID(routeSegment: segment),
+            guard let segment = pattern.values(in: request.head.url)?[.id], let id = Model.StoreID(routeSegment: segment),
                 let model = try await store.read(Model.self, id: id)
             else { return nil }
             return try coding.body(model, at: path)
         }
     }
 
-    /// A resource's list (a page's items or a plain array): every value is upserted, and offline every
-    /// kept row answers, as one last page.
-    public static func list<Model: StoredResource>(_ type: Model.Type, _ key: String, at path: String = "") -> StoreOperation {
-        StoreOperation(key: key, keep: keeping([Model].self, at: path), remove: nil) { store, _, coding in
-            try coding.body(try await store.all(Model.self), at: path)
+    /// A resource's list (a page's items or a plain array): every value is upserted, and offline the kept
+    /// rows answer, as one last page: those whose columns hold the route's field parameters (a team list of
+    /// `orgs/1/teams/` answers org 1's teams).
+    public static func list<Model: StoredResource>(_ type: Model.Type, _ key: String, route: String, at path: String = "") -> StoreOperation {
+        let pattern = RoutePattern(route)
+        return StoreOperation(key: key, keep: keeping([Model].self, at: path), remove: nil) { store, request, coding in
+            guard let values = pattern.values(in: request.head.url) else { return nil }
+            let filters = values.compactMap { parameter, text -> StoreFilter<Model>? in
+                guard case let .column(column) = parameter else { return nil }
+                return .routeParameter(column: column, text: text)
+            }
+            return try coding.body(try await store.all(Model.self, StoreQuery(where: filters)), at: path)
         }
     }
 
@@ -66,7 +73,7 @@ public struct StoreOperation: Sendable {
         return StoreOperation(
             key: key, keep: nil,
             remove: { store, request throws(StoreError) in
-                guard let segment = pattern.id(in: request.head.url), let id = Model.StoreID(routeSegment: segment) else { return }
+                guard let segment = pattern.values(in: request.head.url)?[.id], let id = Model.StoreID(routeSegment: segment) else { return }
                 try await store.delete(Model.self, id: id)
             }, answer: nil)
     }

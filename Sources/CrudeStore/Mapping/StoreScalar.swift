@@ -18,7 +18,7 @@ public protocol StoreScalar: Codable, Sendable {
     var storeValue: DatabaseValue { get }
     /// The value read back; `nil` when the stored value is not one of this type.
     init?(storeValue: DatabaseValue)
-    /// The value written as one segment of a route (`users/7/` → 7), for deletes and offline reads by id.
+    /// The value of one route segment, percent-decoded (`users/7/` → 7), for deletes and offline reads by id.
     init?(routeSegment: String)
     /// The value of a row's column; `nil` when it is `NULL` or not one of this type.
     static func decode(from row: Row, at index: Int) -> Self?
@@ -93,8 +93,7 @@ extension Bool: StoreScalar {
 extension String: StoreScalar {
     public static var storeColumnType: StoreColumnType { .text }
     public init?(routeSegment: String) {
-        guard let decoded = routeSegment.removingPercentEncoding else { return nil }
-        self = decoded
+        self = routeSegment
     }
 }
 
@@ -127,8 +126,7 @@ extension URL: StoreScalar {
         Self(storeValue: row[index])
     }
     public init?(routeSegment: String) {
-        guard let text = routeSegment.removingPercentEncoding else { return nil }
-        self.init(string: text)
+        self.init(string: routeSegment)
     }
 }
 

@@ -36,6 +36,12 @@ public struct StoreFilter<Model: StoredResource>: Sendable {
         }
     }
 
+    /// Rows whose `column` holds a route parameter's text; SQLite's column affinity turns `"1"` into the
+    /// number an integer column keeps.
+    static func routeParameter(column: String, text: String) -> StoreFilter {
+        StoreFilter { _ in ("\(SQLName.quoted(column)) = ?", [text.databaseValue]) }
+    }
+
     /// Rows whose field equals `value` (`nil` matches `NULL`).
     public static func equals<Value: Sendable>(_ keyPath: KeyPath<Model, Value> & Sendable, _ value: Value) -> StoreFilter {
         comparing(keyPath, "=", value)

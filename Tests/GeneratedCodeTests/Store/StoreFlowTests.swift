@@ -53,6 +53,8 @@ import Testing
         _ = try await User.read(id: 4, on: client)
         let fresh = try await User.readOperation(id: 4).response(on: client)
         #expect(!fresh.isFromStore)
+        _ = try await Team.list(orgId: 1, on: client)
+        try await store.upsert(Team(id: 8, orgId: 2, title: "other org", members: []))
         await server.stop()
 
         let offline = try await User.readOperation(id: 4).response(on: client)
@@ -60,8 +62,11 @@ import Testing
         #expect(offline.value == fresh.value)
         #expect(try await User.read(id: 1, on: client).name == "user 1")
         let page = try await User.list(on: client)
-        #expect(page.items.map(\.id) == [1, 2, 4], "the kept rows, the one page there is offline")
+        #expect(page.items.map(\.id) == [1, 2, 4, 10, 12], "the kept rows (the first page, the read, the team's users), one page offline")
         #expect(page.next == nil)
+        // A list below a field's route parameter answers the rows of that value only.
+        #expect(try await Team.list(orgId: 1, on: client).map(\.id) == [7])
+        #expect(try await Team.list(orgId: 2, on: client).map(\.id) == [8])
 
         // Per call: the same client without the fallback reports the network failure; with it, an id the
         // store never saw fails as the network did.
