@@ -116,8 +116,9 @@ final class ObservedValues<Value: Sendable>: Sendable {
 
     var all: [Value] { values.withLock { $0 } }
 
-    /// Waits until the values yielded so far satisfy `condition`, for at most `seconds`.
-    func wait(seconds: Double = 10, until condition: ([Value]) -> Bool) async throws -> Bool {
+    /// Waits until the values yielded so far satisfy `condition`, for at most `seconds`: generous, because
+    /// the whole suite's parallel tests load a 2-core machine (a first value once took over 10 s there).
+    func wait(seconds: Double = 60, until condition: ([Value]) -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if condition(all) { return true }
