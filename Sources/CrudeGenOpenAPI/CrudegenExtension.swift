@@ -34,4 +34,6 @@ enum CrudegenExtension {
     static let type = "x-crudegen-type"
     /// Paginated `list` operations and actions: the spec's `pagination`, with only the keys it sets.
     static let pagination = "x-crudegen-pagination"
+    /// Document: `api.store`; component schemas: a resource's own `store` (docs/store.md).
+    static let store = "x-crudegen-store"
 }

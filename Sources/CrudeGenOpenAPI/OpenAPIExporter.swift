@@ -116,6 +116,7 @@ private struct DocumentBuilder {
         if spec.api.access != .public { result.append((CrudegenExtension.access, .string(spec.api.access.rawValue))) }
         if let cache = spec.api.cache { result.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if spec.api.keyStyle != .verbatim { result.append((CrudegenExtension.keys, .string(spec.api.keyStyle.rawValue))) }
+        if let store = spec.api.store { result.append((CrudegenExtension.store, .bool(store.value))) }
         if !spec.transforms.isEmpty {
             let transforms = spec.transforms.map { transform -> (key: String, value: DocumentValue) in
                 switch transform.kind {
@@ -459,7 +460,9 @@ private struct DocumentBuilder {
             result.append(
                 (
                     resource.name.value,
-                    declaration(schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value, namespace: resource.namespace)
+                    declaration(
+                        schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value, namespace: resource.namespace,
+                        store: resource.store)
                 ))
         }
         return result
@@ -508,9 +511,9 @@ private struct DocumentBuilder {
     }
 
     /// A component schema with what OpenAPI cannot say about the type: its spec name where `import` would
-    /// derive another, its Swift name, and a resource's path and namespace.
+    /// derive another, its Swift name, and a resource's path, namespace and store setting.
     private func declaration(
-        _ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil, namespace: NamespaceSpec? = nil
+        _ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil, namespace: NamespaceSpec? = nil, store: Located<Bool>? = nil
     ) -> DocumentValue {
         guard case var .object(pairs) = schema else { return schema }
         if Self.needsName(name) { pairs.append((CrudegenExtension.name, .string(name))) }
@@ -523,6 +526,7 @@ private struct DocumentBuilder {
             if namespace.direction != .both { keys.append(("applies_to", .string(namespace.direction.rawValue))) }
             pairs.append((CrudegenExtension.namespace, .object(keys)))
         }
+        if let store { pairs.append((CrudegenExtension.store, .bool(store.value))) }
         return .object(pairs)
     }
 

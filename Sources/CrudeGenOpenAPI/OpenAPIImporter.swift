@@ -221,6 +221,7 @@ private struct Mapper {
         draft.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:)).map(\.rawValue)
         draft.cache = Self.cachePolicy(extensions)
         givenKeyStyle = (extensions[CrudegenExtension.keys]?.value as? String).flatMap(KeyStyle.init(rawValue:))
+        draft.store = extensions[CrudegenExtension.store]?.value as? Bool
         guard let transforms = extensions[CrudegenExtension.transforms]?.value as? [String: Any] else { return }
         for (name, value) in source.inDocumentOrder(transforms.map { ($0.key, $0.value) }, at: [CrudegenExtension.transforms]) {
             guard SpecInterop.isIdentifier(name), !SpecInterop.isBuiltinTransform(name), let body = value as? [String: Any] else { continue }
@@ -993,6 +994,7 @@ private struct Mapper {
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
         namespaceOfRequests(candidates, used: used, model: model.component, into: &resource)
+        resource.store = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.store]?.value as? Bool
         if let marked = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.namespace]?.value as? [String: Any] {
             // What `export` wrote wins over the shapes, which do not show `many` beside a page.
             let key = { (name: String) in (marked[name] as? String).flatMap { $0.isEmpty ? nil : $0 } }

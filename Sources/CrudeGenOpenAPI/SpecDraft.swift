@@ -14,6 +14,8 @@ struct SpecDraft {
     var access: String?
     /// The API's cache policy (`api.cache`).
     var cache: String?
+    /// `api.store`, when the document sets it.
+    var store: Bool?
     /// The `transforms` section, in order.
     var transforms: [(name: String, kind: Transform)] = []
     /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
@@ -110,6 +112,8 @@ struct SpecDraft {
         var namespaceDirection: String?
         /// Cache policies of `read` and `list`.
         var cache: [CRUDOperation: String] = [:]
+        /// The resource's own `store`, when the document sets it.
+        var store: Bool?
         var fields: [Field]
     }
 

@@ -18,6 +18,7 @@ enum SpecWriter {
         if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
         if let access = draft.access { writer.line("  access: \(access)") }
         if let cache = draft.cache { writer.line("  cache: \(cache)") }
+        if let store = draft.store { writer.line("  store: \(store)") }
         if !draft.transforms.isEmpty {
             writer.line("")
             writer.line("transforms:")
@@ -210,6 +211,7 @@ private struct Writer {
         if let swiftName = resource.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
         description(resource.description, indent: 4)
         line("    path: \(SpecWriter.scalar(resource.path))")
+        if let store = resource.store { line("    store: \(store)") }
         switch (resource.namespaceOne, resource.namespaceMany, resource.namespaceDirection) {
         case let (one?, nil, nil): line("    namespace: \(SpecWriter.scalar(one, flow: true))")
         case (nil, nil, _): break
