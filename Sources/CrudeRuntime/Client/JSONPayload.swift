@@ -55,26 +55,7 @@ extension APIClient {
 
     /// Decodes a response body after unwrapping the envelope and `namespace`.
     public func decode<Value: Decodable>(_ type: Value.Type, from response: ClientResponse, namespace: String? = nil) throws(APIError) -> Value {
-        try decode(type, from: response.body, keys: configuration.envelope + (namespace.map { [$0] } ?? []))
-    }
-
-    /// Decodes `body` after unwrapping `keys`; `userInfo` goes to the decoder for types that read settings there.
-    func decode<Value: Decodable>(_ type: Value.Type, from body: Data, keys: [String], userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws(APIError)
-        -> Value
-    {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = configuration.dateDecodingStrategy
-        decoder.keyDecodingStrategy = configuration.keyDecodingStrategy
-        for (key, value) in userInfo { decoder.userInfo[key] = value }
-        do {
-            if keys.isEmpty { return try decoder.decode(Value.self, from: body) }
-            decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys
-            return try decoder.decode(UnwrappedPayload<Value>.self, from: body).value
-        } catch let error as DecodingError {
-            throw Self.decodingFailure(error, body: body)
-        } catch {
-            throw .decoding(path: "", description: "\(error)", body: body)
-        }
+        try configuration.decode(type, from: response.body, unwrapping: configuration.envelope + (namespace.map { [$0] } ?? []))
     }
 
     static func decodingFailure(_ error: DecodingError, body: Data) -> APIError {
@@ -120,6 +101,29 @@ extension APIClient {
     public static func require<Value>(_ value: Value?, _ name: String) throws(APIError) -> Value {
         guard let value else { throw .missingValue(name) }
         return value
+    }
+}
+
+extension ClientConfiguration {
+    /// Decodes `body` as a client with this configuration does (its date and key strategies, errors as
+    /// ``APIError/decoding(path:description:body:)``) after unwrapping `keys`, outermost first, in one pass
+    /// over the JSON; `userInfo` goes to the decoder for types that read settings there.
+    public func decode<Value: Decodable>(
+        _ type: Value.Type, from body: Data, unwrapping keys: [String], userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws(APIError) -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = dateDecodingStrategy
+        decoder.keyDecodingStrategy = keyDecodingStrategy
+        for (key, value) in userInfo { decoder.userInfo[key] = value }
+        do {
+            if keys.isEmpty { return try decoder.decode(Value.self, from: body) }
+            decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys
+            return try decoder.decode(UnwrappedPayload<Value>.self, from: body).value
+        } catch let error as DecodingError {
+            throw APIClient.decodingFailure(error, body: body)
+        } catch {
+            throw .decoding(path: "", description: "\(error)", body: body)
+        }
     }
 }
 

@@ -96,7 +96,8 @@ extension APIClient {
 
     /// Decodes the page a response to `request` carries, working out the request for the next one.
     func page<Item: Decodable & Sendable>(from response: ClientResponse, to request: OperationRequest, pagination: Pagination) throws(APIError) -> Page<Item> {
-        let body = try decode(PageBody<Item>.self, from: response.body, keys: configuration.envelope, userInfo: [PageBody<Item>.paginationKey: pagination])
+        let body = try configuration.decode(
+            PageBody<Item>.self, from: response.body, unwrapping: configuration.envelope, userInfo: [PageBody<Item>.paginationKey: pagination])
         return Page(
             items: body.items, count: body.count, next: nextRequest(after: request, body: body, head: response.head, pagination: pagination),
             pagination: pagination)

@@ -12,7 +12,7 @@ extension APIClient {
     ) async throws(APIError) -> JSONValue {
         let response = try await send(rawRequest(method, path, query: query, headers: headers, body: body))
         if response.body.isEmpty { return .null }
-        return try decode(JSONValue.self, from: response.body, keys: [])
+        return try configuration.decode(JSONValue.self, from: response.body, unwrapping: [])
     }
 
     /// Sends a request and decodes one object from the unwrapped body.
