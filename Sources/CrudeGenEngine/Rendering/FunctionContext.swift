@@ -159,11 +159,10 @@ struct FunctionContext {
         let values = routeCode(operation.route, instance: false).arguments.map { argument in
             "\(SwiftNaming.argumentLabel(argument.name)): \(inScope.contains(argument.name) ? argument.name : "self.\(argument.name)")"
         }
-        let type = typeName(avoiding: route.names)
-        let send = operation.returnsModel ? "return try await " : "try await "
-        let body =
-            type.map { ["\(send)\($0).\(name)Operation(\(values.joined(separator: ", "))).send(on: \(locals.client))"] }
-            ?? operationLines(operation, resource, path: route.pathLiteral, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne, send: send)
+        let body = applying(
+            ".send(on: \(locals.client))", prefix: operation.returnsModel ? "return try await " : "try await ", toBuilder: name,
+            through: typeName(avoiding: route.names), arguments: values,
+            lines: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
         return Function(
             documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
             signature:
@@ -312,8 +311,8 @@ struct FunctionContext {
                 signature:
                     "static func \(pagesName)(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> PageSequence<\(itemType)>",
                 body: applying(
-                    ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilder: name, isStatic: true, arguments: arguments,
-                    lines: request + [builderReturn])
+                    ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilder: name,
+                    through: typeName(avoiding: arguments.map(\.name)), arguments: arguments.map(\.forwarded), lines: request + [builderReturn])
             ))
         functions.append(builder)
         return functions
@@ -336,8 +335,8 @@ struct FunctionContext {
                 signature:
                     "\(prefix)\(name)(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
                 body: applying(
-                    ".send(on: \(locals.client))", prefix: returnType == nil ? "try await " : "return try await ", toBuilder: name, isStatic: isStatic,
-                    arguments: arguments, lines: builder)
+                    ".send(on: \(locals.client))", prefix: returnType == nil ? "try await " : "return try await ", toBuilder: name,
+                    through: isStatic ? typeName(avoiding: arguments.map(\.name)) : "self", arguments: arguments.map(\.forwarded), lines: builder)
             ),
             Function(
                 documentation: ["The operation `\(selector)` sends, as a value: to send later, or to ask for its URL."],
@@ -349,13 +348,14 @@ struct FunctionContext {
     }
 
     /// Statements that apply `use` (`.send(on: client)`) to the operation the builder of `name` returns: a
-    /// call of the builder, qualified so that an argument named like it cannot hide it, or, when the
-    /// arguments hide both `Self` and the type's name, the builder's own statements (`lines`, ending with
-    /// `return <operation>`).
-    private func applying(_ use: String, prefix: String, toBuilder name: String, isStatic: Bool, arguments: [Argument], lines: [String]) -> [String] {
-        let qualifier = isStatic ? typeName(avoiding: arguments.map(\.name)) : "self"
+    /// call of the builder through `qualifier` (`self`, `Self` or the type's name), so that an argument
+    /// named like it cannot hide it, or, when arguments hide both `Self` and the type's name, the builder's
+    /// own statements (`lines`, ending with `return <operation>`).
+    private func applying(_ use: String, prefix: String, toBuilder name: String, through qualifier: String?, arguments: [String], lines: [String])
+        -> [String]
+    {
         if let qualifier {
-            return ["\(prefix)\(qualifier).\(Self.builderName(name))(\(arguments.map(\.forwarded).joined(separator: ", ")))\(use)"]
+            return ["\(prefix)\(qualifier).\(Self.builderName(name))(\(arguments.joined(separator: ", ")))\(use)"]
         }
         return lines.dropLast() + ["\(prefix)\(lines.last?.dropFirst("return ".count) ?? "")\(use)"]
     }
@@ -405,15 +405,13 @@ struct FunctionContext {
         return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
     }
 
-    /// Builds the request and returns it as an operation (or, given `send`, sends that operation).
+    /// Builds the request and returns it as an operation.
     private func operationLines(
         _ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals,
-        namespace: String?, send: String? = nil
+        namespace: String?
     ) -> [String] {
-        let request = requestLines(operation, resource, path: path, query: query, body: body, locals: locals)
-        let value = "APIOperation(request: \(locals.request)\(operation.returnsModel ? namespaceArgument(namespace) : ""))"
-        guard let send else { return request + ["return \(value)"] }
-        return request + ["\(send)\(value).send(on: \(locals.client))"]
+        requestLines(operation, resource, path: path, query: query, body: body, locals: locals)
+            + ["return APIOperation(request: \(locals.request)\(operation.returnsModel ? namespaceArgument(namespace) : ""))"]
     }
 
     private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals)

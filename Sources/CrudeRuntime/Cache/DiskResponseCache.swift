@@ -24,8 +24,10 @@ public final class DiskResponseCache: ResponseCache {
     public let folder: URL
     /// The most bytes the files may take together.
     public let capacity: Int
-    /// Serializes writes and evictions within the process.
-    private let lock = Locked(())
+    /// The bytes the folder's responses take, as this process last counted them: `nil` until the first
+    /// write scans the folder, so that a write costs one file's size check rather than a scan of them all.
+    /// The lock also serializes writes and evictions within the process.
+    private let size = Locked<Int?>(nil)
 
     /// A cache in `folder` (created if missing) keeping up to `capacity` bytes (50 MB by default).
     public init(folder: URL, capacity: Int = 50 << 20) throws {
@@ -52,14 +54,22 @@ public final class DiskResponseCache: ResponseCache {
             headers: response.head.headerFields.map { [$0.name.rawName, $0.value] }, storedAt: response.storedAt,
             varyingHeaders: response.varyingHeaders, body: response.body)
         guard let data = try? JSONEncoder().encode(entry), data.count <= capacity else { return }
-        lock.withLock { _ in
-            try? data.write(to: file(for: url), options: .atomic)
-            evict()
+        let file = file(for: url)
+        size.withLock { size in
+            let replaced = Self.fileSize(file)
+            guard (try? data.write(to: file, options: .atomic)) != nil else { return }
+            let total = (size ?? countBytes()) - replaced + data.count
+            size = total > capacity ? evict() : total
         }
     }
 
     public func removeResponse(for url: URL) {
-        lock.withLock { _ in try? FileManager.default.removeItem(at: file(for: url)) }
+        let file = file(for: url)
+        size.withLock { size in
+            let removed = Self.fileSize(file)
+            guard (try? FileManager.default.removeItem(at: file)) != nil else { return }
+            size = size.map { $0 - removed }
+        }
     }
 
     /// The file of `url`, named by a digest that a later run computes the same.
@@ -67,20 +77,36 @@ public final class DiskResponseCache: ResponseCache {
         folder.appendingPathComponent(String(StableDigest.of(url.absoluteString), radix: 16) + ".response")
     }
 
-    /// Removes the oldest files until the folder's responses fit `capacity`.
-    private func evict() {
+    /// The size of `file`, 0 when there is none.
+    private static func fileSize(_ file: URL) -> Int {
+        (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    }
+
+    /// The folder's responses with their sizes and ages.
+    private func responseFiles() -> [(file: URL, size: Int, modified: Date)] {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
-        guard let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: Array(keys)) else { return }
-        var responses = files.filter { $0.pathExtension == "response" }.compactMap { file -> (file: URL, size: Int, modified: Date)? in
+        guard let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: Array(keys)) else { return [] }
+        return files.filter { $0.pathExtension == "response" }.compactMap { file in
             guard let values = try? file.resourceValues(forKeys: keys) else { return nil }
             return (file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
         }
+    }
+
+    /// The bytes the folder's responses take now.
+    private func countBytes() -> Int {
+        responseFiles().reduce(0) { $0 + $1.size }
+    }
+
+    /// Removes the oldest files until the folder's responses fit `capacity`, recounting them first (another
+    /// process may share the folder); returns the bytes left.
+    private func evict() -> Int {
+        var responses = responseFiles()
         var size = responses.reduce(0) { $0 + $1.size }
-        guard size > capacity else { return }
         responses.sort { ($0.modified, $0.file.path) < ($1.modified, $1.file.path) }
         for response in responses where size > capacity {
             try? FileManager.default.removeItem(at: response.file)
             size -= response.size
         }
+        return size
     }
 }

@@ -93,10 +93,15 @@ public struct APIClient: Sendable {
         let body = try request.body?.data(for: self)
         if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
 
-        let url = try request.absoluteURL ?? url(for: request.path, query: request.query)
+        let url = try url(for: request)
         let method = configuration.methods[request.operation] ?? request.method
         let head = HTTPRequest(method: method, url: url, headerFields: fields)
         return ClientRequest(head: head, body: body, resource: request.resource, operation: request.operation)
+    }
+
+    /// The URL a request goes to: its absolute URL (a next page's link), else the base URL, path and query.
+    func url(for request: OperationRequest) throws -> URL {
+        try request.absoluteURL ?? url(for: request.path, query: request.query)
     }
 
     /// The base URL joined with a route path and a strictly percent-encoded query.

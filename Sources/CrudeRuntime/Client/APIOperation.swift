@@ -39,10 +39,10 @@ public struct APIOperation<Value: Sendable>: Sendable {
         read = { client, request, response throws(APIError) in try client.page(from: response, to: request, pagination: pagination) }
     }
 
-    /// The URL the operation is sent to by `client`, query included.
+    /// The URL the operation is sent to by `client`, query included; nothing is encoded or sent.
     public func url(on client: APIClient) throws(APIError) -> URL {
         do {
-            return try client.prepare(request).head.url ?? client.configuration.baseURL
+            return try client.url(for: request)
         } catch {
             throw APIError(error)
         }
