@@ -109,21 +109,6 @@ nonisolated extension Item {
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT items/{id}`) and returns the server's copy.
-    public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Item {
-        return try await Self.updateOperation(id: id, patch).send(on: client)
-    }
-
-    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<Item> {
-        let request = OperationRequest(
-            resource: "Item", operation: "update", method: .put,
-            path: "items/\(id)",
-            body: RequestBody(patch)
-        )
-        return APIOperation(request: request)
-    }
-
     /// Deletes the value with the given id (`DELETE items/{id}`).
     public static func delete(id: String, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
@@ -164,27 +149,6 @@ nonisolated extension Item {
         switch self.id {
         case nil: return try await self.create(on: client)
         case .some: return try await self.update(on: client)
-        }
-    }
-
-    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
-    nonisolated public struct Patch: Encodable, Sendable {
-        public var count: FieldUpdate<Int> = .keep
-        public var note: FieldUpdate<String?> = .keep
-        public var createdAt: FieldUpdate<Date> = .keep
-        public var score: FieldUpdate<Double> = .keep
-        public var tags: FieldUpdate<[String]> = .keep
-
-        /// Creates a patch that changes nothing yet.
-        public init() {}
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.count, forKey: "count")
-            try container.encode(self.note, forKey: "note")
-            try container.encode(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self)
-            try container.encode(self.score, forKey: "score")
-            try container.encode(self.tags, forKey: "tags")
         }
     }
 }

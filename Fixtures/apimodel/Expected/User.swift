@@ -75,21 +75,6 @@ nonisolated extension User {
         return APIOperation(request: request, namespace: "user")
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT users/{id}`) and returns the server's copy.
-    public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> User {
-        return try await Self.updateOperation(id: id, patch).send(on: client)
-    }
-
-    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<User> {
-        let request = OperationRequest(
-            resource: "User", operation: "update", method: .put,
-            path: "users/\(id)",
-            body: RequestBody(patch, namespace: "user")
-        )
-        return APIOperation(request: request, namespace: "user")
-    }
-
     /// The signed-in user (`GET user.json`), as ApiModel's `ApiForm<User>.find`.
     ///
     /// `GET user.json`.
@@ -104,20 +89,5 @@ nonisolated extension User {
             path: "user.json"
         )
         return APIOperation(request: request, namespace: "user")
-    }
-
-    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
-    nonisolated public struct Patch: Encodable, Sendable {
-        public var email: FieldUpdate<String> = .keep
-        public var posts: FieldUpdate<[Post]> = .keep
-
-        /// Creates a patch that changes nothing yet.
-        public init() {}
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.email, forKey: "email")
-            try container.encode(self.posts, forKey: "posts")
-        }
     }
 }

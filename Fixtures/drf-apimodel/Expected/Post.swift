@@ -110,21 +110,6 @@ nonisolated extension Post {
         return APIOperation(request: request, namespace: "post")
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT post/{id}.json`) and returns the server's copy.
-    public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Post {
-        return try await Self.updateOperation(id: id, patch).send(on: client)
-    }
-
-    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<Post> {
-        let request = OperationRequest(
-            resource: "Post", operation: "update", method: .put,
-            path: "post/\(id).json",
-            body: RequestBody(patch, namespace: "post")
-        )
-        return APIOperation(request: request, namespace: "post")
-    }
-
     /// Deletes the value with the given id (`DELETE post/{id}.json`).
     public static func delete(id: String, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
@@ -165,25 +150,6 @@ nonisolated extension Post {
         switch self.id {
         case nil: return try await self.create(on: client)
         case .some: return try await self.update(on: client)
-        }
-    }
-
-    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
-    nonisolated public struct Patch: Encodable, Sendable {
-        public var title: FieldUpdate<String> = .keep
-        public var contents: FieldUpdate<String> = .keep
-        public var completion: FieldUpdate<Double> = .keep
-        public var authorID: FieldUpdate<String?> = .keep
-
-        /// Creates a patch that changes nothing yet.
-        public init() {}
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.title, forKey: "title")
-            try container.encode(self.contents, forKey: "contents")
-            try container.encode(self.completion, forKey: "completion", using: PercentageTransform.self)
-            try container.encode(self.authorID, forKey: "author_id", using: StringIDTransform.self)
         }
     }
 }

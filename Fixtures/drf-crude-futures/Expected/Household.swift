@@ -100,21 +100,6 @@ nonisolated extension Household {
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT households/{id}/`) and returns the server's copy.
-    public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Household {
-        return try await Self.updateOperation(id: id, patch).send(on: client)
-    }
-
-    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<Household> {
-        let request = OperationRequest(
-            resource: "Household", operation: "update", method: .put,
-            path: "households/\(id)/",
-            body: RequestBody(patch)
-        )
-        return APIOperation(request: request)
-    }
-
     /// Deletes the value with the given id (`DELETE households/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
@@ -155,19 +140,6 @@ nonisolated extension Household {
         switch self.id {
         case nil: return try await self.create(on: client)
         case .some: return try await self.update(on: client)
-        }
-    }
-
-    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
-    nonisolated public struct Patch: Encodable, Sendable {
-        public var name: FieldUpdate<String> = .keep
-
-        /// Creates a patch that changes nothing yet.
-        public init() {}
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.name, forKey: "name")
         }
     }
 }

@@ -94,21 +94,6 @@ nonisolated extension LimitItem {
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT limit-items/{id}/`) and returns the server's copy.
-    public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> LimitItem {
-        return try await Self.updateOperation(id: id, patch).send(on: client)
-    }
-
-    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<LimitItem> {
-        let request = OperationRequest(
-            resource: "LimitItem", operation: "update", method: .put,
-            path: "limit-items/\(id)/",
-            body: RequestBody(patch)
-        )
-        return APIOperation(request: request)
-    }
-
     /// Deletes the value with the given id (`DELETE limit-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
@@ -157,21 +142,6 @@ nonisolated extension LimitItem {
         switch self.id {
         case nil: return try await self.create(on: client)
         case .some: return try await self.update(on: client)
-        }
-    }
-
-    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
-    nonisolated public struct Patch: Encodable, Sendable {
-        public var group: FieldUpdate<String> = .keep
-        public var title: FieldUpdate<String> = .keep
-
-        /// Creates a patch that changes nothing yet.
-        public init() {}
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.group, forKey: "group")
-            try container.encode(self.title, forKey: "title")
         }
     }
 }

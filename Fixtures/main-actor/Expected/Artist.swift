@@ -101,7 +101,7 @@ nonisolated extension Artist {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT artists/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH artists/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Artist {
@@ -112,14 +112,14 @@ nonisolated extension Artist {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Artist> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "Artist", operation: "update", method: .put,
+            resource: "Artist", operation: "update", method: .patch,
             path: "artists/\(id)/",
             body: RequestBody(self, namespace: "artist", nils: nils)
         )
         return APIOperation(request: request, namespace: "artist")
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT artists/{id}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH artists/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Artist {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -127,7 +127,7 @@ nonisolated extension Artist {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<Artist> {
         let request = OperationRequest(
-            resource: "Artist", operation: "update", method: .put,
+            resource: "Artist", operation: "update", method: .patch,
             path: "artists/\(id)/",
             body: RequestBody(patch, namespace: "artist")
         )

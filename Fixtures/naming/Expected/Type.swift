@@ -71,7 +71,7 @@ nonisolated extension `Type` {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT types/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH types/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `Type` {
@@ -82,14 +82,14 @@ nonisolated extension `Type` {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`Type`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "Type", operation: "update", method: .put,
+            resource: "Type", operation: "update", method: .patch,
             path: "types/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT types/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH types/{id}`) and returns the server's copy.
     public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> `Type` {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -97,7 +97,7 @@ nonisolated extension `Type` {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<`Type`> {
         let request = OperationRequest(
-            resource: "Type", operation: "update", method: .put,
+            resource: "Type", operation: "update", method: .patch,
             path: "types/\(id)",
             body: RequestBody(patch)
         )

@@ -121,7 +121,7 @@ nonisolated extension `class` {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT classes/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH classes/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `class` {
@@ -132,14 +132,14 @@ nonisolated extension `class` {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`class`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "class", operation: "update", method: .put,
+            resource: "class", operation: "update", method: .patch,
             path: "classes/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT classes/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH classes/{id}`) and returns the server's copy.
     public static func update(id: UUID, _ patch: Patch, on client: APIClient) async throws(APIError) -> `class` {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -147,7 +147,7 @@ nonisolated extension `class` {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: UUID, _ patch: Patch) -> APIOperation<`class`> {
         let request = OperationRequest(
-            resource: "class", operation: "update", method: .put,
+            resource: "class", operation: "update", method: .patch,
             path: "classes/\(id)",
             body: RequestBody(patch)
         )

@@ -71,7 +71,7 @@ nonisolated extension `default` {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT defaults/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH defaults/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `default` {
@@ -82,14 +82,14 @@ nonisolated extension `default` {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`default`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "default", operation: "update", method: .put,
+            resource: "default", operation: "update", method: .patch,
             path: "defaults/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT defaults/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH defaults/{id}`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> `default` {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -97,7 +97,7 @@ nonisolated extension `default` {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<`default`> {
         let request = OperationRequest(
-            resource: "default", operation: "update", method: .put,
+            resource: "default", operation: "update", method: .patch,
             path: "defaults/\(id)",
             body: RequestBody(patch)
         )

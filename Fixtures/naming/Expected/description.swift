@@ -71,7 +71,7 @@ nonisolated extension description {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT descriptions/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH descriptions/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> description {
@@ -82,14 +82,14 @@ nonisolated extension description {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<description> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "description", operation: "update", method: .put,
+            resource: "description", operation: "update", method: .patch,
             path: "descriptions/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT descriptions/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH descriptions/{id}`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> description {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -97,7 +97,7 @@ nonisolated extension description {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<description> {
         let request = OperationRequest(
-            resource: "description", operation: "update", method: .put,
+            resource: "description", operation: "update", method: .patch,
             path: "descriptions/\(id)",
             body: RequestBody(patch)
         )

@@ -71,7 +71,7 @@ nonisolated extension `init` {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT inits/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH inits/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `init` {
@@ -82,14 +82,14 @@ nonisolated extension `init` {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`init`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "init", operation: "update", method: .put,
+            resource: "init", operation: "update", method: .patch,
             path: "inits/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT inits/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH inits/{id}`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> `init` {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -97,7 +97,7 @@ nonisolated extension `init` {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<`init`> {
         let request = OperationRequest(
-            resource: "init", operation: "update", method: .put,
+            resource: "init", operation: "update", method: .patch,
             path: "inits/\(id)",
             body: RequestBody(patch)
         )

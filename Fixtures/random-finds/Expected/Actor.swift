@@ -71,7 +71,7 @@ nonisolated extension Actor {
         return try await Actor.readOperation(Self: `Self`).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT actors/{Self}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH actors/{Self}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Actor {
@@ -82,14 +82,14 @@ nonisolated extension Actor {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Actor> {
         let `Self` = try APIClient.require(self.`Self`, "Self")
         let request = OperationRequest(
-            resource: "Actor", operation: "update", method: .put,
+            resource: "Actor", operation: "update", method: .patch,
             path: "actors/\(`Self`)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT actors/{Self}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH actors/{Self}`) and returns the server's copy.
     public static func update(`Self`: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Actor {
         return try await Actor.updateOperation(Self: `Self`, patch).send(on: client)
     }
@@ -97,7 +97,7 @@ nonisolated extension Actor {
     /// The operation `update(Self:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(`Self`: String, _ patch: Patch) -> APIOperation<Actor> {
         let request = OperationRequest(
-            resource: "Actor", operation: "update", method: .put,
+            resource: "Actor", operation: "update", method: .patch,
             path: "actors/\(`Self`)",
             body: RequestBody(patch)
         )

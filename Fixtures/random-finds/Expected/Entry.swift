@@ -96,7 +96,7 @@ nonisolated extension Entry {
         return try await Self.readOperation(update: update, id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT books/{update}/entries/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH books/{update}/entries/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(update: String, nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Entry {
@@ -107,14 +107,14 @@ nonisolated extension Entry {
     public func updateOperation(update: String, nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Entry> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "Entry", operation: "update", method: .put,
+            resource: "Entry", operation: "update", method: .patch,
             path: "books/\(update)/entries/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT books/{update}/entries/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH books/{update}/entries/{id}`) and returns the server's copy.
     public static func update(update: String, id: Swift.Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Entry {
         return try await Self.updateOperation(update: update, id: id, patch).send(on: client)
     }
@@ -122,7 +122,7 @@ nonisolated extension Entry {
     /// The operation `update(update:id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(update: String, id: Swift.Int, _ patch: Patch) -> APIOperation<Entry> {
         let request = OperationRequest(
-            resource: "Entry", operation: "update", method: .put,
+            resource: "Entry", operation: "update", method: .patch,
             path: "books/\(update)/entries/\(id)",
             body: RequestBody(patch)
         )

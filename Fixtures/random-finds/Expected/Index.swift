@@ -75,7 +75,7 @@ nonisolated extension Index {
         return try await Index.readOperation(createOperation: self.createOperation, readOperation: readOperation).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Index {
@@ -86,14 +86,14 @@ nonisolated extension Index {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Index> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "Index", operation: "update", method: .put,
+            resource: "Index", operation: "update", method: .patch,
             path: "shelves/\(self.createOperation)/indexes/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
     public static func update(createOperation: Swift.Int, id: Swift.Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Index {
         return try await Index.updateOperation(createOperation: createOperation, id: id, patch).send(on: client)
     }
@@ -101,7 +101,7 @@ nonisolated extension Index {
     /// The operation `update(createOperation:id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(createOperation: Swift.Int, id: Swift.Int, _ patch: Patch) -> APIOperation<Index> {
         let request = OperationRequest(
-            resource: "Index", operation: "update", method: .put,
+            resource: "Index", operation: "update", method: .patch,
             path: "shelves/\(createOperation)/indexes/\(id)",
             body: RequestBody(patch)
         )

@@ -71,7 +71,7 @@ nonisolated extension Kind {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT kinds/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH kinds/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Kind {
@@ -82,14 +82,14 @@ nonisolated extension Kind {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Kind> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "Kind", operation: "update", method: .put,
+            resource: "Kind", operation: "update", method: .patch,
             path: "kinds/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT kinds/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH kinds/{id}`) and returns the server's copy.
     public static func update(id: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Kind {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -97,7 +97,7 @@ nonisolated extension Kind {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: String, _ patch: Patch) -> APIOperation<Kind> {
         let request = OperationRequest(
-            resource: "Kind", operation: "update", method: .put,
+            resource: "Kind", operation: "update", method: .patch,
             path: "kinds/\(id)",
             body: RequestBody(patch)
         )

@@ -106,7 +106,7 @@ nonisolated extension Report {
         return try await Self.readOperation(id: id).send(on: client)
     }
 
-    /// Sends this value to the server (`PUT reports/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH reports/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
     public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Report {
@@ -117,14 +117,14 @@ nonisolated extension Report {
     public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Report> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
-            resource: "Report", operation: "update", method: .put,
+            resource: "Report", operation: "update", method: .patch,
             path: "reports/\(id)",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT reports/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH reports/{id}`) and returns the server's copy.
     public static func update(id: UUID, _ patch: Patch, on client: APIClient) async throws(APIError) -> Report {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -132,7 +132,7 @@ nonisolated extension Report {
     /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
     public static func updateOperation(id: UUID, _ patch: Patch) -> APIOperation<Report> {
         let request = OperationRequest(
-            resource: "Report", operation: "update", method: .put,
+            resource: "Report", operation: "update", method: .patch,
             path: "reports/\(id)",
             body: RequestBody(patch)
         )

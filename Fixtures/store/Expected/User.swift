@@ -90,21 +90,6 @@ nonisolated extension User {
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PUT users/{id}/`) and returns the server's copy.
-    public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> User {
-        return try await Self.updateOperation(id: id, patch).send(on: client)
-    }
-
-    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<User> {
-        let request = OperationRequest(
-            resource: "User", operation: "update", method: .put,
-            path: "users/\(id)/",
-            body: RequestBody(patch)
-        )
-        return APIOperation(request: request)
-    }
-
     /// Deletes the value with the given id (`DELETE users/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
@@ -142,26 +127,5 @@ nonisolated extension User {
             query: query
         )
         return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
-    }
-
-    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
-    nonisolated public struct Patch: Encodable, Sendable {
-        public var name: FieldUpdate<String> = .keep
-        public var role: FieldUpdate<Role> = .keep
-        public var joinedAt: FieldUpdate<Date> = .keep
-        public var nickname: FieldUpdate<String?> = .keep
-        public var tags: FieldUpdate<[String]> = .keep
-
-        /// Creates a patch that changes nothing yet.
-        public init() {}
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.role, forKey: "role")
-            try container.encode(self.joinedAt, forKey: "joined_at", using: ISO8601DateTransform.self)
-            try container.encode(self.nickname, forKey: "nickname")
-            try container.encode(self.tags, forKey: "tags")
-        }
     }
 }

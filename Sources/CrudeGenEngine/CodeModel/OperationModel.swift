@@ -20,6 +20,15 @@ public struct ResourceDeclaration: Sendable {
     /// The fields a partial update can set: every field but the id and read-only ones.
     public var patchProperties: [PropertyDeclaration]
     public var actions: [ActionDeclaration]
+
+    /// The operation that sends partial updates (`Patch` values): `patch` when the resource lists it, else
+    /// `update` when its verb is PATCH; `nil` when the resource takes none, or has no field to set. A
+    /// partial body never goes out by PUT, which replaces the whole value (RFC 9110, 9.3.4): a server such
+    /// as Django REST Framework rejects it for every required field it leaves out.
+    public var partialUpdate: OperationDeclaration? {
+        guard !patchProperties.isEmpty else { return nil }
+        return operations.first { $0.kind == .patch } ?? operations.first { $0.kind == .update && $0.method == "patch" }
+    }
 }
 
 /// One CRUD operation of a resource.

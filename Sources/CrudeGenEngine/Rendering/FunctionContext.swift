@@ -104,8 +104,7 @@ struct FunctionContext {
         if let update = operations[.update] {
             functions += instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: ".null")
         }
-        // Partial updates go out through `patch` when the spec lists it, else through `update`.
-        if let partial = operations[.patch] ?? operations[.update], !resource.patchProperties.isEmpty {
+        if let partial = resource.partialUpdate {
             functions += partialUpdate(partial, resource)
         }
         if let delete = operations[.delete] {

@@ -66,7 +66,7 @@ enum TemplateContext {
         var context: [String: TemplateValue] = [
             "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context))
         ]
-        if resource.operations.contains(where: { $0.kind == .update || $0.kind == .patch }), !resource.patchProperties.isEmpty {
+        if resource.partialUpdate != nil {
             context["patch"] = [
                 "properties": list(
                     resource.patchProperties.map { property in
