@@ -14,7 +14,7 @@
 #                                      (--count 10000 --rounds 7 go to store-bench)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
-# --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100
+# --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
 # --decode-mb 10 --decode-rounds 7 --rt-rounds 15 --rt-iterations 200 --mem-iterations 2000
 # --quiet-load 0.8 --max-wait 300
 # (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
