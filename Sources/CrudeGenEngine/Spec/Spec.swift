@@ -38,8 +38,8 @@ public enum CRUDOperation: String, CaseIterable, Sendable, Comparable {
     /// whole value by `PUT` and a partial one by `PATCH`, as Django REST Framework's viewsets do.
     case create, read, update, patch, delete, list
 
-    /// The operations a resource has when the spec lists none: all but `patch`, whose partial updates
-    /// otherwise go out through `update`.
+    /// The operations a resource has when the spec lists none: all but `patch` (partial updates then go
+    /// out through `update` when the spec maps it to `PATCH`, and not at all when it stays `PUT`).
     public static let defaults: [CRUDOperation] = [.create, .read, .update, .delete, .list]
 
     /// The HTTP method used when the spec does not map the operation to another one.
