@@ -30,19 +30,21 @@ extension StoreScalar {
     }
 }
 
-extension StoreScalar where Self: DatabaseValueConvertible & StatementColumnConvertible {
-    // GRDB's fast path reads the column straight from the SQLite statement, without a `DatabaseValue` between.
-    @inlinable
-    public static func decode(from row: Row, at index: Int) -> Self? {
-        try? row.decode(Self.self, atIndex: index)
-    }
-}
+/// A ``StoreScalar`` kept in its column exactly as GRDB keeps it, so GRDB converts it both ways and reads it
+/// straight from the SQLite statement. Types kept another way (`UInt` by its bit pattern; `Decimal`, `URL`
+/// and `UUID` as text) are ``StoreScalar``s only, and read through ``StoreScalar/init(storeValue:)``.
+public protocol NativeStoreScalar: StoreScalar, DatabaseValueConvertible, StatementColumnConvertible {}
 
-extension StoreScalar where Self: DatabaseValueConvertible {
+extension NativeStoreScalar {
     public var storeValue: DatabaseValue { databaseValue }
     public init?(storeValue: DatabaseValue) {
         guard let value = Self.fromDatabaseValue(storeValue) else { return nil }
         self = value
+    }
+    // GRDB's fast path reads the column straight from the SQLite statement, without a `DatabaseValue` between.
+    @inlinable
+    public static func decode(from row: Row, at index: Int) -> Self? {
+        try? row.decode(Self.self, atIndex: index)
     }
 }
 
@@ -52,15 +54,15 @@ extension StoreScalar where Self: LosslessStringConvertible {
     }
 }
 
-extension Int: StoreScalar {
+extension Int: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .integer }
 }
 
-extension Int32: StoreScalar {
+extension Int32: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .integer }
 }
 
-extension Int64: StoreScalar {
+extension Int64: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .integer }
 }
 
@@ -72,25 +74,21 @@ extension UInt: StoreScalar {
         guard let value = Int64.fromDatabaseValue(storeValue) else { return nil }
         self = UInt(UInt64(bitPattern: value))
     }
-    // GRDB's own conversion of this type reads another representation than the one written here.
-    public static func decode(from row: Row, at index: Int) -> Self? {
-        Self(storeValue: row[index])
-    }
 }
 
-extension Double: StoreScalar {
+extension Double: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .real }
 }
 
-extension Float: StoreScalar {
+extension Float: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .real }
 }
 
-extension Bool: StoreScalar {
+extension Bool: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .integer }
 }
 
-extension String: StoreScalar {
+extension String: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .text }
     public init?(routeSegment: String) {
         self = routeSegment
@@ -105,10 +103,6 @@ extension Decimal: StoreScalar {
         guard let text = String.fromDatabaseValue(storeValue), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
         self = value
     }
-    // GRDB's own conversion of this type reads another representation than the one written here.
-    public static func decode(from row: Row, at index: Int) -> Self? {
-        Self(storeValue: row[index])
-    }
     public init?(routeSegment: String) {
         self.init(string: routeSegment, locale: Locale(identifier: "en_US_POSIX"))
     }
@@ -120,10 +114,6 @@ extension URL: StoreScalar {
     public init?(storeValue: DatabaseValue) {
         guard let text = String.fromDatabaseValue(storeValue), let url = URL(string: text) else { return nil }
         self = url
-    }
-    // GRDB's own conversion of this type reads another representation than the one written here.
-    public static func decode(from row: Row, at index: Int) -> Self? {
-        Self(storeValue: row[index])
     }
     public init?(routeSegment: String) {
         self.init(string: routeSegment)
@@ -138,16 +128,12 @@ extension UUID: StoreScalar {
         guard let text = String.fromDatabaseValue(storeValue), let uuid = UUID(uuidString: text) else { return nil }
         self = uuid
     }
-    // GRDB's own conversion of this type reads another representation than the one written here.
-    public static func decode(from row: Row, at index: Int) -> Self? {
-        Self(storeValue: row[index])
-    }
     public init?(routeSegment: String) {
         self.init(uuidString: routeSegment)
     }
 }
 
-extension Data: StoreScalar {
+extension Data: NativeStoreScalar {
     public static var storeColumnType: StoreColumnType { .blob }
     public init?(routeSegment: String) {
         nil
