@@ -60,6 +60,35 @@ import Testing
         }
     }
 
+    /// `nils` and `query` are left out through overloads, not default arguments (docs/spec.md): each
+    /// overload must send what the full call sends with the documented value, and not the other value.
+    @Test func leavingOutAnArgumentSendsItsDocumentedValue() async throws {
+        let server = try await TestServer { _ in .json(Self.personBody) }
+        defer { Task { await server.stop() } }
+        let client = APIClient(configuration: Household.configuration(baseURL: server.origin))
+        var ada = try await Person.read(id: 7, on: client)
+        ada.favoriteColor = nil
+        func body(_ send: () async throws -> Person) async throws -> String {
+            _ = try await send()
+            return String(decoding: try #require(server.received.last).body, as: UTF8.self)
+        }
+        let created = try await body { try await ada.create(on: client) }
+        #expect(try await body { try await ada.create(nils: .omit, on: client) } == created)
+        #expect(try await body { try await ada.createOperation().send(on: client) } == created)
+        #expect(try await body { try await ada.create(nils: .null, on: client) } != created)
+        #expect(!created.contains("favorite_color"))
+
+        let updated = try await body { try await ada.update(on: client) }
+        #expect(try await body { try await ada.update(nils: .null, on: client) } == updated)
+        #expect(try await body { try await ada.updateOperation().send(on: client) } == updated)
+        #expect(try await body { try await ada.update(nils: .omit, on: client) } != updated)
+        #expect(updated.contains(#""favorite_color":null"#))
+
+        let paging = APIClient(configuration: Paging.configuration(baseURL: server.origin))
+        #expect(try Entry.listOperation().url(on: paging) == Entry.listOperation(query: []).url(on: paging))
+        #expect(try Entry.listOperation().url(on: paging).query == "limit=2")
+    }
+
     @Test func aPagedOperationIsItsFirstPage() async throws {
         let server = try await TestServer { request in
             request.query.contains("offset=2")

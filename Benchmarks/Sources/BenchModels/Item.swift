@@ -55,14 +55,24 @@ nonisolated extension Item: Codable {
 
 nonisolated extension Item {
     /// Creates this value on the server (`POST items`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Item {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Item> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST items`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Item {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Item {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Item> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Item> {
         let request = OperationRequest(
             resource: "Item", operation: "create", method: .post,
             path: "items",
@@ -92,14 +102,24 @@ nonisolated extension Item {
     }
 
     /// Sends this value to the server (`PUT items/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Item {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Item> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT items/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Item {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Item {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Item> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Item> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Item", operation: "update", method: .put,
@@ -130,12 +150,22 @@ nonisolated extension Item {
     }
 
     /// Lists values (`GET items`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Item] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Item] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Item]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET items`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Item] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Item]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Item]> {
         let request = OperationRequest(
             resource: "Item", operation: "list", method: .get,
             path: "items",

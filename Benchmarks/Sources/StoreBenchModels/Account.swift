@@ -84,12 +84,22 @@ nonisolated extension Account {
     }
 
     /// Lists values (`GET accounts`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Account] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Account] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Account]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET accounts`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Account] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Account]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Account]> {
         let request = OperationRequest(
             resource: "Account", operation: "list", method: .get,
             path: "accounts",

@@ -58,12 +58,22 @@ nonisolated extension Team {
     }
 
     /// Lists values (`GET teams`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Team] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Team] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Team]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET teams`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Team] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Team]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Team]> {
         let request = OperationRequest(
             resource: "Team", operation: "list", method: .get,
             path: "teams",

@@ -66,14 +66,24 @@ nonisolated extension Post: Codable {
 
 nonisolated extension Post {
     /// Creates this value on the server (`POST posts.json`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Post {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Post> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST posts.json`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Post {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Post {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Post> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Post> {
         let request = OperationRequest(
             resource: "Post", operation: "create", method: .post,
             path: "posts.json",
@@ -103,14 +113,24 @@ nonisolated extension Post {
     }
 
     /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Post {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Post> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Post {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Post {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Post> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Post> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Post", operation: "update", method: .put,
@@ -141,12 +161,22 @@ nonisolated extension Post {
     }
 
     /// Lists values (`GET posts.json`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Post] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Post] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Post]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET posts.json`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Post] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Post]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Post]> {
         let request = OperationRequest(
             resource: "Post", operation: "list", method: .get,
             path: "posts.json",

@@ -59,14 +59,24 @@ nonisolated extension User {
     }
 
     /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> User {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() -> APIOperation<User> {
+        return self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> User {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) -> APIOperation<User> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "update", method: .put,
             path: "users/\(self.id)",

@@ -40,14 +40,24 @@ nonisolated extension Device: Codable {
 
 nonisolated extension Device {
     /// Creates this value on the server (`POST devices`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Device {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Device> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST devices`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Device {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Device {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Device> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Device> {
         let request = OperationRequest(
             resource: "Device", operation: "create", method: .post,
             path: "devices",
@@ -77,14 +87,24 @@ nonisolated extension Device {
     }
 
     /// Sends this value to the server (`PATCH devices/{device-id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Device {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Device> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH devices/{device-id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Device {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Device {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Device> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Device> {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
         let request = OperationRequest(
             resource: "Device", operation: "update", method: .patch,
@@ -130,12 +150,22 @@ nonisolated extension Device {
     }
 
     /// Lists values (`GET devices`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Device] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Device] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Device]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET devices`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Device] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Device]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Device]> {
         let request = OperationRequest(
             resource: "Device", operation: "list", method: .get,
             path: "devices",

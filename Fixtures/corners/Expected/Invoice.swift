@@ -35,14 +35,24 @@ nonisolated extension Invoice: Codable {
 
 nonisolated extension Invoice {
     /// Creates this value on the server (`POST clients/{client}/invoices`) and returns the server's copy.
+    public func create(client: Int, on client_: APIClient) async throws(APIError) -> Invoice {
+        return try await self.createOperation(client: client, nils: .omit).send(on: client_)
+    }
+
+    /// The operation `create(client:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(client: Int) -> APIOperation<Invoice> {
+        return self.createOperation(client: client, nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST clients/{client}/invoices`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(client: Int, nils: ModelEncodingOptions.NilEncoding = .omit, on client_: APIClient) async throws(APIError) -> Invoice {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(client: Int, nils: ModelEncodingOptions.NilEncoding, on client_: APIClient) async throws(APIError) -> Invoice {
         return try await self.createOperation(client: client, nils: nils).send(on: client_)
     }
 
     /// The operation `create(client:nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(client: Int, nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Invoice> {
+    public func createOperation(client: Int, nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Invoice> {
         let request = OperationRequest(
             resource: "Invoice", operation: "create", method: .post,
             path: "clients/\(client)/invoices",
@@ -72,12 +82,22 @@ nonisolated extension Invoice {
     }
 
     /// Lists values (`GET clients/{client}/invoices`).
-    public static func list(client: Int, query: [URLQueryItem] = [], on client_: APIClient) async throws(APIError) -> [Invoice] {
+    public static func list(client: Int, on client_: APIClient) async throws(APIError) -> [Invoice] {
+        return try await Self.listOperation(client: client, query: []).send(on: client_)
+    }
+
+    /// The operation `list(client:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(client: Int) -> APIOperation<[Invoice]> {
+        return Self.listOperation(client: client, query: [])
+    }
+
+    /// Lists values (`GET clients/{client}/invoices`).
+    public static func list(client: Int, query: [URLQueryItem], on client_: APIClient) async throws(APIError) -> [Invoice] {
         return try await Self.listOperation(client: client, query: query).send(on: client_)
     }
 
     /// The operation `list(client:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(client: Int, query: [URLQueryItem] = []) -> APIOperation<[Invoice]> {
+    public static func listOperation(client: Int, query: [URLQueryItem]) -> APIOperation<[Invoice]> {
         let request = OperationRequest(
             resource: "Invoice", operation: "list", method: .get,
             path: "clients/\(client)/invoices",

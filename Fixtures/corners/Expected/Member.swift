@@ -45,14 +45,24 @@ nonisolated extension Member: Codable {
 
 nonisolated extension Member {
     /// Creates this value on the server (`POST members/`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Member {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Member> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST members/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Member {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Member {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Member> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Member> {
         let request = OperationRequest(
             resource: "Member", operation: "create", method: .post,
             path: "members/",
@@ -82,14 +92,24 @@ nonisolated extension Member {
     }
 
     /// Sends this value to the server (`PUT members/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Member {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Member> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT members/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Member {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Member {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Member> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Member> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Member", operation: "update", method: .put,
@@ -135,12 +155,22 @@ nonisolated extension Member {
     }
 
     /// Lists values (`GET members/`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Member] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Member] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Member]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET members/`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Member] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Member]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Member]> {
         let request = OperationRequest(
             resource: "Member", operation: "list", method: .get,
             path: "members/",

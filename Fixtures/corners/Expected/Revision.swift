@@ -35,14 +35,24 @@ nonisolated extension Revision: Codable {
 
 nonisolated extension Revision {
     /// Creates this value on the server (`POST revisions`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Revision {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Revision> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST revisions`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Revision {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Revision {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Revision> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Revision> {
         let request = OperationRequest(
             resource: "Patch", operation: "create", method: .post,
             path: "revisions",
@@ -72,14 +82,24 @@ nonisolated extension Revision {
     }
 
     /// Sends this value to the server (`PATCH revisions/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Revision {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Revision> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH revisions/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Revision {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Revision {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Revision> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Revision> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Patch", operation: "update", method: .patch,
@@ -125,12 +145,22 @@ nonisolated extension Revision {
     }
 
     /// Lists values (`GET revisions`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Revision] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Revision] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Revision]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET revisions`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Revision] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Revision]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Revision]> {
         let request = OperationRequest(
             resource: "Patch", operation: "list", method: .get,
             path: "revisions",

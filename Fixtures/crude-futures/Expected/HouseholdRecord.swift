@@ -46,14 +46,24 @@ nonisolated extension HouseholdRecord: Codable {
 
 nonisolated extension HouseholdRecord {
     /// Creates this value on the server (`POST households`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<HouseholdRecord> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST households`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> HouseholdRecord {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> HouseholdRecord {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<HouseholdRecord> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<HouseholdRecord> {
         let request = OperationRequest(
             resource: "HouseholdRecord", operation: "create", method: .post,
             path: "households",
@@ -83,14 +93,24 @@ nonisolated extension HouseholdRecord {
     }
 
     /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> HouseholdRecord {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<HouseholdRecord> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> HouseholdRecord {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> HouseholdRecord {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<HouseholdRecord> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<HouseholdRecord> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "HouseholdRecord", operation: "update", method: .patch,
@@ -136,12 +156,22 @@ nonisolated extension HouseholdRecord {
     }
 
     /// Lists values (`GET households`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [HouseholdRecord] {
+    public static func list(on client: APIClient) async throws(APIError) -> [HouseholdRecord] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[HouseholdRecord]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET households`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [HouseholdRecord] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[HouseholdRecord]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[HouseholdRecord]> {
         let request = OperationRequest(
             resource: "HouseholdRecord", operation: "list", method: .get,
             path: "households",

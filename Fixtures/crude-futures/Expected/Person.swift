@@ -62,14 +62,24 @@ nonisolated extension Person: Codable {
 
 nonisolated extension Person {
     /// Creates this value on the server (`POST people`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Person {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Person> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST people`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Person {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Person {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Person> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Person> {
         let request = OperationRequest(
             resource: "Person", operation: "create", method: .post,
             path: "people",
@@ -100,14 +110,24 @@ nonisolated extension Person {
     }
 
     /// Sends this value to the server (`PATCH household/people/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Person {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Person> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH household/people/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Person {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Person {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Person> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Person> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Person", operation: "update", method: .patch,
@@ -153,12 +173,22 @@ nonisolated extension Person {
     }
 
     /// Lists values (`GET households/{householdID}/people`).
-    public static func list(householdID: Int, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Person] {
+    public static func list(householdID: Int, on client: APIClient) async throws(APIError) -> [Person] {
+        return try await Self.listOperation(householdID: householdID, query: []).send(on: client)
+    }
+
+    /// The operation `list(householdID:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(householdID: Int) -> APIOperation<[Person]> {
+        return Self.listOperation(householdID: householdID, query: [])
+    }
+
+    /// Lists values (`GET households/{householdID}/people`).
+    public static func list(householdID: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Person] {
         return try await Self.listOperation(householdID: householdID, query: query).send(on: client)
     }
 
     /// The operation `list(householdID:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(householdID: Int, query: [URLQueryItem] = []) -> APIOperation<[Person]> {
+    public static func listOperation(householdID: Int, query: [URLQueryItem]) -> APIOperation<[Person]> {
         let request = OperationRequest(
             resource: "Person", operation: "list", method: .get,
             path: "households/\(householdID)/people",

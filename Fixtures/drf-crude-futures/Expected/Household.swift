@@ -46,14 +46,24 @@ nonisolated extension Household: Codable {
 
 nonisolated extension Household {
     /// Creates this value on the server (`POST households/`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Household {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Household> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST households/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Household {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Household {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Household> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Household> {
         let request = OperationRequest(
             resource: "Household", operation: "create", method: .post,
             path: "households/",
@@ -83,14 +93,24 @@ nonisolated extension Household {
     }
 
     /// Sends this value to the server (`PUT households/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Household {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Household> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT households/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Household {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Household {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Household> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Household> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Household", operation: "update", method: .put,
@@ -121,12 +141,22 @@ nonisolated extension Household {
     }
 
     /// Lists values (`GET households/`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Household] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Household] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Household]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET households/`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Household] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Household]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Household]> {
         let request = OperationRequest(
             resource: "Household", operation: "list", method: .get,
             path: "households/",

@@ -40,14 +40,24 @@ nonisolated extension CursorItem: Codable {
 
 nonisolated extension CursorItem {
     /// Creates this value on the server (`POST cursor-items/`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> CursorItem {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<CursorItem> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST cursor-items/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> CursorItem {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> CursorItem {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<CursorItem> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "create", method: .post,
             path: "cursor-items/",
@@ -77,14 +87,24 @@ nonisolated extension CursorItem {
     }
 
     /// Sends this value to the server (`PUT cursor-items/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> CursorItem {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<CursorItem> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT cursor-items/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> CursorItem {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> CursorItem {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<CursorItem> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<CursorItem> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "CursorItem", operation: "update", method: .put,
@@ -115,17 +135,32 @@ nonisolated extension CursorItem {
     }
 
     /// The first page of values (`GET cursor-items/`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<CursorItem> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<CursorItem> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<CursorItem> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<CursorItem>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET cursor-items/`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<CursorItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<CursorItem> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<CursorItem> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<CursorItem>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<CursorItem>> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "list", method: .get,
             path: "cursor-items/",

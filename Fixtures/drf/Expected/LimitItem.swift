@@ -40,14 +40,24 @@ nonisolated extension LimitItem: Codable {
 
 nonisolated extension LimitItem {
     /// Creates this value on the server (`POST limit-items/`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> LimitItem {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<LimitItem> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST limit-items/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> LimitItem {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> LimitItem {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<LimitItem> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "create", method: .post,
             path: "limit-items/",
@@ -77,14 +87,24 @@ nonisolated extension LimitItem {
     }
 
     /// Sends this value to the server (`PUT limit-items/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> LimitItem {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<LimitItem> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT limit-items/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> LimitItem {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> LimitItem {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<LimitItem> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<LimitItem> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "LimitItem", operation: "update", method: .put,
@@ -115,17 +135,32 @@ nonisolated extension LimitItem {
     }
 
     /// The first page of values (`GET limit-items/`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<LimitItem> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<LimitItem> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<LimitItem> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<LimitItem>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET limit-items/`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<LimitItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<LimitItem> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<LimitItem> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<LimitItem>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<LimitItem>> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "list", method: .get,
             path: "limit-items/",

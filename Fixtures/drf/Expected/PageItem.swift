@@ -40,14 +40,24 @@ nonisolated extension PageItem: Codable {
 
 nonisolated extension PageItem {
     /// Creates this value on the server (`POST page-items/`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> PageItem {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<PageItem> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST page-items/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> PageItem {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> PageItem {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<PageItem> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "create", method: .post,
             path: "page-items/",
@@ -77,14 +87,24 @@ nonisolated extension PageItem {
     }
 
     /// Sends this value to the server (`PUT page-items/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> PageItem {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<PageItem> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT page-items/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> PageItem {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> PageItem {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<PageItem> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<PageItem> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "PageItem", operation: "update", method: .put,
@@ -115,17 +135,32 @@ nonisolated extension PageItem {
     }
 
     /// The first page of values (`GET page-items/`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<PageItem> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<PageItem> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<PageItem> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<PageItem>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET page-items/`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<PageItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<PageItem> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<PageItem> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<PageItem>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<PageItem>> {
         let request = OperationRequest(
             resource: "PageItem", operation: "list", method: .get,
             path: "page-items/",

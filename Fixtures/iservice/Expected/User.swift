@@ -45,14 +45,24 @@ nonisolated extension User: Codable {
 
 nonisolated extension User {
     /// Creates this value on the server (`PUT users`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> User {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<User> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`PUT users`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> User {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<User> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "create", method: .put,
             path: "users",
@@ -83,14 +93,24 @@ nonisolated extension User {
     }
 
     /// Sends this value to the server (`PATCH users/{id}`).
+    public func update(on client: APIClient) async throws(APIError) {
+        try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Void> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH users/{id}`).
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) {
         try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Void> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Void> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "User", operation: "update", method: .patch,
@@ -136,12 +156,22 @@ nonisolated extension User {
     }
 
     /// Lists values (`GET users`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [User] {
+    public static func list(on client: APIClient) async throws(APIError) -> [User] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[User]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET users`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [User] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[User]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[User]> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",

@@ -65,14 +65,24 @@ nonisolated extension Artist: Codable {
 
 nonisolated extension Artist {
     /// Creates this value on the server (`POST artists/`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Artist {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Artist> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST artists/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Artist {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Artist {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Artist> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Artist> {
         let request = OperationRequest(
             resource: "Artist", operation: "create", method: .post,
             path: "artists/",
@@ -102,14 +112,24 @@ nonisolated extension Artist {
     }
 
     /// Sends this value to the server (`PATCH artists/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Artist {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Artist> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH artists/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Artist {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Artist {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Artist> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Artist> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Artist", operation: "update", method: .patch,
@@ -155,17 +175,32 @@ nonisolated extension Artist {
     }
 
     /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Artist> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<Artist> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET artists/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<Artist> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<Artist>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Artist> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET artists/`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Artist> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<Artist> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<Artist>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<Artist>> {
         let request = OperationRequest(
             resource: "Artist", operation: "list", method: .get,
             path: "artists/",

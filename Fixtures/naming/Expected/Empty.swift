@@ -29,12 +29,22 @@ nonisolated extension Empty: Codable {
 
 nonisolated extension Empty {
     /// Lists values (`GET empties`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Empty] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Empty] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Empty]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET empties`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Empty] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Empty]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Empty]> {
         let request = OperationRequest(
             resource: "Empty", operation: "list", method: .get,
             path: "empties",

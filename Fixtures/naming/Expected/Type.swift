@@ -35,14 +35,24 @@ nonisolated extension `Type`: Codable {
 
 nonisolated extension `Type` {
     /// Creates this value on the server (`POST types`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> `Type` {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<`Type`> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST types`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `Type` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `Type` {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`Type`> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<`Type`> {
         let request = OperationRequest(
             resource: "Type", operation: "create", method: .post,
             path: "types",
@@ -72,14 +82,24 @@ nonisolated extension `Type` {
     }
 
     /// Sends this value to the server (`PATCH types/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> `Type` {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<`Type`> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH types/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `Type` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `Type` {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`Type`> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<`Type`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Type", operation: "update", method: .patch,
@@ -125,12 +145,22 @@ nonisolated extension `Type` {
     }
 
     /// Lists values (`GET types`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`Type`] {
+    public static func list(on client: APIClient) async throws(APIError) -> [`Type`] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[`Type`]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET types`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`Type`] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`Type`]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[`Type`]> {
         let request = OperationRequest(
             resource: "Type", operation: "list", method: .get,
             path: "types",

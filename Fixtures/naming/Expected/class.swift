@@ -85,14 +85,24 @@ nonisolated extension `class`: Codable {
 
 nonisolated extension `class` {
     /// Creates this value on the server (`POST classes`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> `class` {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<`class`> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST classes`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `class` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `class` {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`class`> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<`class`> {
         let request = OperationRequest(
             resource: "class", operation: "create", method: .post,
             path: "classes",
@@ -122,14 +132,24 @@ nonisolated extension `class` {
     }
 
     /// Sends this value to the server (`PATCH classes/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> `class` {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<`class`> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH classes/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `class` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `class` {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`class`> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<`class`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "class", operation: "update", method: .patch,
@@ -175,12 +195,22 @@ nonisolated extension `class` {
     }
 
     /// Lists values (`GET classes`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`class`] {
+    public static func list(on client: APIClient) async throws(APIError) -> [`class`] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[`class`]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET classes`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`class`] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`class`]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[`class`]> {
         let request = OperationRequest(
             resource: "class", operation: "list", method: .get,
             path: "classes",

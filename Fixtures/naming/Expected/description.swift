@@ -35,14 +35,24 @@ nonisolated extension description: Codable {
 
 nonisolated extension description {
     /// Creates this value on the server (`POST descriptions`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> description {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<description> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST descriptions`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> description {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> description {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<description> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<description> {
         let request = OperationRequest(
             resource: "description", operation: "create", method: .post,
             path: "descriptions",
@@ -72,14 +82,24 @@ nonisolated extension description {
     }
 
     /// Sends this value to the server (`PATCH descriptions/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> description {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<description> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH descriptions/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> description {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> description {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<description> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<description> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "description", operation: "update", method: .patch,
@@ -125,12 +145,22 @@ nonisolated extension description {
     }
 
     /// Lists values (`GET descriptions`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [description] {
+    public static func list(on client: APIClient) async throws(APIError) -> [description] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[description]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET descriptions`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [description] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[description]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[description]> {
         let request = OperationRequest(
             resource: "description", operation: "list", method: .get,
             path: "descriptions",

@@ -35,14 +35,24 @@ nonisolated extension `init`: Codable {
 
 nonisolated extension `init` {
     /// Creates this value on the server (`POST inits`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> `init` {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<`init`> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST inits`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `init` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `init` {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`init`> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<`init`> {
         let request = OperationRequest(
             resource: "init", operation: "create", method: .post,
             path: "inits",
@@ -72,14 +82,24 @@ nonisolated extension `init` {
     }
 
     /// Sends this value to the server (`PATCH inits/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> `init` {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<`init`> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH inits/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> `init` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `init` {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<`init`> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<`init`> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "init", operation: "update", method: .patch,
@@ -125,12 +145,22 @@ nonisolated extension `init` {
     }
 
     /// Lists values (`GET inits`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`init`] {
+    public static func list(on client: APIClient) async throws(APIError) -> [`init`] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[`init`]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET inits`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`init`] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`init`]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[`init`]> {
         let request = OperationRequest(
             resource: "init", operation: "list", method: .get,
             path: "inits",

@@ -30,14 +30,24 @@ nonisolated extension `protocol`: Codable {
 
 nonisolated extension `protocol` {
     /// Creates this value on the server (`POST protocols`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> `protocol` {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<`protocol`> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST protocols`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> `protocol` {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `protocol` {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<`protocol`> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<`protocol`> {
         let request = OperationRequest(
             resource: "protocol", operation: "create", method: .post,
             path: "protocols",

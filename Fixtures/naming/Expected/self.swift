@@ -53,12 +53,22 @@ nonisolated extension `self` {
     }
 
     /// Lists values (`GET selves`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [`self`] {
+    public static func list(on client: APIClient) async throws(APIError) -> [`self`] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[`self`]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET selves`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`self`] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[`self`]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[`self`]> {
         let request = OperationRequest(
             resource: "self", operation: "list", method: .get,
             path: "selves",

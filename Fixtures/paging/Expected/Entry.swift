@@ -34,17 +34,32 @@ nonisolated extension Entry: Codable {
 
 nonisolated extension Entry {
     /// The first page of values (`GET entries/`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Entry> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<Entry> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET entries/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<Entry> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<Entry>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET entries/`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Entry> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET entries/`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Entry> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<Entry> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<Entry>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<Entry>> {
         let request = OperationRequest(
             resource: "Entry", operation: "list", method: .get,
             path: "entries/",

@@ -34,17 +34,32 @@ nonisolated extension Event: Codable {
 
 nonisolated extension Event {
     /// The first page of values (`GET events`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Event> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<Event> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET events`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<Event> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<Event>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET events`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Event> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET events`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Event> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<Event> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<Event>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<Event>> {
         let request = OperationRequest(
             resource: "Event", operation: "list", method: .get,
             path: "events",

@@ -34,17 +34,32 @@ nonisolated extension Issue: Codable {
 
 nonisolated extension Issue {
     /// The first page of values (`GET repos/{owner}/issues`); `page.nextPage(on:)` fetches the next.
-    public static func list(owner: String, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<Issue> {
+    public static func list(owner: String, on client: APIClient) async throws(APIError) -> Page<Issue> {
+        return try await Self.listOperation(owner: owner, query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET repos/{owner}/issues`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(owner: String, on client: APIClient) -> PageSequence<Issue> {
+        return Self.listOperation(owner: owner, query: []).pages(on: client)
+    }
+
+    /// The operation `list(owner:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(owner: String) -> APIOperation<Page<Issue>> {
+        return Self.listOperation(owner: owner, query: [])
+    }
+
+    /// The first page of values (`GET repos/{owner}/issues`); `page.nextPage(on:)` fetches the next.
+    public static func list(owner: String, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Issue> {
         return try await Self.listOperation(owner: owner, query: query).send(on: client)
     }
 
     /// Every page of values (`GET repos/{owner}/issues`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(owner: String, query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<Issue> {
+    public static func pages(owner: String, query: [URLQueryItem], on client: APIClient) -> PageSequence<Issue> {
         return Self.listOperation(owner: owner, query: query).pages(on: client)
     }
 
     /// The operation `list(owner:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(owner: String, query: [URLQueryItem] = []) -> APIOperation<Page<Issue>> {
+    public static func listOperation(owner: String, query: [URLQueryItem]) -> APIOperation<Page<Issue>> {
         let request = OperationRequest(
             resource: "Issue", operation: "list", method: .get,
             path: "repos/\(owner)/issues",

@@ -53,17 +53,32 @@ nonisolated extension User {
     }
 
     /// The first page of values (`GET users`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<User> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<User> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET users`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<User> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<User>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET users`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<User> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET users`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<User> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<User> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<User>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<User>> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users",

@@ -35,14 +35,24 @@ nonisolated extension Actor: Codable {
 
 nonisolated extension Actor {
     /// Creates this value on the server (`POST actors`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Actor {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Actor> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST actors`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Actor {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Actor {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Actor> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Actor> {
         let request = OperationRequest(
             resource: "Actor", operation: "create", method: .post,
             path: "actors",
@@ -72,14 +82,24 @@ nonisolated extension Actor {
     }
 
     /// Sends this value to the server (`PATCH actors/{Self}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Actor {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Actor> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH actors/{Self}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Actor {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Actor {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Actor> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Actor> {
         let `Self` = try APIClient.require(self.`Self`, "Self")
         let request = OperationRequest(
             resource: "Actor", operation: "update", method: .patch,
@@ -125,12 +145,22 @@ nonisolated extension Actor {
     }
 
     /// Lists values (`GET actors`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Actor] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Actor] {
+        return try await Actor.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Actor]> {
+        return Actor.listOperation(query: [])
+    }
+
+    /// Lists values (`GET actors`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Actor] {
         return try await Actor.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Actor]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Actor]> {
         let request = OperationRequest(
             resource: "Actor", operation: "list", method: .get,
             path: "actors",

@@ -60,14 +60,24 @@ nonisolated extension Entry: Codable {
 
 nonisolated extension Entry {
     /// Creates this value on the server (`POST books/{update}/entries`) and returns the server's copy.
+    public func create(update: String, on client: APIClient) async throws(APIError) -> Entry {
+        return try await self.createOperation(update: update, nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(update:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation(update: String) -> APIOperation<Entry> {
+        return self.createOperation(update: update, nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST books/{update}/entries`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(update: String, nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Entry {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(update: String, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Entry {
         return try await self.createOperation(update: update, nils: nils).send(on: client)
     }
 
     /// The operation `create(update:nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(update: String, nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Entry> {
+    public func createOperation(update: String, nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Entry> {
         let request = OperationRequest(
             resource: "Entry", operation: "create", method: .post,
             path: "books/\(update)/entries",
@@ -97,14 +107,24 @@ nonisolated extension Entry {
     }
 
     /// Sends this value to the server (`PATCH books/{update}/entries/{id}`) and returns the server's copy.
+    public func update(update: String, on client: APIClient) async throws(APIError) -> Entry {
+        return try await self.updateOperation(update: update, nils: .null).send(on: client)
+    }
+
+    /// The operation `update(update:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(update: String) throws(APIError) -> APIOperation<Entry> {
+        return try self.updateOperation(update: update, nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH books/{update}/entries/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(update: String, nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Entry {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(update: String, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Entry {
         return try await self.updateOperation(update: update, nils: nils).send(on: client)
     }
 
     /// The operation `update(update:nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(update: String, nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Entry> {
+    public func updateOperation(update: String, nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Entry> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Entry", operation: "update", method: .patch,
@@ -150,12 +170,22 @@ nonisolated extension Entry {
     }
 
     /// Lists values (`GET books/{update}/entries`).
-    public static func list(update: String, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Entry] {
+    public static func list(update: String, on client: APIClient) async throws(APIError) -> [Entry] {
+        return try await Self.listOperation(update: update, query: []).send(on: client)
+    }
+
+    /// The operation `list(update:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(update: String) -> APIOperation<[Entry]> {
+        return Self.listOperation(update: update, query: [])
+    }
+
+    /// Lists values (`GET books/{update}/entries`).
+    public static func list(update: String, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Entry] {
         return try await Self.listOperation(update: update, query: query).send(on: client)
     }
 
     /// The operation `list(update:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(update: String, query: [URLQueryItem] = []) -> APIOperation<[Entry]> {
+    public static func listOperation(update: String, query: [URLQueryItem]) -> APIOperation<[Entry]> {
         let request = OperationRequest(
             resource: "Entry", operation: "list", method: .get,
             path: "books/\(update)/entries",

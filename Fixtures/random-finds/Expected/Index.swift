@@ -41,7 +41,7 @@ nonisolated extension Index: Codable {
 nonisolated extension Index {
     /// Creates this value on the server (`POST shelves/{createOperation}/indexes`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Index {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -76,14 +76,24 @@ nonisolated extension Index {
     }
 
     /// Sends this value to the server (`PATCH shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Index {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Index> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Index {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Index {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Index> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Index> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Index", operation: "update", method: .patch,
@@ -129,12 +139,22 @@ nonisolated extension Index {
     }
 
     /// Lists values (`GET shelves/{createOperation}/indexes`).
-    public static func list(createOperation: Swift.Int, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Index] {
+    public static func list(createOperation: Swift.Int, on client: APIClient) async throws(APIError) -> [Index] {
+        return try await Index.listOperation(createOperation: createOperation, query: []).send(on: client)
+    }
+
+    /// The operation `list(createOperation:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(createOperation: Swift.Int) -> APIOperation<[Index]> {
+        return Index.listOperation(createOperation: createOperation, query: [])
+    }
+
+    /// Lists values (`GET shelves/{createOperation}/indexes`).
+    public static func list(createOperation: Swift.Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Index] {
         return try await Index.listOperation(createOperation: createOperation, query: query).send(on: client)
     }
 
     /// The operation `list(createOperation:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(createOperation: Swift.Int, query: [URLQueryItem] = []) -> APIOperation<[Index]> {
+    public static func listOperation(createOperation: Swift.Int, query: [URLQueryItem]) -> APIOperation<[Index]> {
         let request = OperationRequest(
             resource: "Index", operation: "list", method: .get,
             path: "shelves/\(createOperation)/indexes",

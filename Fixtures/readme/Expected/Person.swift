@@ -45,14 +45,24 @@ nonisolated extension Person: Codable {
 
 nonisolated extension Person {
     /// Creates this value on the server (`POST people`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Person {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Person> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST people`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Person {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Person {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Person> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Person> {
         let request = OperationRequest(
             resource: "Person", operation: "create", method: .post,
             path: "people",
@@ -82,14 +92,24 @@ nonisolated extension Person {
     }
 
     /// Sends this value to the server (`PATCH people/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Person {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Person> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH people/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Person {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Person {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Person> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Person> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Person", operation: "update", method: .patch,
@@ -135,12 +155,22 @@ nonisolated extension Person {
     }
 
     /// Lists values (`GET people`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Person] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Person] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Person]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET people`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Person] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Person]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Person]> {
         let request = OperationRequest(
             resource: "Person", operation: "list", method: .get,
             path: "people",

@@ -70,14 +70,24 @@ nonisolated extension Report: Codable {
 
 nonisolated extension Report {
     /// Creates this value on the server (`POST reports`) and returns the server's copy.
+    public func create(on client: APIClient) async throws(APIError) -> Report {
+        return try await self.createOperation(nils: .omit).send(on: client)
+    }
+
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func createOperation() -> APIOperation<Report> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST reports`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Report {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Report {
         return try await self.createOperation(nils: nils).send(on: client)
     }
 
     /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func createOperation(nils: ModelEncodingOptions.NilEncoding = .omit) -> APIOperation<Report> {
+    public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Report> {
         let request = OperationRequest(
             resource: "Report", operation: "create", method: .post,
             path: "reports",
@@ -107,14 +117,24 @@ nonisolated extension Report {
     }
 
     /// Sends this value to the server (`PATCH reports/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> Report {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<Report> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH reports/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> Report {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Report {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) throws(APIError) -> APIOperation<Report> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Report> {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Report", operation: "update", method: .patch,
@@ -160,12 +180,22 @@ nonisolated extension Report {
     }
 
     /// Lists values (`GET reports`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Report] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Report] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Report]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET reports`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Report] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Report]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Report]> {
         let request = OperationRequest(
             resource: "Report", operation: "list", method: .get,
             path: "reports",

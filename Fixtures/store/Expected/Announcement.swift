@@ -40,12 +40,22 @@ nonisolated extension Announcement: Codable {
 
 nonisolated extension Announcement {
     /// Lists values (`GET announcements/`).
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Announcement] {
+    public static func list(on client: APIClient) async throws(APIError) -> [Announcement] {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<[Announcement]> {
+        return Self.listOperation(query: [])
+    }
+
+    /// Lists values (`GET announcements/`).
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Announcement] {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<[Announcement]> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Announcement]> {
         let request = OperationRequest(
             resource: "Announcement", operation: "list", method: .get,
             path: "announcements/",

@@ -114,12 +114,22 @@ nonisolated extension Team {
     }
 
     /// Lists values (`GET orgs/{orgId}/teams/`).
-    public static func list(orgId: Int, query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> [Team] {
+    public static func list(orgId: Int, on client: APIClient) async throws(APIError) -> [Team] {
+        return try await Self.listOperation(orgId: orgId, query: []).send(on: client)
+    }
+
+    /// The operation `list(orgId:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(orgId: Int) -> APIOperation<[Team]> {
+        return Self.listOperation(orgId: orgId, query: [])
+    }
+
+    /// Lists values (`GET orgs/{orgId}/teams/`).
+    public static func list(orgId: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Team] {
         return try await Self.listOperation(orgId: orgId, query: query).send(on: client)
     }
 
     /// The operation `list(orgId:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(orgId: Int, query: [URLQueryItem] = []) -> APIOperation<[Team]> {
+    public static func listOperation(orgId: Int, query: [URLQueryItem]) -> APIOperation<[Team]> {
         let request = OperationRequest(
             resource: "Team", operation: "list", method: .get,
             path: "orgs/\(orgId)/teams/",

@@ -74,14 +74,24 @@ nonisolated extension User {
     }
 
     /// Sends this value to the server (`PUT users/{id}/`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> User {
+        return try await self.updateOperation(nils: .null).send(on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() -> APIOperation<User> {
+        return self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT users/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out.
-    public func update(nils: ModelEncodingOptions.NilEncoding = .null, on client: APIClient) async throws(APIError) -> User {
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
 
     /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    public func updateOperation(nils: ModelEncodingOptions.NilEncoding = .null) -> APIOperation<User> {
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<User> {
         let request = OperationRequest(
             resource: "User", operation: "update", method: .put,
             path: "users/\(self.id)/",
@@ -110,17 +120,32 @@ nonisolated extension User {
     }
 
     /// The first page of values (`GET users/`); `page.nextPage(on:)` fetches the next.
-    public static func list(query: [URLQueryItem] = [], on client: APIClient) async throws(APIError) -> Page<User> {
+    public static func list(on client: APIClient) async throws(APIError) -> Page<User> {
+        return try await Self.listOperation(query: []).send(on: client)
+    }
+
+    /// Every page of values (`GET users/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    public static func pages(on client: APIClient) -> PageSequence<User> {
+        return Self.listOperation(query: []).pages(on: client)
+    }
+
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation() -> APIOperation<Page<User>> {
+        return Self.listOperation(query: [])
+    }
+
+    /// The first page of values (`GET users/`); `page.nextPage(on:)` fetches the next.
+    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<User> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET users/`), fetched as the sequence is iterated; `.items` walks the values one by one.
-    public static func pages(query: [URLQueryItem] = [], on client: APIClient) -> PageSequence<User> {
+    public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<User> {
         return Self.listOperation(query: query).pages(on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem] = []) -> APIOperation<Page<User>> {
+    public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<User>> {
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users/",
