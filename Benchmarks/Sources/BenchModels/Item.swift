@@ -66,7 +66,7 @@ nonisolated extension Item {
 
     /// Creates this value on the server (`POST items`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Item {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -113,7 +113,7 @@ nonisolated extension Item {
 
     /// Sends this value to the server (`PUT items/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Item {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -160,6 +160,8 @@ nonisolated extension Item {
     }
 
     /// Lists values (`GET items`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Item] {
         return try await Self.listOperation(query: query).send(on: client)
     }

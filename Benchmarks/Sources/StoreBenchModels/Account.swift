@@ -94,6 +94,8 @@ nonisolated extension Account {
     }
 
     /// Lists values (`GET accounts`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Account] {
         return try await Self.listOperation(query: query).send(on: client)
     }

@@ -68,6 +68,8 @@ nonisolated extension Team {
     }
 
     /// Lists values (`GET teams`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Team] {
         return try await Self.listOperation(query: query).send(on: client)
     }

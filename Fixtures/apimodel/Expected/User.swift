@@ -70,7 +70,7 @@ nonisolated extension User {
 
     /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
         return try await self.updateOperation(nils: nils).send(on: client)
     }

@@ -51,7 +51,7 @@ nonisolated extension Device {
 
     /// Creates this value on the server (`POST devices`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Device {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -98,7 +98,7 @@ nonisolated extension Device {
 
     /// Sends this value to the server (`PATCH devices/{device-id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Device {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -160,6 +160,8 @@ nonisolated extension Device {
     }
 
     /// Lists values (`GET devices`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Device] {
         return try await Self.listOperation(query: query).send(on: client)
     }

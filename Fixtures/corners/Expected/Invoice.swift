@@ -46,7 +46,7 @@ nonisolated extension Invoice {
 
     /// Creates this value on the server (`POST clients/{client}/invoices`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(client: Int, nils: ModelEncodingOptions.NilEncoding, on client_: APIClient) async throws(APIError) -> Invoice {
         return try await self.createOperation(client: client, nils: nils).send(on: client_)
     }
@@ -92,6 +92,8 @@ nonisolated extension Invoice {
     }
 
     /// Lists values (`GET clients/{client}/invoices`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(client: Int, query: [URLQueryItem], on client_: APIClient) async throws(APIError) -> [Invoice] {
         return try await Self.listOperation(client: client, query: query).send(on: client_)
     }

@@ -56,7 +56,7 @@ nonisolated extension Member {
 
     /// Creates this value on the server (`POST members/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Member {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -103,7 +103,7 @@ nonisolated extension Member {
 
     /// Sends this value to the server (`PUT members/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Member {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -165,6 +165,8 @@ nonisolated extension Member {
     }
 
     /// Lists values (`GET members/`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Member] {
         return try await Self.listOperation(query: query).send(on: client)
     }

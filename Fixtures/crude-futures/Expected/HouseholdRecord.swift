@@ -57,7 +57,7 @@ nonisolated extension HouseholdRecord {
 
     /// Creates this value on the server (`POST households`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> HouseholdRecord {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -104,7 +104,7 @@ nonisolated extension HouseholdRecord {
 
     /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> HouseholdRecord {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -166,6 +166,8 @@ nonisolated extension HouseholdRecord {
     }
 
     /// Lists values (`GET households`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [HouseholdRecord] {
         return try await Self.listOperation(query: query).send(on: client)
     }

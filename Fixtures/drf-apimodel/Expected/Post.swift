@@ -67,7 +67,7 @@ nonisolated extension Post {
 
     /// Creates this value on the server (`POST posts.json`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Post {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -114,7 +114,7 @@ nonisolated extension Post {
 
     /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Post {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -161,6 +161,8 @@ nonisolated extension Post {
     }
 
     /// Lists values (`GET posts.json`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Post] {
         return try await Self.listOperation(query: query).send(on: client)
     }

@@ -57,7 +57,7 @@ nonisolated extension Household {
 
     /// Creates this value on the server (`POST households/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Household {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -104,7 +104,7 @@ nonisolated extension Household {
 
     /// Sends this value to the server (`PUT households/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Household {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -151,6 +151,8 @@ nonisolated extension Household {
     }
 
     /// Lists values (`GET households/`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Household] {
         return try await Self.listOperation(query: query).send(on: client)
     }

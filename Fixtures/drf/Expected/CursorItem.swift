@@ -51,7 +51,7 @@ nonisolated extension CursorItem {
 
     /// Creates this value on the server (`POST cursor-items/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> CursorItem {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -98,7 +98,7 @@ nonisolated extension CursorItem {
 
     /// Sends this value to the server (`PUT cursor-items/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> CursorItem {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -150,11 +150,15 @@ nonisolated extension CursorItem {
     }
 
     /// The first page of values (`GET cursor-items/`); `page.nextPage(on:)` fetches the next.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<CursorItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<CursorItem> {
         return Self.listOperation(query: query).pages(on: client)
     }

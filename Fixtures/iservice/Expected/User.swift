@@ -56,7 +56,7 @@ nonisolated extension User {
 
     /// Creates this value on the server (`PUT users`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -104,7 +104,7 @@ nonisolated extension User {
 
     /// Sends this value to the server (`PATCH users/{id}`).
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) {
         try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -166,6 +166,8 @@ nonisolated extension User {
     }
 
     /// Lists values (`GET users`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [User] {
         return try await Self.listOperation(query: query).send(on: client)
     }

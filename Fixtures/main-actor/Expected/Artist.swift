@@ -76,7 +76,7 @@ nonisolated extension Artist {
 
     /// Creates this value on the server (`POST artists/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Artist {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -123,7 +123,7 @@ nonisolated extension Artist {
 
     /// Sends this value to the server (`PATCH artists/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Artist {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -190,11 +190,15 @@ nonisolated extension Artist {
     }
 
     /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Artist> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET artists/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<Artist> {
         return Self.listOperation(query: query).pages(on: client)
     }

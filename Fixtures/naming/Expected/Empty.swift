@@ -39,6 +39,8 @@ nonisolated extension Empty {
     }
 
     /// Lists values (`GET empties`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Empty] {
         return try await Self.listOperation(query: query).send(on: client)
     }

@@ -46,7 +46,7 @@ nonisolated extension `Type` {
 
     /// Creates this value on the server (`POST types`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `Type` {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -93,7 +93,7 @@ nonisolated extension `Type` {
 
     /// Sends this value to the server (`PATCH types/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `Type` {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -155,6 +155,8 @@ nonisolated extension `Type` {
     }
 
     /// Lists values (`GET types`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`Type`] {
         return try await Self.listOperation(query: query).send(on: client)
     }

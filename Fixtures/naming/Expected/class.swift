@@ -96,7 +96,7 @@ nonisolated extension `class` {
 
     /// Creates this value on the server (`POST classes`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `class` {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -143,7 +143,7 @@ nonisolated extension `class` {
 
     /// Sends this value to the server (`PATCH classes/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `class` {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -205,6 +205,8 @@ nonisolated extension `class` {
     }
 
     /// Lists values (`GET classes`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`class`] {
         return try await Self.listOperation(query: query).send(on: client)
     }

@@ -41,7 +41,7 @@ nonisolated extension `protocol` {
 
     /// Creates this value on the server (`POST protocols`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> `protocol` {
         return try await self.createOperation(nils: nils).send(on: client)
     }

@@ -63,6 +63,8 @@ nonisolated extension `self` {
     }
 
     /// Lists values (`GET selves`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [`self`] {
         return try await Self.listOperation(query: query).send(on: client)
     }

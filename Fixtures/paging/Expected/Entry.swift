@@ -49,11 +49,15 @@ nonisolated extension Entry {
     }
 
     /// The first page of values (`GET entries/`); `page.nextPage(on:)` fetches the next.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Entry> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET entries/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<Entry> {
         return Self.listOperation(query: query).pages(on: client)
     }

@@ -49,11 +49,15 @@ nonisolated extension Issue {
     }
 
     /// The first page of values (`GET repos/{owner}/issues`); `page.nextPage(on:)` fetches the next.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(owner: String, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Issue> {
         return try await Self.listOperation(owner: owner, query: query).send(on: client)
     }
 
     /// Every page of values (`GET repos/{owner}/issues`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func pages(owner: String, query: [URLQueryItem], on client: APIClient) -> PageSequence<Issue> {
         return Self.listOperation(owner: owner, query: query).pages(on: client)
     }

@@ -71,7 +71,7 @@ nonisolated extension Entry {
 
     /// Creates this value on the server (`POST books/{update}/entries`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(update: String, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Entry {
         return try await self.createOperation(update: update, nils: nils).send(on: client)
     }
@@ -118,7 +118,7 @@ nonisolated extension Entry {
 
     /// Sends this value to the server (`PATCH books/{update}/entries/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(update: String, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Entry {
         return try await self.updateOperation(update: update, nils: nils).send(on: client)
     }
@@ -180,6 +180,8 @@ nonisolated extension Entry {
     }
 
     /// Lists values (`GET books/{update}/entries`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(update: String, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Entry] {
         return try await Self.listOperation(update: update, query: query).send(on: client)
     }

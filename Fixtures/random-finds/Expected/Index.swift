@@ -41,7 +41,7 @@ nonisolated extension Index: Codable {
 nonisolated extension Index {
     /// Creates this value on the server (`POST shelves/{createOperation}/indexes`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding = .omit, on client: APIClient) async throws(APIError) -> Index {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -87,7 +87,7 @@ nonisolated extension Index {
 
     /// Sends this value to the server (`PATCH shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Index {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -149,6 +149,8 @@ nonisolated extension Index {
     }
 
     /// Lists values (`GET shelves/{createOperation}/indexes`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(createOperation: Swift.Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Index] {
         return try await Index.listOperation(createOperation: createOperation, query: query).send(on: client)
     }

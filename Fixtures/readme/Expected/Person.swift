@@ -56,7 +56,7 @@ nonisolated extension Person {
 
     /// Creates this value on the server (`POST people`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Person {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -103,7 +103,7 @@ nonisolated extension Person {
 
     /// Sends this value to the server (`PATCH people/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Person {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -165,6 +165,8 @@ nonisolated extension Person {
     }
 
     /// Lists values (`GET people`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Person] {
         return try await Self.listOperation(query: query).send(on: client)
     }

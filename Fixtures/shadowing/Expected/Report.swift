@@ -81,7 +81,7 @@ nonisolated extension Report {
 
     /// Creates this value on the server (`POST reports`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.omit` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Report {
         return try await self.createOperation(nils: nils).send(on: client)
     }
@@ -128,7 +128,7 @@ nonisolated extension Report {
 
     /// Sends this value to the server (`PATCH reports/{id}`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Report {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -190,6 +190,8 @@ nonisolated extension Report {
     }
 
     /// Lists values (`GET reports`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Report] {
         return try await Self.listOperation(query: query).send(on: client)
     }

@@ -50,6 +50,8 @@ nonisolated extension Announcement {
     }
 
     /// Lists values (`GET announcements/`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Announcement] {
         return try await Self.listOperation(query: query).send(on: client)
     }

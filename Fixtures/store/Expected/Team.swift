@@ -124,6 +124,8 @@ nonisolated extension Team {
     }
 
     /// Lists values (`GET orgs/{orgId}/teams/`).
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(orgId: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Team] {
         return try await Self.listOperation(orgId: orgId, query: query).send(on: client)
     }

@@ -85,7 +85,7 @@ nonisolated extension User {
 
     /// Sends this value to the server (`PUT users/{id}/`) and returns the server's copy.
     ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (`.null` when not given).
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
         return try await self.updateOperation(nils: nils).send(on: client)
     }
@@ -135,11 +135,15 @@ nonisolated extension User {
     }
 
     /// The first page of values (`GET users/`); `page.nextPage(on:)` fetches the next.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<User> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
     /// Every page of values (`GET users/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    ///
+    /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<User> {
         return Self.listOperation(query: query).pages(on: client)
     }

@@ -138,7 +138,7 @@ struct FunctionContext {
         let locals = Locals(avoiding: route.names)
         let nils = Argument(
             name: locals.nils, type: "ModelEncodingOptions.NilEncoding", label: "nils", omittedValue: nilDefault,
-            documentation: "- Parameter nils: Whether `nil` properties are sent as `null` or left out (`\(nilDefault)` when not given).")
+            documentation: "- Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `\(nilDefault)`).")
         let body = "RequestBody(self\(namespaceArgument(resource.requestNamespace)), nils: \(locals.nils))"
         return operationFunctions(
             name: verb, isStatic: false,
@@ -199,7 +199,12 @@ struct FunctionContext {
     private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        let arguments = route.arguments + [Argument(name: locals.query, type: "[URLQueryItem]", label: "query", omittedValue: "[]")]
+        let arguments =
+            route.arguments + [
+                Argument(
+                    name: locals.query, type: "[URLQueryItem]", label: "query", omittedValue: "[]",
+                    documentation: "- Parameter query: Query items to send with the request.")
+            ]
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
             return operationFunctions(
