@@ -56,7 +56,7 @@ nonisolated extension Item: Codable {
 nonisolated extension Item {
     /// Creates this value on the server (`POST items`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Item {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -98,12 +98,12 @@ nonisolated extension Item {
     /// Reads this value again, returning the server's current copy (`GET items/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Item {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT items/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Item {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -146,12 +146,12 @@ nonisolated extension Item {
     /// Deletes this value (`DELETE items/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET items`).
     public static func list(on client: APIClient) async throws(APIError) -> [Item] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -80,12 +80,12 @@ nonisolated extension Account {
 
     /// Reads this value again, returning the server's current copy (`GET accounts/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Account {
-        return try await Self.readOperation(id: self.id).send(on: client)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// Lists values (`GET accounts`).
     public static func list(on client: APIClient) async throws(APIError) -> [Account] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -67,7 +67,7 @@ nonisolated extension Post: Codable {
 nonisolated extension Post {
     /// Creates this value on the server (`POST posts.json`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Post {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -109,12 +109,12 @@ nonisolated extension Post {
     /// Reads this value again, returning the server's current copy (`GET post/{id}.json`).
     public func read(on client: APIClient) async throws(APIError) -> Post {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT post/{id}.json`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Post {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -157,12 +157,12 @@ nonisolated extension Post {
     /// Deletes this value (`DELETE post/{id}.json`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET posts.json`).
     public static func list(on client: APIClient) async throws(APIError) -> [Post] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

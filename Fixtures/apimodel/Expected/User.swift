@@ -55,12 +55,12 @@ nonisolated extension User {
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        return try await Self.readOperation(id: self.id).send(on: client)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// Sends this value to the server (`PUT users/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> User {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -49,7 +49,7 @@ nonisolated extension Account {
 
     /// Reads this value again, returning the server's current copy (`GET accounts/{user id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Account {
-        return try await Self.readOperation(userID: self.userID).send(on: client)
+        return try await Self.read(userID: self.userID, on: client)
     }
 
     /// Deletes the value with the given id (`DELETE accounts/{user id}/`).
@@ -68,6 +68,6 @@ nonisolated extension Account {
 
     /// Deletes this value (`DELETE accounts/{user id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
-        try await Self.deleteOperation(userID: self.userID).send(on: client)
+        try await Self.delete(userID: self.userID, on: client)
     }
 }

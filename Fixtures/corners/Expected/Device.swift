@@ -41,7 +41,7 @@ nonisolated extension Device: Codable {
 nonisolated extension Device {
     /// Creates this value on the server (`POST devices`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Device {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -83,12 +83,12 @@ nonisolated extension Device {
     /// Reads this value again, returning the server's current copy (`GET devices/{device-id}`).
     public func read(on client: APIClient) async throws(APIError) -> Device {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
-        return try await Self.readOperation(deviceID: deviceID).send(on: client)
+        return try await Self.read(deviceID: deviceID, on: client)
     }
 
     /// Sends this value to the server (`PATCH devices/{device-id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Device {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -146,12 +146,12 @@ nonisolated extension Device {
     /// Deletes this value (`DELETE devices/{device-id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let deviceID = try APIClient.require(self.deviceID, "deviceID")
-        try await Self.deleteOperation(deviceID: deviceID).send(on: client)
+        try await Self.delete(deviceID: deviceID, on: client)
     }
 
     /// Lists values (`GET devices`).
     public static func list(on client: APIClient) async throws(APIError) -> [Device] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

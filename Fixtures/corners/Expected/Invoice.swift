@@ -36,7 +36,7 @@ nonisolated extension Invoice: Codable {
 nonisolated extension Invoice {
     /// Creates this value on the server (`POST clients/{client}/invoices`) and returns the server's copy.
     public func create(client: Int, on client_: APIClient) async throws(APIError) -> Invoice {
-        return try await self.createOperation(client: client, nils: .omit).send(on: client_)
+        return try await self.create(client: client, nils: .omit, on: client_)
     }
 
     /// The operation `create(client:on:)` sends, as a value: to send later, or to ask for its URL.
@@ -78,12 +78,12 @@ nonisolated extension Invoice {
     /// Reads this value again, returning the server's current copy (`GET clients/{client}/invoices/{id}`).
     public func read(client: Int, on client_: APIClient) async throws(APIError) -> Invoice {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(client: client, id: id).send(on: client_)
+        return try await Self.read(client: client, id: id, on: client_)
     }
 
     /// Lists values (`GET clients/{client}/invoices`).
     public static func list(client: Int, on client_: APIClient) async throws(APIError) -> [Invoice] {
-        return try await Self.listOperation(client: client, query: []).send(on: client_)
+        return try await Self.list(client: client, query: [], on: client_)
     }
 
     /// The operation `list(client:on:)` sends, as a value: to send later, or to ask for its URL.

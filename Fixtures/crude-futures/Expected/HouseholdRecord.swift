@@ -47,7 +47,7 @@ nonisolated extension HouseholdRecord: Codable {
 nonisolated extension HouseholdRecord {
     /// Creates this value on the server (`POST households`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> HouseholdRecord {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -89,12 +89,12 @@ nonisolated extension HouseholdRecord {
     /// Reads this value again, returning the server's current copy (`GET households/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> HouseholdRecord {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH households/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> HouseholdRecord {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -152,12 +152,12 @@ nonisolated extension HouseholdRecord {
     /// Deletes this value (`DELETE households/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET households`).
     public static func list(on client: APIClient) async throws(APIError) -> [HouseholdRecord] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -56,7 +56,7 @@ nonisolated extension User {
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}.json`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        return try await Self.readOperation(id: self.id).send(on: client)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// The signed-in user (`GET user.json`), as ApiModel's `ApiForm<User>.find`.

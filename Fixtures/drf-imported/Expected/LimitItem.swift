@@ -41,7 +41,7 @@ nonisolated extension LimitItem: Codable {
 nonisolated extension LimitItem {
     /// Creates this value on the server (`POST api/limit-items/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> LimitItem {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -83,12 +83,12 @@ nonisolated extension LimitItem {
     /// Reads this value again, returning the server's current copy (`GET api/limit-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> LimitItem {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PUT api/limit-items/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> LimitItem {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -146,12 +146,12 @@ nonisolated extension LimitItem {
     /// Deletes this value (`DELETE api/limit-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// The first page of values (`GET api/limit-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<LimitItem> {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// Every page of values (`GET api/limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.

@@ -49,12 +49,12 @@ nonisolated extension User {
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        return try await Self.readOperation(id: self.id).send(on: client)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// The first page of values (`GET users/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<User> {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// Every page of values (`GET users/`), fetched as the sequence is iterated; `.items` walks the values one by one.

@@ -46,7 +46,7 @@ nonisolated extension User: Codable {
 nonisolated extension User {
     /// Creates this value on the server (`PUT users`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> User {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -89,12 +89,12 @@ nonisolated extension User {
     /// Reads this value again, returning the server's current copy (`GET users/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> User {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH users/{id}`).
     public func update(on client: APIClient) async throws(APIError) {
-        try await self.updateOperation(nils: .null).send(on: client)
+        try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -152,12 +152,12 @@ nonisolated extension User {
     /// Deletes this value (`DELETE users/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET users`).
     public static func list(on client: APIClient) async throws(APIError) -> [User] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -66,7 +66,7 @@ nonisolated extension Artist: Codable {
 nonisolated extension Artist {
     /// Creates this value on the server (`POST artists/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Artist {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -108,12 +108,12 @@ nonisolated extension Artist {
     /// Reads this value again, returning the server's current copy (`GET artists/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Artist {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH artists/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Artist {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -171,12 +171,12 @@ nonisolated extension Artist {
     /// Deletes this value (`DELETE artists/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// The first page of values (`GET artists/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<Artist> {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// Every page of values (`GET artists/`), fetched as the sequence is iterated; `.items` walks the values one by one.

@@ -30,7 +30,7 @@ nonisolated extension Empty: Codable {
 nonisolated extension Empty {
     /// Lists values (`GET empties`).
     public static func list(on client: APIClient) async throws(APIError) -> [Empty] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

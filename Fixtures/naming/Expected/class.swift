@@ -86,7 +86,7 @@ nonisolated extension `class`: Codable {
 nonisolated extension `class` {
     /// Creates this value on the server (`POST classes`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> `class` {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -128,12 +128,12 @@ nonisolated extension `class` {
     /// Reads this value again, returning the server's current copy (`GET classes/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> `class` {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH classes/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> `class` {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -191,12 +191,12 @@ nonisolated extension `class` {
     /// Deletes this value (`DELETE classes/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET classes`).
     public static func list(on client: APIClient) async throws(APIError) -> [`class`] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -31,7 +31,7 @@ nonisolated extension `protocol`: Codable {
 nonisolated extension `protocol` {
     /// Creates this value on the server (`POST protocols`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> `protocol` {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -73,6 +73,6 @@ nonisolated extension `protocol` {
     /// Deletes this value (`DELETE protocols/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 }

@@ -35,7 +35,7 @@ nonisolated extension Entry: Codable {
 nonisolated extension Entry {
     /// The first page of values (`GET entries/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<Entry> {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// Every page of values (`GET entries/`), fetched as the sequence is iterated; `.items` walks the values one by one.

@@ -35,7 +35,7 @@ nonisolated extension Issue: Codable {
 nonisolated extension Issue {
     /// The first page of values (`GET repos/{owner}/issues`); `page.nextPage(on:)` fetches the next.
     public static func list(owner: String, on client: APIClient) async throws(APIError) -> Page<Issue> {
-        return try await Self.listOperation(owner: owner, query: []).send(on: client)
+        return try await Self.list(owner: owner, query: [], on: client)
     }
 
     /// Every page of values (`GET repos/{owner}/issues`), fetched as the sequence is iterated; `.items` walks the values one by one.

@@ -35,7 +35,7 @@ nonisolated extension User: Codable {
 nonisolated extension User {
     /// The first page of values (`GET users`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<User> {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// Every page of values (`GET users`), fetched as the sequence is iterated; `.items` walks the values one by one.

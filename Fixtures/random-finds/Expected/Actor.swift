@@ -36,7 +36,7 @@ nonisolated extension Actor: Codable {
 nonisolated extension Actor {
     /// Creates this value on the server (`POST actors`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Actor {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -78,12 +78,12 @@ nonisolated extension Actor {
     /// Reads this value again, returning the server's current copy (`GET actors/{Self}`).
     public func read(on client: APIClient) async throws(APIError) -> Actor {
         let `Self` = try APIClient.require(self.`Self`, "Self")
-        return try await Actor.readOperation(Self: `Self`).send(on: client)
+        return try await Actor.read(Self: `Self`, on: client)
     }
 
     /// Sends this value to the server (`PATCH actors/{Self}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Actor {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -141,12 +141,12 @@ nonisolated extension Actor {
     /// Deletes this value (`DELETE actors/{Self}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let `Self` = try APIClient.require(self.`Self`, "Self")
-        try await Actor.deleteOperation(Self: `Self`).send(on: client)
+        try await Actor.delete(Self: `Self`, on: client)
     }
 
     /// Lists values (`GET actors`).
     public static func list(on client: APIClient) async throws(APIError) -> [Actor] {
-        return try await Actor.listOperation(query: []).send(on: client)
+        return try await Actor.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

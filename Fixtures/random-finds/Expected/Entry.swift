@@ -61,7 +61,7 @@ nonisolated extension Entry: Codable {
 nonisolated extension Entry {
     /// Creates this value on the server (`POST books/{update}/entries`) and returns the server's copy.
     public func create(update: String, on client: APIClient) async throws(APIError) -> Entry {
-        return try await self.createOperation(update: update, nils: .omit).send(on: client)
+        return try await self.create(update: update, nils: .omit, on: client)
     }
 
     /// The operation `create(update:on:)` sends, as a value: to send later, or to ask for its URL.
@@ -103,12 +103,12 @@ nonisolated extension Entry {
     /// Reads this value again, returning the server's current copy (`GET books/{update}/entries/{id}`).
     public func read(update: String, on client: APIClient) async throws(APIError) -> Entry {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(update: update, id: id).send(on: client)
+        return try await Self.read(update: update, id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH books/{update}/entries/{id}`) and returns the server's copy.
     public func update(update: String, on client: APIClient) async throws(APIError) -> Entry {
-        return try await self.updateOperation(update: update, nils: .null).send(on: client)
+        return try await self.update(update: update, nils: .null, on: client)
     }
 
     /// The operation `update(update:on:)` sends, as a value: to send later, or to ask for its URL.
@@ -166,12 +166,12 @@ nonisolated extension Entry {
     /// Deletes this value (`DELETE books/{update}/entries/{id}`).
     public func delete(update: String, on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(update: update, id: id).send(on: client)
+        try await Self.delete(update: update, id: id, on: client)
     }
 
     /// Lists values (`GET books/{update}/entries`).
     public static func list(update: String, on client: APIClient) async throws(APIError) -> [Entry] {
-        return try await Self.listOperation(update: update, query: []).send(on: client)
+        return try await Self.list(update: update, query: [], on: client)
     }
 
     /// The operation `list(update:on:)` sends, as a value: to send later, or to ask for its URL.

@@ -72,12 +72,12 @@ nonisolated extension Index {
 
     /// Reads this value again, returning the server's current copy (`GET shelves/{createOperation}/indexes/{readOperation}`).
     public func read(readOperation: String, on client: APIClient) async throws(APIError) -> Index {
-        return try await Index.readOperation(createOperation: self.createOperation, readOperation: readOperation).send(on: client)
+        return try await Index.read(createOperation: self.createOperation, readOperation: readOperation, on: client)
     }
 
     /// Sends this value to the server (`PATCH shelves/{createOperation}/indexes/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Index {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -135,12 +135,12 @@ nonisolated extension Index {
     /// Deletes this value (`DELETE shelves/{createOperation}/indexes/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Index.deleteOperation(createOperation: self.createOperation, id: id).send(on: client)
+        try await Index.delete(createOperation: self.createOperation, id: id, on: client)
     }
 
     /// Lists values (`GET shelves/{createOperation}/indexes`).
     public static func list(createOperation: Swift.Int, on client: APIClient) async throws(APIError) -> [Index] {
-        return try await Index.listOperation(createOperation: createOperation, query: []).send(on: client)
+        return try await Index.list(createOperation: createOperation, query: [], on: client)
     }
 
     /// The operation `list(createOperation:on:)` sends, as a value: to send later, or to ask for its URL.

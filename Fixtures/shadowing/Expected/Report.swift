@@ -71,7 +71,7 @@ nonisolated extension Report: Codable {
 nonisolated extension Report {
     /// Creates this value on the server (`POST reports`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Report {
-        return try await self.createOperation(nils: .omit).send(on: client)
+        return try await self.create(nils: .omit, on: client)
     }
 
     /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -113,12 +113,12 @@ nonisolated extension Report {
     /// Reads this value again, returning the server's current copy (`GET reports/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Report {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.readOperation(id: id).send(on: client)
+        return try await Self.read(id: id, on: client)
     }
 
     /// Sends this value to the server (`PATCH reports/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Report {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -176,12 +176,12 @@ nonisolated extension Report {
     /// Deletes this value (`DELETE reports/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
-        try await Self.deleteOperation(id: id).send(on: client)
+        try await Self.delete(id: id, on: client)
     }
 
     /// Lists values (`GET reports`).
     public static func list(on client: APIClient) async throws(APIError) -> [Report] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -41,7 +41,7 @@ nonisolated extension Announcement: Codable {
 nonisolated extension Announcement {
     /// Lists values (`GET announcements/`).
     public static func list(on client: APIClient) async throws(APIError) -> [Announcement] {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.

@@ -110,12 +110,12 @@ nonisolated extension Team {
 
     /// Reads this value again, returning the server's current copy (`GET orgs/{orgId}/teams/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Team {
-        return try await Self.readOperation(orgId: self.orgId, id: self.id).send(on: client)
+        return try await Self.read(orgId: self.orgId, id: self.id, on: client)
     }
 
     /// Lists values (`GET orgs/{orgId}/teams/`).
     public static func list(orgId: Int, on client: APIClient) async throws(APIError) -> [Team] {
-        return try await Self.listOperation(orgId: orgId, query: []).send(on: client)
+        return try await Self.list(orgId: orgId, query: [], on: client)
     }
 
     /// The operation `list(orgId:on:)` sends, as a value: to send later, or to ask for its URL.

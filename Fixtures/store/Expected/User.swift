@@ -70,12 +70,12 @@ nonisolated extension User {
 
     /// Reads this value again, returning the server's current copy (`GET users/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> User {
-        return try await Self.readOperation(id: self.id).send(on: client)
+        return try await Self.read(id: self.id, on: client)
     }
 
     /// Sends this value to the server (`PUT users/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> User {
-        return try await self.updateOperation(nils: .null).send(on: client)
+        return try await self.update(nils: .null, on: client)
     }
 
     /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
@@ -116,12 +116,12 @@ nonisolated extension User {
 
     /// Deletes this value (`DELETE users/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
-        try await Self.deleteOperation(id: self.id).send(on: client)
+        try await Self.delete(id: self.id, on: client)
     }
 
     /// The first page of values (`GET users/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<User> {
-        return try await Self.listOperation(query: []).send(on: client)
+        return try await Self.list(query: [], on: client)
     }
 
     /// Every page of values (`GET users/`), fetched as the sequence is iterated; `.items` walks the values one by one.
