@@ -374,6 +374,9 @@ struct FunctionContext {
         var preamble: [String]
         /// The `- Parameter` lines of its parameters, each after an empty line.
         var documentation: [String]
+
+        /// Whether it is the overload that leaves out the last argument.
+        var omitsArgument: Bool { !preamble.isEmpty }
     }
 
     /// Whether building a request throws: when it unwraps an instance value or transforms a query value; only
@@ -407,7 +410,7 @@ struct FunctionContext {
             lines: variant.preamble + builder)
         // The overload that leaves out an argument calls the function that takes it: a concrete async call
         // costs the compiler less than the generic `send(on:)` (4 % of a compile job, measured).
-        if !variant.preamble.isEmpty, let qualifier {
+        if variant.omitsArgument, let qualifier {
             body = [Self.call(name, through: qualifier, arguments: variant.forwarded, client: locals.client, prefix: prefix)]
         }
         return Function(
@@ -423,12 +426,11 @@ struct FunctionContext {
     private func builderFunction(name: String, isStatic: Bool, variant: Variant, returnType: String, builder: [String]) -> Function {
         let throwing = Self.throws(builder)
         let selector = "\(SwiftNaming.unescaped(name))(\((variant.arguments.map(\.selector) + ["on:"]).joined()))"
-        let omitsArgument = !variant.preamble.isEmpty
         return Function(
             documentation: ["The operation `\(selector)` sends, as a value: to send later, or to ask for its URL."],
             signature:
                 "\(isStatic ? "static func " : "func ")\(Self.builderName(name))(\(variant.arguments.map(\.declaration).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> APIOperation<\(returnType)>",
-            body: omitsArgument
+            body: variant.omitsArgument
                 ? applying(
                     "", prefix: throwing ? "return try " : "return ", toBuilder: name,
                     through: isStatic ? typeName(avoiding: variant.arguments.map(\.name)) : "self", arguments: variant.forwarded,
