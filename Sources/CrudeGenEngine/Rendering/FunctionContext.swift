@@ -332,7 +332,7 @@ struct FunctionContext {
                         "static func \(pagesName)(\((variant.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> PageSequence<\(itemType)>",
                     body: applying(
                         ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilder: name,
-                        through: typeName(avoiding: variant.arguments.map(\.name)), arguments: variant.forwarded, lines: variant.preamble + builder)
+                        through: qualifier(isStatic: true, variant: variant), arguments: variant.forwarded, lines: variant.preamble + builder)
                 ),
                 builderFunction(name: name, isStatic: true, variant: variant, returnType: "Page<\(itemType)>", builder: builder),
             ]
@@ -404,15 +404,17 @@ struct FunctionContext {
         name: String, isStatic: Bool, documentation: [String], variant: Variant, returnType: String?, locals: Locals, builder: [String]
     ) -> Function {
         let prefix = returnType == nil ? "try await " : "return try await "
-        let qualifier = isStatic ? typeName(avoiding: variant.arguments.map(\.name)) : "self"
-        var body = applying(
-            ".send(on: \(locals.client))", prefix: prefix, toBuilder: name, through: qualifier, arguments: variant.forwarded,
-            lines: variant.preamble + builder)
+        let qualifier = qualifier(isStatic: isStatic, variant: variant)
         // The overload that leaves out an argument calls the function that takes it: a concrete async call
         // costs the compiler less than the generic `send(on:)` (4 % of a compile job, measured).
-        if variant.omitsArgument, let qualifier {
-            body = [Self.call(name, through: qualifier, arguments: variant.forwarded, client: locals.client, prefix: prefix)]
-        }
+        let body =
+            if variant.omitsArgument, let qualifier {
+                [Self.call(name, through: qualifier, arguments: variant.forwarded, client: locals.client, prefix: prefix)]
+            } else {
+                applying(
+                    ".send(on: \(locals.client))", prefix: prefix, toBuilder: name, through: qualifier, arguments: variant.forwarded,
+                    lines: variant.preamble + builder)
+            }
         return Function(
             documentation: documentation + variant.documentation,
             signature:
@@ -433,7 +435,7 @@ struct FunctionContext {
             body: variant.omitsArgument
                 ? applying(
                     "", prefix: throwing ? "return try " : "return ", toBuilder: name,
-                    through: isStatic ? typeName(avoiding: variant.arguments.map(\.name)) : "self", arguments: variant.forwarded,
+                    through: qualifier(isStatic: isStatic, variant: variant), arguments: variant.forwarded,
                     lines: variant.preamble + builder)
                 : builder
         )
@@ -450,6 +452,12 @@ struct FunctionContext {
             return ["\(prefix)\(qualifier).\(Self.builderName(name))(\(arguments.joined(separator: ", ")))\(use)"]
         }
         return lines.dropLast() + ["\(prefix)\(lines.last?.dropFirst("return ".count) ?? "")\(use)"]
+    }
+
+    /// How an overload's body names the type or value its functions belong to: `self` in an instance
+    /// function, else `Self` or the type's name unless its parameters hide both.
+    private func qualifier(isStatic: Bool, variant: Variant) -> String? {
+        isStatic ? typeName(avoiding: variant.arguments.map(\.name)) : "self"
     }
 
     /// A statement that calls the sending function `name` through `qualifier` and passes on what it returns.
