@@ -87,10 +87,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Everything in the generator but reading YAML: the spec model, diagnostics, validation, the code
-        // model, templates and output. It depends on nothing, so a clean build compiles it while Yams compiles.
+        // The generator between input and output: the spec model, diagnostics, validation, the code model and
+        // templates. It depends on nothing (of Foundation, only FoundationEssentials' `URL` where there is one),
+        // so a clean build compiles it while Yams compiles, and none of its jobs waits for Foundation's modules.
         .target(name: "CrudeGenEngine"),
-        // The pipeline: reads specs and configuration files with Yams and runs them through the engine.
+        // The pipeline and its input and output: reads specs and configuration files with Yams, runs them through
+        // the engine, writes the files and prints diagnostics.
         .target(
             name: "CrudeGenCore",
             dependencies: [

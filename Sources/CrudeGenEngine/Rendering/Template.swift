@@ -1,5 +1,3 @@
-import Foundation
-
 /// A parsed Mustache template, rendered against ``TemplateValue`` contexts.
 ///
 /// Supports what crudegen's templates need: `{{name}}` and `{{{name}}}` (never HTML-escaped: the output
@@ -203,16 +201,16 @@ private struct TemplateParser {
     private func pieces(of line: Substring, lineNumber: Int) throws(Template.ParseError) -> [Piece] {
         var pieces: [Piece] = []
         var rest = line[...]
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             pieces.append(.text(rest[..<open.lowerBound]))
             let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
             let triple = rest[open.upperBound...].hasPrefix("{")
             let closer = triple ? "}}}" : "}}"
             let contentStart = triple ? rest.index(after: open.upperBound) : open.upperBound
-            guard let close = rest[contentStart...].range(of: closer) else {
+            guard let close = rest[contentStart...].firstRange(of: closer) else {
                 throw Template.ParseError(message: "`{{` is not closed on the same line", line: lineNumber, column: column)
             }
-            let content = rest[contentStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let content = rest[contentStart..<close.lowerBound].trimmingSpacesAndTabs()
             pieces.append(.tag(try tag(content, triple: triple, line: lineNumber, column: column), column: column))
             rest = rest[close.upperBound...]
         }
@@ -222,7 +220,7 @@ private struct TemplateParser {
 
     private func tag(_ content: String, triple: Bool, line: Int, column: Int) throws(Template.ParseError) -> Tag {
         guard !triple else { return .variable(content) }
-        let name = String(content.dropFirst()).trimmingCharacters(in: .whitespaces)
+        let name = content.dropFirst().trimmingSpacesAndTabs()
         switch content.first {
         case "#": return .open(name, inverted: false)
         case "^": return .open(name, inverted: true)

@@ -160,12 +160,12 @@ enum TemplateContext {
             case ")", "]":
                 depth -= 1
                 if depth == 0, let open, character == ")" {
-                    arguments.append(code[start..<index].trimmingCharacters(in: .whitespaces))
+                    arguments.append(code[start..<index].trimmingSpacesAndTabs())
                     let head = String(code[...open])
                     return arguments.contains(where: \.isEmpty) ? nil : (head, arguments, String(code[index...]))
                 }
             case "," where depth == 1 && open != nil:
-                arguments.append(code[start..<index].trimmingCharacters(in: .whitespaces))
+                arguments.append(code[start..<index].trimmingSpacesAndTabs())
                 start = code.index(after: index)
             default:
                 break

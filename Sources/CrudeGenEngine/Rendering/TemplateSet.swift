@@ -1,5 +1,3 @@
-import Foundation
-
 /// The parsed Mustache templates generation renders with: the bundled ones, or a user's copies.
 public struct TemplateSet: Sendable {
     /// The templates a set must contain, by name (file name without `.mustache`).
@@ -34,8 +32,9 @@ public struct TemplateSet: Sendable {
     static var versionMarker: Regex<(Substring, Substring)> { /\{\{!\s*crudegen-templates:\s*([^\s}]*)\s*\}\}/ }
 
     /// An error when the template at `file` was not written for ``contextVersion``.
-    static func versionProblem(in source: String, file: String) -> Diagnostic? {
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    package static func versionProblem(in source: String, file: String) -> Diagnostic? {
+        let fileName = file.split(separator: "/").last ?? Substring(file)
+        let name = fileName.lastIndex(of: ".").map { $0 == fileName.startIndex ? fileName : fileName[..<$0] } ?? fileName
         let bundled = "`crudegen templates cat \(name)`"
         for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let match = line.firstMatch(of: versionMarker) else { continue }
@@ -68,43 +67,11 @@ public struct TemplateSet: Sendable {
         }
     }()
 
-    /// The bundled templates with any `*.mustache` file in `directory` replacing the one of the same name.
-    public static func overriding(with directory: String) throws(DiagnosticsError) -> TemplateSet {
-        let url = URL(fileURLWithPath: directory, isDirectory: true)
-        let files: [URL]
-        do {
-            files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mustache" }
-        } catch {
-            throw DiagnosticsError([
-                .error(
-                    "cannot read templates folder `\(directory)`: \(FileSystemReason.describe(error))", at: nil,
-                    hint: "--templates and `templates:` in crudegen-config.yaml name a folder of *.mustache files")
-            ])
-        }
-        var sources = BundledTemplates.sources
-        var diagnostics: [Diagnostic] = []
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            let name = file.deletingPathExtension().lastPathComponent
-            guard sources[name] != nil else {
-                diagnostics.append(
-                    .warning(
-                        "template `\(file.lastPathComponent)` is not one crudegen renders; it is ignored",
-                        at: SourceLocation(file: file.path, line: 1, column: 1), hint: "template names are " + requiredNames.joined(separator: ", ")))
-                continue
-            }
-            do {
-                let source = try String(contentsOf: file, encoding: .utf8)
-                if let problem = versionProblem(in: source, file: file.path) {
-                    diagnostics.append(problem)
-                    continue
-                }
-                sources[name] = source
-            } catch {
-                diagnostics.append(.error("cannot read template `\(file.path)`: \(FileSystemReason.describe(error))", at: nil))
-            }
-        }
-        if diagnostics.containsErrors { throw DiagnosticsError(diagnostics) }
-        return try TemplateSet(sources: sources, origin: directory)
+    /// The bundled templates with `overrides` (sources by template name, each checked with
+    /// ``versionProblem(in:file:)``) in place of the bundled ones of the same name; `origin` names their folder
+    /// in diagnostics.
+    package init(overriding overrides: [String: String], origin: String) throws(DiagnosticsError) {
+        try self.init(sources: BundledTemplates.sources.merging(overrides) { $1 }, origin: origin)
     }
 
     private init(sources: [String: String], origin: String) throws(DiagnosticsError) {

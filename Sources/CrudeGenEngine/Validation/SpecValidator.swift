@@ -1,4 +1,10 @@
+// The base URL check parses with the `URL` the generated code parses with. FoundationEssentials, where there
+// is one, has that `URL` without the rest of Foundation, which keeps the engine's compile cheap (Benchmarks/README.md).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks that a loaded spec means something generatable, reporting every problem with its location.
 ///
@@ -12,6 +18,15 @@ public struct SpecValidator {
 
     /// HTTP methods a spec may map operations and actions to.
     static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    /// Whether `scalar` may appear in an HTTP header name: RFC 9110's `tchar`, ASCII letters, digits and
+    /// ``!#$%&'*+-.^_`|~``.
+    static func isHeaderTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": true
+        default: "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        }
+    }
 
     private let spec: Spec
     private(set) var symbols = SymbolTable()
@@ -151,8 +166,7 @@ public struct SpecValidator {
     }
 
     private mutating func checkHeaders(_ headers: [HeaderSpec]) {
-        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
-        for header in headers where header.name.value.isEmpty || header.name.value.unicodeScalars.contains(where: { !$0.isASCII || !token.contains($0) }) {
+        for header in headers where header.name.value.isEmpty || !header.name.value.unicodeScalars.allSatisfy(Self.isHeaderTokenCharacter) {
             error("`\(header.name.value)` is not a valid HTTP header name", at: header.name.location)
         }
         for header in headers where header.value.value.contains(where: { $0 == "\n" || $0 == "\r" }) {
@@ -183,7 +197,7 @@ public struct SpecValidator {
         let suggestions = Suggestions.closest(to: name, in: symbols.allNames)
         // Point at the name inside `[String: Nmae]?`; the location is where the type's text starts.
         var location = type.location
-        if let range = type.value.description.range(of: name) {
+        if let range = type.value.description.firstRange(of: name) {
             location.column += type.value.description.distance(from: type.value.description.startIndex, to: range.lowerBound)
         }
         error(
