@@ -143,14 +143,16 @@ private struct TemplateParser {
         }
         func appendText(_ text: Substring) {
             guard !text.isEmpty else { return }
-            if case let .text(previous)? = frames[frames.count - 1].nodes.last {
-                frames[frames.count - 1].nodes[frames[frames.count - 1].nodes.count - 1] = .text(previous + text)
+            let top = frames.count - 1
+            if case let .text(previous)? = frames[top].nodes.last {
+                let joined: String = previous + String(text)
+                frames[top].nodes[frames[top].nodes.count - 1] = .text(joined)
             } else {
                 append(.text(String(text)))
             }
         }
         var lineNumber = 0
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map({ $0.element }) {
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let isLastLine = line.endIndex == source.endIndex
             let pieces = try pieces(of: line, lineNumber: lineNumber)
