@@ -410,9 +410,45 @@ def write_consumer_spec(tool, n, package, edits=(), extra=0, targets=1):
             f.write(text)
 
 
+def write_consumer_package(tool, n, targets, names):
+    """A fresh consumer package of `targets` targets whose N-resource API `tool`'s build plugin generates; its
+    dependencies are resolved. Returns the package's folder."""
+    package = os.path.join(WORK, "plugin", f"{'crude' if tool == 'crudegen' else 'openapi'}-{n}" + (f"x{targets}" if targets > 1 else ""))
+    shutil.rmtree(package, ignore_errors=True)
+    for name in names:
+        os.makedirs(os.path.join(package, "Sources", name))
+    if tool == "crudegen":
+        values = {"dependencies": f'        .package(name: "crudegen", path: {json.dumps(REPO)}),',
+                  "products": '.product(name: "CrudeRuntime", package: "crudegen")',
+                  "plugin": '.plugin(name: "CrudeGenPlugin", package: "crudegen")'}
+        anchor = "import CrudeRuntime\n"
+    else:
+        values = {"dependencies": '        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),\n'
+                                  '        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),\n'
+                                  '        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),',
+                  "products": '.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), '
+                              '.product(name: "HTTPTypes", package: "swift-http-types")',
+                  "plugin": '.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")'}
+        anchor = "import OpenAPIRuntime\n"
+        with open(os.path.join(package, "Sources", names[0], "openapi-generator-config.yaml"), "w") as f:
+            f.write(PEER_CONFIG)
+    target_list = "\n".join(PLUGIN_TARGET.format(name=name, **values) for name in names)
+    with open(os.path.join(package, "Package.swift"), "w") as f:
+        f.write(PLUGIN_PACKAGE.replace("{tool}", tool).format(targets=target_list, **values))
+    for name in names:
+        # A target needs a Swift file of its own for SwiftPM to build it.
+        with open(os.path.join(package, "Sources", name, "Anchor.swift"), "w") as f:
+            f.write(anchor)
+    write_consumer_spec(tool, n, package, targets=targets)
+    return package
+
+
 def bench_plugin(args, results):
     """What a plugin user waits for: a consumer package built cold, with nothing to do, and after editing the
-    spec (a field's type, then a field's name, then a new resource), through each generator's build plugin."""
+    spec (a field's type, then a field's name, then a new resource), through each generator's build plugin.
+
+    The cold builds are repeated --plugin-cold-runs times, alternating between the generators so that a slower
+    stretch of the machine falls on both, and the median counts; the edits follow the last cold build."""
     rows = []
     # Each N as one target; past the peer's largest N also split over --plugin-split targets (crudegen only).
     variants = [(n, 1) for n in args.plugin_n]
@@ -421,45 +457,33 @@ def bench_plugin(args, results):
         tools = ["crudegen"] + ([PEER] if n <= args.plugin_peer_max_n and targets == 1 else [])
         row = {"n": n, "targets": targets}
         names = model_targets(targets)
+        where = f"N={n}" + (f" in {targets} targets" if targets > 1 else "")
+        packages = {tool: write_consumer_package(tool, n, targets, names) for tool in tools}
+        builds = {tool: ["swift", "build", "--scratch-path", os.path.join(packages[tool], ".build")] for tool in tools}
+        colds = {tool: [] for tool in tools}
+        # Repeated where there is a ratio to take; a build of crudegen's alone is measured once.
+        cold_runs = args.plugin_cold_runs if len(tools) > 1 else 1
+        for attempt in range(cold_runs):
+            for tool in tools if attempt % 2 == 0 else tools[::-1]:
+                scratch = os.path.join(packages[tool], ".build")
+                shutil.rmtree(scratch, ignore_errors=True)
+                run(["swift", "package", "--scratch-path", scratch, "resolve"], cwd=packages[tool])
+                quiet = wait_quiet(args, f"the cold plugin build of {tool} at {where}")
+                log(f"plugin {where}, {tool}: cold build {attempt + 1} of {cold_runs} (dependencies, the generator, the generated code)")
+                cold = measure(builds[tool], cwd=packages[tool])
+                cold["load"] = quiet["load"]
+                colds[tool].append(cold)
+                log(f"  {cold['wall']:.1f} s wall, {cold['cpu']:.1f} s CPU, {cold['rss_mb']:.0f} MB")
         for tool in tools:
-            package = os.path.join(WORK, "plugin", f"{'crude' if tool == 'crudegen' else 'openapi'}-{n}" + (f"x{targets}" if targets > 1 else ""))
-            shutil.rmtree(package, ignore_errors=True)
-            for name in names:
-                os.makedirs(os.path.join(package, "Sources", name))
-            if tool == "crudegen":
-                values = {"dependencies": f'        .package(name: "crudegen", path: {json.dumps(REPO)}),',
-                          "products": '.product(name: "CrudeRuntime", package: "crudegen")',
-                          "plugin": '.plugin(name: "CrudeGenPlugin", package: "crudegen")'}
-                anchor = "import CrudeRuntime\n"
-            else:
-                values = {"dependencies": '        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),\n'
-                                          '        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),\n'
-                                          '        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),',
-                          "products": '.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), '
-                                      '.product(name: "HTTPTypes", package: "swift-http-types")',
-                          "plugin": '.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")'}
-                anchor = "import OpenAPIRuntime\n"
-                with open(os.path.join(package, "Sources", names[0], "openapi-generator-config.yaml"), "w") as f:
-                    f.write(PEER_CONFIG)
-            target_list = "\n".join(PLUGIN_TARGET.format(name=name, **values) for name in names)
-            with open(os.path.join(package, "Package.swift"), "w") as f:
-                f.write(PLUGIN_PACKAGE.replace("{tool}", tool).format(targets=target_list, **values))
-            for name in names:
-                # A target needs a Swift file of its own for SwiftPM to build it.
-                with open(os.path.join(package, "Sources", name, "Anchor.swift"), "w") as f:
-                    f.write(anchor)
-            write_consumer_spec(tool, n, package, targets=targets)
-            build = ["swift", "build", "--scratch-path", os.path.join(package, ".build")]
-            run(["swift", "package", "--scratch-path", os.path.join(package, ".build"), "resolve"], cwd=package)
-            where = f"N={n}" + (f" in {targets} targets" if targets > 1 else "")
-            quiet = wait_quiet(args, f"the cold plugin build of {tool} at {where}")
-            log(f"plugin {where}, {tool}: cold build (dependencies, the generator, the generated code)")
-            cold = measure(build, cwd=package)
-            log(f"  {cold['wall']:.1f} s wall, {cold['cpu']:.1f} s CPU, {cold['rss_mb']:.0f} MB")
+            package, build = packages[tool], builds[tool]
+            # The median sample by wall time (with an odd count, one that was measured).
+            ordered = sorted(colds[tool], key=lambda sample: sample["wall"])
+            result = {"cold": ordered[(len(ordered) - 1) // 2], "cold_walls": [sample["wall"] for sample in colds[tool]],
+                      "load": colds[tool][-1]["load"]}
+            log(f"plugin {where}, {tool}: after the last cold build")
             measure(build, cwd=package)  # settles SwiftPM's second planning pass (docs/plugin.md)
-            noop = measure(build, cwd=package)
-            log(f"  nothing to do: {noop['wall']:.2f} s")
-            result = {"cold": cold, "noop": noop, "load": quiet["load"]}
+            result["noop"] = measure(build, cwd=package)
+            log(f"  nothing to do: {result['noop']['wall']:.2f} s")
             # Cumulative edits of the middle resource; SwiftPM does not plan again for any of them.
             for step, (edits, extra) in (("edit", (("edit",), 0)), ("rename", (("edit", "rename"), 0)), ("add", (("edit", "rename"), 1))):
                 write_consumer_spec(tool, n, package, edits, extra, targets)
@@ -474,7 +498,7 @@ def bench_plugin(args, results):
             for step in ("cold", "noop", "edit", "rename", "add"):
                 row[f"{step}_ratio"] = row[PEER][step]["wall"] / row["crudegen"][step]["wall"]
         rows.append(row)
-    results["plugin"] = {"files_per_spec": FILES_PER_SPEC, "rows": rows}
+    results["plugin"] = {"files_per_spec": FILES_PER_SPEC, "cold_runs": args.plugin_cold_runs, "rows": rows}
 
 
 # MARK: clean builds of the tools
@@ -728,7 +752,9 @@ def table(results):
         out.append("")
     if "plugin" in results:
         p = results["plugin"]
-        out.append(f"### A consumer package built through each build plugin (debug, one run each; crudegen with {p['files_per_spec']} files per spec)")
+        cold_runs = p.get("cold_runs", 1)
+        runs = "one run each" if cold_runs == 1 else f"one run each, but the cold builds with a ratio: median of {cold_runs}, alternating"
+        out.append(f"### A consumer package built through each build plugin (debug, {runs}; crudegen with {p['files_per_spec']} files per spec)")
         out.append("")
         out.append("`swift build` of a package whose one target holds the spec and applies the generator's build plugin (*in K targets*: the same API split into K specs of N / K resources, one per target). *cold*: "
                    "a fresh scratch folder with dependencies resolved (builds the dependencies, the generator and the generated "
@@ -753,6 +779,12 @@ def table(results):
                 else:
                     cells += " not measured | | | | |"
                 out.append(cells)
+        out.append("")
+        for row in p["rows"]:
+            if len(row["crudegen"].get("cold_walls", [])) > 1:
+                walls = {tool: ", ".join(fmt_s(wall) for wall in row[tool]["cold_walls"]) for tool in ("crudegen", PEER) if tool in row}
+                n_label = f"{row['n']} in {row['targets']} targets" if row.get("targets", 1) > 1 else f"{row['n']}"
+                out.append(f"Cold builds at N = {n_label}, in order: " + "; ".join(f"{tool} {text}" for tool, text in walls.items()) + ".")
         out.append("")
     if "tool_builds" in results:
         builds = results["tool_builds"]
@@ -949,6 +981,8 @@ def main():
                         help="counts of files per spec to compile crudegen's code in, for choosing the default (default: the plugin's; e.g. 10,32,100,1000)")
     parser.add_argument("--plugin-n", default="100,1000", help="resource counts for the consumer-package builds (default 100,1000)")
     parser.add_argument("--plugin-peer-max-n", type=int, default=100, help="build the peer's consumer only up to this N (default 100)")
+    parser.add_argument("--plugin-cold-runs", type=int, default=3,
+                        help="cold consumer builds of each generator per N where both are built, alternating; the median counts (default 3)")
     parser.add_argument("--plugin-split", type=int, default=0,
                         help="also build crudegen's consumer with each N above --plugin-peer-max-n split over this many targets (default: not)")
     parser.add_argument("--tool-runs", type=int, default=1, help="clean builds of each tool in each configuration (default 1)")
