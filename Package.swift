@@ -88,8 +88,8 @@ let package = Package(
             ]
         ),
         // The generator between input and output: the spec model, diagnostics, validation, the code model and
-        // templates. It depends on nothing (of Foundation, only FoundationEssentials' `URL` where there is one),
-        // so a clean build compiles it while Yams compiles, and none of its jobs waits for Foundation's modules.
+        // templates. It imports only the standard library and Dispatch, not Foundation, so a clean build compiles it
+        // while Yams compiles and none of its jobs builds or indexes Foundation's modules.
         .target(name: "CrudeGenEngine"),
         // The pipeline and its input and output: reads specs and configuration files with Yams, runs them through
         // the engine, writes the files and prints diagnostics.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CrudeGenCore
+@testable import CrudeGenEngine
 
 @Suite struct SpecValidatorTests {
     static let header = "api: { name: Shop }\n"
@@ -68,6 +69,46 @@ import Testing
                 "1:48: envelope `data..x` has an empty segment",
                 "1:76: `PATCHY` is not an HTTP method",
             ])
+    }
+
+    /// The base URL check accepts what RFC 3986 calls an absolute URL with a host, and nothing that needs
+    /// a parser's leniency.
+    @Test func baseURLsFollowRFC3986() {
+        for accepted in [
+            "https://api.example.com", "http://127.0.0.1:8080/a%20b?q=1&r=%2F#top", "https://user:pw@[::1]:8443/v1/",
+            "custom+scheme.v2://host", "https://api.example.com/v1;x=(1)*~",
+        ] {
+            #expect(AbsoluteURLSyntax.accepts(accepted), "\(accepted)")
+        }
+        for rejected in [
+            "", "api.example.com", "/v1", "https:api.example.com", "https://", "https:///v1", "https://:80",
+            "https://api.example.com:8o", "1http://x", "https://a b", "http://127.0.0.1:8080/a b", "https://x/%2",
+            "https://x/%zz", "https://x/\"", "https://x/\\", "https://x/é", "https://x/a#b#c", "https://[]", "https://[::1",
+            "https://x/{id}", "https://x/\n", "https://%9aZ",
+        ] {
+            #expect(!AbsoluteURLSyntax.accepts(rejected), "\(rejected)")
+        }
+    }
+
+    /// Whatever the check accepts, Foundation parses with a scheme and a host: the generated code
+    /// force-unwraps `URL(string:)` of it. Random texts over URL characters and their troublemakers.
+    @Test func everyAcceptedBaseURLParses() {
+        var random = FuzzTests.SeededGenerator(state: 0xC0FF_EE)
+        let pieces = [
+            "https://", "http://", "a", "Z", "9", ".", "-", "_", "~", "/", "?", "#", ":", "@", "%", "%2F", "%4", "[", "]",
+            "[::1]", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", " ", "\"", "\\", "é", "{", "}", "|", "^", "`",
+            "<", ">", "\t", "80", "example.com",
+        ]
+        var accepted = 0
+        for _ in 0..<20_000 {
+            var text = Bool.random(using: &random) ? "https://" : ""
+            for _ in 0..<Int.random(in: 1...8, using: &random) { text += pieces.randomElement(using: &random)! }
+            guard AbsoluteURLSyntax.accepts(text) else { continue }
+            accepted += 1
+            let url = URL(string: text)
+            #expect(url?.scheme != nil && url?.host != nil, "accepted `\(text)`, which Foundation does not parse with a scheme and host")
+        }
+        #expect(accepted > 1_000, "the generated texts should often be URLs: \(accepted)")
     }
 
     @Test func reservedTypeNames() {

@@ -1,11 +1,3 @@
-// The base URL check parses with the `URL` the generated code parses with. FoundationEssentials, where there
-// is one, has that `URL` without the rest of Foundation, which keeps the engine's compile cheap (Benchmarks/README.md).
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Checks that a loaded spec means something generatable, reporting every problem with its location.
 ///
 /// A spec it accepts always produces code that compiles: names are valid, types resolve, transforms fit
@@ -144,11 +136,10 @@ public struct SpecValidator {
 
     private mutating func checkAPI(_ api: APISpec) {
         if let baseURL = api.baseURL {
-            let url = URL(string: baseURL.value)
-            if url?.scheme == nil || url?.host == nil {
+            if !AbsoluteURLSyntax.accepts(baseURL.value) {
                 error(
                     "base URL `\(baseURL.value)` is not an absolute URL", at: baseURL.location,
-                    hint: "write it with a scheme and host, as `https://api.example.com/v1`")
+                    hint: "write it with a scheme and host, as `https://api.example.com/v1`, and percent-encode what URLs do not allow (a space as `%20`)")
             }
         }
         if let envelope = api.envelope, envelope.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {

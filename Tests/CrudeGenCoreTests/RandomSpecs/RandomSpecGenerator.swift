@@ -82,7 +82,7 @@ struct RandomSpecGenerator {
         var lines = ["api:", "  name: \(YAMLText.quoted(apiName.spec))"]
         if chance(0.7) {
             lines.append(
-                "  base_url: \(YAMLText.quoted(["https://api.example.com", "https://api.example.com/v1/", "http://127.0.0.1:8080/a b"].randomElement(using: &random)!))"
+                "  base_url: \(YAMLText.quoted(["https://api.example.com", "https://api.example.com/v1/", "http://127.0.0.1:8080/a%20b?q=(1)#top"].randomElement(using: &random)!))"
             )
         }
         if chance(0.3) { lines.append("  envelope: \(YAMLText.quoted(["data", "response.body", "x\"y"].randomElement(using: &random)!))") }
