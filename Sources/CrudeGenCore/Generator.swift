@@ -25,12 +25,15 @@ public struct Generator: Sendable {
     }
 
     let renderer: Renderer
+    /// The templates' warnings, reported with every run's.
+    let templateWarnings: [Diagnostic]
     /// The settings the generator was created with.
     public let configuration: GeneratorConfiguration
 
     /// Creates a generator that renders with `templates`.
     public init(templates: TemplateSet = .bundled, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
         renderer = Renderer(templates: templates)
+        templateWarnings = templates.warnings
         self.configuration = configuration
     }
 
@@ -64,7 +67,7 @@ public struct Generator: Sendable {
     }
 
     private func generate(_ loaders: [() -> (spec: Spec?, diagnostics: [Diagnostic])]) throws(DiagnosticsError) -> Output {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = templateWarnings
         var files: [GeneratedFile] = []
         var producers: [String: Spec] = [:]
         for load in loaders {

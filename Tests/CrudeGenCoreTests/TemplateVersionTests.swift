@@ -1,3 +1,4 @@
+import CrudeGenCore
 import Foundation
 import Testing
 
@@ -25,6 +26,17 @@ import Testing
                 return .failure(error)
             }
         }
+    }
+
+    /// A file crudegen does not render (a misspelt name) is ignored, and generating says so.
+    @Test func aTemplateOfAnotherNameIsReportedAsIgnored() throws {
+        let warnings = try TestSupport.withTemporaryDirectory { folder in
+            try "{{! crudegen-templates: 1 }}".write(to: folder.appendingPathComponent("modle-file.mustache"), atomically: true, encoding: .utf8)
+            let generator = try Generator(configurationFile: nil, templates: folder.path)
+            return try generator.generate(spec: Data("api: { name: Shop }\n".utf8), file: "shop.yaml").warnings
+        }
+        #expect(warnings.map(\.message) == ["template `modle-file.mustache` is not one crudegen renders; it is ignored"])
+        #expect(warnings.first?.hint?.contains("model-file") == true)
     }
 
     @Test func aTemplateWithoutTheMarkerIsRejected() throws {

@@ -2,7 +2,8 @@ import CrudeGenEngine
 import Foundation
 
 extension TemplateSet {
-    /// The bundled templates with any `*.mustache` file in `directory` replacing the one of the same name.
+    /// The bundled templates with any `*.mustache` file in `directory` replacing the one of the same name; a
+    /// file of another name is a warning (``TemplateSet/warnings``), which generating reports.
     public static func overriding(with directory: String) throws(DiagnosticsError) -> TemplateSet {
         let url = URL(fileURLWithPath: directory, isDirectory: true)
         let files: [URL]
@@ -38,6 +39,6 @@ extension TemplateSet {
             }
         }
         if diagnostics.containsErrors { throw DiagnosticsError(diagnostics) }
-        return try TemplateSet(overriding: overrides, origin: directory)
+        return try TemplateSet(overriding: overrides, origin: directory, warnings: diagnostics)
     }
 }

@@ -58,10 +58,13 @@ public struct TemplateSet: Sendable {
 
     let templates: [String: Template]
 
+    /// What reading a user's templates found without failing: files crudegen does not render, which it ignores.
+    public let warnings: [Diagnostic]
+
     /// The templates compiled into crudegen, rendered from the top-level `Templates/` folder.
     public static let bundled: TemplateSet = {
         do {
-            return try TemplateSet(sources: BundledTemplates.sources, origin: "bundled")
+            return try TemplateSet(sources: BundledTemplates.sources, origin: "bundled", warnings: [])
         } catch {
             preconditionFailure("bundled templates do not parse: \(error)")
         }
@@ -70,11 +73,11 @@ public struct TemplateSet: Sendable {
     /// The bundled templates with `overrides` (sources by template name, each checked with
     /// ``versionProblem(in:file:)``) in place of the bundled ones of the same name; `origin` names their folder
     /// in diagnostics.
-    package init(overriding overrides: [String: String], origin: String) throws(DiagnosticsError) {
-        try self.init(sources: BundledTemplates.sources.merging(overrides) { $1 }, origin: origin)
+    package init(overriding overrides: [String: String], origin: String, warnings: [Diagnostic]) throws(DiagnosticsError) {
+        try self.init(sources: BundledTemplates.sources.merging(overrides) { $1 }, origin: origin, warnings: warnings)
     }
 
-    private init(sources: [String: String], origin: String) throws(DiagnosticsError) {
+    private init(sources: [String: String], origin: String, warnings: [Diagnostic]) throws(DiagnosticsError) {
         var templates: [String: Template] = [:]
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             do {
@@ -85,6 +88,7 @@ public struct TemplateSet: Sendable {
             }
         }
         self.templates = templates
+        self.warnings = warnings
     }
 
     /// Renders a template with a context of dictionaries and arrays.
