@@ -11,12 +11,14 @@ public struct SpecValidator {
     /// HTTP methods a spec may map operations and actions to.
     static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
-    /// Whether `scalar` may appear in an HTTP header name: RFC 9110's `tchar`, ASCII letters, digits and
-    /// ``!#$%&'*+-.^_`|~``.
-    static func isHeaderTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    /// The symbols an HTTP header name may hold besides ASCII letters and digits (RFC 9110's `tchar`).
+    private static let headerNameSymbols = "!#$%&'*+-.^_`|~".unicodeScalars
+
+    /// Whether `scalar` may appear in an HTTP header name.
+    private static func isHeaderTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9": true
-        default: "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        default: headerNameSymbols.contains(scalar)
         }
     }
 
