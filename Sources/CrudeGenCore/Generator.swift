@@ -25,15 +25,12 @@ public struct Generator: Sendable {
     }
 
     let renderer: Renderer
-    /// The templates' warnings, reported with every run's.
-    let templateWarnings: [Diagnostic]
     /// The settings the generator was created with.
     public let configuration: GeneratorConfiguration
 
     /// Creates a generator that renders with `templates`.
     public init(templates: TemplateSet = .bundled, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
         renderer = Renderer(templates: templates)
-        templateWarnings = templates.warnings
         self.configuration = configuration
     }
 
@@ -67,7 +64,8 @@ public struct Generator: Sendable {
     }
 
     private func generate(_ loaders: [() -> (spec: Spec?, diagnostics: [Diagnostic])]) throws(DiagnosticsError) -> Output {
-        var diagnostics = templateWarnings
+        // The templates' warnings are reported with every run's.
+        var diagnostics = renderer.templates.warnings
         var files: [GeneratedFile] = []
         var producers: [String: Spec] = [:]
         for load in loaders {

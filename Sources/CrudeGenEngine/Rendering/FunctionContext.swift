@@ -331,8 +331,8 @@ struct FunctionContext {
                     signature:
                         "static func \(pagesName)(\((variant.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> PageSequence<\(itemType)>",
                     body: applying(
-                        ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilder: name,
-                        through: qualifier(isStatic: true, variant: variant), arguments: variant.forwarded, lines: variant.preamble + builder)
+                        ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilderOf: name, isStatic: true, variant: variant,
+                        builder: builder)
                 ),
                 builderFunction(name: name, isStatic: true, variant: variant, returnType: "Page<\(itemType)>", builder: builder),
             ]
@@ -411,9 +411,7 @@ struct FunctionContext {
             if variant.omitsArgument, let qualifier {
                 [Self.call(name, through: qualifier, arguments: variant.forwarded, client: locals.client, prefix: prefix)]
             } else {
-                applying(
-                    ".send(on: \(locals.client))", prefix: prefix, toBuilder: name, through: qualifier, arguments: variant.forwarded,
-                    lines: variant.preamble + builder)
+                applying(".send(on: \(locals.client))", prefix: prefix, toBuilderOf: name, isStatic: isStatic, variant: variant, builder: builder)
             }
         return Function(
             documentation: documentation + variant.documentation,
@@ -433,10 +431,7 @@ struct FunctionContext {
             signature:
                 "\(isStatic ? "static func " : "func ")\(Self.builderName(name))(\(variant.arguments.map(\.declaration).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> APIOperation<\(returnType)>",
             body: variant.omitsArgument
-                ? applying(
-                    "", prefix: throwing ? "return try " : "return ", toBuilder: name,
-                    through: qualifier(isStatic: isStatic, variant: variant), arguments: variant.forwarded,
-                    lines: variant.preamble + builder)
+                ? applying("", prefix: throwing ? "return try " : "return ", toBuilderOf: name, isStatic: isStatic, variant: variant, builder: builder)
                 : builder
         )
     }
@@ -452,6 +447,14 @@ struct FunctionContext {
             return ["\(prefix)\(qualifier).\(Self.builderName(name))(\(arguments.joined(separator: ", ")))\(use)"]
         }
         return lines.dropLast() + ["\(prefix)\(lines.last?.dropFirst("return ".count) ?? "")\(use)"]
+    }
+
+    /// ``applying(_:prefix:toBuilder:through:arguments:lines:)`` in one overload of a call: its arguments passed
+    /// on, and `builder` after the statements that declare the value it leaves out.
+    private func applying(_ use: String, prefix: String, toBuilderOf name: String, isStatic: Bool, variant: Variant, builder: [String]) -> [String] {
+        applying(
+            use, prefix: prefix, toBuilder: name, through: qualifier(isStatic: isStatic, variant: variant), arguments: variant.forwarded,
+            lines: variant.preamble + builder)
     }
 
     /// How an overload's body names the type or value its functions belong to: `self` in an instance

@@ -2,7 +2,7 @@ import Dispatch
 
 /// Renders a code model into Swift files: one per model, resource and enum, plus one for the API.
 public struct Renderer: Sendable {
-    let templates: TemplateSet
+    package let templates: TemplateSet
 
     /// Creates a renderer with a template set.
     public init(templates: TemplateSet = .bundled) {

@@ -8,8 +8,8 @@ enum AbsoluteURLSyntax {
     /// Whether `text` is an absolute URL with a host.
     static func accepts(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
-        guard let colon = scalars.firstIndex(of: ":"), colon > 0, isLetter(scalars[0]),
-            scalars[1..<colon].allSatisfy({ isLetter($0) || isDigit($0) || "+-.".unicodeScalars.contains($0) }),
+        guard let colon = scalars.firstIndex(of: ":"), colon > 0, scalars[0].isASCIILetter,
+            scalars[1..<colon].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".unicodeScalars.contains($0) }),
             scalars[(colon + 1)...].starts(with: "//".unicodeScalars)
         else { return false }
         let authorityStart = colon + 3
@@ -27,7 +27,7 @@ enum AbsoluteURLSyntax {
         if hostAndPort.first == "[" {
             // An IP literal, such as `[::1]`.
             guard let close = hostAndPort.firstIndex(of: "]"), close > hostAndPort.startIndex + 1,
-                hostAndPort[(hostAndPort.startIndex + 1)..<close].allSatisfy({ isHexDigit($0) || ":.".unicodeScalars.contains($0) })
+                hostAndPort[(hostAndPort.startIndex + 1)..<close].allSatisfy({ $0.isASCIIHexDigit || ":.".unicodeScalars.contains($0) })
             else { return false }
             return isPort(hostAndPort[(close + 1)...])
         }
@@ -40,7 +40,7 @@ enum AbsoluteURLSyntax {
 
     /// Nothing, or `:` and digits.
     private static func isPort(_ port: ArraySlice<Unicode.Scalar>) -> Bool {
-        port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy(isDigit))
+        port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy(\.isASCIIDigit))
     }
 
     /// The path, query and fragment: path characters, `/` and `?`, with at most one `#`.
@@ -55,18 +55,24 @@ enum AbsoluteURLSyntax {
         while index < part.endIndex {
             let scalar = part[index]
             if scalar == "%" {
-                guard index + 2 < part.endIndex, isHexDigit(part[index + 1]), isHexDigit(part[index + 2]) else { return false }
+                guard index + 2 < part.endIndex, part[index + 1].isASCIIHexDigit, part[index + 2].isASCIIHexDigit else { return false }
                 index += 3
                 continue
             }
-            guard isLetter(scalar) || isDigit(scalar) || "-._~!$&'()*+,;=".unicodeScalars.contains(scalar) || others.unicodeScalars.contains(scalar)
+            guard scalar.isASCIILetter || scalar.isASCIIDigit || "-._~!$&'()*+,;=".unicodeScalars.contains(scalar) || others.unicodeScalars.contains(scalar)
             else { return false }
             index += 1
         }
         return true
     }
+}
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-    private static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool { isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar) }
+extension Unicode.Scalar {
+    /// An ASCII letter, `a` to `z` or `A` to `Z`: what URL schemes and HTTP header names allow, unlike
+    /// `Character.isLetter`.
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    /// An ASCII digit, `0` to `9`.
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// An ASCII hex digit.
+    var isASCIIHexDigit: Bool { isASCIIDigit || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
 }

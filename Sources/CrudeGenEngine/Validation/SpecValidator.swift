@@ -16,10 +16,7 @@ public struct SpecValidator {
 
     /// Whether `scalar` may appear in an HTTP header name.
     private static func isHeaderTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9": true
-        default: headerNameSymbols.contains(scalar)
-        }
+        scalar.isASCIILetter || scalar.isASCIIDigit || headerNameSymbols.contains(scalar)
     }
 
     private let spec: Spec
