@@ -36,7 +36,7 @@ CRUDEGEN = os.path.join(BIN, "crudegen")
 # `crudegen SPEC --output-file FILE.00.swift --output-file FILE.01.swift …`.
 BUILD_TOOL = os.path.join(BIN, "CrudeGenBuildTool")
 # The build plugin's default `files_per_spec` (Plugins/Shared/CrudeGenPluginSupport.swift); --files-per-spec.
-FILES_PER_SPEC = 100
+FILES_PER_SPEC = 96
 OPENAPI = os.path.join(BIN, "swift-openapi-generator")
 PEER = "swift-openapi-generator"
 

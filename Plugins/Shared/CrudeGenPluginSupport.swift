@@ -24,7 +24,7 @@ enum CrudeSpecs {
     }
 
     /// The `count` files the build plugin spreads a spec over: `Household.crude.00.swift` …
-    /// `Household.crude.99.swift`, numbered with a fixed width so that they sort in order.
+    /// `Household.crude.95.swift`, numbered with a fixed width so that they sort in order.
     static func outputNames(forSpec url: URL, count: Int) -> [String] {
         let stem = outputStem(forSpec: url)
         let width = String(count - 1).count
@@ -62,7 +62,7 @@ enum CrudeSpecs {
 }
 
 /// A target's optional `crudegen-config.yaml`, next to its sources (`templates: Templates`,
-/// `files_per_spec: 100`).
+/// `files_per_spec: 96`).
 ///
 /// The plugins pass it to crudegen with `--config`, and crudegen reads it each time it runs. SwiftPM runs a
 /// plugin again only when it plans the build again (when a target's files are added or removed, or the
@@ -74,11 +74,13 @@ enum CrudeSpecs {
 enum TargetConfiguration {
     static let fileName = "crudegen-config.yaml"
 
-    /// How many files a spec is spread over when the configuration does not say. Chosen from measurements
-    /// of 10, 32, 100 and 1000 files (Benchmarks/README.md): of those, 100 made a one-field edit of a
-    /// 100-resource spec rebuild fastest at the same clean-build cost, and costs a 10-resource spec under a
-    /// second of CPU for its empty files.
-    static let defaultFilesPerSpec = 100
+    /// How many files a spec is spread over when the configuration does not say. Measured with 10, 32, 100
+    /// and 1000 files (Benchmarks/README.md): about 100 makes a one-field edit of a 100-resource spec rebuild
+    /// fastest at the same clean-build cost, and costs a 10-resource spec under a second of CPU for its empty
+    /// files. The compiler compiles a module's files in batches of at most 25, so 96 rather than 100: with
+    /// the target's own files (SwiftPM builds no target without one) the module stays at 4 full batches up
+    /// to 4 of them, where 100 and one file made 5, the last compiled alone on a 2-core machine.
+    static let defaultFilesPerSpec = 96
 
     /// The configuration file of the target in `directory`, if it has one.
     static func file(inTargetDirectory directory: URL) -> URL? {

@@ -70,9 +70,15 @@ enum PluginTestSupport {
     /// With `replanning`, SwiftPM plans the build afresh. The example and its copies share one scratch
     /// folder, and SwiftPM decides whether to re-plan by looking only at the folders of the package it
     /// planned last: without a fresh plan, building a copy right after the example silently rebuilds the
-    /// example.
+    /// example. A fresh plan also starts without the package's earlier plugin outputs: SwiftPM leaves files
+    /// a former plan declared (say, with another `files_per_spec`), which it no longer compiles but which
+    /// ``generatedFiles(inPackageNamed:)`` would list.
     static func build(_ package: URL, replanning: Bool = false) throws -> Result {
-        try swift(["build", "--package-path", package.path, "--scratch-path", scratch.path] + (replanning ? ["--disable-build-manifest-caching"] : []))
+        if replanning {
+            let outputs = scratch.appendingPathComponent("plugins/outputs/\(package.lastPathComponent.lowercased())")
+            if FileManager.default.fileExists(atPath: outputs.path) { try FileManager.default.removeItem(at: outputs) }
+        }
+        return try swift(["build", "--package-path", package.path, "--scratch-path", scratch.path] + (replanning ? ["--disable-build-manifest-caching"] : []))
     }
 
     /// The modules a build's output says it compiled (`Compiling plugin …` lines are plugin scripts, not code).

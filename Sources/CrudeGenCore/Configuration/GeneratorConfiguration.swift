@@ -9,7 +9,7 @@ import Yams
 /// contents change, so settings read by the plugin would go stale.
 ///
 ///     templates: Templates    # a folder of *.mustache files replacing the bundled ones of the same name
-///     files_per_spec: 100     # how many files the build plugin spreads each spec over
+///     files_per_spec: 96      # how many files the build plugin spreads each spec over
 public struct GeneratorConfiguration: Equatable, Sendable {
     /// The name the plugins look for in a target's folder.
     public static let fileName = "crudegen-config.yaml"
