@@ -49,6 +49,8 @@ let package = Package(
         .executable(name: "CrudeGenBuildTool", targets: ["CrudeGenBuildTool"]),
         .executable(name: "CrudeGenCLI", targets: ["CrudeGenCLI"]),
         .library(name: "CrudeRuntime", targets: ["CrudeRuntime"]),
+        // Optional: `RequestLogger`, a middleware logging through swift-log.
+        .library(name: "CrudeLogging", targets: ["CrudeLogging"]),
         .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
         // Optional: keeps responses in SQLite through GRDB (docs/store.md); apps without it compile none of GRDB.
         .library(name: "CrudeStore", targets: ["CrudeStore"]),
@@ -74,8 +76,12 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `RequestLogger`: optional, so that apps that do not log compile none of swift-log.
+        .target(
+            name: "CrudeLogging",
+            dependencies: ["CrudeRuntime", .product(name: "Logging", package: "swift-log")]
         ),
         // The local store generated code of `store: true` resources conforms to (docs/store.md).
         .target(
@@ -153,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
+                "CrudeLogging",
                 "CrudeRuntime",
                 "CrudeStore",
                 "TestHTTPServer",

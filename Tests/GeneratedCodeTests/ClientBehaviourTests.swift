@@ -1,3 +1,4 @@
+import CrudeLogging
 import CrudeRuntime
 import FixtureCRUDEFutures
 import Foundation

@@ -1,3 +1,4 @@
+import CrudeLogging
 import CrudeRuntime
 import FixtureDRFCRUDEFutures
 import Foundation

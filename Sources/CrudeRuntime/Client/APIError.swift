@@ -53,7 +53,7 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The first bytes of a body, for messages.
-    static func preview(_ body: Data) -> String {
+    package static func preview(_ body: Data) -> String {
         let text = String(decoding: body.prefix(200), as: UTF8.self)
         return body.count > 200 ? text + "…" : text
     }
