@@ -49,7 +49,7 @@ let package = Package(
         .executable(name: "CrudeGenBuildTool", targets: ["CrudeGenBuildTool"]),
         .executable(name: "CrudeGenCLI", targets: ["CrudeGenCLI"]),
         .library(name: "CrudeRuntime", targets: ["CrudeRuntime"]),
-        // Optional: `RequestLogger`, a middleware logging through swift-log.
+        // Optional: `RequestLogger` logs requests through swift-log; apps without it compile none of swift-log.
         .library(name: "CrudeLogging", targets: ["CrudeLogging"]),
         .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
         // Optional: keeps responses in SQLite through GRDB (docs/store.md); apps without it compile none of GRDB.
@@ -78,7 +78,7 @@ let package = Package(
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
             ]
         ),
-        // `RequestLogger`: optional, so that apps that do not log compile none of swift-log.
+        // The middleware that logs requests and responses (docs: MiddlewareAndAuthentication).
         .target(
             name: "CrudeLogging",
             dependencies: ["CrudeRuntime", .product(name: "Logging", package: "swift-log")]

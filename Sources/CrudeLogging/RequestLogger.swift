@@ -5,7 +5,7 @@ import Logging
 
 /// Logs every request and response through swift-log; add it to a client to switch logging on.
 ///
-/// It is the `CrudeLogging` product, so that apps that do not log compile none of swift-log.
+/// It lives in the optional `CrudeLogging` product, so that apps that do not log compile none of swift-log.
 ///
 /// Values of headers that carry credentials (`Authorization`, `Proxy-Authorization`, `Cookie`,
 /// `Set-Cookie`, and any header whose name mentions a key, token, secret or password) are never logged.
