@@ -35,8 +35,9 @@ CRUDEGEN = os.path.join(BIN, "crudegen")
 # What crudegen's build plugin runs: the spec spread over a fixed set of files, as
 # `crudegen SPEC --output-file FILE.00.swift --output-file FILE.01.swift …`.
 BUILD_TOOL = os.path.join(BIN, "CrudeGenBuildTool")
-# The build plugin's default `files_per_spec` (Plugins/Shared/CrudeGenPluginSupport.swift); --files-per-spec.
-FILES_PER_SPEC = 96
+# The build plugin's default `files_per_spec`, read from the plugin so that it has one source; --files-per-spec.
+with open(os.path.join(REPO, "Plugins", "Shared", "CrudeGenPluginSupport.swift")) as _plugin:
+    FILES_PER_SPEC = int(re.search(r"static let defaultFilesPerSpec = (\d+)", _plugin.read()).group(1))
 OPENAPI = os.path.join(BIN, "swift-openapi-generator")
 PEER = "swift-openapi-generator"
 
@@ -459,15 +460,15 @@ def bench_plugin(args, results):
         names = model_targets(targets)
         where = f"N={n}" + (f" in {targets} targets" if targets > 1 else "")
         packages = {tool: write_consumer_package(tool, n, targets, names) for tool in tools}
-        builds = {tool: ["swift", "build", "--scratch-path", os.path.join(packages[tool], ".build")] for tool in tools}
+        scratches = {tool: os.path.join(packages[tool], ".build") for tool in tools}
+        builds = {tool: ["swift", "build", "--scratch-path", scratches[tool]] for tool in tools}
         colds = {tool: [] for tool in tools}
         # Repeated where there is a ratio to take; a build of crudegen's alone is measured once.
         cold_runs = args.plugin_cold_runs if len(tools) > 1 else 1
         for attempt in range(cold_runs):
             for tool in tools if attempt % 2 == 0 else tools[::-1]:
-                scratch = os.path.join(packages[tool], ".build")
-                shutil.rmtree(scratch, ignore_errors=True)
-                run(["swift", "package", "--scratch-path", scratch, "resolve"], cwd=packages[tool])
+                shutil.rmtree(scratches[tool], ignore_errors=True)
+                run(["swift", "package", "--scratch-path", scratches[tool], "resolve"], cwd=packages[tool])
                 quiet = wait_quiet(args, f"the cold plugin build of {tool} at {where}")
                 log(f"plugin {where}, {tool}: cold build {attempt + 1} of {cold_runs} (dependencies, the generator, the generated code)")
                 cold = measure(builds[tool], cwd=packages[tool])

@@ -10,7 +10,7 @@ import Testing
     @Test func everyBundledTemplateCarriesTheCurrentVersion() {
         for name in TemplateSet.requiredNames {
             let source = TemplateSet.bundledSource(named: name) ?? ""
-            #expect(TemplateSet.versionProblem(in: source, file: "\(name).mustache") == nil, "Templates/\(name).mustache")
+            #expect(TemplateSet.versionProblem(in: source, name: name, file: "\(name).mustache") == nil, "Templates/\(name).mustache")
             #expect(source.contains("{{! crudegen-templates: \(TemplateSet.contextVersion) }}"))
         }
         #expect(TemplateSet.summaries.keys.sorted() == TemplateSet.requiredNames)

@@ -72,12 +72,10 @@ enum PluginTestSupport {
     /// planned last: without a fresh plan, building a copy right after the example silently rebuilds the
     /// example. A fresh plan also starts without the package's earlier plugin outputs: SwiftPM leaves files
     /// a former plan declared (say, with another `files_per_spec`), which it no longer compiles but which
-    /// ``generatedFiles(inPackageNamed:)`` would list.
+    /// ``generatedFiles(of:)`` would list.
     static func build(_ package: URL, replanning: Bool = false) throws -> Result {
-        if replanning {
-            let outputs = scratch.appendingPathComponent("plugins/outputs/\(package.lastPathComponent.lowercased())")
-            if FileManager.default.fileExists(atPath: outputs.path) { try FileManager.default.removeItem(at: outputs) }
-        }
+        let outputs = pluginOutputs(of: package)
+        if replanning, FileManager.default.fileExists(atPath: outputs.path) { try FileManager.default.removeItem(at: outputs) }
         return try swift(["build", "--package-path", package.path, "--scratch-path", scratch.path] + (replanning ? ["--disable-build-manifest-caching"] : []))
     }
 
@@ -116,11 +114,16 @@ enum PluginTestSupport {
         }
     }
 
-    /// The files the build plugin spread `Household.crude.yaml` over (`Household.crude.00.swift` …) for the
-    /// package with identity `package`, sorted by name.
-    static func generatedFiles(inPackageNamed package: String) -> [URL] {
-        let outputs = scratch.appendingPathComponent("plugins/outputs/\(package)")
-        guard let enumerator = FileManager.default.enumerator(at: outputs, includingPropertiesForKeys: nil) else { return [] }
+    /// Where the build plugins write for `package` in ``scratch``: a folder named by the package's identity, its
+    /// folder's name in lower case.
+    static func pluginOutputs(of package: URL) -> URL {
+        scratch.appendingPathComponent("plugins/outputs/\(package.lastPathComponent.lowercased())")
+    }
+
+    /// The files the build plugin spread `Household.crude.yaml` over (`Household.crude.00.swift` …) for
+    /// `package`, sorted by name.
+    static func generatedFiles(of package: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: pluginOutputs(of: package), includingPropertiesForKeys: nil) else { return [] }
         var files: [URL] = []
         for case let url as URL in enumerator {
             let name = url.lastPathComponent

@@ -19,7 +19,7 @@ struct PluginTests {
         try #require(build.status == 0, "swift build of Examples/Household failed:\n\(build.output)")
 
         // The default layout: 96 files, every one of them generated, each type in exactly one.
-        let generated = Support.generatedFiles(inPackageNamed: "household")
+        let generated = Support.generatedFiles(of: Support.example)
         #expect(
             generated.map(\.lastPathComponent) == (0..<96).map { String(format: "Household.crude.%02d.swift", $0) },
             "under \(Support.scratch.path)/plugins/outputs")
@@ -74,7 +74,7 @@ struct PluginTests {
     @Test func unchangedRebuildDoesNotRunTheGenerator() throws {
         let first = try Support.build(Support.example, replanning: true)
         try #require(first.status == 0, "swift build failed:\n\(first.output)")
-        let generated = Support.generatedFiles(inPackageNamed: "household")
+        let generated = Support.generatedFiles(of: Support.example)
         try #require(!generated.isEmpty, "no generated files under \(Support.scratch.path)/plugins/outputs")
         let modified = try generated.map(Support.modificationDate(of:))
 
@@ -99,7 +99,7 @@ struct PluginTests {
             let spec = copy.appendingPathComponent("Sources/HouseholdModels/Household.crude.yaml")
             let first = try Support.build(copy, replanning: true)
             try #require(first.status == 0, "swift build failed:\n\(first.output)")
-            let files = Support.generatedFiles(inPackageNamed: "householdlayout")
+            let files = Support.generatedFiles(of: copy)
             try #require(files.count == 96, "\(files)")
             func file(declaring declaration: String) throws -> URL {
                 try #require(files.first { (try? String(contentsOf: $0, encoding: .utf8))?.contains(declaration) == true }, "no file declares \(declaration)")
@@ -133,7 +133,7 @@ struct PluginTests {
             let add = try Support.build(copy)
             #expect(add.status == 0, "the new resource was not compiled:\n\(add.output)")
             #expect(!add.output.contains("Planning build"), "SwiftPM planned again, so this does not test the fixed layout:\n\(add.output)")
-            #expect(Support.generatedFiles(inPackageNamed: "householdlayout") == files, "the set of files changed")
+            #expect(Support.generatedFiles(of: copy) == files, "the set of files changed")
             #expect(try files.filter { try String(contentsOf: $0, encoding: .utf8).contains("public struct Pet") }.count == 1)
         }
     }

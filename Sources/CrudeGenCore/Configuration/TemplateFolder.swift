@@ -29,7 +29,7 @@ extension TemplateSet {
             }
             do {
                 let source = try String(contentsOf: file, encoding: .utf8)
-                if let problem = versionProblem(in: source, file: file.path) {
+                if let problem = versionProblem(in: source, name: name, file: file.path) {
                     diagnostics.append(problem)
                     continue
                 }

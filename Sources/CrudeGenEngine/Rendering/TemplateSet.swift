@@ -31,10 +31,8 @@ public struct TemplateSet: Sendable {
     /// `Sendable` and so cannot be a stored static.
     static var versionMarker: Regex<(Substring, Substring)> { /\{\{!\s*crudegen-templates:\s*([^\s}]*)\s*\}\}/ }
 
-    /// An error when the template at `file` was not written for ``contextVersion``.
-    package static func versionProblem(in source: String, file: String) -> Diagnostic? {
-        let fileName = file.split(separator: "/").last ?? Substring(file)
-        let name = fileName.lastIndex(of: ".").map { $0 == fileName.startIndex ? fileName : fileName[..<$0] } ?? fileName
+    /// An error when the template `name`, read from `file`, was not written for ``contextVersion``.
+    package static func versionProblem(in source: String, name: String, file: String) -> Diagnostic? {
         let bundled = "`crudegen templates cat \(name)`"
         for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let match = line.firstMatch(of: versionMarker) else { continue }
@@ -71,7 +69,7 @@ public struct TemplateSet: Sendable {
     }()
 
     /// The bundled templates with `overrides` (sources by template name, each checked with
-    /// ``versionProblem(in:file:)``) in place of the bundled ones of the same name; `origin` names their folder
+    /// ``versionProblem(in:name:file:)``) in place of the bundled ones of the same name; `origin` names their folder
     /// in diagnostics.
     package init(overriding overrides: [String: String], origin: String, warnings: [Diagnostic]) throws(DiagnosticsError) {
         try self.init(sources: BundledTemplates.sources.merging(overrides) { $1 }, origin: origin, warnings: warnings)
