@@ -19,8 +19,11 @@ Endpoints (FastAPI's convention: collections with a trailing slash, items withou
 - POST /users/, GET /users/, GET /users/{user_id}   users; `UserCreate` has a password never returned
 - POST /token                            OAuth2 password flow (application/x-www-form-urlencoded)
 - GET /users/me                          the user of the bearer token
-Errors are FastAPI's: 404 `{"detail": "Hero not found"}`, 422 `{"detail": [{"type", "loc", "msg",
-"input", …}]}`. PATCH applies only the fields sent (`exclude_unset`), so a field sent as null clears it.
+As in the tutorials, creating answers 200 (FastAPI's default) with the created object, deleting answers
+`{"ok": true}`, and PATCH applies only the fields sent (`exclude_unset`), so a field sent as null clears
+it. Errors are FastAPI's: 404 `{"detail": "Hero not found"}`, 400 `{"detail": "Incorrect username or
+password"}`, 401 `{"detail": "Not authenticated"}` with `WWW-Authenticate: Bearer`, 422 `{"detail":
+[{"type", "loc", "msg", "input", …}]}`. A collection asked for without its slash answers 307 to it.
 
 `python app.py --schema` prints the OpenAPI document FastAPI serves for this app and exits.
 """
