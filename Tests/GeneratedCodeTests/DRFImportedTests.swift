@@ -10,7 +10,7 @@ import Testing
     static let titles = ["a", "b", "c", "d", "e"]
 
     static func client() async throws -> APIClient {
-        APIClient(configuration: DRFItems.configuration(baseURL: try await DRFServer.shared.origin()))
+        APIClient(configuration: DRFItems.configuration(baseURL: try await PythonTestServer.drf.origin()))
     }
 
     static func group() -> String {

@@ -12,7 +12,7 @@ struct DRFSeedGroup {
 
     /// A group on the running server, starting it on first use.
     static func make() async throws -> DRFSeedGroup {
-        DRFSeedGroup(api: try await DRFServer.shared.origin().appendingPathComponent("api"))
+        DRFSeedGroup(api: try await PythonTestServer.drf.origin().appendingPathComponent("api"))
     }
 
     /// `configuration` pointed at the seed's folder (`crude`, `iservice`, …) of this server, sending the group.

@@ -9,7 +9,7 @@ import Testing
     static let titles = ["a", "b", "c", "d", "e"]
 
     static func client() async throws -> APIClient {
-        APIClient(configuration: DRF.configuration(baseURL: try await DRFServer.shared.origin().appendingPathComponent("api")))
+        APIClient(configuration: DRF.configuration(baseURL: try await PythonTestServer.drf.origin().appendingPathComponent("api")))
     }
 
     static func group() -> [URLQueryItem] {
