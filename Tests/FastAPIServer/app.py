@@ -43,6 +43,7 @@ from typing import Annotated
 from fastapi import Depends, FastAPI, Form, Header, HTTPException, Query, Response, UploadFile, status
 from fastapi.security import OAuth2PasswordBearer, OAuth2PasswordRequestForm
 from pydantic import NaiveDatetime
+from sqlalchemy.pool import NullPool
 from sqlmodel import Field, Relationship, Session, SQLModel, create_engine, select
 
 
@@ -185,11 +186,18 @@ sqlite_file_name = os.path.join(database_folder, "database.db")
 sqlite_url = f"sqlite:///{sqlite_file_name}"
 
 connect_args = {"check_same_thread": False}
-engine = create_engine(sqlite_url, connect_args=connect_args)
+# A connection per session, never a pool: SQLAlchemy's default pool (5 connections and 10 more) ran dry
+# under many requests at once (64 in a load check), and sessions waiting for a connection held the threads
+# FastAPI needed to close the sessions holding one, so requests failed with 500 after the pool's 30 s timeout.
+engine = create_engine(sqlite_url, connect_args=connect_args, poolclass=NullPool)
 
 
 def create_db_and_tables():
     SQLModel.metadata.create_all(engine)
+    # Write-ahead logging, kept by the database file: readers no longer block writers, whose turns would
+    # otherwise run past SQLite's 5 s busy timeout ("database is locked") under that load.
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA journal_mode=WAL")
 
 
 def get_session():
