@@ -487,6 +487,7 @@ private struct DocumentBuilder {
         let base = schema(of: field.type.value, transform: field.transform?.value)
         var extra: [(key: String, value: DocumentValue)] = []
         if field.readOnly { extra.append(("readOnly", .bool(true))) }
+        if field.writeOnly { extra.append(("writeOnly", .bool(true))) }
         if let description = field.description { extra.append(("description", .string(description))) }
         extra += fieldExtensions(field)
         guard !extra.isEmpty, case var .object(pairs) = base else { return base }

@@ -37,6 +37,16 @@ import Testing
                 == ["5:45: transform `cents` produces `Decimal`, but field `a` of model `M` holds `Int`"])
     }
 
+    @Test func aFieldIsNotBothReadOnlyAndWriteOnly() {
+        #expect(
+            errors(for: Self.header + "models:\n  M: { fields: { a: { type: String, read_only: true, write_only: true } } }\n")
+                == ["3:18: field `a` of model `M` is both `read_only` and `write_only`, so it would never be sent nor received"])
+        #expect(errors(for: Self.header + "models:\n  M: { fields: { password: { type: String, write_only: true } } }\n").isEmpty)
+        #expect(
+            errors(for: Self.header + "actions:\n  find: { path: find, query: { q: { type: String, write_only: true } } }\n")
+                == ["3:32: `write_only` of field `q` of the query of action `find` applies to fields of bodies only"])
+    }
+
     @Test func routesMustBeBalancedAndUseKnownParameters() {
         let unbalanced = errors(for: Self.header + "resources:\n  Person:\n    path: people\n    routes: { read: \"people/{id\" }\n")
         #expect(unbalanced == ["5:29: route `people/{id`: `{` is never closed"])

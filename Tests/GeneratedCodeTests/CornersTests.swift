@@ -52,6 +52,29 @@ import Testing
         #expect(search.query == "request=a%26b&body=2")
     }
 
+    /// `folder` is read-only in a resource that creates values, so an instance create must have it;
+    /// `secret` is write-only: sent when set, absent from every response.
+    @Test func readOnlyRouteFieldsAreCheckedAndWriteOnlyFieldsAreSentNeverRequired() async throws {
+        let server = try await TestServer { request in
+            switch (request.method, request.path) {
+            case ("POST", "/v1/folders/4/clips"): .json(#"{"id": 8, "folder": 4, "title": "Plan"}"#, status: 201)
+            case ("GET", "/v1/folders/4/clips/8"): .json(#"{"id": 8, "folder": 4, "title": "Plan"}"#)
+            default: .json("{}", status: 404)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        var draft = Clip(title: "Plan", secret: "s3")
+        await #expect(throws: APIError.self) { try await draft.create(on: client) }
+        #expect(server.received.isEmpty, "nothing is sent without the route's folder")
+        draft.folder = 4
+        let created = try await draft.create(on: client)
+        #expect(created.id == 8 && created.secret == nil, "the response has no secret and decodes")
+        let sent = try #require(server.received.last?.jsonObject)
+        #expect(sent["secret"] as? String == "s3" && sent["folder"] == nil)
+        #expect(try await Clip.read(folder: 4, id: 8, on: client).title == "Plan")
+    }
+
     @Test func keywordArgumentsReachTheBody() async throws {
         let server = try await TestServer { _ in .empty() }
         defer { Task { await server.stop() } }

@@ -88,7 +88,7 @@ public enum SpecSchema {
       "additionalProperties": { "$ref": "#/definitions/scalar" }
     },
     "fields": {
-      "description": "Field name → a type, or { type, key, transform, read_only, description }. The field name is the Swift property name.",
+      "description": "Field name → a type, or { type, key, transform, read_only, write_only, description }. The field name is the Swift property name.",
       "type": "object",
       "additionalProperties": { "$ref": "#/definitions/fieldDeclaration" }
     },
@@ -108,6 +108,7 @@ public enum SpecSchema {
         "swift_name": { "$ref": "#/definitions/text", "description": "The Swift property name to generate instead of the field name." },
         "transform": { "$ref": "#/definitions/text", "description": "A built-in transform (iso8601, iso8601_fractional, epoch_seconds, epoch_milliseconds, percentage, lenient, string_id, url) or one declared under transforms." },
         "read_only": { "type": "boolean", "description": "Decoded but never sent in request bodies. Default false." },
+        "write_only": { "type": "boolean", "description": "Sent in request bodies, never expected in responses (a password): the property is optional. Default false." },
         "array_style": { "description": "How an array query parameter is sent: repeated (ids=1&ids=2, the default) or comma (labels=bug,ui).", "enum": ["repeated", "comma"] },
         "description": { "$ref": "#/definitions/scalar", "description": "Becomes the property's doc comment." }
       },

@@ -170,21 +170,23 @@ private struct Builder {
             case let .literal(literal):
                 return .literal(literal)
             case let .parameter(name, _):
-                let (type, source): (TypeExpression, RouteParameter.Source) =
+                let creates = parameters.resource?.operations.contains { $0.value == .create } == true
+                // The id, and a read-only field, of a resource that creates values are optional properties,
+                // as is every write-only field (see `resource(_:)` and `property(_:)`).
+                let (type, source, isOptionalProperty): (TypeExpression, RouteParameter.Source, Bool) =
                     switch parameters.resolve(name) {
-                    case let .id(id)?: (id.type.value, .id)
-                    case let .field(field)?: (field.type.value, .field)
-                    case let .param(param)?: (param.type.value, .argument)
+                    case let .id(id)?: (id.type.value, .id, creates)
+                    case let .field(field)?: (field.type.value, .field, field.writeOnly || field.readOnly && creates)
+                    case let .param(param)?: (param.type.value, .argument, false)
                     case nil: preconditionFailure("the validator accepted an unknown route parameter `\(name)`")
                     }
-                let isIdOptional = source == .id && parameters.resource?.operations.contains { $0.value == .create } == true
                 return .parameter(
                     RouteParameter(
                         name: SwiftNaming.escaped(parameters.swiftName(of: name)),
                         specName: name,
                         type: symbols.swiftType(type.nonOptional),
                         source: source,
-                        isOptionalOnInstance: type.isOptional || isIdOptional,
+                        isOptionalOnInstance: type.isOptional || isOptionalProperty,
                         isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
                     ))
             }
@@ -216,7 +218,8 @@ private struct Builder {
     }
 
     func property(_ field: FieldSpec) -> PropertyDeclaration {
-        let type = field.type.value
+        // A write-only value is never in a response, so decoding one must not require it.
+        let type = field.writeOnly && !field.type.value.isOptional ? .optional(field.type.value) : field.type.value
         return PropertyDeclaration(
             name: SwiftNaming.escaped(field.propertyName),
             type: symbols.swiftType(type),

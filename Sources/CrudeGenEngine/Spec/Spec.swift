@@ -187,6 +187,8 @@ public struct FieldSpec: Sendable {
     public var key: Located<String>?
     public var transform: Located<String>?
     public var readOnly = false
+    /// Sent in request bodies, never expected in responses (`write_only`): the property is optional.
+    public var writeOnly = false
     public var description: String?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.

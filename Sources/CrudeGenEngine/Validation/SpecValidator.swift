@@ -205,6 +205,14 @@ public struct SpecValidator {
             if let style = field.arrayStyle, !isQuery {
                 error("`array_style` of field `\(field.name.value)` of \(owner) applies to query parameters only", at: style.location)
             }
+            if field.readOnly && field.writeOnly {
+                error(
+                    "field `\(field.name.value)` of \(owner) is both `read_only` and `write_only`, so it would never be sent nor received",
+                    at: field.name.location, hint: "keep `read_only` for what only the server sets, `write_only` for what only the client sends")
+            }
+            if field.writeOnly && isQuery {
+                error("`write_only` of field `\(field.name.value)` of \(owner) applies to fields of bodies only", at: field.name.location)
+            }
             let swiftName = field.propertyName
             if let rename = field.swiftName, !SwiftNaming.isIdentifier(rename.value) || ["_", "self"].contains(rename.value) {
                 error(
