@@ -43,15 +43,18 @@ struct ImportCommand: ParsableCommand {
             }
             let result = try OpenAPIImporter.importDocument(data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output)
             DiagnosticFormatter.writeToStandardError(result.warnings)
+            let skipped = result.warnings.count
+            let summary =
+                "\(document): \(result.summary)"
+                + (skipped == 0 ? "." : "; the \(skipped) warning\(skipped == 1 ? "" : "s") above say\(skipped == 1 ? "s" : "") what is left out or approximated.")
             if output == "-" {
                 FileHandle.standardOutput.write(Data(result.yaml.utf8))
+                // Standard output holds the spec; the summary goes where the warnings went.
+                FileHandle.standardError.write(Data((summary + "\n").utf8))
                 return
             }
             try SpecFile.write(result.yaml, to: output, force: force, marker: SpecFile.importMarker)
-            let skipped = result.warnings.count
-            print(
-                "\(output): imported from \(document)"
-                    + (skipped == 0 ? "." : ", \(skipped) item\(skipped == 1 ? "" : "s") not mapped exactly (see the warnings above)."))
+            print("\(output): imported. " + summary)
         } catch let error as DiagnosticsError {
             DiagnosticFormatter.writeToStandardError(error.diagnostics)
             throw ExitCode.failure

@@ -16,6 +16,27 @@ public enum OpenAPIImporter {
         public var yaml: String
         /// What could not be mapped, one located warning per item, in document order.
         public var warnings: [Diagnostic]
+        /// How many operations went where.
+        public var summary: Summary
+    }
+
+    /// How many of a document's operations became what.
+    public struct Summary: Sendable, Equatable, CustomStringConvertible {
+        /// Every operation of every path.
+        public var operations = 0
+        /// The resources made of collection and item paths.
+        public var resources = 0
+        /// The operations those resources took as their CRUD operations.
+        public var resourceOperations = 0
+        /// The operations that became actions.
+        public var actions = 0
+        /// The operations left out, each with a warning.
+        public var leftOut = 0
+
+        /// `12 operations read: 2 resources (9 operations), 3 actions, 0 left out`.
+        public var description: String {
+            "\(operations) operation\(operations == 1 ? "" : "s") read: \(resources) resource\(resources == 1 ? "" : "s") (\(resourceOperations) operation\(resourceOperations == 1 ? "" : "s")), \(actions) action\(actions == 1 ? "" : "s"), \(leftOut) left out"
+        }
     }
 
     /// Imports the document in `data`; `file` names it in warnings, `specFile` names the spec in the
@@ -35,7 +56,7 @@ public enum OpenAPIImporter {
             throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(errors)", at: nil)])
         }
         var seen: Set<Diagnostic> = []
-        return Result(yaml: yaml, warnings: mapper.warnings.filter { seen.insert($0).inserted }.sortedByLocation())
+        return Result(yaml: yaml, warnings: mapper.warnings.filter { seen.insert($0).inserted }.sortedByLocation(), summary: mapper.summary)
     }
 }
 
@@ -97,6 +118,8 @@ private struct TypeNames {
 private struct Mapper {
     let source: OpenAPISource
     var warnings: [Diagnostic] = []
+    /// How many operations went where, counted as the paths are mapped.
+    var summary = OpenAPIImporter.Summary()
     /// The type names the spec declares so far.
     private var names = TypeNames()
     /// Component schema name → what it became.
@@ -115,6 +138,9 @@ private struct Mapper {
     /// The types of component schemas that are neither enums nor objects, computed once so that the
     /// types they declare in place are declared once.
     private var aliasTypes: [String: (TypeExpression, nullable: Bool)] = [:]
+    /// The fields of each model component, by type name, as mapped before any resource takes one: what
+    /// decides whether two schemas are one resource.
+    private var componentFields: [String: [SpecDraft.Field]] = [:]
 
     /// What a component schema maps to.
     private enum Component {
@@ -276,8 +302,9 @@ private struct Mapper {
             }
         case let .model(typeName)?:
             let index = reserveModel(typeName, pointer: pointer)
-            draft.models[index] = .init(
-                name: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields(of: schema, owner: typeName, pointer: pointer))
+            let fields = fields(of: schema, owner: typeName, pointer: pointer)
+            componentFields[typeName] = fields
+            draft.models[index] = .init(name: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
         case .alias?, nil:
             // Mapped now, in document order, so what it cannot express is reported even when unused.
             _ = aliasType(name, schema, depth: 0)
@@ -387,6 +414,7 @@ private struct Mapper {
                 let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
                 let optional = nullable || !object.requiredProperties.contains(key)
                 var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
+                field.writeOnly = property.writeOnly && !property.readOnly
                 applyExtensions(property.vendorExtensions, to: &field)
                 result.append(field)
             }
@@ -568,23 +596,37 @@ private struct Mapper {
             }
         }
         var consumed = Set<String>()
-        let adopt = { (mapper: inout Mapper, found: (resource: SpecDraft.Resource, used: [[String]])) in
-            for pointer in found.used { consumed.insert(JSONPointer.text(pointer)) }
-            if let index = mapper.modelIndex[found.resource.name] {
+        let adopt = { (mapper: inout Mapper, resource: SpecDraft.Resource, used: [[String]], model: String) in
+            for pointer in used { consumed.insert(JSONPointer.text(pointer)) }
+            if let index = mapper.modelIndex[model] {
                 mapper.draft.models.remove(at: index)
                 mapper.modelIndex = Dictionary(uniqueKeysWithValues: mapper.draft.models.enumerated().map { ($0.element.name, $0.offset) })
             }
-            mapper.draft.resources.append(found.resource)
+            mapper.draft.resources.append(resource)
+            if resource.name != model { mapper.renameType(model, to: resource.name) }
         }
-        for found in markedResources(endpoints: endpoints) { adopt(&self, found) }
+        for case let .resource(resource, used, model) in markedResources(endpoints: endpoints) { adopt(&self, resource, used, model) }
         let unmarked = endpoints.filter { !consumed.contains(JSONPointer.text($0.pointer)) }
         for (rawPath, _) in orderedPaths {
-            guard let found = resource(collection: OpenAPI.Path(rawValue: rawPath), endpoints: unmarked) else { continue }
-            adopt(&self, found)
+            let collection = OpenAPI.Path(rawValue: rawPath)
+            switch resource(collection: collection, endpoints: unmarked) {
+            case let .resource(resource, used, model)?: adopt(&self, resource, used, model)
+            case let .rejected(reason)?:
+                warn(
+                    "`\(rawPath)` and its item path are not imported as a resource: \(reason); their operations become actions", at: ["paths", rawPath])
+            case nil: break
+            }
         }
+        summary.operations = endpoints.count
+        summary.resources = draft.resources.count
+        summary.resourceOperations = endpoints.count { consumed.contains(JSONPointer.text($0.pointer)) }
         var actionNames = Set<String>()
         for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) {
-            guard let action = action(endpoint, names: &actionNames) else { continue }
+            guard let action = action(endpoint, names: &actionNames) else {
+                summary.leftOut += 1
+                continue
+            }
+            summary.actions += 1
             if let owner = action.owner, let index = draft.resources.firstIndex(where: { $0.name == owner }) {
                 draft.resources[index].actions.append(action)
             } else {
@@ -777,7 +819,7 @@ private struct Mapper {
     }
 
     /// A resource for `collection` and its item path, when they have CRUD operations over one model.
-    private mutating func resource(collection: OpenAPI.Path, endpoints: [Endpoint]) -> (resource: SpecDraft.Resource, used: [[String]])? {
+    private mutating func resource(collection: OpenAPI.Path, endpoints: [Endpoint]) -> ResourceOutcome? {
         guard
             let itemPath = document.paths.keys.first(where: {
                 $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components
@@ -791,12 +833,15 @@ private struct Mapper {
             update: at(itemPath, "PUT") ?? at(itemPath, "PATCH"), patch: at(itemPath, "PUT").flatMap { _ in at(itemPath, "PATCH") },
             delete: at(itemPath, "DELETE")
         )
+        guard candidates.all.contains(where: { $0.1 != nil }) else { return nil }
         // The model: what a read returns, else what a create returns, else what a list's items are.
         var model: (component: String, typeName: String)?
         if let read = candidates.read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
-        guard var model else { return nil }
+        guard var model else {
+            return .rejected(because: "no read, create or list of theirs answers with an object schema of `components`, which a resource's model must be")
+        }
         // One component served at several paths (one serializer behind several viewsets): each path after the
         // first gets a resource of its own, named after the path, with the same fields.
         if let taken = draft.resources.first(where: { $0.name == model.typeName }) {
@@ -805,13 +850,22 @@ private struct Mapper {
         return resource(model: model, candidates: candidates, path: route(collection), idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
     }
 
-    /// Declares a model with the id and fields of `resource`, named after the last literal segment of
-    /// `collection` in the singular (`archived-items` → `ArchivedItem`), for the resource at that path.
+    /// The type name a resource takes from the last literal segment of its collection path in the singular,
+    /// with the parent's in front for a nested collection (`teams/{team_id}/heroes` → `team hero`), to be
+    /// camel-cased.
+    private static func nameFromPath(_ segments: [String]) -> String {
+        let literals = segments.filter { !$0.contains("{") && !$0.isEmpty }
+        let singular = ResourceMatching.singular(of:)
+        let own = literals.last.map(singular) ?? "Item"
+        let isNested = segments.filter { !$0.isEmpty }.dropLast().contains { $0.contains("{") }
+        let parent = isNested ? literals.dropLast().last.map(singular) : nil
+        return (parent.map { $0 + " " } ?? "") + own
+    }
+
+    /// Declares a model with the id and fields of `resource`, named after `collection`, for the resource at
+    /// that path.
     private mutating func declareCopy(of resource: SpecDraft.Resource, servedAt collection: OpenAPI.Path) -> String {
-        let segment = collection.components.last { !$0.contains("{") } ?? resource.name
-        let singular =
-            segment.hasSuffix("ies") ? segment.dropLast(3) + "y" : segment.hasSuffix("s") && !segment.hasSuffix("ss") ? String(segment.dropLast()) : segment
-        let name = names.claim(singular)
+        let name = names.claim(Self.nameFromPath(collection.components))
         var id = SpecDraft.Field(key: resource.idKey, type: resource.idType)
         (id.name, id.transform) = (resource.idName, resource.idTransform)
         let index = reserveModel(name, pointer: modelPointers[resource.name] ?? ["components", "schemas"])
@@ -822,7 +876,7 @@ private struct Mapper {
     /// The resources `export` marked: component schemas carrying `x-crudegen-path` (a resource even without
     /// operations) and operations carrying `x-crudegen-resource` and `x-crudegen-operation`, whatever their
     /// routes, so that route overrides survive the round trip.
-    private mutating func markedResources(endpoints: [Endpoint]) -> [(resource: SpecDraft.Resource, used: [[String]])] {
+    private mutating func markedResources(endpoints: [Endpoint]) -> [ResourceOutcome] {
         var groups: [(name: String, candidates: CRUDEndpoints)] = componentSchemas.compactMap { name, schema in
             schema.vendorExtensions[CrudegenExtension.path]?.value is String ? (name, CRUDEndpoints()) : nil
         }
@@ -860,7 +914,8 @@ private struct Mapper {
             guard let path = markedPath ?? collection.map({ route($0) }) else { return nil }
             let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
             return resource(
-                model: (group.name, typeName), candidates: candidates, path: path, idParameter: idParameter, withoutOperations: markedPath != nil)
+                model: (group.name, typeName), candidates: candidates, path: path, idParameter: idParameter, isMarked: true,
+                withoutOperations: markedPath != nil)
         }
     }
 
@@ -904,19 +959,38 @@ private struct Mapper {
         return Set([paths.parameter, paths.sizeParameter].compactMap { $0 })
     }
 
+    /// What a collection path and its item path make.
+    private enum ResourceOutcome {
+        /// A resource, with the pointers of the operations it took and the model it was made of.
+        case resource(SpecDraft.Resource, used: [[String]], model: String)
+        /// No resource, for the reason given; the operations become actions.
+        case rejected(because: String)
+    }
+
     /// The resource of `model` at `path` with the CRUD operations among `candidates` whose shapes fit,
-    /// routes where an operation's differs from the default, and the id the field `idParameter` names
-    /// (else `id`); `nil` when no operation fits, unless the resource may be `withoutOperations`.
+    /// routes where an operation's differs from the default, and the id the member path's parameter
+    /// `idParameter` identifies (see ``ResourceMatching/idField(in:parameter:collectionSegment:modelName:)``);
+    /// rejected when no operation fits, unless the resource may be `withoutOperations`. A resource `export`
+    /// marked keeps its name; another seen through several models is named after its path.
     private mutating func resource(
-        model: (component: String, typeName: String), candidates: CRUDEndpoints, path: String, idParameter: String, withoutOperations: Bool = false
-    ) -> (resource: SpecDraft.Resource, used: [[String]])? {
-        guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else { return nil }
-        var fields = draft.models[index].fields
-        guard let idIndex = fields.firstIndex(where: { $0.name == idParameter || $0.key == idParameter }) ?? fields.firstIndex(where: { $0.key == "id" }) else {
-            return nil
+        model: (component: String, typeName: String), candidates: CRUDEndpoints, path: String, idParameter: String, isMarked: Bool = false,
+        withoutOperations: Bool = false
+    ) -> ResourceOutcome {
+        guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else {
+            return .rejected(because: "`\(model.typeName)` is already another resource's model")
+        }
+        let modelFields = draft.models[index].fields
+        var fields = modelFields
+        let segment = path.split(separator: "/").last { !$0.contains("{") }.map(String.init)
+        guard let (idIndex, parameterIsID) = ResourceMatching.idField(in: fields, parameter: idParameter, collectionSegment: segment, modelName: model.typeName)
+        else {
+            return .rejected(
+                because: "`\(model.typeName)` has no field `\(idParameter)`, `id` or `pk` for the item path's `{\(idParameter)}` to identify; a resource needs its id among its fields")
         }
         let idField = fields[idIndex]
-        guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else { return nil }
+        guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else {
+            return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
+        }
         fields.remove(at: idIndex)
         // A key that is no identifier (`user id`) is a name a spec can give the id as it stands.
         let idName = idField.name ?? (SpecInterop.isIdentifier(idField.key) ? SpecInterop.propertyName(idField.key) : idField.key)
@@ -926,15 +1000,25 @@ private struct Mapper {
         )
         resource.idTransform = idField.transform
         var used: [[String]] = []
-        // The member route's parameter is the id only when it names the id field; else it is a param.
-        let routeID = idField.name == idParameter || idField.key == idParameter ? idParameter : idField.key
+        // The member route's parameter is the id when it identifies the id field; else it is a param.
+        let routeID = parameterIsID ? idParameter : idField.key
         let renaming = [routeID: idName]
+        // Another component is the same resource when its values decode as the model (FastAPI's `HeroPublic`
+        // beside `HeroPublicWithTeam`); it is then consumed like a page component.
+        let componentFields = self.componentFields
+        var related: Set<String> = []
+        let isResource = { (found: (component: String, typeName: String)) -> Bool in
+            if found.component == model.component { return true }
+            guard let other = componentFields[found.typeName], ResourceMatching.decodes(other, as: modelFields, idKey: idField.key) else { return false }
+            related.insert(found.typeName)
+            return true
+        }
         // Single objects must all use the same namespace (or none), as the spec has one per resource.
         var namespaceOne: String??
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
             guard let success = successSchema(endpoint.operation) else { return nil }
             if success.schema == nil && success.contentType == nil { return false }
-            guard let found = modelWithNamespace(success.schema), found.model.component == model.component else { return nil }
+            guard let found = modelWithNamespace(success.schema), isResource(found.model) else { return nil }
             if let chosen = namespaceOne, chosen != found.namespace { return nil }
             namespaceOne = found.namespace
             return true
@@ -943,9 +1027,7 @@ private struct Mapper {
             resource.operations.append(.list)
             resource.pagination = pagination
             used.append(list.pointer)
-        } else if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema),
-            shape.model.component == model.component
-        {
+        } else if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema), isResource(shape.model) {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
             // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
@@ -960,7 +1042,12 @@ private struct Mapper {
         {
             consumedModels.insert(page.typeName)
         }
-        if let create = candidates.create, let returns = returnsModel(create) {
+        // A body of a model of its own fits when the resource can send it (see `adoptRequestBodies`).
+        func bodyFits(_ endpoint: Endpoint) -> Bool {
+            guard let body = requestModel(endpoint), body.component != model.component, let bodyFields = componentFields[body.typeName] else { return true }
+            return ResourceMatching.canSend(bodyFields, as: modelFields)
+        }
+        if let create = candidates.create, bodyFits(create), let returns = returnsModel(create) {
             resource.operations.append(.create)
             if create.method != "POST" { resource.methods[.create] = create.method }
             if !returns { resource.responsesNone.append(.create) }
@@ -970,27 +1057,27 @@ private struct Mapper {
             resource.operations.append(.read)
             used.append(read.pointer)
         }
-        if let update = candidates.update, let returns = returnsModel(update) {
+        if let update = candidates.update, bodyFits(update), let returns = returnsModel(update) {
             resource.operations.append(.update)
             if update.method != "PUT" { resource.methods[.update] = update.method }
             if !returns { resource.responsesNone.append(.update) }
             used.append(update.pointer)
         }
-        if let patch = candidates.patch, let returns = returnsModel(patch) {
+        if let patch = candidates.patch, bodyFits(patch), let returns = returnsModel(patch) {
             resource.operations.append(.patch)
             if patch.method != "PATCH" { resource.methods[.patch] = patch.method }
             if !returns { resource.responsesNone.append(.patch) }
             used.append(patch.pointer)
-            // drf-spectacular's `PatchedPerson`: the spec's `patch` generates the partial body itself.
-            if let body = requestSchema(patch.operation)?.schema, let wrapper = referencedModel(body), wrapper.component != model.component {
-                consumedModels.insert(wrapper.typeName)
-            }
         }
         if let delete = candidates.delete, delete.method == "DELETE", successSchema(delete.operation) != nil {
             resource.operations.append(.delete)
             used.append(delete.pointer)
         }
-        guard !resource.operations.isEmpty || withoutOperations else { return nil }
+        guard !resource.operations.isEmpty || withoutOperations else {
+            return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
+        }
+        let tookBodies = adoptRequestBodies(candidates, used: used, model: model, idKey: idField.key, into: &resource)
+        consumedModels.formUnion(related)
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
         namespaceOfRequests(candidates, used: used, model: model.component, into: &resource)
@@ -1042,7 +1129,70 @@ private struct Mapper {
             }
             warnCallbacks(endpoint)
         }
-        return (resource, used)
+        // A resource seen through several models (`HeroCreate`, `HeroPublic`, `HeroPublicWithTeam`) is named
+        // after its path (`Hero`) when the model's name starts with that.
+        if !isMarked, !related.isEmpty || tookBodies {
+            let preferred = Self.nameFromPath(path.split(separator: "/").map(String.init)).camelCased(uppercaseFirst: true)
+            if preferred != model.typeName, model.typeName.lowercased().hasPrefix(preferred.lowercased()), names.claimExactly(preferred) {
+                resource.name = preferred
+            }
+        }
+        return .resource(resource, used: used, model: model.typeName)
+    }
+
+    /// Replaces every reference to the type `old` with `new` (a resource named after its path).
+    private mutating func renameType(_ old: String, to new: String) {
+        let rename = { (fields: inout [SpecDraft.Field]) in
+            for index in fields.indices { fields[index].type = fields[index].type.renamed(old, to: new) }
+        }
+        for index in draft.models.indices { rename(&draft.models[index].fields) }
+        for index in draft.resources.indices {
+            rename(&draft.resources[index].fields)
+            for param in draft.resources[index].params.indices {
+                draft.resources[index].params[param].type = draft.resources[index].params[param].type.renamed(old, to: new)
+            }
+        }
+        if let fields = componentFields.removeValue(forKey: old) { componentFields[new] = fields }
+        if let pointer = modelPointers[old] { modelPointers[new] = pointer }
+        for (name, component) in components {
+            if case .model(old) = component { components[name] = .model(new) }
+        }
+    }
+
+    /// Makes the resource send what its create, update and partial update take when their bodies are models
+    /// of their own (FastAPI's `HeroCreate` and `HeroUpdate`, drf-spectacular's `PatchedPerson`): a field
+    /// only a body has is added as `write_only` (FastAPI's `UserCreate.password`), a field no body has is
+    /// `read_only` (what the server sets), and the body models are consumed. Returns whether a body was
+    /// such a model.
+    private mutating func adoptRequestBodies(
+        _ candidates: CRUDEndpoints, used: [[String]], model: (component: String, typeName: String), idKey: String, into resource: inout SpecDraft.Resource
+    ) -> Bool {
+        var sentKeys: Set<String> = []
+        var everyBodyKnown = true
+        for case let (kind, endpoint?) in candidates.all where [.create, .update, .patch].contains(kind) && used.contains(endpoint.pointer) {
+            guard let body = requestModel(endpoint), body.component != model.component else {
+                everyBodyKnown = false
+                continue
+            }
+            let bodyFields = componentFields[body.typeName] ?? []
+            sentKeys.formUnion(bodyFields.map(\.key))
+            consumedModels.insert(body.typeName)
+            for var field in bodyFields where field.key != idKey && !resource.fields.contains(where: { $0.key == field.key }) {
+                (field.readOnly, field.writeOnly) = (false, true)
+                resource.fields.append(field)
+            }
+        }
+        guard everyBodyKnown, !sentKeys.isEmpty else { return !sentKeys.isEmpty }
+        for index in resource.fields.indices where !sentKeys.contains(resource.fields[index].key) && !resource.fields[index].writeOnly {
+            resource.fields[index].readOnly = true
+        }
+        return true
+    }
+
+    /// The model an operation's request body names, directly or wrapped in one namespace key.
+    private func requestModel(_ endpoint: Endpoint) -> (component: String, typeName: String)? {
+        guard let schema = requestSchema(endpoint.operation)?.schema else { return nil }
+        return referencedModel(schema) ?? singleKeyWrapper(schema).flatMap { referencedModel($0.inner) }
     }
 
     /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
@@ -1221,7 +1371,9 @@ private struct Mapper {
             case .query:
                 guard !pageQuery.contains(parameter.name) else { continue }
                 let type =
-                    schema.map { typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer).0 }
+                    schema.map {
+                        typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer + ["schema"]).0
+                    }
                     ?? .named("String")
                 guard isQueryType(type) else {
                     warn(
@@ -1354,7 +1506,9 @@ private struct Mapper {
         return nil
     }
 
-    /// `snake_case` when every JSON key is snake case and some have words to join; else keys verbatim.
+    /// `snake_case` when most JSON keys of several words are snake case, else keys verbatim; a key the
+    /// style does not derive keeps an explicit `key` (see `SpecWriter`), so one odd key changes only its
+    /// own field's name.
     private mutating func chooseKeyStyle() {
         var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + [$0.idKey] }
         for action in draft.actions {
@@ -1367,7 +1521,9 @@ private struct Mapper {
             key.first.map { $0.isLowercase && $0.isASCII } == true && key.allSatisfy { ($0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "_" }
                 && !key.contains("__") && !key.hasSuffix("_")
         }
-        if !keys.isEmpty, keys.allSatisfy(isSnake), keys.contains(where: { $0.contains("_") }) {
+        let severalWords = keys.filter { $0.contains("_") || $0.dropFirst().contains(where: \.isUppercase) }
+        let snake = severalWords.filter(isSnake).count
+        if snake * 2 > severalWords.count {
             draft.keyStyle = .snakeCase
         }
     }
@@ -1378,6 +1534,16 @@ extension TypeExpression {
     /// The type made optional, unless it already is.
     var optionalized: TypeExpression {
         isOptional ? self : .optional(self)
+    }
+
+    /// The type with every reference to `old` naming `new` instead.
+    func renamed(_ old: String, to new: String) -> TypeExpression {
+        switch self {
+        case let .named(name): .named(name == old ? new : name)
+        case let .optional(wrapped): .optional(wrapped.renamed(old, to: new))
+        case let .array(element): .array(element.renamed(old, to: new))
+        case let .dictionary(value): .dictionary(value.renamed(old, to: new))
+        }
     }
 
     /// The named type stored inline (through optionals, not arrays or dictionaries).

@@ -86,9 +86,11 @@ struct OpenAPISource {
 
     /// `pairs` in the order their keys have in the mapping at `pointer`. Foundation's JSON decoder does
     /// not keep key order, so OpenAPIKit's ordered dictionaries come out of it shuffled; the composed
-    /// YAML remembers the document's order.
+    /// YAML remembers the document's order. Where `pointer` names no mapping, the keys' order is the
+    /// only one every run agrees on.
     func inDocumentOrder<Value>(_ pairs: [(key: String, value: Value)], at pointer: [String]) -> [(key: String, value: Value)] {
-        guard pairs.count > 1, case let .mapping(mapping)? = Self.node(at: pointer, in: root) else { return pairs }
+        guard pairs.count > 1 else { return pairs }
+        guard case let .mapping(mapping)? = Self.node(at: pointer, in: root) else { return pairs.sorted { $0.key < $1.key } }
         var order: [String: Int] = [:]
         for (index, pair) in mapping.enumerated() {
             if let key = pair.key.scalar?.string, order[key] == nil { order[key] = index }

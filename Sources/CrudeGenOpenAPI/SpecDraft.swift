@@ -38,6 +38,8 @@ struct SpecDraft {
         var key: String
         var type: TypeExpression
         var readOnly = false
+        /// Sent, never expected back (`writeOnly`, a create body's `password`).
+        var writeOnly = false
         var description: String?
         /// `comma` for a query array sent as `labels=bug,ui`.
         var arrayStyle: String?

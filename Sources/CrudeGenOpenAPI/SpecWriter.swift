@@ -185,7 +185,7 @@ private struct Writer {
         for (name, key, field) in named(fields, taken: taken) {
             let type = SpecWriter.scalar(field.type.description)
             let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
-            if key == nil, !field.readOnly, !described, field.arrayStyle == nil, field.transform == nil, field.swiftName == nil {
+            if key == nil, !field.readOnly, !field.writeOnly, !described, field.arrayStyle == nil, field.transform == nil, field.swiftName == nil {
                 line(pad + "  \(SpecWriter.scalar(name)): \(type)")
                 continue
             }
@@ -194,6 +194,7 @@ private struct Writer {
             if let transform = field.transform { parts.append("transform: \(transform)") }
             if let swiftName = field.swiftName { parts.append("swift_name: \(SpecWriter.scalar(swiftName, flow: true))") }
             if field.readOnly { parts.append("read_only: true") }
+            if field.writeOnly { parts.append("write_only: true") }
             if let style = field.arrayStyle { parts.append("array_style: \(style)") }
             if !described {
                 line(pad + "  \(SpecWriter.scalar(name)): { \(parts.joined(separator: ", ")) }")
@@ -205,8 +206,23 @@ private struct Writer {
         }
     }
 
+    /// Names each route parameter that is a field by the field's name rather than its JSON key: import
+    /// writes routes with the document's parameter names (`{thread_id}`), and the key style decides the
+    /// field's name (`threadId`) only once every key is known.
+    private func routeParametersNamed(asFieldsOf resource: inout SpecDraft.Resource) {
+        let renamed = named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).filter { $0.name != $0.field.key }
+        guard !renamed.isEmpty else { return }
+        let rename = { (route: String) in
+            renamed.reduce(route) { route, field in route.replacingOccurrences(of: "{\(field.field.key)}", with: "{\(field.name)}") }
+        }
+        resource.path = rename(resource.path)
+        resource.routes = resource.routes.mapValues(rename)
+    }
+
     /// Appends a resource, writing only what differs from the defaults.
     mutating func resource(_ resource: SpecDraft.Resource) {
+        var resource = resource
+        routeParametersNamed(asFieldsOf: &resource)
         line("  \(SpecWriter.scalar(resource.name)):")
         if let swiftName = resource.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
         description(resource.description, indent: 4)

@@ -1,0 +1,129 @@
+import CrudeGenCore
+import CrudeGenOpenAPI
+import Foundation
+import Testing
+
+/// How import reads the shapes server frameworks give an API: a resource seen through several models
+/// (FastAPI), ids named `{pk}` or `{hero_id}`, create bodies with fields the response never has, and key
+/// styles decided key by key.
+@Suite struct FrameworkShapesTests {
+    static let heroes = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/heroes.yaml")
+
+    /// SQLModel's tutorial app as FastAPI describes it: every collection and item pair is one resource named
+    /// after its path, `{hero_id}` is the id, the create body's `password` is write-only, and what no body
+    /// sends is read-only.
+    @Test func fastAPIsModelsPerEndpointAreOneResourceEach() async throws {
+        let result = try OpenAPIImporter.importDocument(Data(contentsOf: Self.heroes), file: "heroes.yaml")
+        #expect(
+            result.yaml.contains(
+                """
+                resources:
+                  Hero:
+                    path: heroes/
+                    routes:
+                      read: heroes/{id}
+                      update: heroes/{id}
+                      delete: heroes/{id}
+                    fields:
+                      name: String
+                      secretName: String
+                      age: Int?
+                      teamId: Int?
+                      team: { type: TeamPublic?, read_only: true }
+                  Team:
+                    path: teams/
+                    operations: [create, read, update, list]
+                """), "\(result.yaml)")
+        #expect(result.yaml.contains("  methods: { update: PATCH }\n"), "a PATCH update generates the Patch type, which can clear a field")
+        #expect(result.yaml.contains("      password: { type: String, write_only: true }\n"))
+        #expect(!result.yaml.contains("HeroCreate") && !result.yaml.contains("HeroUpdate") && !result.yaml.contains("UserPublic"))
+        #expect(!result.yaml.contains("actions:"), "no operation is left to be an action")
+        #expect(result.summary.description == "11 operations read: 3 resources (11 operations), 0 actions, 0 left out")
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
+    /// A document with one collection and item pair, its id parameter named `parameter` and its model's id
+    /// field keyed `idKey`.
+    static func pair(parameter: String, idKey: String, collection: String = "parts") -> String {
+        """
+        openapi: 3.0.3
+        info: { title: Stock, version: "1" }
+        paths:
+          /api/\(collection)/:
+            get:
+              operationId: list
+              responses:
+                "200":
+                  description: ok
+                  content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Part" } } } }
+          /api/\(collection)/{\(parameter)}/:
+            get:
+              operationId: retrieve
+              parameters: [{ name: \(parameter), in: path, required: true, schema: { type: integer } }]
+              responses:
+                "200":
+                  description: ok
+                  content: { application/json: { schema: { $ref: "#/components/schemas/Part" } } }
+        components:
+          schemas:
+            Part:
+              type: object
+              required: [\(idKey), name]
+              properties:
+                \(idKey): { type: integer, readOnly: true }
+                name: { type: string }
+        """
+    }
+
+    /// Django REST Framework calls the primary key `pk` as well as `id`, in paths and in serializers alike
+    /// (InvenTree's serializers show `pk`); FastAPI names it after the resource.
+    @Test(arguments: [("pk", "id"), ("id", "pk"), ("pk", "pk"), ("part_id", "id"), ("partId", "id"), ("id", "id")])
+    func theItemPathsParameterIsTheIdWhateverItIsCalled(parameter: String, idKey: String) throws {
+        let result = try OpenAPIImporter.importDocument(Data(Self.pair(parameter: parameter, idKey: idKey).utf8), file: "stock.yaml")
+        let idLine = idKey == "id" ? "" : "    id: { name: \(idKey), type: Int }\n"
+        #expect(result.yaml.contains("resources:\n  Part:\n    path: api/parts/\n\(idLine)    operations: [read, list]\n"), "\(result.yaml)")
+        #expect(!result.yaml.contains("params:"), "the parameter is the id, not a parameter beside it")
+        #expect(result.warnings.isEmpty)
+    }
+
+    /// A parameter that names something else (`{username}` beside an `id`) stays a route parameter.
+    @Test func aParameterThatIsNoIdStaysAParameter() throws {
+        let result = try OpenAPIImporter.importDocument(Data(Self.pair(parameter: "username", idKey: "id").utf8), file: "stock.yaml")
+        #expect(result.yaml.contains("    routes:\n      read: api/parts/{username}/\n    params: { username: Int }\n"), "\(result.yaml)")
+    }
+
+    /// A pair that cannot be a resource says why, at its path.
+    @Test func aPairThatIsNoResourceSaysWhy() throws {
+        let document = Self.pair(parameter: "code", idKey: "sku")
+            .replacingOccurrences(of: "sku: { type: integer, readOnly: true }", with: "sku: { type: boolean }")
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "stock.yaml")
+        #expect(
+            result.warnings.map(\.description) == [
+                "stock.yaml:5:5: warning: `/api/parts/` and its item path are not imported as a resource: `Part` has no field `code`, `id` or `pk` for the item path's `{code}` to identify; a resource needs its id among its fields; their operations become actions (#/paths/~1api~1parts~1)"
+            ])
+        #expect(result.summary.description == "2 operations read: 0 resources (0 operations), 2 actions, 0 left out")
+    }
+
+    /// Discourse's 901 keys are snake case but for two: those two keep explicit keys, the rest read as Swift.
+    @Test func oneOddKeyChangesOnlyItsOwnField() throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Forum, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Topic:
+                  type: object
+                  properties:
+                    category_id: { type: integer }
+                    posts_count: { type: integer }
+                    last_posted_at: { type: string }
+                    "ID": { type: integer }
+                    "mode-Name": { type: string }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "forum.yaml")
+        #expect(result.yaml.contains("  keys: snake_case\n"))
+        #expect(result.yaml.contains("      categoryId: Int?\n      postsCount: Int?\n      lastPostedAt: String?\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("      ID: { type: Int?, key: ID }\n      mode-Name: String?\n"), "a key that is no identifier is its own name")
+    }
+}
