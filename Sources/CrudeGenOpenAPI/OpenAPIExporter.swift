@@ -140,8 +140,8 @@ private struct DocumentBuilder {
         var keys: [(key: String, value: DocumentValue)] = []
         if pagination.style != .nextURL { keys.append(("style", .string(pagination.style.rawValue))) }
         for (key, value) in [
-            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("parameter", pagination.parameter),
-            ("size_parameter", pagination.sizeParameter),
+            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("count_header", pagination.countHeader),
+            ("parameter", pagination.parameter), ("size_parameter", pagination.sizeParameter),
         ] {
             if let value { keys.append((key, .string(value.value))) }
         }

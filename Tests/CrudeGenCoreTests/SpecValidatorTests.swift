@@ -164,6 +164,20 @@ import Testing
                 == ["4:3: date formats `http_date` and `httpDate` would both be `HTTPDateDateFormat`"])
     }
 
+    /// `count_header` is checked like every header name and is the only total a pagination reads.
+    @Test func countHeadersAreHeaderNames() {
+        let resource = Self.header + "resources:\n  R:\n    path: r\n    pagination: "
+        let invalid = diagnostics(for: resource + "{ style: page, count_header: \"X-Total-Count:\" }\n")
+        #expect(invalid.map(\.message) == ["`X-Total-Count:` is not a valid HTTP header name"])
+        #expect(invalid.first?.hint == "write the header's name alone, as `X-Total-Count`")
+        #expect(invalid.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "5:47")
+        let both = diagnostics(for: resource + "{ style: page, count: total, count_header: X-Total-Count }\n")
+        #expect(both.map(\.message) == ["the pagination of resource `R` reads the total from both `count` and `count_header`"])
+        #expect(both.first?.hint == "keep `count_header` for a total in a header, or `count` for one in the body")
+        #expect(errors(for: resource + "{ style: offset, count: none, count_header: X-Total-Count }\n").isEmpty)
+        #expect(errors(for: resource + "{ style: page, count_header: X-Total-Count, count_headr: X }\n").count == 1)
+    }
+
     @Test func idsMeanTheBuiltInTypes() {
         let found = diagnostics(for: Self.header + "models:\n  Int: {}\nresources:\n  R: { path: r }\n")
         #expect(

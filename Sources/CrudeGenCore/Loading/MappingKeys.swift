@@ -44,7 +44,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
                 "pagination", "fields", "actions", "store",
             ]
         case .id: ["name", "type", "key", "transform"]
-        case .pagination: ["style", "items", "next", "count", "parameter", "size_parameter", "size"]
+        case .pagination: ["style", "items", "next", "count", "count_header", "parameter", "size_parameter", "size"]
         case .namespace: ["one", "many", "applies_to"]
         case .action: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination", "cache"]
         case .configuration: ["templates", "files_per_spec"]

@@ -336,6 +336,7 @@ private struct Loader {
         pagination.items = entries["items"].flatMap { reader.scalar($0, "`pagination.items` of \(what)") }
         pagination.next = entries["next"].flatMap { reader.text($0, "`pagination.next` of \(what)") }
         pagination.count = entries["count"].flatMap { reader.text($0, "`pagination.count` of \(what)") }
+        pagination.countHeader = entries["count_header"].flatMap { reader.text($0, "`pagination.count_header` of \(what)") }
         pagination.parameter = entries["parameter"].flatMap { reader.text($0, "`pagination.parameter` of \(what)") }
         pagination.sizeParameter = entries["size_parameter"].flatMap { reader.text($0, "`pagination.size_parameter` of \(what)") }
         if let node = entries["size"], let size = reader.scalar(node, "`pagination.size` of \(what)") {

@@ -294,7 +294,7 @@ public enum SpecSchema {
       "additionalProperties": false
     },
     "paginationDeclaration": {
-      "description": "How a list pages: true for Django REST Framework's { count, next, previous, results }, or { style, items, next, count, parameter, size, size_parameter }.",
+      "description": "How a list pages: true for Django REST Framework's { count, next, previous, results }, or { style, items, next, count, count_header, parameter, size, size_parameter }.",
       "anyOf": [
         { "type": "boolean" },
         { "$ref": "#/definitions/pagination" }
@@ -307,6 +307,7 @@ public enum SpecSchema {
         "items": { "type": "string", "description": "Key path of the items, dots between keys (data.items). Default results; the body itself for link_header." },
         "next": { "$ref": "#/definitions/text", "description": "Key path of the next URL, page number or cursor; for page, none computes the next number." },
         "count": { "$ref": "#/definitions/text", "description": "Key path of the total, or none. Default count for next_url and offset, else none." },
+        "count_header": { "$ref": "#/definitions/text", "description": "The response header of the total (X-Total-Count), instead of count." },
         "parameter": { "$ref": "#/definitions/text", "description": "The query parameter of the page, offset and cursor styles. Default page, offset or cursor." },
         "size_parameter": { "$ref": "#/definitions/text", "description": "The query parameter of size. Default limit for offset, else page_size." },
         "size": { "type": "integer", "minimum": 1, "description": "A page size to ask for on every request." }

@@ -157,6 +157,7 @@ private struct Builder {
             items: spec.itemsPath,
             next: spec.nextPath,
             count: spec.countPath,
+            countHeader: spec.countHeader?.value,
             parameter: spec.parameterName,
             size: spec.size.map { (spec.sizeParameterName, $0.value) }
         )

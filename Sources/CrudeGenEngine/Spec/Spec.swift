@@ -406,6 +406,8 @@ public struct PaginationSpec: Sendable {
     public var next: Located<String>?
     /// The key path of the total; `nil` for the style's default, `none` for none.
     public var count: Located<String>?
+    /// The response header of the total (`X-Total-Count`), which replaces the body's.
+    public var countHeader: Located<String>?
     /// The page, offset or cursor query parameter; `nil` for the style's default.
     public var parameter: Located<String>?
     /// The query parameter of the page size; `nil` for the style's default.
@@ -424,9 +426,10 @@ extension PaginationSpec {
     /// The items key path: `results`, or the body itself for `Link` header pagination.
     var itemsPath: String { items?.value ?? (style == .linkHeader ? "" : "results") }
 
-    /// The total's key path: `count` for Django REST Framework's styles, none otherwise.
+    /// The total's key path: `count` for Django REST Framework's styles, none otherwise or when a header
+    /// carries the total.
     var countPath: String? {
-        guard let count else { return style == .nextURL || style == .offset ? "count" : nil }
+        guard let count else { return countHeader == nil && (style == .nextURL || style == .offset) ? "count" : nil }
         return count.value == "none" ? nil : count.value
     }
 
