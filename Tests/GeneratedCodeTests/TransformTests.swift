@@ -133,6 +133,24 @@ import Testing
         }
     }
 
+    /// A date format in a zone other than UTC, as the generator emits one for `time_zone: Europe/Paris`:
+    /// local times either side of a daylight-saving change, written back as they came.
+    @Test func dateFormatsReadTheirTimeZone() throws {
+        enum ParisDateFormat: DateFormatTransform {
+            static let format = "yyyy-MM-dd'T'HH:mm:ss"
+            static let timeZoneIdentifier = "Europe/Paris"
+        }
+        enum NowhereDateFormat: DateFormatTransform {
+            static let format = "yyyy-MM-dd'T'HH:mm:ss"
+            static let timeZoneIdentifier = "Nowhere/Atlantis"
+        }
+        #expect(try ParisDateFormat.decode("2026-01-15T12:00:00") == Date(timeIntervalSince1970: 1_768_474_800))
+        #expect(try ParisDateFormat.decode("2026-07-15T12:00:00") == Date(timeIntervalSince1970: 1_784_109_600))
+        #expect(try ParisDateFormat.encode(Date(timeIntervalSince1970: 1_784_109_600)) == "2026-07-15T12:00:00")
+        #expect(Samples.DayDateFormat.timeZoneIdentifier == "UTC", "a generated format without `time_zone` stays in UTC")
+        #expect(throws: TransformError("this device does not know the time zone `Nowhere/Atlantis`")) { try NowhereDateFormat.decode("2026-01-15T12:00:00") }
+    }
+
     @Test func nilsCanBeEncodedAsNull() throws {
         let sample = try JSONDecoder().decode(Sample.self, from: Data(Self.json.utf8))
         let encoder = JSONEncoder()

@@ -37,7 +37,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .field: ["type", "key", "swift_name", "transform", "read_only", "array_style", "description"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .model: ["description", "swift_name", "fields"]
-        case .transform: ["date_format", "type", "swift"]
+        case .transform: ["date_format", "time_zone", "type", "swift"]
         case .resource:
             [
                 "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",

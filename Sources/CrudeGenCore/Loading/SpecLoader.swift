@@ -247,7 +247,11 @@ private struct Loader {
             if entries["type"] != nil || entries["swift"] != nil {
                 reader.error("\(what) has `date_format` and `type`/`swift`; a transform is either a date format or a Swift type", at: node)
             }
-            return reader.text(formatNode, "the `date_format` of \(what)").map { TransformSpec(name: name, kind: .dateFormat($0)) }
+            let timeZone = entries["time_zone"].flatMap { reader.text($0, "the `time_zone` of \(what)") }
+            return reader.text(formatNode, "the `date_format` of \(what)").map { TransformSpec(name: name, kind: .dateFormat($0, timeZone: timeZone)) }
+        }
+        if let timeZoneNode = entries["time_zone"] {
+            reader.error("`time_zone` of \(what) applies to a `date_format`", at: timeZoneNode, hint: "Swift transforms handle zones themselves")
         }
         guard let typeNode = entries["type"], let swiftNode = entries["swift"] else {
             reader.error(

@@ -185,16 +185,17 @@ public enum SpecSchema {
       "additionalProperties": false
     },
     "transform": {
-      "description": "{ date_format: yyyy-MM-dd } or { type: Decimal, swift: CentsTransform }.",
+      "description": "{ date_format: yyyy-MM-dd }, with time_zone: Europe/Paris for local times, or { type: Decimal, swift: CentsTransform }.",
       "type": "object",
       "properties": {
         "date_format": { "$ref": "#/definitions/text", "description": "A DateFormatter pattern, read in UTC with the POSIX locale." },
+        "time_zone": { "$ref": "#/definitions/text", "description": "The IANA time zone of a date_format (Europe/Paris) instead of UTC." },
         "type": { "$ref": "#/definitions/typeExpression", "description": "The Swift type of fields using this transform." },
         "swift": { "$ref": "#/definitions/text", "description": "Your type conforming to ValueTransform, in the same module." }
       },
       "anyOf": [
         { "required": ["date_format"], "not": { "anyOf": [{ "required": ["type"] }, { "required": ["swift"] }] } },
-        { "required": ["type", "swift"], "not": { "required": ["date_format"] } }
+        { "required": ["type", "swift"], "not": { "anyOf": [{ "required": ["date_format"] }, { "required": ["time_zone"] }] } }
       ],
       "patternProperties": { "^x-": {} },
       "additionalProperties": false

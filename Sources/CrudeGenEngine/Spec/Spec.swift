@@ -492,8 +492,9 @@ public struct EnumSpec: Sendable {
 public struct TransformSpec: Sendable {
     /// What a declared transform does.
     public enum Kind: Sendable {
-        /// A `Date` written with a fixed format pattern (Unicode TR35, as `DateFormatter`).
-        case dateFormat(Located<String>)
+        /// A `Date` written with a fixed format pattern (Unicode TR35, as `DateFormatter`), in UTC unless
+        /// `timeZone` names another zone by its IANA identifier.
+        case dateFormat(Located<String>, timeZone: Located<String>?)
         /// A transform implemented by the user in Swift, conforming to `ValueTransform`.
         case custom(valueType: Located<TypeExpression>, swiftType: Located<String>)
     }

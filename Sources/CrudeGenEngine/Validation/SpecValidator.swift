@@ -300,6 +300,11 @@ public struct SpecValidator {
             error("transform name `\(transform.name.value)` is not a valid identifier", at: transform.name.location)
         }
         switch transform.kind {
+        case let .dateFormat(_, timeZone?) where !TimeZoneIdentifiers.all.contains(timeZone.value):
+            error(
+                "unknown time zone `\(timeZone.value)` in transform `\(transform.name.value)`", at: timeZone.location,
+                hint: Suggestions.didYouMean(timeZone.value, in: TimeZoneIdentifiers.all.sorted())
+                    ?? "write an IANA time zone identifier, as `Europe/Paris`, `America/New_York` or `UTC`")
         case .dateFormat:
             break
         case let .custom(valueType, swiftType):

@@ -131,47 +131,67 @@ public enum EpochMillisecondsDateTransform: ValueTransform {
     }
 }
 
-/// Dates in a fixed format such as `yyyy-MM-dd`, read in UTC with the POSIX locale.
+/// Dates in a fixed format such as `yyyy-MM-dd`, read in UTC, or in ``timeZoneIdentifier`` when the type
+/// names another zone, with the POSIX locale.
 ///
-/// Specs declare these in their `transforms` section (`day: { date_format: yyyy-MM-dd }`); the generator
-/// emits a conforming type that only names the format.
+/// Specs declare these in their `transforms` section (`day: { date_format: yyyy-MM-dd }`, with
+/// `time_zone: Europe/Paris` for a server that writes local times); the generator emits a conforming type
+/// that only names the format and zone.
 public protocol DateFormatTransform: ValueTransform where Value == Date, Wire == String {
     /// The pattern, in Unicode Technical Standard #35 syntax as `DateFormatter` takes it.
     static var format: String { get }
+    /// The IANA identifier of the zone dates without an offset are written in (`Europe/Paris`); `UTC`
+    /// unless the type says otherwise.
+    static var timeZoneIdentifier: String { get }
 }
 
 extension DateFormatTransform {
+    /// UTC, the zone of every date format that does not name one.
+    public static var timeZoneIdentifier: String { "UTC" }
+
     public static func decode(_ wire: String) throws -> Date {
-        guard let date = DateFormatterCache.shared.withFormatter(format, { $0.date(from: wire) }) else {
+        guard let date = try DateFormatterCache.shared.withFormatter(format, timeZoneIdentifier, { $0.date(from: wire) }) else {
             throw TransformError("`\(wire)` does not match the date format `\(format)`")
         }
         return date
     }
 
     public static func encode(_ value: Date) throws -> String {
-        DateFormatterCache.shared.withFormatter(format) { $0.string(from: value) }
+        try DateFormatterCache.shared.withFormatter(format, timeZoneIdentifier) { $0.string(from: value) }
     }
 }
 
-/// One `DateFormatter` per format, used under a lock because formatters are costly to create and not
-/// safe to share across threads on every platform.
+/// One `DateFormatter` per format and zone, used under a lock because formatters are costly to create and
+/// not safe to share across threads on every platform.
 final class DateFormatterCache: @unchecked Sendable {
     static let shared = DateFormatterCache()
 
-    private let lock = NSLock()
-    private var formatters: [String: DateFormatter] = [:]
+    /// A format in a zone.
+    private struct Key: Hashable {
+        let format: String
+        let timeZone: String
+    }
 
-    func withFormatter<T>(_ format: String, _ body: (DateFormatter) -> T) -> T {
+    private let lock = NSLock()
+    private var formatters: [Key: DateFormatter] = [:]
+
+    /// Runs `body` with the formatter of `format` in the zone `timeZone`, which the device must know.
+    func withFormatter<T>(_ format: String, _ timeZone: String, _ body: (DateFormatter) -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        if let formatter = formatters[format] {
+        let key = Key(format: format, timeZone: timeZone)
+        if let formatter = formatters[key] {
             return body(formatter)
+        }
+        // The generator checked the identifier, but a device's time zone data can lack a zone.
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw TransformError("this device does not know the time zone `\(timeZone)`")
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = zone
         formatter.dateFormat = format
-        formatters[format] = formatter
+        formatters[key] = formatter
         return body(formatter)
     }
 }
