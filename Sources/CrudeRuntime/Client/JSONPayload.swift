@@ -196,6 +196,7 @@ enum ValidationErrors {
 /// Finds the human-readable message in an error body: `{"detail": "…"}` (FastAPI, Django REST Framework),
 /// `{"message": "…"}`, `{"error": "…"}` or `{"error": {"message": "…"}}`.
 enum ServerMessage {
+    /// The first non-empty message of `json`, looked for in that order; `nil` when it has none.
     static func text(in json: JSONValue) -> String? {
         for key in ["detail", "message", "error"] {
             if case let .string(message)? = json[key], !message.isEmpty { return message }
