@@ -47,6 +47,7 @@ enum ISO8601Parsing {
     /// `yyyy-MM-ddTHH:mm:ss`, then `.` and 1 to 9 digits, then `Z`, `±hh:mm`, `±hhmm`, `±hh` or nothing (UTC).
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
+        /// The number `count` decimal digits write, read past; `nil` at anything else.
         func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
@@ -57,6 +58,7 @@ enum ISO8601Parsing {
             }
             return value
         }
+        /// Whether `character` is next, read past if so.
         func skip(_ character: Unicode.Scalar) -> Bool {
             guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
             index += 1
