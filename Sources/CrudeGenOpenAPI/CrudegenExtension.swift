@@ -10,7 +10,7 @@ enum CrudegenExtension {
     static let cache = "x-crudegen-cache"
     /// Document: `api.keys` when not `verbatim`.
     static let keys = "x-crudegen-keys"
-    /// Document: the `transforms` section, name → `{ date_format }` or `{ type, swift }`.
+    /// Document: the `transforms` section, name → `{ date_format, time_zone }` or `{ type, swift }`.
     static let transforms = "x-crudegen-transforms"
     /// Document: the API's name; component schemas: the type's spec name; properties and parameters: the
     /// field's name. Written only where `import` would not derive the same name from the title, schema name or key.

@@ -120,9 +120,12 @@ private struct DocumentBuilder {
         if !spec.transforms.isEmpty {
             let transforms = spec.transforms.map { transform -> (key: String, value: DocumentValue) in
                 switch transform.kind {
-                case let .dateFormat(format): (transform.name.value, .object([("date_format", .string(format.value))]))
+                case let .dateFormat(format, timeZone):
+                    var keys: [(key: String, value: DocumentValue)] = [("date_format", .string(format.value))]
+                    if let timeZone { keys.append(("time_zone", .string(timeZone.value))) }
+                    return (transform.name.value, .object(keys))
                 case let .custom(valueType, swiftType):
-                    (transform.name.value, .object([("type", .string(valueType.value.description)), ("swift", .string(swiftType.value))]))
+                    return (transform.name.value, .object([("type", .string(valueType.value.description)), ("swift", .string(swiftType.value))]))
                 }
             }
             result.append((CrudegenExtension.transforms, .object(transforms)))
@@ -140,8 +143,8 @@ private struct DocumentBuilder {
         var keys: [(key: String, value: DocumentValue)] = []
         if pagination.style != .nextURL { keys.append(("style", .string(pagination.style.rawValue))) }
         for (key, value) in [
-            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("parameter", pagination.parameter),
-            ("size_parameter", pagination.sizeParameter),
+            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("count_header", pagination.countHeader),
+            ("parameter", pagination.parameter), ("size_parameter", pagination.sizeParameter),
         ] {
             if let value { keys.append((key, .string(value.value))) }
         }
@@ -575,7 +578,7 @@ private struct DocumentBuilder {
         case let declared?:
             if let transform = spec.transforms.first(where: { $0.name.value == declared }) {
                 switch transform.kind {
-                case let .dateFormat(format):
+                case let .dateFormat(format, _):
                     return format.value == "yyyy-MM-dd"
                         ? typed("string", "date")
                         : .object([("type", .string("string")), ("description", .string(TransformNote.of(dateFormat: format.value)))])

@@ -930,6 +930,7 @@ private struct Mapper {
         pagination.items = object["items"] as? String
         pagination.next = object["next"] as? String
         pagination.count = object["count"] as? String
+        pagination.countHeader = object["count_header"] as? String
         pagination.parameter = object["parameter"] as? String
         pagination.sizeParameter = object["size_parameter"] as? String
         pagination.size = (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }

@@ -78,6 +78,8 @@ struct SpecDraft {
         var next: String?
         /// The total's key path, or `none`.
         var count: String?
+        /// The response header of the total.
+        var countHeader: String?
         var parameter: String?
         var sizeParameter: String?
         var size: Int?

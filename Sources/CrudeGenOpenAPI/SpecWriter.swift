@@ -315,8 +315,8 @@ private struct Writer {
         var parts: [String] = []
         if let style = pagination.style { parts.append("style: \(style)") }
         for (key, value) in [
-            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("parameter", pagination.parameter),
-            ("size_parameter", pagination.sizeParameter),
+            ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("count_header", pagination.countHeader),
+            ("parameter", pagination.parameter), ("size_parameter", pagination.sizeParameter),
         ] {
             if let value { parts.append("\(key): \(SpecWriter.scalar(value, flow: true))") }
         }

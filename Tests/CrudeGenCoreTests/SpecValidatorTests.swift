@@ -174,6 +174,41 @@ import Testing
                 == ["4:3: date formats `http_date` and `httpDate` would both be `HTTPDateDateFormat`"])
     }
 
+    /// `time_zone` names a zone of the IANA database, with the nearest names as a hint, and belongs to a
+    /// `date_format`; an accepted zone reaches the generated type.
+    @Test func timeZonesAreIANAIdentifiers() throws {
+        let misspelt = diagnostics(for: Self.header + "transforms:\n  local: { date_format: yyyy, time_zone: Europe/Pari }\n")
+        #expect(misspelt.map(\.message) == ["unknown time zone `Europe/Pari` in transform `local`"])
+        #expect(misspelt.first?.hint?.hasPrefix("did you mean `Europe/Paris`") == true)
+        #expect(misspelt.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "3:42")
+        let unknown = diagnostics(for: Self.header + "transforms:\n  local: { date_format: yyyy, time_zone: \"+02:00\" }\n")
+        #expect(unknown.first?.hint == "write an IANA time zone identifier, as `Europe/Paris`, `America/New_York` or `UTC`")
+        #expect(
+            errors(for: Self.header + "transforms:\n  cents: { type: Decimal, swift: Cents, time_zone: UTC }\n")
+                == ["3:52: `time_zone` of transform `cents` applies to a `date_format`"])
+
+        let spec = Self.header + "transforms:\n  local: { date_format: \"yyyy-MM-dd'T'HH:mm:ss\", time_zone: Europe/Paris }\n"
+        let api = try #require(try Generator().generate(spec: Data(spec.utf8), file: "spec.yaml").files.first { $0.name == "Shop.swift" })
+        #expect(api.contents.contains("    /// Dates written as `yyyy-MM-dd'T'HH:mm:ss` in the time zone `Europe/Paris`.\n"))
+        #expect(api.contents.contains("        public static let timeZoneIdentifier = \"Europe/Paris\"\n"))
+        let utc = try Generator().generate(spec: Data((Self.header + "transforms:\n  day: { date_format: yyyy-MM-dd }\n").utf8), file: "spec.yaml")
+        #expect(utc.files.allSatisfy { !$0.contents.contains("timeZoneIdentifier") }, "a format without a zone is generated as before")
+    }
+
+    /// `count_header` is checked like every header name and is the only total a pagination reads.
+    @Test func countHeadersAreHeaderNames() {
+        let resource = Self.header + "resources:\n  R:\n    path: r\n    pagination: "
+        let invalid = diagnostics(for: resource + "{ style: page, count_header: \"X-Total-Count:\" }\n")
+        #expect(invalid.map(\.message) == ["`X-Total-Count:` is not a valid HTTP header name"])
+        #expect(invalid.first?.hint == "write the header's name alone, as `X-Total-Count`")
+        #expect(invalid.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "5:47")
+        let both = diagnostics(for: resource + "{ style: page, count: total, count_header: X-Total-Count }\n")
+        #expect(both.map(\.message) == ["the pagination of resource `R` reads the total from both `count` and `count_header`"])
+        #expect(both.first?.hint == "keep `count_header` for a total in a header, or `count` for one in the body")
+        #expect(errors(for: resource + "{ style: offset, count: none, count_header: X-Total-Count }\n").isEmpty)
+        #expect(errors(for: resource + "{ style: page, count_header: X-Total-Count, count_headr: X }\n").count == 1)
+    }
+
     @Test func idsMeanTheBuiltInTypes() {
         let found = diagnostics(for: Self.header + "models:\n  Int: {}\nresources:\n  R: { path: r }\n")
         #expect(

@@ -83,6 +83,27 @@ import Testing
         #expect(server.received.map(\.path) == ["/v3/repos/o%2Fr/issues", "/v3/repos/o%2Fr/issues"])
     }
 
+    /// json-server's pages: a bare array, the total in `X-Total-Count`. Every page carries the total, and
+    /// the walk stops when it is reached rather than asking for an empty page.
+    @Test func totalsFromAHeader() async throws {
+        let server = try await TestServer { request in
+            let page = request.query.split(separator: "&").first { $0.hasPrefix("_page=") }.flatMap { Int($0.dropFirst(6)) } ?? 1
+            let titles = ["a", "b", "c", "d", "e"].dropFirst((page - 1) * 2).prefix(2)
+            let items = titles.enumerated().map { #"{"id": \#(page * 10 + $0.offset), "title": "\#($0.element)"}"# }.joined(separator: ", ")
+            return .json("[\(items)]", headers: ["X-Total-Count": "5"])
+        }
+        defer { Task { await server.stop() } }
+        var titles: [String] = []
+        var counts: [Int?] = []
+        for try await page in Post.pages(on: Self.client(server)) {
+            titles += page.items.map(\.title)
+            counts.append(page.count)
+        }
+        #expect(titles == ["a", "b", "c", "d", "e"])
+        #expect(counts == [5, 5, 5])
+        #expect(server.received.map(\.query) == ["_limit=2", "_limit=2&_page=2", "_limit=2&_page=3"], "no request past the total")
+    }
+
     @Test func actionsPageToo() async throws {
         let server = try await TestServer { request in
             switch request.query {

@@ -1,5 +1,6 @@
 import CrudeRuntime
 import Foundation
+import TestHTTPServer
 import Testing
 
 @testable import FixtureTransforms
@@ -76,6 +77,78 @@ import Testing
         var whole = sample
         whole.defaultDate = Self.noon
         #expect(try JSONDecoder().decode(Sample.self, from: JSONEncoder().encode(whole)) == whole)
+    }
+
+    /// pydantic writes a column without a zone as a date-time without an offset, with microseconds or none;
+    /// such values are UTC, fetched from a real server into the generated model. The parser uses no time
+    /// zone of the machine (run with `TZ=Asia/Kathmandu` to see it).
+    @Test func zonelessDateTimesAreUTC() async throws {
+        let json = Self.json
+            .replacingOccurrences(of: #""iso_date": "2024-05-01T12:00:00Z""#, with: #""iso_date": "2024-05-01T12:00:00""#)
+            .replacingOccurrences(of: #""fractional_date": "2024-05-01T12:00:00.250Z""#, with: #""fractional_date": "2024-05-01T12:00:00.250""#)
+            .replacingOccurrences(of: #""default_date": "2024-05-01T12:00:00.5Z""#, with: #""default_date": "2024-05-01T12:00:00.123456""#)
+        let server = try await TestServer { _ in .json(json) }
+        defer { Task { await server.stop() } }
+        let client = APIClient(configuration: ClientConfiguration(baseURL: server.origin))
+        let sample = try await client.requestObject(Sample.self, .get, "sample")
+        #expect(sample.isoDate == Self.noon)
+        #expect(sample.fractionalDate == Self.noon.addingTimeInterval(0.25))
+        #expect(abs(sample.defaultDate.timeIntervalSince(Self.noon) - 0.123456) < 1e-7)
+        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(sample)) as? [String: Any])
+        #expect(encoded["iso_date"] as? String == "2024-05-01T12:00:00Z", "encoding writes UTC with `Z`, as before")
+        #expect(encoded["fractional_date"] as? String == "2024-05-01T12:00:00.250Z")
+    }
+
+    /// Offsets, 1 to 9 fraction digits and dates either side of 1970 and of leap days, against Foundation's
+    /// own reading; malformed values are rejected.
+    @Test func iso8601DatesInEveryForm() throws {
+        let cases: [(String, TimeInterval)] = [
+            ("2026-11-26T04:10:00", 1_795_666_200),
+            ("2026-11-26T04:10:00Z", 1_795_666_200),
+            ("2026-11-26T06:10:00+02:00", 1_795_666_200),
+            ("2026-11-26T06:10:00+0200", 1_795_666_200),
+            ("2026-11-25T23:40:00-04:30", 1_795_666_200),
+            ("2026-11-26T04:10:00.5", 1_795_666_200.5),
+            ("2026-11-26T04:10:00.123", 1_795_666_200.123),
+            ("2026-11-26T04:10:00.123456", 1_795_666_200.123456),
+            ("2026-11-26T04:10:00.123456789Z", 1_795_666_200.123456789),
+            ("2026-11-26T07:10:00.25+03:00", 1_795_666_200.25),
+            ("1969-12-31T23:59:59", -1),
+            ("1815-12-10T00:00:00", -4_861_728_000),
+            ("2024-02-29T00:00:00", 1_709_164_800),
+            ("2000-03-01T00:00:00Z", 951_868_800),
+        ]
+        for (text, seconds) in cases {
+            let date = try ISO8601DateTransform.decode(text)
+            #expect(abs(date.timeIntervalSince1970 - seconds) < 1e-6, "\(text)")
+            #expect(try ISO8601FractionalDateTransform.decode(text) == date)
+        }
+        #expect(try ISO8601DateTransform.decode("2026-11-26T04:10:00") == Date(timeIntervalSince1970: 1_795_666_200))
+        for text in [
+            "2026-11-26", "2026-11-26T04:10", "2026-11-26 04:10:00", "2026-13-01T00:00:00", "2025-02-29T00:00:00", "2026-11-26T24:00:00",
+            "2026-11-26T04:10:00.", "2026-11-26T04:10:00.1234567891", "2026-11-26T04:10:00+2", "2026-11-26T04:10:00+02:0", "2026-11-26T04:10:00Zx",
+            "2026-11-26T04:10:00+25:00", "",
+        ] {
+            #expect(throws: TransformError.self, "\(text)") { try ISO8601DateTransform.decode(text) }
+        }
+    }
+
+    /// A date format in a zone other than UTC, as the generator emits one for `time_zone: Europe/Paris`:
+    /// local times either side of a daylight-saving change, written back as they came.
+    @Test func dateFormatsReadTheirTimeZone() throws {
+        enum ParisDateFormat: DateFormatTransform {
+            static let format = "yyyy-MM-dd'T'HH:mm:ss"
+            static let timeZoneIdentifier = "Europe/Paris"
+        }
+        enum NowhereDateFormat: DateFormatTransform {
+            static let format = "yyyy-MM-dd'T'HH:mm:ss"
+            static let timeZoneIdentifier = "Nowhere/Atlantis"
+        }
+        #expect(try ParisDateFormat.decode("2026-01-15T12:00:00") == Date(timeIntervalSince1970: 1_768_474_800))
+        #expect(try ParisDateFormat.decode("2026-07-15T12:00:00") == Date(timeIntervalSince1970: 1_784_109_600))
+        #expect(try ParisDateFormat.encode(Date(timeIntervalSince1970: 1_784_109_600)) == "2026-07-15T12:00:00")
+        #expect(Samples.DayDateFormat.timeZoneIdentifier == "UTC", "a generated format without `time_zone` stays in UTC")
+        #expect(throws: TransformError("this device does not know the time zone `Nowhere/Atlantis`")) { try NowhereDateFormat.decode("2026-01-15T12:00:00") }
     }
 
     @Test func nilsCanBeEncodedAsNull() throws {

@@ -37,14 +37,14 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "array_style", "description"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .model: ["description", "swift_name", "fields"]
-        case .transform: ["date_format", "type", "swift"]
+        case .transform: ["date_format", "time_zone", "type", "swift"]
         case .resource:
             [
                 "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",
                 "pagination", "fields", "actions", "store",
             ]
         case .id: ["name", "type", "key", "transform"]
-        case .pagination: ["style", "items", "next", "count", "parameter", "size_parameter", "size"]
+        case .pagination: ["style", "items", "next", "count", "count_header", "parameter", "size_parameter", "size"]
         case .namespace: ["one", "many", "applies_to"]
         case .action: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination", "cache"]
         case .configuration: ["templates", "files_per_spec"]

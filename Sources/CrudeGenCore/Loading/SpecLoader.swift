@@ -248,7 +248,11 @@ private struct Loader {
             if entries["type"] != nil || entries["swift"] != nil {
                 reader.error("\(what) has `date_format` and `type`/`swift`; a transform is either a date format or a Swift type", at: node)
             }
-            return reader.text(formatNode, "the `date_format` of \(what)").map { TransformSpec(name: name, kind: .dateFormat($0)) }
+            let timeZone = entries["time_zone"].flatMap { reader.text($0, "the `time_zone` of \(what)") }
+            return reader.text(formatNode, "the `date_format` of \(what)").map { TransformSpec(name: name, kind: .dateFormat($0, timeZone: timeZone)) }
+        }
+        if let timeZoneNode = entries["time_zone"] {
+            reader.error("`time_zone` of \(what) applies to a `date_format`", at: timeZoneNode, hint: "Swift transforms handle zones themselves")
         }
         guard let typeNode = entries["type"], let swiftNode = entries["swift"] else {
             reader.error(
@@ -337,6 +341,7 @@ private struct Loader {
         pagination.items = entries["items"].flatMap { reader.scalar($0, "`pagination.items` of \(what)") }
         pagination.next = entries["next"].flatMap { reader.text($0, "`pagination.next` of \(what)") }
         pagination.count = entries["count"].flatMap { reader.text($0, "`pagination.count` of \(what)") }
+        pagination.countHeader = entries["count_header"].flatMap { reader.text($0, "`pagination.count_header` of \(what)") }
         pagination.parameter = entries["parameter"].flatMap { reader.text($0, "`pagination.parameter` of \(what)") }
         pagination.sizeParameter = entries["size_parameter"].flatMap { reader.text($0, "`pagination.size_parameter` of \(what)") }
         if let node = entries["size"], let size = reader.scalar(node, "`pagination.size` of \(what)") {

@@ -186,16 +186,17 @@ public enum SpecSchema {
       "additionalProperties": false
     },
     "transform": {
-      "description": "{ date_format: yyyy-MM-dd } or { type: Decimal, swift: CentsTransform }.",
+      "description": "{ date_format: yyyy-MM-dd }, with time_zone: Europe/Paris for local times, or { type: Decimal, swift: CentsTransform }.",
       "type": "object",
       "properties": {
         "date_format": { "$ref": "#/definitions/text", "description": "A DateFormatter pattern, read in UTC with the POSIX locale." },
+        "time_zone": { "$ref": "#/definitions/text", "description": "The IANA time zone of a date_format (Europe/Paris) instead of UTC." },
         "type": { "$ref": "#/definitions/typeExpression", "description": "The Swift type of fields using this transform." },
         "swift": { "$ref": "#/definitions/text", "description": "Your type conforming to ValueTransform, in the same module." }
       },
       "anyOf": [
         { "required": ["date_format"], "not": { "anyOf": [{ "required": ["type"] }, { "required": ["swift"] }] } },
-        { "required": ["type", "swift"], "not": { "required": ["date_format"] } }
+        { "required": ["type", "swift"], "not": { "anyOf": [{ "required": ["date_format"] }, { "required": ["time_zone"] }] } }
       ],
       "patternProperties": { "^x-": {} },
       "additionalProperties": false
@@ -295,7 +296,7 @@ public enum SpecSchema {
       "additionalProperties": false
     },
     "paginationDeclaration": {
-      "description": "How a list pages: true for Django REST Framework's { count, next, previous, results }, or { style, items, next, count, parameter, size, size_parameter }.",
+      "description": "How a list pages: true for Django REST Framework's { count, next, previous, results }, or { style, items, next, count, count_header, parameter, size, size_parameter }.",
       "anyOf": [
         { "type": "boolean" },
         { "$ref": "#/definitions/pagination" }
@@ -308,6 +309,7 @@ public enum SpecSchema {
         "items": { "type": "string", "description": "Key path of the items, dots between keys (data.items). Default results; the body itself for link_header." },
         "next": { "$ref": "#/definitions/text", "description": "Key path of the next URL, page number or cursor; for page, none computes the next number." },
         "count": { "$ref": "#/definitions/text", "description": "Key path of the total, or none. Default count for next_url and offset, else none." },
+        "count_header": { "$ref": "#/definitions/text", "description": "The response header of the total (X-Total-Count), instead of count." },
         "parameter": { "$ref": "#/definitions/text", "description": "The query parameter of the page, offset and cursor styles. Default page, offset or cursor." },
         "size_parameter": { "$ref": "#/definitions/text", "description": "The query parameter of size. Default limit for offset, else page_size." },
         "size": { "type": "integer", "minimum": 1, "description": "A page size to ask for on every request." }

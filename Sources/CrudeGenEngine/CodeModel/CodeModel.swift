@@ -22,8 +22,8 @@ public struct APIDeclaration: Sendable {
     public var headers: [(name: String, value: String)]
     /// The HTTP method of each CRUD operation, after the spec's overrides.
     public var methods: [CRUDOperation: String]
-    /// Date format transforms the spec declares.
-    public var dateFormats: [(typeName: String, format: String)]
+    /// Date format transforms the spec declares, with the IANA time zone of those not in UTC.
+    public var dateFormats: [(typeName: String, format: String, timeZone: String?)]
     /// Payload models declared in place by actions.
     public var payloadModels: [ModelDeclaration]
     /// API-wide actions.

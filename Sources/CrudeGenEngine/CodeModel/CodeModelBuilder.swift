@@ -33,8 +33,8 @@ private struct Builder {
             headers: spec.api.headers.map { ($0.name.value, $0.value.value) },
             methods: methods,
             dateFormats: spec.transforms.compactMap { transform in
-                guard case let .dateFormat(format) = transform.kind else { return nil }
-                return (dateFormatTypeName(transform.name.value), format.value)
+                guard case let .dateFormat(format, timeZone) = transform.kind else { return nil }
+                return (dateFormatTypeName(transform.name.value), format.value, timeZone?.value)
             },
             payloadModels: symbols.inlinePayloads.map { payload in
                 model(name: payload.typeName, description: nil, fields: payload.fields)
@@ -157,6 +157,7 @@ private struct Builder {
             items: spec.itemsPath,
             next: spec.nextPath,
             count: spec.countPath,
+            countHeader: spec.countHeader?.value,
             parameter: spec.parameterName,
             size: spec.size.map { (spec.sizeParameterName, $0.value) }
         )

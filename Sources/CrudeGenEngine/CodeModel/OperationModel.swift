@@ -97,6 +97,8 @@ public struct PaginationDeclaration: Sendable {
     public var items: String
     public var next: String?
     public var count: String?
+    /// The response header of the total, when the server sends it there.
+    public var countHeader: String?
     public var parameter: String
     /// The page size query parameter and value, when the spec asks for a size.
     public var size: (parameter: String, value: Int)?

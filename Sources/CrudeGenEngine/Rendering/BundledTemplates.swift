@@ -40,9 +40,12 @@ nonisolated {{access}}enum {{name}} {
     }
 {{#dateFormats}}
 
-    /// Dates written as `{{format}}`.
+    /// Dates written as `{{format}}`{{#timeZone}} in the time zone `{{timeZone}}`{{/timeZone}}.
     nonisolated {{access}}enum {{typeName}}: DateFormatTransform {
         {{access}}static let format = {{formatLiteral}}
+{{#timeZoneLiteral}}
+        {{access}}static let timeZoneIdentifier = {{timeZoneLiteral}}
+{{/timeZoneLiteral}}
     }
 {{/dateFormats}}
 }

@@ -494,6 +494,7 @@ struct FunctionContext {
             }
         var arguments = "style: \(style), items: \(literal(pagination.items))"
         if let count = pagination.count { arguments += ", count: \(literal(count))" }
+        if let header = pagination.countHeader { arguments += ", countHeader: \(literal(header))" }
         if let size = pagination.size { arguments += ", size: PageSize(parameter: \(literal(size.parameter)), value: \(size.value))" }
         return "Pagination(\(arguments))"
     }

@@ -9,11 +9,16 @@ enum TemplateContext {
                 api.headers.map { ["name": .string(SwiftNaming.stringLiteral($0.name)), "value": .string(SwiftNaming.stringLiteral($0.value))] }, by: ", "),
             "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
             "dateFormats": list(
-                api.dateFormats.map {
-                    [
-                        "typeName": .string($0.typeName), "format": .string(SwiftNaming.commentText($0.format)),
-                        "formatLiteral": .string(SwiftNaming.stringLiteral($0.format)),
+                api.dateFormats.map { dateFormat in
+                    var context: [String: TemplateValue] = [
+                        "typeName": .string(dateFormat.typeName), "format": .string(SwiftNaming.commentText(dateFormat.format)),
+                        "formatLiteral": .string(SwiftNaming.stringLiteral(dateFormat.format)),
                     ]
+                    if let timeZone = dateFormat.timeZone {
+                        context["timeZone"] = .string(SwiftNaming.commentText(timeZone))
+                        context["timeZoneLiteral"] = .string(SwiftNaming.stringLiteral(timeZone))
+                    }
+                    return context
                 }),
             "payloadModels": list(api.payloadModels.map { model($0, access: access) }),
             "hasActions": .bool(!api.actions.isEmpty),

@@ -408,6 +408,8 @@ public struct PaginationSpec: Sendable {
     public var next: Located<String>?
     /// The key path of the total; `nil` for the style's default, `none` for none.
     public var count: Located<String>?
+    /// The response header of the total (`X-Total-Count`), which replaces the body's.
+    public var countHeader: Located<String>?
     /// The page, offset or cursor query parameter; `nil` for the style's default.
     public var parameter: Located<String>?
     /// The query parameter of the page size; `nil` for the style's default.
@@ -426,9 +428,10 @@ extension PaginationSpec {
     /// The items key path: `results`, or the body itself for `Link` header pagination.
     var itemsPath: String { items?.value ?? (style == .linkHeader ? "" : "results") }
 
-    /// The total's key path: `count` for Django REST Framework's styles, none otherwise.
+    /// The total's key path: `count` for Django REST Framework's styles, none otherwise or when a header
+    /// carries the total.
     var countPath: String? {
-        guard let count else { return style == .nextURL || style == .offset ? "count" : nil }
+        guard let count else { return countHeader == nil && (style == .nextURL || style == .offset) ? "count" : nil }
         return count.value == "none" ? nil : count.value
     }
 
@@ -491,8 +494,9 @@ public struct EnumSpec: Sendable {
 public struct TransformSpec: Sendable {
     /// What a declared transform does.
     public enum Kind: Sendable {
-        /// A `Date` written with a fixed format pattern (Unicode TR35, as `DateFormatter`).
-        case dateFormat(Located<String>)
+        /// A `Date` written with a fixed format pattern (Unicode TR35, as `DateFormatter`), in UTC unless
+        /// `timeZone` names another zone by its IANA identifier.
+        case dateFormat(Located<String>, timeZone: Located<String>?)
         /// A transform implemented by the user in Swift, conforming to `ValueTransform`.
         case custom(valueType: Located<TypeExpression>, swiftType: Located<String>)
     }

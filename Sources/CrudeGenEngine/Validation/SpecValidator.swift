@@ -156,11 +156,16 @@ public struct SpecValidator {
     }
 
     private mutating func checkHeaders(_ headers: [HeaderSpec]) {
-        for header in headers where header.name.value.isEmpty || !header.name.value.unicodeScalars.allSatisfy(Self.isHeaderTokenCharacter) {
-            error("`\(header.name.value)` is not a valid HTTP header name", at: header.name.location)
-        }
+        for header in headers { checkHeaderName(header.name) }
         for header in headers where header.value.value.contains(where: { $0 == "\n" || $0 == "\r" }) {
             error("the value of header `\(header.name.value)` contains a line break", at: header.value.location)
+        }
+    }
+
+    /// Reports a header name that is not an RFC 9110 token, which no request could carry.
+    private mutating func checkHeaderName(_ name: Located<String>, hint: String? = nil) {
+        if name.value.isEmpty || !name.value.unicodeScalars.allSatisfy(Self.isHeaderTokenCharacter) {
+            error("`\(name.value)` is not a valid HTTP header name", at: name.location, hint: hint)
         }
     }
 
@@ -303,6 +308,11 @@ public struct SpecValidator {
             error("transform name `\(transform.name.value)` is not a valid identifier", at: transform.name.location)
         }
         switch transform.kind {
+        case let .dateFormat(_, timeZone?) where !TimeZoneIdentifiers.all.contains(timeZone.value):
+            error(
+                "unknown time zone `\(timeZone.value)` in transform `\(transform.name.value)`", at: timeZone.location,
+                hint: Suggestions.didYouMean(timeZone.value, in: TimeZoneIdentifiers.all.sorted())
+                    ?? "write an IANA time zone identifier, as `Europe/Paris`, `America/New_York` or `UTC`")
         case .dateFormat:
             break
         case let .custom(valueType, swiftType):
@@ -559,6 +569,14 @@ public struct SpecValidator {
             error(
                 "`size_parameter` of the pagination of \(owner) is sent with `size`, which is missing", at: size.location,
                 hint: "add the page size to ask for, as `size: 50`")
+        }
+        if let header = pagination.countHeader {
+            checkHeaderName(header, hint: "write the header's name alone, as `X-Total-Count`")
+            if let count = pagination.count, count.value != "none" {
+                error(
+                    "the pagination of \(owner) reads the total from both `count` and `count_header`", at: count.location,
+                    hint: "keep `count_header` for a total in a header, or `count` for one in the body")
+            }
         }
         for path in [pagination.items, pagination.next, pagination.count].compactMap({ $0 })
         where path.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) && !path.value.isEmpty {

@@ -148,6 +148,6 @@ enum CacheRules {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`, parsed with the runtime's shared formatters.
     static func httpDate(_ text: String) -> Date? {
-        DateFormatterCache.shared.withFormatter("EEE, dd MMM yyyy HH:mm:ss zzz") { $0.date(from: text) }
+        try? DateFormatterCache.shared.withFormatter("EEE, dd MMM yyyy HH:mm:ss zzz", "UTC") { $0.date(from: text) }
     }
 }

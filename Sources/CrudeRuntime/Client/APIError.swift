@@ -8,7 +8,9 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     /// The server answered with a status outside 200–299 that is not one of the cases below.
     case status(HTTPResponse.Status, body: Data)
     /// The server rejected the values sent (400 or 422 with field errors), parsed into `[field: [message]]`
-    /// from either `{"errors": {…}}`, `{"<namespace>": {"errors": {…}}}` or a plain `{"field": ["message"]}`.
+    /// from either `{"errors": {…}}`, `{"<namespace>": {"errors": {…}}}`, FastAPI's
+    /// `{"detail": [{"loc": ["body", "team", "name"], "msg": "…"}]}` (the field `team.name`) or a plain
+    /// `{"field": ["message"]}`.
     case validation(HTTPResponse.Status, errors: [String: [String]], body: Data)
     /// 401, after any credential refresh was tried.
     case unauthorized(body: Data)
@@ -35,14 +37,28 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The server's own words about the failure, for the cases that carry a response body: the string at
+    /// `detail` (FastAPI, Django REST Framework), `message`, `error` or `error.message` of a JSON body.
+    /// `nil` when the body has none of them, as FastAPI's list of field errors.
+    public var serverMessage: String? {
+        switch self {
+        case let .status(_, body), let .validation(_, _, body), let .unauthorized(body):
+            (try? JSONDecoder().decode(JSONValue.self, from: body)).flatMap(ServerMessage.text)
+        default: nil
+        }
+    }
+
+    /// One line saying what failed, with the server's message when it sent one
+    /// (`HTTP 404 Not Found: Hero not found`), else the start of the body.
     public var description: String {
         switch self {
         case let .transport(description, _): "transport failure: \(description)"
-        case let .status(status, body): "HTTP \(status.code) \(status.reasonPhrase): \(Self.preview(body))"
+        case let .status(status, body): "HTTP \(Self.statusLine(status))" + explanation(body)
         case let .validation(status, errors, _):
             "HTTP \(status.code) validation failed: "
-                + errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: ", "))" }.joined(separator: "; ")
-        case let .unauthorized(body): "HTTP 401 unauthorized: \(Self.preview(body))"
+                + errors.sorted { $0.key < $1.key }.map { ($0.key.isEmpty ? "" : $0.key + " ") + $0.value.joined(separator: ", ") }
+                .joined(separator: "; ")
+        case let .unauthorized(body): "HTTP 401 unauthorized" + explanation(body)
         case let .decoding(path, description, _): "cannot decode response at `\(path.isEmpty ? "(root)" : path)`: \(description)"
         case .cancelled: "the request was cancelled"
         case let .timedOut(duration): "no response within \(duration)"
@@ -51,6 +67,30 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
         case let .middleware(error): "a middleware failed: \(error)"
         }
     }
+
+    /// `: ` and the server's message, else the start of a body that has no message; nothing for an empty body.
+    private func explanation(_ body: Data) -> String {
+        if let message = serverMessage { return ": " + message }
+        return body.isEmpty ? "" : ": " + Self.preview(body)
+    }
+
+    /// `404 Not Found`: the code with the server's reason phrase, or the standard one when the response had
+    /// none (HTTP/2 sends none, and Foundation on Linux does not pass it on); the code alone when unknown.
+    private static func statusLine(_ status: HTTPResponse.Status) -> String {
+        let phrase = status.reasonPhrase.isEmpty ? standardReasonPhrases[status.code] ?? "" : status.reasonPhrase
+        return phrase.isEmpty ? String(status.code) : "\(status.code) \(phrase)"
+    }
+
+    /// The reason phrases of RFC 9110 for the statuses an error can have, keyed by code.
+    private static let standardReasonPhrases: [Int: String] = Dictionary(
+        uniqueKeysWithValues: [
+            HTTPResponse.Status.multipleChoices, .movedPermanently, .found, .seeOther, .notModified, .temporaryRedirect, .permanentRedirect,
+            .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .notAcceptable, .proxyAuthenticationRequired, .requestTimeout,
+            .conflict, .gone, .lengthRequired, .preconditionFailed, .contentTooLarge, .uriTooLong, .unsupportedMediaType, .rangeNotSatisfiable,
+            .expectationFailed, .misdirectedRequest, .unprocessableContent, .tooEarly, .upgradeRequired, .preconditionRequired, .tooManyRequests,
+            .requestHeaderFieldsTooLarge, .unavailableForLegalReasons, .internalServerError, .notImplemented, .badGateway, .serviceUnavailable,
+            .gatewayTimeout, .httpVersionNotSupported, .networkAuthenticationRequired,
+        ].map { ($0.code, $0.reasonPhrase) })
 
     /// The first bytes of a body, for messages.
     package static func preview(_ body: Data) -> String {

@@ -128,8 +128,12 @@ extension ClientConfiguration {
 }
 
 /// Parses validation errors from the shapes servers use: `{"errors": {…}}`, `{"post": {"errors": {…}}}`
-/// (ApiModel) and a plain `{"field": ["message"]}`; messages may be a string or a list of strings.
+/// (ApiModel), FastAPI's `{"detail": [{"loc": ["body", "name"], "msg": "Field required"}]}` and a plain
+/// `{"field": ["message"]}`; messages may be a string or a list of strings.
 enum ValidationErrors {
+    /// The first element of a FastAPI `loc` that says where the value was sent rather than which field it is.
+    private static let fastAPISources: Set<String> = ["body", "query", "path", "header", "cookie"]
+
     static func parse(_ body: Data, envelope: [String]) -> [String: [String]]? {
         guard var json = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
         for key in envelope {
@@ -140,6 +144,9 @@ enum ValidationErrors {
         if case let .object(object) = json, object.count == 1, let errors = object.first?.value["errors"].flatMap(fieldMessages) {
             return errors
         }
+        if case let .array(items)? = json["detail"], let errors = fastAPIMessages(items) { return errors }
+        // A lone `{"detail": "Not found"}` is a message about the request, not an error of a field named `detail`.
+        if case let .object(object) = json, object.count == 1, ServerMessage.text(in: json) != nil { return nil }
         return fieldMessages(json)
     }
 
@@ -162,5 +169,39 @@ enum ValidationErrors {
             }
         }
         return result
+    }
+
+    /// FastAPI's and pydantic's error list: each item's `loc` without where it was sent becomes the field,
+    /// nested keys and array indices joined with dots (`team.name`, `items.0.name`); an error about the whole
+    /// body has the field `""`.
+    private static func fastAPIMessages(_ items: [JSONValue]) -> [String: [String]]? {
+        var result: [String: [String]] = [:]
+        for item in items {
+            guard case let .array(location)? = item["loc"], case let .string(message)? = item["msg"] else { return nil }
+            var parts: [String] = []
+            for part in location {
+                switch part {
+                case let .string(key): parts.append(key)
+                case let .number(index): parts.append(index.jsonText)
+                default: return nil
+                }
+            }
+            if let first = parts.first, fastAPISources.contains(first) { parts.removeFirst() }
+            result[parts.joined(separator: "."), default: []].append(message)
+        }
+        return result.isEmpty ? nil : result
+    }
+}
+
+/// Finds the human-readable message in an error body: `{"detail": "…"}` (FastAPI, Django REST Framework),
+/// `{"message": "…"}`, `{"error": "…"}` or `{"error": {"message": "…"}}`.
+enum ServerMessage {
+    /// The first non-empty message of `json`, looked for in that order; `nil` when it has none.
+    static func text(in json: JSONValue) -> String? {
+        for key in ["detail", "message", "error"] {
+            if case let .string(message)? = json[key], !message.isEmpty { return message }
+        }
+        if case let .string(message)? = json["error"]?["message"], !message.isEmpty { return message }
+        return nil
     }
 }

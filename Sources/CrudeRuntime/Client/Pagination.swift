@@ -27,18 +27,22 @@ public struct Pagination: Sendable, Hashable {
     public var style: Style
     /// The key path of the items array.
     public var items: String
-    /// The key path of the total item count, if the server sends one.
+    /// The key path of the total item count, if the server sends one in the body.
     public var count: String?
+    /// The response header holding the total item count, if the server sends one there (json-server's
+    /// `X-Total-Count`); read instead of ``count`` when the response has it.
+    public var countHeader: String?
     /// A page size sent with every page request.
     public var size: PageSize?
 
     /// Django REST Framework's `PageNumberPagination`: `{"count", "next", "previous", "results"}`.
     public static let djangoRESTFramework = Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count")
 
-    public init(style: Style, items: String, count: String? = nil, size: PageSize? = nil) {
+    public init(style: Style, items: String, count: String? = nil, countHeader: String? = nil, size: PageSize? = nil) {
         self.style = style
         self.items = items
         self.count = count
+        self.countHeader = countHeader
         self.size = size
     }
 }
@@ -98,12 +102,15 @@ extension APIClient {
     func page<Item: Decodable & Sendable>(from response: ClientResponse, to request: OperationRequest, pagination: Pagination) throws(APIError) -> Page<Item> {
         let body = try configuration.decode(
             PageBody<Item>.self, from: response.body, unwrapping: configuration.envelope, userInfo: [PageBody<Item>.paginationKey: pagination])
+        let count = pagination.countHeader.flatMap { HTTPField.Name($0) }.flatMap { response.head.headerFields[$0] }.flatMap { Int($0) } ?? body.count
         return Page(
-            items: body.items, count: body.count, next: nextRequest(after: request, body: body, head: response.head, pagination: pagination),
-            pagination: pagination)
+            items: body.items, count: count,
+            next: nextRequest(after: request, body: body, count: count, head: response.head, pagination: pagination), pagination: pagination)
     }
 
-    private func nextRequest<Item>(after request: OperationRequest, body: PageBody<Item>, head: HTTPResponse, pagination: Pagination) -> OperationRequest? {
+    private func nextRequest<Item>(
+        after request: OperationRequest, body: PageBody<Item>, count: Int?, head: HTTPResponse, pagination: Pagination
+    ) -> OperationRequest? {
         func following(url: URL) -> OperationRequest {
             var next = request
             next.absoluteURL = url
@@ -133,11 +140,11 @@ extension APIClient {
             guard !body.items.isEmpty else { return nil }
             // With a total, stop once it is reached, assuming full pages before this one.
             let seen = (page - 1) * (pagination.size?.value ?? body.items.count) + body.items.count
-            if let count = body.count, seen >= count { return nil }
+            if let count, seen >= count { return nil }
             return following(parameter: parameter, value: String(page + 1))
         case let .offset(parameter):
             let offset = (current.flatMap(Int.init) ?? 0) + body.items.count
-            guard !body.items.isEmpty, body.count.map({ offset < $0 }) ?? true else { return nil }
+            guard !body.items.isEmpty, count.map({ offset < $0 }) ?? true else { return nil }
             return following(parameter: parameter, value: String(offset))
         }
     }

@@ -98,8 +98,9 @@ struct RandomSpecGenerator {
                 let typeName = SwiftNaming.derivedTypeName(name)
                 guard SwiftNaming.isIdentifier(name), !dateFormats.contains(where: { SwiftNaming.derivedTypeName($0) == typeName }) else { continue }
                 dateFormats.append(name)
+                let zone = chance(0.4) ? ", time_zone: " + ["Europe/Paris", "America/New_York", "Asia/Kathmandu"].randomElement(using: &random)! : ""
                 lines.append(
-                    "  \(YAMLText.quoted(name)): { date_format: \(YAMLText.quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!)) }"
+                    "  \(YAMLText.quoted(name)): { date_format: \(YAMLText.quoted(["yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss 'GMT\"\\\\'"].randomElement(using: &random)!))\(zone) }"
                 )
             }
         }
@@ -284,7 +285,11 @@ struct RandomSpecGenerator {
             keys.append("next: \(YAMLText.quoted(["next", "meta.next", hostile()].randomElement(using: &random)!))")
         }
         if ["page", "offset", "cursor"].contains(style), chance(0.5) { keys.append("parameter: \(YAMLText.quoted(hostile()))") }
-        if chance(0.5) { keys.append("count: \(chance(0.5) ? "none" : YAMLText.quoted("total"))") }
+        if chance(0.5) {
+            keys.append("count: \(chance(0.5) ? "none" : YAMLText.quoted("total"))")
+        } else if chance(0.3) {
+            keys.append("count_header: X-Total-Count")
+        }
         if chance(0.5) { keys.append("size: \(Int.random(in: 1...100, using: &random))") }
         return "{ \(keys.joined(separator: ", ")) }"
     }

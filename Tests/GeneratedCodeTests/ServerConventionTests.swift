@@ -1,0 +1,113 @@
+import CrudeRuntime
+import Foundation
+import TestHTTPServer
+import Testing
+
+/// Error bodies as FastAPI, Django REST Framework and other frameworks write them, answered by a real
+/// HTTP server: field errors become `.validation`, and a message is reachable without decoding the body.
+@Suite struct ServerConventionTests {
+    /// A client without an envelope, as a FastAPI app answers.
+    static func client(_ server: TestServer) -> APIClient {
+        APIClient(configuration: ClientConfiguration(baseURL: server.origin))
+    }
+
+    /// The error a raw POST to `heroes` throws.
+    static func failure(_ server: TestServer) async -> APIError? {
+        do {
+            _ = try await client(server).request(.post, "heroes", body: ["name": 1])
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// FastAPI's 422: where the value was sent (`body`, `query`) is dropped, nested keys and array indices
+    /// are joined with dots, and an error about the whole body has the field `""`.
+    @Test func fastAPIFieldErrorsAreValidationErrors() async throws {
+        let body = #"""
+            {"detail": [
+              {"type": "missing", "loc": ["body", "name"], "msg": "Field required", "input": {}},
+              {"type": "string_type", "loc": ["body", "name"], "msg": "Input should be a valid string", "input": 1},
+              {"type": "missing", "loc": ["body", "team", "name"], "msg": "Field required", "input": {}},
+              {"type": "int_parsing", "loc": ["body", "items", 0, "count"], "msg": "Input should be a valid integer", "input": "x"},
+              {"type": "less_than_equal", "loc": ["query", "limit"], "msg": "Input should be less than or equal to 100", "input": "500"},
+              {"type": "model_attributes_type", "loc": ["body"], "msg": "Input should be a valid dictionary", "input": "[]"},
+              {"type": "value_error", "loc": ["response", "age"], "msg": "Value error", "input": -1}
+            ]}
+            """#
+        let server = try await TestServer { _ in .json(body, status: 422) }
+        defer { Task { await server.stop() } }
+        guard case let .validation(status, errors, raw)? = await Self.failure(server) else {
+            Issue.record("expected .validation")
+            return
+        }
+        #expect(status.code == 422)
+        #expect(
+            errors == [
+                "name": ["Field required", "Input should be a valid string"],
+                "team.name": ["Field required"],
+                "items.0.count": ["Input should be a valid integer"],
+                "limit": ["Input should be less than or equal to 100"],
+                "": ["Input should be a valid dictionary"],
+                "response.age": ["Value error"],
+            ])
+        #expect(raw == Data(body.utf8))
+        let error = try #require(await Self.failure(server))
+        #expect(error.serverMessage == nil, "a list of field errors is not one message")
+        #expect(error.description.hasPrefix("HTTP 422 validation failed: Input should be a valid dictionary; items.0.count Input should be a valid integer; "))
+    }
+
+    /// `{"detail": "Hero not found"}` on a 404: the message is the error's, and its description says it
+    /// with the status's reason phrase, which Foundation on Linux does not pass on.
+    @Test func aDetailIsTheServerMessage() async throws {
+        let server = try await TestServer { _ in .json(#"{"detail": "Hero not found"}"#, status: 404) }
+        defer { Task { await server.stop() } }
+        let error = try #require(await Self.failure(server))
+        guard case .status(let status, _) = error else {
+            Issue.record("expected .status, got \(error)")
+            return
+        }
+        #expect(status.code == 404)
+        #expect(error.serverMessage == "Hero not found")
+        #expect(error.description == "HTTP 404 Not Found: Hero not found")
+    }
+
+    /// A lone `detail` on a 400 (Django REST Framework's parse error) is a message, not a field `detail`;
+    /// field errors beside other keys still are field errors.
+    @Test func aLoneDetailOnA400IsNoFieldError() async throws {
+        let server = try await TestServer { request in
+            request.query.isEmpty
+                ? .json(#"{"detail": "JSON parse error - Expecting value"}"#, status: 400)
+                : .json(#"{"detail": ["This field is required."], "name": ["This field is required."]}"#, status: 400)
+        }
+        defer { Task { await server.stop() } }
+        let parse = try #require(await Self.failure(server))
+        #expect(parse.description == "HTTP 400 Bad Request: JSON parse error - Expecting value")
+        do {
+            _ = try await Self.client(server).request(.post, "heroes", query: [URLQueryItem(name: "fields", value: "1")])
+            Issue.record("expected an error")
+        } catch {
+            guard case let .validation(_, errors, _) = error else {
+                Issue.record("expected .validation, got \(error)")
+                return
+            }
+            #expect(errors == ["detail": ["This field is required."], "name": ["This field is required."]])
+        }
+    }
+
+    /// The other shapes a message comes in, and a body with none, whose start the description shows.
+    @Test(arguments: [
+        (#"{"message": "Rate limit exceeded"}"#, 429, "Rate limit exceeded", "HTTP 429 Too Many Requests: Rate limit exceeded"),
+        (#"{"error": "invalid_grant"}"#, 400, "invalid_grant", "HTTP 400 Bad Request: invalid_grant"),
+        (#"{"error": {"code": 7, "message": "Quota used up"}}"#, 403, "Quota used up", "HTTP 403 Forbidden: Quota used up"),
+        (#"{"status": "down"}"#, 503, nil, #"HTTP 503 Service Unavailable: {"status": "down"}"#),
+        ("", 599, nil, "HTTP 599"),
+    ])
+    func messagesInOtherShapes(body: String, status: Int, message: String?, description: String) async throws {
+        let server = try await TestServer { _ in TestServer.Reply(status: status, headers: [:], body: Data(body.utf8)) }
+        defer { Task { await server.stop() } }
+        let error = try #require(await Self.failure(server))
+        #expect(error.serverMessage == message)
+        #expect(error.description == description)
+    }
+}
