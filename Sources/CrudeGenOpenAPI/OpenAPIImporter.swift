@@ -252,7 +252,8 @@ private struct Mapper {
         for (name, value) in source.inDocumentOrder(transforms.map { ($0.key, $0.value) }, at: [CrudegenExtension.transforms]) {
             guard SpecInterop.isIdentifier(name), !SpecInterop.isBuiltinTransform(name), let body = value as? [String: Any] else { continue }
             if let format = body["date_format"] as? String {
-                draft.transforms.append((name, .dateFormat(format)))
+                let zone = (body["time_zone"] as? String).flatMap { SpecInterop.isTimeZone($0) ? $0 : nil }
+                draft.transforms.append((name, .dateFormat(format, timeZone: zone)))
             } else if let type = body["type"] as? String, let swift = body["swift"] as? String, SpecInterop.isIdentifier(swift),
                 case .success = TypeExpressionParser.parse(type)
             {
@@ -326,7 +327,7 @@ private struct Mapper {
         }
         guard transformApplies(transform, to: type.baseName) else { return }
         (field.type, field.transform) = (type, transform)
-        let dateFormat = draft.transforms.first { $0.name == transform }.flatMap { if case let .dateFormat(format) = $0.kind { format } else { nil } }
+        let dateFormat = draft.transforms.first { $0.name == transform }.flatMap { if case let .dateFormat(format, _) = $0.kind { format } else { nil } }
         if let description = field.description, description == TransformNote.of(transform) || description == dateFormat.map(TransformNote.of(dateFormat:)) {
             field.description = nil
         }
@@ -1305,7 +1306,10 @@ private struct Mapper {
             }
         }
         let base =
-            markedName ?? operation.operationId.map { $0.camelCased(uppercaseFirst: false) }
+            markedName
+            ?? operation.operationId.map {
+                OperationIDs.authorsName(of: $0, path: endpoint.path.rawValue, method: endpoint.method).camelCased(uppercaseFirst: false)
+            }
             ?? (endpoint.method.lowercased() + " "
             + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " "))
             .camelCased(uppercaseFirst: false)

@@ -28,7 +28,7 @@ struct SpecDraft {
     /// A declared transform.
     enum Transform {
         /// `date_format`: a `Date` in a fixed pattern.
-        case dateFormat(String)
+        case dateFormat(String, timeZone: String?)
         /// A transform implemented in Swift, of values of `type`.
         case custom(type: String, swift: String)
     }

@@ -24,7 +24,9 @@ enum SpecWriter {
             writer.line("transforms:")
             for (name, kind) in draft.transforms {
                 switch kind {
-                case let .dateFormat(format): writer.line("  \(scalar(name)): { date_format: \(scalar(format, flow: true)) }")
+                case let .dateFormat(format, timeZone):
+                    let zone = timeZone.map { ", time_zone: \(scalar($0, flow: true))" } ?? ""
+                    writer.line("  \(scalar(name)): { date_format: \(scalar(format, flow: true))\(zone) }")
                 case let .custom(type, swift): writer.line("  \(scalar(name)): { type: \(scalar(type, flow: true)), swift: \(scalar(swift, flow: true)) }")
                 }
             }

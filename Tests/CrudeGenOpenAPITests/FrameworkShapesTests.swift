@@ -104,6 +104,28 @@ import Testing
         #expect(result.summary.description == "2 operations read: 0 resources (0 operations), 2 actions, 0 left out")
     }
 
+    /// FastAPI appends the path and the method to a route function's name to make its `operationId`; the
+    /// action takes the function's name. An `operationId` written by hand stays as it is.
+    @Test func actionsTakeTheNameOfFastAPIsRouteFunction() throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Teams, version: "1" }
+            paths:
+              /teams/{team_id}/heroes/:
+                get:
+                  operationId: read_team_heroes_teams__team_id__heroes__get
+                  parameters: [{ name: team_id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+              /users/me:
+                get:
+                  operationId: read_users_me_get
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: string } } } } }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "teams.yaml")
+        #expect(result.yaml.contains("  readTeamHeroes:\n    path: teams/{team_id}/heroes/\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("  readUsersMeGet:\n"), "`read_users_me_get` does not end with the path, so it is no FastAPI name")
+    }
+
     /// Discourse's 901 keys are snake case but for two: those two keep explicit keys, the rest read as Swift.
     @Test func oneOddKeyChangesOnlyItsOwnField() throws {
         let document = """

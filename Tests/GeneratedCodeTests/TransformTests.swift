@@ -133,13 +133,10 @@ import Testing
         }
     }
 
-    /// A date format in a zone other than UTC, as the generator emits one for `time_zone: Europe/Paris`:
-    /// local times either side of a daylight-saving change, written back as they came.
+    /// A date format in a zone other than UTC, as the generator emits one for `time_zone: Europe/Paris`
+    /// (Fixtures/transforms): local times either side of a daylight-saving change, written back as they came.
     @Test func dateFormatsReadTheirTimeZone() throws {
-        enum ParisDateFormat: DateFormatTransform {
-            static let format = "yyyy-MM-dd'T'HH:mm:ss"
-            static let timeZoneIdentifier = "Europe/Paris"
-        }
+        typealias ParisDateFormat = Samples.ParisDateFormat
         enum NowhereDateFormat: DateFormatTransform {
             static let format = "yyyy-MM-dd'T'HH:mm:ss"
             static let timeZoneIdentifier = "Nowhere/Atlantis"

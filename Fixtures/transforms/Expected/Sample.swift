@@ -12,6 +12,7 @@ nonisolated struct Sample: Hashable, Sendable {
     var epochSeconds: Date
     var epochMilliseconds: Date
     var birthday: Date
+    var meetingAt: Date?
     var defaultDate: Date
     var optionalDate: Date?
     var dateList: [Date]
@@ -37,6 +38,7 @@ nonisolated struct Sample: Hashable, Sendable {
         epochSeconds: Date,
         epochMilliseconds: Date,
         birthday: Date,
+        meetingAt: Date? = nil,
         defaultDate: Date,
         optionalDate: Date? = nil,
         dateList: [Date],
@@ -60,6 +62,7 @@ nonisolated struct Sample: Hashable, Sendable {
         self.epochSeconds = epochSeconds
         self.epochMilliseconds = epochMilliseconds
         self.birthday = birthday
+        self.meetingAt = meetingAt
         self.defaultDate = defaultDate
         self.optionalDate = optionalDate
         self.dateList = dateList
@@ -88,6 +91,7 @@ nonisolated extension Sample: Codable {
         self.epochSeconds = try container.decode(forKey: "epoch_seconds", using: EpochSecondsDateTransform.self)
         self.epochMilliseconds = try container.decode(forKey: "epoch_milliseconds", using: EpochMillisecondsDateTransform.self)
         self.birthday = try container.decode(forKey: "birthday", using: Samples.DayDateFormat.self)
+        self.meetingAt = try container.decodeIfPresent(forKey: "meeting_at", using: Samples.ParisDateFormat.self)
         self.defaultDate = try container.decode(forKey: "default_date", using: ISO8601DateTransform.self)
         self.optionalDate = try container.decodeIfPresent(forKey: "optional_date", using: ISO8601DateTransform.self)
         self.dateList = try container.decode(forKey: "date_list", using: ArrayTransform<ISO8601DateTransform>.self)
@@ -115,6 +119,7 @@ nonisolated extension Sample: Codable {
         try container.encode(self.epochSeconds, forKey: "epoch_seconds", using: EpochSecondsDateTransform.self)
         try container.encode(self.epochMilliseconds, forKey: "epoch_milliseconds", using: EpochMillisecondsDateTransform.self)
         try container.encode(self.birthday, forKey: "birthday", using: Samples.DayDateFormat.self)
+        try container.encodeIfPresent(self.meetingAt, forKey: "meeting_at", using: Samples.ParisDateFormat.self, options)
         try container.encode(self.defaultDate, forKey: "default_date", using: ISO8601DateTransform.self)
         try container.encodeIfPresent(self.optionalDate, forKey: "optional_date", using: ISO8601DateTransform.self, options)
         try container.encode(self.dateList, forKey: "date_list", using: ArrayTransform<ISO8601DateTransform>.self)

@@ -19,4 +19,10 @@ nonisolated enum Samples {
     nonisolated enum DayDateFormat: DateFormatTransform {
         static let format = "yyyy-MM-dd"
     }
+
+    /// Dates written as `yyyy-MM-dd'T'HH:mm:ss` in the time zone `Europe/Paris`.
+    nonisolated enum ParisDateFormat: DateFormatTransform {
+        static let format = "yyyy-MM-dd'T'HH:mm:ss"
+        static let timeZoneIdentifier = "Europe/Paris"
+    }
 }

@@ -37,6 +37,11 @@ package enum SpecInterop {
         field.jsonKey(style: style)
     }
 
+    /// Whether a spec's `time_zone` may name `identifier` (an IANA zone such as `Europe/Paris`).
+    package static func isTimeZone(_ identifier: String) -> Bool {
+        TimeZoneIdentifiers.all.contains(identifier)
+    }
+
     /// Whether `name` is one of the transforms every spec can use (`iso8601`, `percentage`, …).
     package static func isBuiltinTransform(_ name: String) -> Bool {
         BuiltinTransforms.all[name] != nil
