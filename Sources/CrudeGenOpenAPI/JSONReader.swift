@@ -213,15 +213,20 @@ private struct JSONParser {
     /// leaves the meaning of repeated names open, and which one wins would differ between readers.
     func checkUniqueNames(_ pairs: [(Node, Node)]) throws(JSONSyntaxError) {
         guard pairs.count > 1 else { return }
-        var seen = Set<String>(minimumCapacity: pairs.count)
-        for (name, _) in pairs {
-            guard let scalar = name.scalar else { continue }
-            guard seen.insert(scalar.string).inserted else {
-                throw JSONSyntaxError(
-                    message: "the name \"\(scalar.string)\" appears twice in one object", hint: "keep one of the members; readers disagree on which wins",
-                    line: scalar.mark?.line ?? 1, column: scalar.mark?.column ?? 1)
-            }
-        }
+        let names = pairs.map { $0.0.scalar?.string ?? "" }
+        // Most objects have a handful of members; comparing each name with those before it is then cheaper
+        // than hashing them all (a set for every object took half the time of reading a large document).
+        let repeated: Int? =
+            names.count <= 16
+            ? names.indices.dropFirst().first { index in names[..<index].contains(names[index]) }
+            : {
+                var seen = Set<String>(minimumCapacity: names.count)
+                return names.indices.first { !seen.insert(names[$0]).inserted }
+            }()
+        guard let repeated, let mark = pairs[repeated].0.mark else { return }
+        throw JSONSyntaxError(
+            message: "the name \"\(names[repeated])\" appears twice in one object", hint: "keep one of the members; readers disagree on which wins",
+            line: mark.line, column: mark.column)
     }
 
     /// A string, from its opening quote past its closing one, with every escape decoded.

@@ -134,6 +134,11 @@ import Yams
                 "bad.json:3:1: error: cannot read `bad.json` as JSON: the name \"a\" appears twice in one object\n    hint: keep one of the members; readers disagree on which wins"
             ),
             (
+                // Past sixteen members names are checked by hashing rather than by comparing each pair.
+                "{" + (0..<20).map { "\"k\($0)\":0," }.joined() + "\"k3\":0}",
+                "bad.json:1:152: error: cannot read `bad.json` as JSON: the name \"k3\" appears twice in one object\n    hint: keep one of the members; readers disagree on which wins"
+            ),
+            (
                 "{\"a\": [1, {\"b\": 2}",
                 "bad.json:1:19: error: cannot read `bad.json` as JSON: expected `,` or `]` after an element, found the end of the document\n    hint: close every `{` and `[`"
             ),
