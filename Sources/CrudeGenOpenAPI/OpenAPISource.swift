@@ -6,7 +6,7 @@ import OpenAPIKitCompat
 import Yams
 
 /// An OpenAPI document read from YAML or JSON text: OpenAPIKit's model of it, as OpenAPI 3.1, and the
-/// composed node tree that maps JSON pointers back to lines and columns.
+/// composed node tree (from Yams, or from ``JSONReader`` for JSON) that maps JSON pointers back to lines and columns.
 struct OpenAPISource {
     /// The document; 3.0 documents are converted to 3.1 by OpenAPIKitCompat.
     var document: OpenAPIKit.OpenAPI.Document
@@ -24,15 +24,21 @@ struct OpenAPISource {
             throw DiagnosticsError([.error("`\(file)` is not UTF-8 text", at: nil)])
         }
         let composed: Node?
-        do {
-            // One compose serves both decoding (through JSON, which Foundation decodes far faster than a
-            // Codable walk over YAML nodes) and source locations. The basic resolver leaves scalars
-            // untyped; `JSONText` types them the way JSON and YAML 1.2 do.
-            composed = try Yams.compose(yaml: text, .basic)
-        } catch let error as YamlError {
-            throw DiagnosticsError([.error("cannot read `\(file)` as YAML or JSON: \(error)", at: nil)])
-        } catch {
-            throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
+        if JSONReader.looksLikeJSON(text) {
+            // The YAML scanner rejects valid JSON (surrogate pairs, `\/`); JSON gets a reader of its own that
+            // builds the same nodes.
+            composed = try JSONReader.read(text, file: file)
+        } else {
+            do {
+                // One compose serves both decoding (through JSON, which Foundation decodes far faster than a
+                // Codable walk over YAML nodes) and source locations. The basic resolver leaves scalars
+                // untyped; `JSONText` types them the way JSON and YAML 1.2 do.
+                composed = try Yams.compose(yaml: text, .basic)
+            } catch let error as YamlError {
+                throw DiagnosticsError([.error("cannot read `\(file)` as YAML or JSON: \(error)", at: nil)])
+            } catch {
+                throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
+            }
         }
         guard let composed, case let .mapping(top) = composed else {
             throw DiagnosticsError([
