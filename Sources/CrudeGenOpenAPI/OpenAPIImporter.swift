@@ -791,7 +791,7 @@ private struct Mapper {
                 switch (character, parameter) {
                 case ("{", nil): parameter = ""
                 case ("}", let name?):
-                    result += "{" + (renaming[name] ?? SpecInterop.identifier(name, uppercaseFirst: false)) + "}"
+                    result += "{" + (renaming[name] ?? Self.parameterName(name)) + "}"
                     parameter = nil
                 case (_, let name?): parameter = name + String(character)
                 case (_, nil): result.append(character)
@@ -800,6 +800,11 @@ private struct Mapper {
             return result
         }
         return basePath + segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
+    }
+
+    /// The spec's name of a path parameter: camel case, as Swift arguments read (`{hero_id}` → `heroId`).
+    private static func parameterName(_ name: String) -> String {
+        name.camelCased(uppercaseFirst: false)
     }
 
     /// The names of a path's parameters, in order.
@@ -987,7 +992,8 @@ private struct Mapper {
         guard let (idIndex, parameterIsID) = ResourceMatching.idField(in: fields, parameter: idParameter, collectionSegment: segment, modelName: model.typeName)
         else {
             return .rejected(
-                because: "`\(model.typeName)` has no field `\(idParameter)`, `id` or `pk` for the item path's `{\(idParameter)}` to identify; a resource needs its id among its fields")
+                because: "`\(model.typeName)` has no field `\(idParameter)`, `id` or `pk` for the item path's `{\(idParameter)}` to identify; "
+                    + "a resource needs its id among its fields")
         }
         let idField = fields[idIndex]
         guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else {
@@ -1103,7 +1109,7 @@ private struct Mapper {
             if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
             // Route parameters that are neither the id nor a field are the resource's params.
             for name in parameterNames(endpoint.path) where name != routeID && !fieldNames.contains(name) {
-                let param = SpecInterop.identifier(name, uppercaseFirst: false)
+                let param = Self.parameterName(name)
                 guard !resource.params.contains(where: { $0.name == param }) else { continue }
                 let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }
                 let type =
@@ -1369,7 +1375,7 @@ private struct Mapper {
                 guard !ownNames.contains(parameter.name) else { continue }
                 action.params.append(
                     (
-                        SpecInterop.identifier(parameter.name, uppercaseFirst: false),
+                        Self.parameterName(parameter.name),
                         schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) }
                             ?? .named("String")
                     ))
@@ -1406,7 +1412,7 @@ private struct Mapper {
             }
         }
         // Every `{name}` of the route needs a param, even when the document forgot to declare one.
-        for name in parameterNames(endpoint.path).map({ SpecInterop.identifier($0, uppercaseFirst: false) })
+        for name in parameterNames(endpoint.path).map(Self.parameterName)
         where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
             action.params.append((name, .named("String")))
         }

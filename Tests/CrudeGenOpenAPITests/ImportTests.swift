@@ -357,29 +357,52 @@ import Testing
 
     /// `Fixtures/drf-imported/spec.yaml` is what import makes now of the schema drf-spectacular writes for
     /// the Django REST Framework test server (`Tests/DRFServer/server.py --schema`), so the code
-    /// GeneratedCodeTests runs against that server cannot drift from it. `CRUDEGEN_RECORD=1` rewrites it
-    /// (then regenerate `Expected/` as for every fixture).
+    /// GeneratedCodeTests runs against that server cannot drift from it.
     @Test func theDRFServersSchemaImportsAsTheCommittedFixture() async throws {
-        let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
-        try #require(python.status == 0, "\(python.stderr)")
-        let server = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/DRFServer/server.py")
-        let schema = try await OpenAPITestSupport.runTool(
-            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [server.path, "--schema", "page-items", "limit-items", "cursor-items"])
-        try #require(schema.status == 0, "\(schema.stderr)")
-        let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "drf-schema.yaml")
-        let fixture = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/drf-imported/spec.yaml")
-        if ProcessInfo.processInfo.environment["CRUDEGEN_RECORD"] == "1" {
-            try Data(result.yaml.utf8).write(to: fixture)
-            return
-        }
-        // The first line names crudegen's version.
-        let body = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined() }
-        #expect(body(result.yaml) == body(try String(contentsOf: fixture, encoding: .utf8)), "CRUDEGEN_RECORD=1 re-records it:\n\(result.yaml)")
+        let warnings = try await Self.importLiveSchema(
+            of: "Tests/DRFServer/server.py", arguments: ["page-items", "limit-items", "cursor-items"], file: "drf-schema.yaml", into: "drf-imported")
         #expect(
-            result.warnings.map(\.message) == [
+            warnings == [
                 "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
                 "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
             ])
+    }
+
+    /// `Fixtures/fastapi-imported/spec.yaml` is what import makes now of the schema FastAPI serves for the
+    /// FastAPI + SQLModel test server (`Tests/FastAPIServer/app.py --schema`): every collection and item pair
+    /// a resource, whatever each endpoint's model is called.
+    @Test func theFastAPIServersSchemaImportsAsTheCommittedFixture() async throws {
+        let warnings = try await Self.importLiveSchema(of: "Tests/FastAPIServer/app.py", file: "fastapi-schema.json", into: "fastapi-imported")
+        #expect(
+            warnings == [
+                "POST /heroes/{hero_id}/avatar is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1heroes~1{hero_id}~1avatar/post/requestBody)",
+                "the `application/octet-stream` response of GET /heroes/{hero_id}/avatar is not decoded: a spec reads JSON only; the action returns nothing (#/paths/~1heroes~1{hero_id}~1avatar/get/responses/200)",
+                "POST /token is left out: its request body is `application/x-www-form-urlencoded`, and a spec sends JSON only (#/paths/~1token/post/requestBody)",
+                "`anyOf` without a discriminator is approximated as `JSON` (#/components/schemas/ValidationError/properties/loc/items)",
+                "security scheme `OAuth2PasswordBearer` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/OAuth2PasswordBearer)",
+            ])
+    }
+
+    /// Imports the schema a Python test server prints for `--schema` (with `arguments`), compares it with
+    /// `Fixtures/<fixture>/spec.yaml` but for the first line, which names crudegen's version, and returns
+    /// the warnings' messages. `CRUDEGEN_RECORD=1` rewrites the fixture instead (then regenerate its
+    /// `Expected/` as for every fixture).
+    static func importLiveSchema(of server: String, arguments: [String] = [], file: String, into fixture: String) async throws -> [String] {
+        let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+        try #require(python.status == 0, "\(python.stderr)")
+        let script = OpenAPITestSupport.packageRoot.appendingPathComponent(server)
+        let schema = try await OpenAPITestSupport.runTool(
+            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [script.path, "--schema"] + arguments)
+        try #require(schema.status == 0, "\(schema.stderr)")
+        let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: file)
+        let committed = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture)/spec.yaml")
+        if ProcessInfo.processInfo.environment["CRUDEGEN_RECORD"] == "1" {
+            try Data(result.yaml.utf8).write(to: committed)
+            return result.warnings.map(\.message)
+        }
+        let body = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined() }
+        #expect(body(result.yaml) == body(try String(contentsOf: committed, encoding: .utf8)), "CRUDEGEN_RECORD=1 re-records it:\n\(result.yaml)")
+        return result.warnings.map(\.message)
     }
 
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.
