@@ -44,9 +44,8 @@ struct ImportCommand: ParsableCommand {
             let result = try OpenAPIImporter.importDocument(data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output)
             DiagnosticFormatter.writeToStandardError(result.warnings)
             let skipped = result.warnings.count
-            let summary =
-                "\(document): \(result.summary)"
-                + (skipped == 0 ? "." : "; the \(skipped) warning\(skipped == 1 ? "" : "s") above say\(skipped == 1 ? "s" : "") what is left out or approximated.")
+            let warnings = skipped == 1 ? "the warning above says" : "the \(skipped) warnings above say"
+            let summary = "\(document): \(result.summary)" + (skipped == 0 ? "." : "; \(warnings) what is left out or approximated.")
             if output == "-" {
                 FileHandle.standardOutput.write(Data(result.yaml.utf8))
                 // Standard output holds the spec; the summary goes where the warnings went.
