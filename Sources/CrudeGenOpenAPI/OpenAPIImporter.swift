@@ -1041,6 +1041,7 @@ private struct Mapper {
             // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
             let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name))
             if shape.pagination == .standard, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = "offset" }
+            if shape.pagination == nil, shape.namespace == nil { resource.pagination = headerPagination(list, query: query) }
             resource.namespaceMany = shape.namespace
             used.append(list.pointer)
         }
@@ -1201,6 +1202,35 @@ private struct Mapper {
     private func requestModel(_ endpoint: Endpoint) -> (component: String, typeName: String)? {
         guard let schema = requestSchema(endpoint.operation)?.schema else { return nil }
         return referencedModel(schema) ?? singleKeyWrapper(schema).flatMap { referencedModel($0.inner) }
+    }
+
+    /// How a list answering a bare array pages when its headers say so: by the `Link` header (GitHub), or
+    /// by page number or offset with the total in a header (json-server's `?_page=&_limit=` and
+    /// `X-Total-Count`); `nil` for a list that does not page.
+    private func headerPagination(_ list: Endpoint, query: Set<String>) -> SpecDraft.Pagination? {
+        let headers = successHeaderNames(list.operation)
+        let total = headers.first { ["x-total-count", "x-total", "total-count"].contains($0.lowercased()) }
+        var pagination = SpecDraft.Pagination()
+        pagination.countHeader = total
+        if headers.contains(where: { $0.lowercased() == "link" }) {
+            pagination.style = "link_header"
+        } else if total != nil, let page = ["_page", "page"].first(where: query.contains) {
+            (pagination.style, pagination.items, pagination.parameter) = ("page", "", page == "page" ? nil : page)
+        } else if total != nil, query.contains("offset") {
+            (pagination.style, pagination.items) = ("offset", "")
+        } else {
+            return nil
+        }
+        return Self.isAccepted(pagination) ? pagination : nil
+    }
+
+    /// The names of the headers an operation's lowest success response declares.
+    private func successHeaderNames(_ operation: OpenAPI.Operation) -> [String] {
+        let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
+            guard status.isSuccess, let response = document.components[response] else { return nil }
+            return (status.rawValue, response)
+        }
+        return successes.min { $0.0 < $1.0 }.map { Array(($0.1.headers ?? [:]).keys) } ?? []
     }
 
     /// Compares the namespace of request bodies with that of responses: a namespace only responses have is

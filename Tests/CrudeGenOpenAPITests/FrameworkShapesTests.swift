@@ -126,6 +126,22 @@ import Testing
         #expect(result.yaml.contains("  currentUserGet:\n"), "`current_user_get` does not end with the path, so it is no FastAPI name")
     }
 
+    /// A list answering a bare array pages by its headers: GitHub's `Link`, or json-server's `?_page=` with
+    /// the total in `X-Total-Count`.
+    @Test(arguments: [
+        ("Link", "_page", "pagination: { style: link_header }"),
+        ("X-Total-Count", "_page", "pagination: { style: page, items: \"\", count_header: X-Total-Count, parameter: _page }"),
+        ("X-Total-Count", "offset", "pagination: { style: offset, items: \"\", count_header: X-Total-Count }"),
+    ])
+    func aBareArrayPagesByItsHeaders(header: String, parameter: String, expected: String) throws {
+        let document = Self.pair(parameter: "id", idKey: "id").replacingOccurrences(
+            of: "      operationId: list\n      responses:\n        \"200\":\n          description: ok\n",
+            with: "      operationId: list\n      parameters: [{ name: \(parameter), in: query, schema: { type: integer } }]\n"
+                + "      responses:\n        \"200\":\n          description: ok\n          headers: { \(header): { schema: { type: string } } }\n")
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "stock.yaml")
+        #expect(result.yaml.contains("    \(expected)\n"), "\(result.yaml)")
+    }
+
     /// Discourse's 901 keys are snake case but for two: those two keep explicit keys, the rest read as Swift.
     @Test func oneOddKeyChangesOnlyItsOwnField() throws {
         let document = """
