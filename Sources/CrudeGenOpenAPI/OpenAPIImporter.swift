@@ -1389,6 +1389,10 @@ private struct Mapper {
                     "the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing",
                     at: endpoint.pointer + ["responses", success.status])
             }
+        } else {
+            warn(
+                "\(described) declares no 2xx response, so the action returns nothing", at: endpoint.pointer + ["responses"],
+                hint: "a `default` response is not taken as the success; read the response yourself with `APIClient.request` if it has a body")
         }
         var action = SpecDraft.Action(
             name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns,

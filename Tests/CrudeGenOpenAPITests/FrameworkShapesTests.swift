@@ -142,6 +142,22 @@ import Testing
         #expect(result.yaml.contains("    \(expected)\n"), "\(result.yaml)")
     }
 
+    /// An operation whose responses are all errors or `default` is an action returning nothing, said aloud.
+    @Test func anOperationWithoutASuccessResponseSaysSo() throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Pings, version: "1" }
+            paths:
+              /ping:
+                post:
+                  operationId: ping
+                  responses: { default: { description: anything, content: { application/json: { schema: { type: object } } } } }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "pings.yaml")
+        #expect(result.warnings.map(\.message) == ["POST /ping declares no 2xx response, so the action returns nothing (#/paths/~1ping/post/responses)"])
+        #expect(result.yaml.contains("  ping:\n    method: POST\n    path: ping\n"), "\(result.yaml)")
+    }
+
     /// Discourse's 901 keys are snake case but for two: those two keep explicit keys, the rest read as Swift.
     @Test func oneOddKeyChangesOnlyItsOwnField() throws {
         let document = """
