@@ -20,7 +20,7 @@ Endpoints (Litestar's convention: no trailing slashes, typed path parameters `{a
 - POST /users, GET /users?limit=&offset=, GET /users/{user_id}   `password` is sent, never returned
 - POST /login                           a form login (application/x-www-form-urlencoded) → a token
 Bodies (msgspec's JSON; dates `2026-11-26`, date-times in UTC `2026-11-26T04:10:00.123456Z`):
-- author `{"id": 1, "name": "…", "born": "1920-01-02" | null, "created_at": "…Z"}`
+- author `{"id": 1, "name": "…", "created_at": "…Z", "born": "1929-10-21" | null}`
 - book `{"id": 1, "author_id": 1, "title": "…", "published": "…" | null}`
 - user `{"id": 1, "username": "…", "email": "…" | null}` (`UserRead`; `UserCreate` adds `password`)
 - GET /authors and GET /users: `{"items": […], "limit": 10, "offset": 0, "total": 5}` (OffsetPagination)
@@ -67,8 +67,10 @@ from litestar.params import Body, Parameter
 class Author:
     id: int
     name: str
-    born: date | None
     created_at: datetime
+    # A default makes the field optional in the create body; without one, Litestar requires the key even
+    # though null is a valid value, and a client that leaves a nil out gets 400 "missing required field".
+    born: date | None = None
 
 
 @dataclass
@@ -166,7 +168,7 @@ class Table:
     ids: count = field(default_factory=lambda: count(1))
 
     def in_group(self, group: str) -> list:
-        return [row for id, row in self.rows.items() if self.groups[id] == group]
+        return [row for key, row in self.rows.items() if self.groups[key] == group]
 
 
 authors = Table()
