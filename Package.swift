@@ -27,6 +27,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureDRFApiModel", "drf-apimodel", []),
     // Imported by `crudegen import` from the schema drf-spectacular writes for Tests/DRFServer.
     ("FixtureDRFImported", "drf-imported", []),
+    // Imported by `crudegen import` from the schema Litestar serves for Tests/LitestarServer.
+    ("FixtureLitestarImported", "litestar-imported", []),
     ("FixtureStore", "store", []),
     (
         "FixtureMainActor", "main-actor",

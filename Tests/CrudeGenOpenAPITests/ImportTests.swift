@@ -382,6 +382,32 @@ import Testing
             ])
     }
 
+    /// `Fixtures/litestar-imported/spec.yaml` is what import makes now of the schema the Litestar test server
+    /// serves (`Tests/LitestarServer/app.py --schema`), as for the DRF server above: Litestar's pages, its
+    /// DTOs' bodies and its nested item paths are resources; the upload and the form login are left out.
+    @Test func theLitestarServersSchemaImportsAsTheCommittedFixture() async throws {
+        let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+        try #require(python.status == 0, "\(python.stderr)")
+        let server = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/LitestarServer/app.py")
+        let schema = try await OpenAPITestSupport.runTool(python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [server.path, "--schema"])
+        try #require(schema.status == 0, "\(schema.stderr)")
+        let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "litestar-schema.json")
+        let fixture = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/litestar-imported/spec.yaml")
+        if ProcessInfo.processInfo.environment["CRUDEGEN_RECORD"] == "1" {
+            try Data(result.yaml.utf8).write(to: fixture)
+            return
+        }
+        // The first line names crudegen's version.
+        let body = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined() }
+        #expect(body(result.yaml) == body(try String(contentsOf: fixture, encoding: .utf8)), "CRUDEGEN_RECORD=1 re-records it:\n\(result.yaml)")
+        #expect(
+            result.warnings.map(\.message) == [
+                "POST /authors/{author_id}/portrait is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1authors~1{author_id}~1portrait/post/requestBody)",
+                "POST /login is left out: its request body is `application/x-www-form-urlencoded`, and a spec sends JSON only (#/paths/~1login/post/requestBody)",
+            ])
+        #expect(result.summary.description == "16 operations read: 3 resources (14 operations), 0 actions, 2 left out")
+    }
+
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.
     @Test func importsSwiftOpenAPIGeneratorsPetstore() async throws {
         let data = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
