@@ -29,6 +29,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureDRFImported", "drf-imported", []),
     // Imported by `crudegen import` from the schema FastAPI serves for Tests/FastAPIServer.
     ("FixtureFastAPIImported", "fastapi-imported", []),
+    // Imported by `crudegen import` from the schema Litestar serves for Tests/LitestarServer.
+    ("FixtureLitestarImported", "litestar-imported", []),
     ("FixtureStore", "store", []),
     (
         "FixtureMainActor", "main-actor",

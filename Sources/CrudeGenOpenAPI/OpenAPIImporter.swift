@@ -1035,11 +1035,13 @@ private struct Mapper {
             resource.operations.append(.list)
             resource.pagination = pagination
             used.append(list.pointer)
-        } else if let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema), isResource(shape.model) {
+        } else if let list = candidates.list, let success = successSchema(list.operation),
+            case let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name)),
+            let shape = listShape(success.schema, query: query), isResource(shape.model)
+        {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
             // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
-            let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name))
             if shape.pagination == .standard, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = "offset" }
             if shape.pagination == nil, shape.namespace == nil { resource.pagination = headerPagination(list, query: query) }
             resource.namespaceMany = shape.namespace
@@ -1260,15 +1262,27 @@ private struct Mapper {
         segment.hasPrefix("{") && segment.hasSuffix("}") && segment.dropFirst().dropLast().allSatisfy { $0 != "{" && $0 != "}" } && segment.count > 2
     }
 
-    /// What a list response is: an array of a model, or a page object holding one.
-    private func listShape(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?, namespace: String?)? {
-        if let shape = pageOrArray(schema) { return (shape.model, shape.pagination, nil) }
-        if let (key, inner) = singleKeyWrapper(schema), let shape = pageOrArray(inner), shape.pagination == nil { return (shape.model, nil, key) }
+    /// What a list response is: an array of a model, or a page object holding one. `query` names the list's
+    /// query parameters, which say what a page-number page is asked for by.
+    private func listShape(_ schema: JSONSchema?, query: Set<String> = []) -> (
+        model: (component: String, typeName: String), pagination: SpecDraft.Pagination?, namespace: String?
+    )? {
+        if let shape = pageOrArray(schema, query: query) { return (shape.model, shape.pagination, nil) }
+        if let (key, inner) = singleKeyWrapper(schema), let shape = pageOrArray(inner, query: query), shape.pagination == nil { return (shape.model, nil, key) }
         return nil
     }
 
-    /// An array of a model, or a page object holding one.
-    private func pageOrArray(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), pagination: SpecDraft.Pagination?)? {
+    /// The keys of a page's total number of items.
+    private static let countKeys = ["count", "total", "total_count", "totalCount"]
+    /// The keys of a page's number, in a page asked for by page number (Litestar's `ClassicPagination`).
+    private static let pageNumberKeys = ["current_page", "currentPage", "page", "page_number", "pageNumber"]
+
+    /// An array of a model, or a page object holding one: with a next URL (the spec's default), an offset
+    /// (Litestar's `OffsetPagination`, `{items, limit, offset, total}`) or a page number (its
+    /// `ClassicPagination`, `{items, page_size, current_page, total_pages}`).
+    private func pageOrArray(_ schema: JSONSchema?, query: Set<String>) -> (
+        model: (component: String, typeName: String), pagination: SpecDraft.Pagination?
+    )? {
         guard var schema else { return nil }
         // A page is often a component of its own (`PaginatedPetList`).
         if case let .reference(reference, _) = schema.value, let target = reference.name.flatMap(componentSchema(named:)) {
@@ -1284,16 +1298,33 @@ private struct Mapper {
         }
         guard itemKeys.count == 1, let (items, model) = itemKeys.first else { return nil }
         let keys = Set(object.properties.keys)
+        let isInteger = { (key: String) in object.properties[key]?.isInteger == true }
+        let count = Self.countKeys.first(where: keys.contains)
         // The spec's default paging follows a next URL: a page number or cursor under `next` is another style.
-        guard let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains), object.properties[next]?.isString == true else {
-            return nil
+        if let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains) {
+            guard object.properties[next]?.isString == true else { return nil }
+            // Keys at the next-URL style's defaults are left out (`count: none` for a page without a total).
+            return (
+                model,
+                .init(items: items == "results" ? nil : items, next: next == "next" ? nil : next, count: count == "count" ? nil : (count ?? "none"))
+            )
         }
-        let count = ["count", "total", "total_count", "totalCount"].first(where: keys.contains)
-        // Keys at the next-URL style's defaults are left out (`count: none` for a page without a total).
-        return (
-            model,
-            .init(items: items == "results" ? nil : items, next: next == "next" ? nil : next, count: count == "count" ? nil : (count ?? "none"))
-        )
+        // An offset page says which offset it is; the offset style sends `offset` and counts `count` by default.
+        if isInteger("offset") {
+            return (model, .init(style: "offset", items: items == "results" ? nil : items, count: count == "count" ? nil : (count ?? "none")))
+        }
+        // A page-number page counts pages, not items (`total_pages`), so only the end of the items ends a walk.
+        // The page is asked for by the query parameter of the page's key, else `page`, the style's default.
+        if let number = Self.pageNumberKeys.first(where: { keys.contains($0) && isInteger($0) }) {
+            let parameter = query.contains(number) || !query.contains("page") ? number : "page"
+            return (
+                model,
+                .init(
+                    style: "page", items: items == "results" ? nil : items, count: count.flatMap { isInteger($0) ? $0 : nil },
+                    parameter: parameter == "page" ? nil : parameter)
+            )
+        }
+        return nil
     }
 
     /// The type of a path or query parameter, `String` when its schema is not one a route can hold.

@@ -180,4 +180,44 @@ import Testing
         #expect(result.yaml.contains("      categoryId: Int?\n      postsCount: Int?\n      lastPostedAt: String?\n"), "\(result.yaml)")
         #expect(result.yaml.contains("      ID: { type: Int?, key: ID }\n      mode-Name: String?\n"), "a key that is no identifier is its own name")
     }
+
+    /// A document whose `/api/parts/` list answers a page with the integer keys `pageKeys` beside its `items`
+    /// and takes the query parameters `query`.
+    static func pagedList(pageKeys: [String], query: [String]) -> String {
+        let parameters = query.map { "{ name: \($0), in: query, required: false, schema: { type: integer } }" }.joined(separator: ", ")
+        let properties = pageKeys.map { "\($0): { type: integer }" }.joined(separator: ", ")
+        return Self.pair(parameter: "id", idKey: "id").replacingOccurrences(
+            of: "operationId: list\n",
+            with: "operationId: list\n      parameters: [\(parameters)]\n"
+        ).replacingOccurrences(
+            of: "schema: { type: array, items: { $ref: \"#/components/schemas/Part\" } }",
+            with: "schema: { type: object, properties: { items: { type: array, items: { $ref: \"#/components/schemas/Part\" } }, \(properties) } }"
+        )
+    }
+
+    /// Litestar's pages have no next URL: `OffsetPagination` says its offset and the total, `ClassicPagination`
+    /// its page number and the number of pages (no total of items, so a walk ends at the first empty page);
+    /// the page number is asked for by the parameter of the page's own key, or by `page` when the list takes
+    /// that instead.
+    @Test(arguments: [
+        (["limit", "offset", "total"], ["limit", "offset"], "{ style: offset, items: items, count: total }"),
+        (["limit", "offset"], ["limit", "offset"], "{ style: offset, items: items, count: none }"),
+        (["page_size", "current_page", "total_pages"], ["page_size", "current_page"], "{ style: page, items: items, parameter: current_page }"),
+        (["page_size", "current_page", "total_pages"], ["page_size", "page"], "{ style: page, items: items }"),
+        (["per_page", "page", "total"], ["page"], "{ style: page, items: items, count: total }"),
+    ])
+    func pagesWithoutANextURLAreLitestarsStyles(pageKeys: [String], query: [String], pagination: String) throws {
+        let result = try OpenAPIImporter.importDocument(Data(Self.pagedList(pageKeys: pageKeys, query: query).utf8), file: "stock.yaml")
+        #expect(
+            result.yaml.contains("resources:\n  Part:\n    path: api/parts/\n    operations: [read, list]\n    pagination: \(pagination)\n"),
+            "\(result.yaml)")
+        #expect(result.warnings.isEmpty && !result.yaml.contains("actions:"))
+    }
+
+    /// A page whose only page key is no number of any known kind is no page: its list stays an action.
+    @Test func aPageWithoutAnOffsetOrPageNumberIsNoPage() throws {
+        let result = try OpenAPIImporter.importDocument(Data(Self.pagedList(pageKeys: ["size"], query: ["size"]).utf8), file: "stock.yaml")
+        #expect(result.yaml.contains("    operations: [read]\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("actions:\n  list:\n"))
+    }
 }

@@ -359,10 +359,10 @@ import Testing
     /// the Django REST Framework test server (`Tests/DRFServer/server.py --schema`), so the code
     /// GeneratedCodeTests runs against that server cannot drift from it.
     @Test func theDRFServersSchemaImportsAsTheCommittedFixture() async throws {
-        let warnings = try await Self.importLiveSchema(
+        let result = try await Self.importLiveSchema(
             of: "Tests/DRFServer/server.py", arguments: ["page-items", "limit-items", "cursor-items"], file: "drf-schema.yaml", into: "drf-imported")
         #expect(
-            warnings == [
+            result.warnings.map(\.message) == [
                 "security scheme `basicAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/basicAuth)",
                 "security scheme `cookieAuth` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/cookieAuth)",
             ])
@@ -372,9 +372,9 @@ import Testing
     /// FastAPI + SQLModel test server (`Tests/FastAPIServer/app.py --schema`): every collection and item pair
     /// a resource, whatever each endpoint's model is called.
     @Test func theFastAPIServersSchemaImportsAsTheCommittedFixture() async throws {
-        let warnings = try await Self.importLiveSchema(of: "Tests/FastAPIServer/app.py", file: "fastapi-schema.json", into: "fastapi-imported")
+        let result = try await Self.importLiveSchema(of: "Tests/FastAPIServer/app.py", file: "fastapi-schema.json", into: "fastapi-imported")
         #expect(
-            warnings == [
+            result.warnings.map(\.message) == [
                 "POST /heroes/{hero_id}/avatar is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1heroes~1{hero_id}~1avatar/post/requestBody)",
                 "the `application/octet-stream` response of GET /heroes/{hero_id}/avatar is not decoded: a spec reads JSON only; the action returns nothing (#/paths/~1heroes~1{hero_id}~1avatar/get/responses/200)",
                 "POST /token is left out: its request body is `application/x-www-form-urlencoded`, and a spec sends JSON only (#/paths/~1token/post/requestBody)",
@@ -383,11 +383,24 @@ import Testing
             ])
     }
 
+    /// `Fixtures/litestar-imported/spec.yaml` is what import makes now of the schema the Litestar test server
+    /// serves (`Tests/LitestarServer/app.py --schema`), as for the DRF server above: Litestar's pages, its
+    /// DTOs' bodies and its nested item paths are resources; the upload and the form login are left out.
+    @Test func theLitestarServersSchemaImportsAsTheCommittedFixture() async throws {
+        let result = try await Self.importLiveSchema(of: "Tests/LitestarServer/app.py", file: "litestar-schema.json", into: "litestar-imported")
+        #expect(
+            result.warnings.map(\.message) == [
+                "POST /authors/{author_id}/portrait is left out: its request body is `multipart/form-data`, and a spec sends JSON only (#/paths/~1authors~1{author_id}~1portrait/post/requestBody)",
+                "POST /login is left out: its request body is `application/x-www-form-urlencoded`, and a spec sends JSON only (#/paths/~1login/post/requestBody)",
+            ])
+        #expect(result.summary.description == "16 operations read: 3 resources (14 operations), 0 actions, 2 left out")
+    }
+
     /// Imports the schema a Python test server prints for `--schema` (with `arguments`), compares it with
     /// `Fixtures/<fixture>/spec.yaml` but for the first line, which names crudegen's version, and returns
-    /// the warnings' messages. `CRUDEGEN_RECORD=1` rewrites the fixture instead (then regenerate its
+    /// the import. `CRUDEGEN_RECORD=1` rewrites the fixture instead (then regenerate its
     /// `Expected/` as for every fixture).
-    static func importLiveSchema(of server: String, arguments: [String] = [], file: String, into fixture: String) async throws -> [String] {
+    static func importLiveSchema(of server: String, arguments: [String] = [], file: String, into fixture: String) async throws -> OpenAPIImporter.Result {
         let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
         try #require(python.status == 0, "\(python.stderr)")
         let script = OpenAPITestSupport.packageRoot.appendingPathComponent(server)
@@ -398,11 +411,11 @@ import Testing
         let committed = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture)/spec.yaml")
         if ProcessInfo.processInfo.environment["CRUDEGEN_RECORD"] == "1" {
             try Data(result.yaml.utf8).write(to: committed)
-            return result.warnings.map(\.message)
+            return result
         }
         let body = { (text: String) in text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().joined() }
         #expect(body(result.yaml) == body(try String(contentsOf: committed, encoding: .utf8)), "CRUDEGEN_RECORD=1 re-records it:\n\(result.yaml)")
-        return result.warnings.map(\.message)
+        return result
     }
 
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.

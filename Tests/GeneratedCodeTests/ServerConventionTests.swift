@@ -3,7 +3,7 @@ import Foundation
 import TestHTTPServer
 import Testing
 
-/// Error bodies as FastAPI, Django REST Framework and other frameworks write them, answered by a real
+/// Error bodies as FastAPI, Django REST Framework, Litestar and other frameworks write them, answered by a real
 /// HTTP server: field errors become `.validation`, and a message is reachable without decoding the body.
 @Suite struct ServerConventionTests {
     /// A client without an envelope, as a FastAPI app answers.
@@ -55,6 +55,50 @@ import Testing
         let error = try #require(await Self.failure(server))
         #expect(error.serverMessage == nil, "a list of field errors is not one message")
         #expect(error.description.hasPrefix("HTTP 422 validation failed: Input should be a valid dictionary; items.0.count Input should be a valid integer; "))
+    }
+
+    /// Litestar's 400: each item of `extra` is a field's message under its `key`, the source left out; the
+    /// `detail` beside it is the error's message. A body Litestar's DTOs could not decode has no `extra`,
+    /// only a `detail` that names the field inside the message: that is a message, not a field error.
+    @Test func litestarsExtraListIsValidationErrors() async throws {
+        let body = #"""
+            {"status_code": 400, "detail": "Validation failed for POST /heroes", "extra": [
+              {"message": "Expected `str` of length >= 1", "key": "name", "source": "body"},
+              {"message": "Expected `str`, got `int`", "key": "name", "source": "body"},
+              {"message": "Object missing required field `secret_name`", "key": "data", "source": "body"},
+              {"message": "Expected `int` >= 1", "key": "limit", "source": "query"}
+            ]}
+            """#
+        let server = try await TestServer { request in
+            request.query.isEmpty
+                ? .json(body, status: 400)
+                : .json(#"{"status_code": 400, "detail": "Expected `str`, got `int` - at `$.name`"}"#, status: 400)
+        }
+        defer { Task { await server.stop() } }
+        let error = try #require(await Self.failure(server))
+        guard case let .validation(status, errors, raw) = error else {
+            Issue.record("expected .validation, got \(error)")
+            return
+        }
+        #expect(status.code == 400)
+        #expect(
+            errors == [
+                "name": ["Expected `str` of length >= 1", "Expected `str`, got `int`"],
+                "data": ["Object missing required field `secret_name`"],
+                "limit": ["Expected `int` >= 1"],
+            ])
+        #expect(raw == Data(body.utf8))
+        #expect(error.serverMessage == "Validation failed for POST /heroes")
+        do {
+            _ = try await Self.client(server).request(.post, "heroes", query: [URLQueryItem(name: "dto", value: "1")])
+            Issue.record("expected an error")
+        } catch {
+            guard case .status = error else {
+                Issue.record("expected .status, got \(error)")
+                return
+            }
+            #expect(error.description == "HTTP 400 Bad Request: Expected `str`, got `int` - at `$.name`")
+        }
     }
 
     /// `{"detail": "Hero not found"}` on a 404: the message is the error's, and its description says it

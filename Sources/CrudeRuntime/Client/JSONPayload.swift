@@ -128,8 +128,10 @@ extension ClientConfiguration {
 }
 
 /// Parses validation errors from the shapes servers use: `{"errors": {…}}`, `{"post": {"errors": {…}}}`
-/// (ApiModel), FastAPI's `{"detail": [{"loc": ["body", "name"], "msg": "Field required"}]}` and a plain
-/// `{"field": ["message"]}`; messages may be a string or a list of strings.
+/// (ApiModel), FastAPI's `{"detail": [{"loc": ["body", "name"], "msg": "Field required"}]}`, Litestar's
+/// `{"status_code": 400, "detail": "Validation failed for POST /users", "extra": [{"message": "…", "key":
+/// "username", "source": "body"}]}` and a plain `{"field": ["message"]}`; messages may be a string or a list
+/// of strings.
 enum ValidationErrors {
     /// The first element of a FastAPI `loc` that says where the value was sent rather than which field it is.
     private static let fastAPISources: Set<String> = ["body", "query", "path", "header", "cookie"]
@@ -145,6 +147,7 @@ enum ValidationErrors {
             return errors
         }
         if case let .array(items)? = json["detail"], let errors = fastAPIMessages(items) { return errors }
+        if case let .array(items)? = json["extra"], let errors = litestarMessages(items) { return errors }
         // A lone `{"detail": "Not found"}` is a message about the request, not an error of a field named `detail`.
         if case let .object(object) = json, object.count == 1, ServerMessage.text(in: json) != nil { return nil }
         return fieldMessages(json)
@@ -188,6 +191,18 @@ enum ValidationErrors {
             }
             if let first = parts.first, fastAPISources.contains(first) { parts.removeFirst() }
             result[parts.joined(separator: "."), default: []].append(message)
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// Litestar's `extra` list of a failed validation: each item's `key` is the field and its `message` the
+    /// message (`source`, where the value was sent, is left out as FastAPI's is). Litestar names a body it
+    /// could not read as an object by the handler's parameter (`"key": "data"`), kept as the field.
+    private static func litestarMessages(_ items: [JSONValue]) -> [String: [String]]? {
+        var result: [String: [String]] = [:]
+        for item in items {
+            guard case let .string(field)? = item["key"], case let .string(message)? = item["message"] else { return nil }
+            result[field, default: []].append(message)
         }
         return result.isEmpty ? nil : result
     }
