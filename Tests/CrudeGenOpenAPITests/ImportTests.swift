@@ -364,7 +364,8 @@ import Testing
         try #require(python.status == 0, "\(python.stderr)")
         let server = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/DRFServer/server.py")
         let schema = try await OpenAPITestSupport.runTool(
-            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [server.path, "--schema", "page-items", "limit-items", "cursor-items", "authors", "books", "tags", "users", "token"])
+            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+            [server.path, "--schema", "page-items", "limit-items", "cursor-items", "authors", "books", "tags", "users", "token"])
         try #require(schema.status == 0, "\(schema.stderr)")
         let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: "drf-schema.yaml")
         let fixture = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/drf-imported/spec.yaml")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The code imported from the DRF server's schema (`Fixtures/drf-imported`) against what real Django REST
