@@ -533,6 +533,14 @@ private struct Mapper {
                 let (type, memberNullable) = typeExpression(of: nonNull[0], hint: hint, pointer: pointer + [keyword, String(index)], depth: depth + 1)
                 return (type, nullable || memberNullable || nonNull.count < members.count)
             }
+            // drf-spectacular writes a string that may be blank but otherwise has a format or a pattern (an
+            // `EmailField` or `URLField` with `blank=True`) as `oneOf: [{format: email}, {maxLength: 0}]`: a
+            // String, since `""` has no format (it is no URL).
+            if nonNull.count == 2, let blank = nonNull.firstIndex(where: isBlankString), case .string = nonNull[1 - blank].value,
+                enumValues(of: nonNull[1 - blank]) == nil
+            {
+                return (.named("String"), nullable || nonNull.count < members.count)
+            }
             let how = schema.discriminator == nil ? "without a discriminator" : "with a discriminator (a spec has no union types)"
             warn("`\(keyword)` \(how) is approximated as `JSON`", at: pointer, hint: "decode the value yourself from `JSONValue`")
             return (.named("JSON"), nullable || nonNull.count < members.count)
@@ -551,6 +559,12 @@ private struct Mapper {
         let resolved = (try? document.components.lookup(schema)) ?? schema
         guard let values = resolved.allowedValues, !values.isEmpty else { return false }
         return values.allSatisfy { $0.value is NSNull || ($0.value as? String) == "" }
+    }
+
+    /// A string that can only be empty (`{type: string, maxLength: 0}`), drf-spectacular's blank alternative.
+    private func isBlankString(_ schema: JSONSchema) -> Bool {
+        guard case let .string(_, string) = ((try? document.components.lookup(schema)) ?? schema).value else { return false }
+        return string.maxLength == 0
     }
 
     /// Declares an enum written in place in a property, named after its owner and property.

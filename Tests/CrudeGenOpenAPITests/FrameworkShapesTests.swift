@@ -220,4 +220,33 @@ import Testing
         #expect(result.yaml.contains("    operations: [read]\n"), "\(result.yaml)")
         #expect(result.yaml.contains("actions:\n  list:\n"))
     }
+
+    /// drf-spectacular's string that may be blank but has a format (`EmailField(blank=True)`, the email of
+    /// Django's `User`) is a String: its blank alternative `{maxLength: 0}` is no URL, UUID or email.
+    @Test func aDRFStringThatMayBeBlankIsAString() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Accounts, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                User:
+                  type: object
+                  properties:
+                    email:
+                      title: Email address
+                      oneOf: [{ type: string, format: email, maxLength: 254 }, { type: string, maxLength: 0 }]
+                    homepage:
+                      nullable: true
+                      oneOf: [{ type: string, format: uri }, { type: string, maxLength: 0 }]
+                    contact:
+                      oneOf: [{ type: string, format: uri }, { type: integer }]
+                  required: [email]
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "accounts.yaml")
+        #expect(result.yaml.contains("      email: String\n      homepage: String?\n      contact: JSON?\n"), "\(result.yaml)")
+        #expect(
+            result.warnings.map(\.message) == ["`oneOf` without a discriminator is approximated as `JSON` (#/components/schemas/User/properties/contact)"],
+            "two alternatives that are not both strings stay JSON")
+    }
 }

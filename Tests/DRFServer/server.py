@@ -8,6 +8,13 @@ Endpoints (DefaultRouter, trailing slashes):
 - /api/page-items/    ModelViewSet with PageNumberPagination (page size 2, `page_size` to change it)
 - /api/limit-items/   ModelViewSet with LimitOffsetPagination (default limit 2)
 - /api/cursor-items/  ModelViewSet with CursorPagination (page size 2, ordered by id)
+- /api/authors/       ModelViewSet without pagination (a bare array), with a read-only `created_at`
+- /api/authors/{author_pk}/books/  the author's books, a viewset nested by hand under its parent (as
+                      drf-nested-routers does), with a multipart upload action `…/books/{pk}/cover/`
+- /api/tags/          ModelViewSet looked up by slug (`lookup_field = "slug"`), so its item path is `{slug}`
+- /api/users/         django.contrib.auth's users, as DRF's docs serialize them: a write-only `password`
+                      stored with `set_password`
+- /api/token/         rest_framework.authtoken's login, posted as an HTML form: `{"token": "…"}`
 - /api/requests/, /api/crude/, /api/iservice/, /api/raccoon/, /api/apimodel/: each seed library's flows
   (the `seeds` package next to this file; a test's objects are kept apart by its `X-Group` header there)
 """
@@ -25,19 +32,31 @@ settings.configure(
     SECRET_KEY="crudegen-tests",
     ALLOWED_HOSTS=["127.0.0.1", "localhost"],
     ROOT_URLCONF=__name__,
-    INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "rest_framework"],
+    INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "rest_framework", "rest_framework.authtoken"],
     DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": database}},
     # The seeds' request log comes first, so it sees every request and the final status; the conditional
     # GET middleware gives GET responses an ETag and answers a matching `If-None-Match` with 304.
     MIDDLEWARE=["seeds.common.RecordRequests", "django.middleware.common.CommonMiddleware", "django.middleware.http.ConditionalGetMiddleware"],
-    REST_FRAMEWORK={"UNAUTHENTICATED_USER": None},
+    # DRF's schema generators, drf-spectacular's among them, write a route's `{pk}` as `{id}` unless
+    # SCHEMA_COERCE_PATH_PK is off, as here: the documented item paths say `{pk}`, `{author_pk}` and the
+    # tags' `{slug}` (Tests/CrudeGenOpenAPITests/Documents/drf keeps the default `{id}`).
+    REST_FRAMEWORK={"UNAUTHENTICATED_USER": None, "SCHEMA_COERCE_PATH_PK": False},
     DEFAULT_AUTO_FIELD="django.db.models.AutoField",
+    # The book covers the upload action stores, beside the database.
+    MEDIA_ROOT=os.path.join(os.path.dirname(database), "media"),
+    MEDIA_URL="media/",
 )
 django.setup()
 
+from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection, models  # noqa: E402
+from django.shortcuts import get_object_or_404  # noqa: E402
 from django.urls import include, path  # noqa: E402
 from rest_framework import pagination, routers, serializers, viewsets  # noqa: E402
+from rest_framework.authtoken.views import ObtainAuthToken  # noqa: E402
+from rest_framework.decorators import action  # noqa: E402
+from rest_framework.parsers import FormParser, MultiPartParser  # noqa: E402
+from rest_framework.response import Response  # noqa: E402
 
 
 class Item(models.Model):
@@ -81,11 +100,145 @@ def viewset(paginator):
     return ItemViewSet
 
 
+# --- What real DRF apps have, written as DRF's tutorial and docs write it ----------------------------------
+class Author(models.Model):
+    name = models.CharField(max_length=100)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        app_label = "crudegen"
+
+
+class Book(models.Model):
+    author = models.ForeignKey(Author, on_delete=models.CASCADE, related_name="books")
+    title = models.CharField(max_length=100)
+    pages = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    cover = models.FileField(upload_to="covers/", blank=True)
+
+    class Meta:
+        app_label = "crudegen"
+
+
+class Tag(models.Model):
+    slug = models.SlugField(unique=True)
+    label = models.CharField(max_length=100)
+
+    class Meta:
+        app_label = "crudegen"
+
+
+class AuthorSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Author
+        fields = ["id", "name", "created_at"]
+
+
+class BookSerializer(serializers.ModelSerializer):
+    # The author is the URL's `author_pk`, not a field a client sends; the cover has an action of its own.
+    class Meta:
+        model = Book
+        fields = ["id", "title", "pages", "created_at"]
+
+
+class CoverSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Book
+        fields = ["cover"]
+
+
+class TagSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Tag
+        fields = ["id", "slug", "label"]
+
+
+# DRF's docs' example of `extra_kwargs`: the password is sent, stored hashed and never answered.
+class UserSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = ["id", "username", "email", "password", "date_joined"]
+        read_only_fields = ["date_joined"]
+        extra_kwargs = {"password": {"write_only": True}}
+
+    def create(self, validated_data):
+        user = User(username=validated_data["username"], email=validated_data.get("email", ""))
+        user.set_password(validated_data["password"])
+        user.save()
+        return user
+
+    def update(self, instance, validated_data):
+        # ModelSerializer would store a new password as sent, which no login could then match.
+        password = validated_data.pop("password", None)
+        if password is not None:
+            instance.set_password(password)
+        return super().update(instance, validated_data)
+
+
+class AuthorViewSet(viewsets.ModelViewSet):
+    queryset = Author.objects.order_by("id")
+    serializer_class = AuthorSerializer
+
+
+# A nested viewset: the queryset is filtered by the parent in the URL. (drf-spectacular reads the types of
+# path parameters from the `queryset` attribute, so the viewset has one beside `get_queryset`.)
+class BookViewSet(viewsets.ModelViewSet):
+    """The books of one author."""
+
+    queryset = Book.objects.order_by("id")
+    serializer_class = BookSerializer
+
+    def get_queryset(self):
+        return super().get_queryset().filter(author=self.kwargs["author_pk"])
+
+    def perform_create(self, serializer):
+        # An author that does not exist is a 404 rather than a book without one.
+        serializer.save(author=get_object_or_404(Author, pk=self.kwargs["author_pk"]))
+
+    @action(detail=True, methods=["post"], parser_classes=[MultiPartParser], serializer_class=CoverSerializer)
+    def cover(self, request, author_pk=None, pk=None):
+        """Stores the book's cover, a file posted as `multipart/form-data`."""
+        serializer = CoverSerializer(self.get_object(), data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        serializer.save()
+        return Response(serializer.data)
+
+
+class TagViewSet(viewsets.ModelViewSet):
+    queryset = Tag.objects.order_by("id")
+    serializer_class = TagSerializer
+    lookup_field = "slug"
+
+
+class UserViewSet(viewsets.ModelViewSet):
+    queryset = User.objects.order_by("id")
+    serializer_class = UserSerializer
+
+
+# rest_framework.authtoken's login, reading the HTML form encoding only: the schema then documents the form
+# body a client must send rather than JSON, which ObtainAuthToken also takes.
+class TokenLogin(ObtainAuthToken):
+    """Trades a username and password, posted as a form, for the user's token."""
+
+    parser_classes = [FormParser]
+
+
 router = routers.DefaultRouter()
 router.register("page-items", viewset(PageNumber), basename="page-item")
 router.register("limit-items", viewset(LimitOffset), basename="limit-item")
 router.register("cursor-items", viewset(Cursor), basename="cursor-item")
-urlpatterns = [path("api/", include(router.urls))]
+router.register("authors", AuthorViewSet, basename="author")
+router.register("tags", TagViewSet, basename="tag")
+router.register("users", UserViewSet, basename="user")
+# The nested routes, written by hand with the names drf-nested-routers gives them: a router of their own
+# mounted under the parent's item path, whose `author_pk` reaches the viewset in `self.kwargs`.
+author_router = routers.SimpleRouter()
+author_router.register("books", BookViewSet, basename="book")
+# Each router with where it is mounted; `--schema` names the prefixes registered in them.
+routed = [("api/", router), ("api/authors/<int:author_pk>/", author_router)]
+# Views outside the routers, by the name `--schema` knows them by.
+views = {"token": path("api/token/", TokenLogin.as_view(), name="token")}
+urlpatterns = [path(mount, include(routes.urls)) for mount, routes in routed] + list(views.values())
 
 # The seed libraries' flows (Tests/DRFServer/seeds).
 from seeds import urls as seeds  # noqa: E402
@@ -93,12 +246,13 @@ from seeds import urls as seeds  # noqa: E402
 urlpatterns.append(path("api/", include(seeds.urlpatterns)))
 
 # --- The OpenAPI schema of these endpoints (crudegen's import tests) -------------------------------------
-# `server.py --schema PREFIX…` prints the schema drf-spectacular writes for the router's endpoints under
-# those prefixes (every endpoint when none is given) and exits without serving; the import tests turn it
-# into a spec and run the generated code against this server. drf-spectacular names components after
-# serializers, so endpoints sharing one serializer behind different paginators would share one page
-# component (it keeps the last and warns); each endpoint's serializer is therefore documented under a
-# name of its own (`page-items` → `PageItem`), as `extend_schema_serializer(component_name=…)` would.
+# `server.py --schema PREFIX…` prints the schema drf-spectacular writes for the routers' endpoints under
+# those prefixes and the views of those names in `views` (every one when none is given) and exits without
+# serving; the import tests turn it into a spec and run the generated code against this server.
+# drf-spectacular names components after serializers, so endpoints sharing one serializer behind different
+# paginators would share one page component (it keeps the last and warns); each endpoint's serializer is
+# therefore documented under a name of its own (`page-items` → `PageItem`), as
+# `extend_schema_serializer(component_name=…)` would.
 def print_openapi_schema(prefixes):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema"}
     settings.SPECTACULAR_SETTINGS = {"TITLE": "DRFItems", "VERSION": "1.0.0"}
@@ -107,14 +261,18 @@ def print_openapi_schema(prefixes):
     from rest_framework.settings import api_settings
 
     api_settings.reload()
-    documented = routers.DefaultRouter()
-    for prefix, viewset_class, basename in router.registry:
-        if prefixes and prefix not in prefixes:
-            continue
-        name = "".join(word.capitalize() for word in basename.split("-"))
-        serializer = type(name + "Serializer", (viewset_class.serializer_class,), {})
-        documented.register(prefix, type(name + "ViewSet", (viewset_class,), {"serializer_class": serializer}), basename=basename)
-    schema = SchemaGenerator(patterns=[path("api/", include(documented.urls))]).get_schema(request=None, public=True)
+    patterns = []
+    for mount, routes in routed:
+        documented = type(routes)()
+        for prefix, viewset_class, basename in routes.registry:
+            if prefixes and prefix not in prefixes:
+                continue
+            name = "".join(word.capitalize() for word in basename.split("-"))
+            serializer = type(name + "Serializer", (viewset_class.serializer_class,), {})
+            documented.register(prefix, type(name + "ViewSet", (viewset_class,), {"serializer_class": serializer}), basename=basename)
+        patterns.append(path(mount, include(documented.urls)))
+    patterns += [view for name, view in views.items() if not prefixes or name in prefixes]
+    schema = SchemaGenerator(patterns=patterns).get_schema(request=None, public=True)
     sys.stdout.write(OpenApiYamlRenderer().render(schema, renderer_context={}).decode())
 
 
@@ -123,8 +281,13 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--schema"]:
     sys.exit(0)
 
 if __name__ == "__main__":
+    # The installed apps' tables (users and their tokens) by their migrations; this file's models by hand.
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
     with connection.schema_editor() as editor:
-        editor.create_model(Item)
+        for model in [Item, Author, Book, Tag]:
+            editor.create_model(model)
         for model in seeds.MODELS:
             editor.create_model(model)
 
