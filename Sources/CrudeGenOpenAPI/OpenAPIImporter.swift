@@ -417,6 +417,7 @@ private struct Mapper {
                 var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
                 field.writeOnly = property.writeOnly && !property.readOnly
                 applyExtensions(property.vendorExtensions, to: &field)
+                if field.transform == nil, isDateOnly(property) { field.transform = dateOnlyTransform() }
                 result.append(field)
             }
             return result
@@ -490,7 +491,7 @@ private struct Mapper {
             }
             if string.contentEncoding?.rawValue == "base64" { return (.named("Data"), nullable) }
             switch core.format.rawValue {
-            case "date-time": return (.named("Date"), nullable)
+            case "date-time", "date": return (.named("Date"), nullable)
             case "byte": return (.named("Data"), nullable)
             case "uuid": return (.named("UUID"), nullable)
             case "uri", "url": return (.named("URL"), nullable)
@@ -552,6 +553,36 @@ private struct Mapper {
         case .fragment:
             return (.named("JSON"), nullable)
         }
+    }
+
+    /// Whether a schema is a date without a time (`format: date`, Django's `DateField`), directly, through a
+    /// reference, as the one alternative to `null`, or as an array's items.
+    private func isDateOnly(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        switch schema.value {
+        case let .string(core, _): return core.format.rawValue == "date"
+        case let .reference(reference, _): return reference.name.flatMap(componentSchema(named:)).map { isDateOnly($0, depth: depth + 1) } ?? false
+        case let .array(_, array): return array.items.map { isDateOnly($0, depth: depth + 1) } ?? false
+        case let .one(of: members, _), let .any(of: members, _), let .all(of: members, _):
+            let meaningful = members.filter { !$0.isNull && !$0.isFragment }
+            return meaningful.count == 1 && isDateOnly(meaningful[0], depth: depth + 1)
+        default: return false
+        }
+    }
+
+    /// The transform of dates without a time, `yyyy-MM-dd` in UTC, declared under `transforms` on first use.
+    private mutating func dateOnlyTransform() -> String {
+        if let declared = draft.transforms.first(where: { if case .dateFormat("yyyy-MM-dd", nil) = $0.kind { true } else { false } }) {
+            return declared.name
+        }
+        var name = "date"
+        var number = 2
+        while draft.transforms.contains(where: { $0.name == name }) {
+            name = "date\(number)"
+            number += 1
+        }
+        draft.transforms.append((name, .dateFormat("yyyy-MM-dd", timeZone: nil)))
+        return name
     }
 
     /// An enum whose only values are `""` and `null` (drf-spectacular's `BlankEnum` and `NullEnum`).
@@ -1475,6 +1506,7 @@ private struct Mapper {
                 // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
                 if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
                 applyExtensions(parameter.vendorExtensions, to: &field)
+                if field.transform == nil, let schema, isDateOnly(schema) { field.transform = dateOnlyTransform() }
                 action.query.append(field)
             case .header:
                 if let value = schema.flatMap(constantValue) {

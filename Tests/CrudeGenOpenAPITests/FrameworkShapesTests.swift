@@ -158,6 +158,52 @@ import Testing
         #expect(result.yaml.contains("  ping:\n    method: POST\n    path: ping\n"), "\(result.yaml)")
     }
 
+    /// A date without a time (`format: date`: Django's `DateField`, Litestar's `date`) is a `Date` read and
+    /// written as `yyyy-MM-dd` by one declared transform, wherever it is: a field, an optional or array
+    /// field, a referenced component, a query parameter.
+    @Test func datesWithoutATimeAreDatesInTheirFormat() async throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Days, version: "1" }
+            paths:
+              /events:
+                get:
+                  operationId: events
+                  parameters: [{ name: on, in: query, schema: { type: string, format: date } }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Event" } } } } } }
+            components:
+              schemas:
+                Day: { type: string, format: date }
+                Event:
+                  type: object
+                  required: [day]
+                  properties:
+                    day: { type: string, format: date }
+                    born: { type: string, format: date, nullable: true }
+                    days: { type: array, items: { type: string, format: date } }
+                    other: { $ref: "#/components/schemas/Day" }
+                    at: { type: string, format: date-time }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "days.yaml")
+        #expect(
+            result.yaml.contains(
+                """
+                transforms:
+                  date: { date_format: yyyy-MM-dd }
+
+                models:
+                  Event:
+                    fields:
+                      day: { type: Date, transform: date }
+                      born: { type: Date?, transform: date }
+                      days: { type: "[Date]?", transform: date }
+                      other: { type: Date?, transform: date }
+                      at: Date?
+                """), "\(result.yaml)")
+        #expect(result.yaml.contains("      \"on\": { type: Date?, transform: date }\n"))
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
     /// Discourse's 901 keys are snake case but for two: those two keep explicit keys, the rest read as Swift.
     @Test func oneOddKeyChangesOnlyItsOwnField() throws {
         let document = """

@@ -15,6 +15,11 @@ import Testing
         return APIClient(configuration: configuration)
     }
 
+    /// The instant of a day `yyyy-MM-dd` in UTC, as the imported `date` transform reads it.
+    static func day(_ text: String) throws -> Date {
+        try Date(text + "T00:00:00Z", strategy: .iso8601)
+    }
+
     /// The error `call` throws, or `nil` when it succeeds.
     static func failure(_ call: () async throws(APIError) -> Void) async -> APIError? {
         do {
@@ -32,10 +37,10 @@ import Testing
         let client = try await Self.client()
         var created: [Author] = []
         for name in ["Ursula", "Italo", "Jorge", "Clarice", "Stanisław"] {
-            created.append(try await Author(name: name, born: name == "Ursula" ? "1929-10-21" : nil).create(on: client))
+            created.append(try await Author(name: name, born: name == "Ursula" ? try Self.day("1929-10-21") : nil).create(on: client))
         }
         let id = try #require(created[0].id)
-        #expect(created[0].born == "1929-10-21" && created[0].createdAt != nil)
+        #expect(try created[0].born == Self.day("1929-10-21") && created[0].createdAt != nil, "a `format: date` is a Date")
         #expect(try await Author.read(id: id, on: client) == created[0])
         var changed = created[0]
         changed.name = "Ursula K."
@@ -74,10 +79,11 @@ import Testing
         let authorId = try #require(author.id)
         var books: [Book] = []
         for title in ["A Wizard of Earthsea", "The Dispossessed", "The Lathe of Heaven"] {
-            books.append(try await Book(authorId: authorId, title: title, published: title.hasPrefix("A") ? "1968-11-01" : nil).create(on: client))
+            let published = title.hasPrefix("A") ? try Self.day("1968-11-01") : nil
+            books.append(try await Book(authorId: authorId, title: title, published: published).create(on: client))
         }
         let id = try #require(books[0].id)
-        #expect(books[0].authorId == authorId && books[0].published == "1968-11-01")
+        #expect(try books[0].authorId == authorId && books[0].published == Self.day("1968-11-01"))
         #expect(try await Book.read(authorId: authorId, id: id, on: client) == books[0])
         var changed = books[0]
         changed.title = "A Wizard of Earthsea (1968)"

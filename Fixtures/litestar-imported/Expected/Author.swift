@@ -8,14 +8,14 @@ nonisolated public struct Author: Hashable, Sendable, Identifiable {
     public var id: Int?
     public var name: String
     public var createdAt: Date?
-    public var born: String?
+    public var born: Date?
 
     /// Creates a value from its properties.
     public init(
         id: Int? = nil,
         name: String,
         createdAt: Date? = nil,
-        born: String? = nil
+        born: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -30,7 +30,7 @@ nonisolated extension Author: Codable {
         self.id = try container.decodeIfPresent(forKey: "id")
         self.name = try container.decode(forKey: "name")
         self.createdAt = try container.decodeIfPresent(forKey: "created_at", using: ISO8601DateTransform.self)
-        self.born = try container.decodeIfPresent(forKey: "born")
+        self.born = try container.decodeIfPresent(forKey: "born", using: LitestarAPI.DateDateFormat.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,7 +39,7 @@ nonisolated extension Author: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         try container.encode(self.name, forKey: "name")
         if options.includesReadOnly { try container.encodeIfPresent(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self, options) }
-        try container.encodeIfPresent(self.born, forKey: "born", options)
+        try container.encodeIfPresent(self.born, forKey: "born", using: LitestarAPI.DateDateFormat.self, options)
     }
 }
 
@@ -204,7 +204,7 @@ nonisolated extension Author {
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
-        public var born: FieldUpdate<String?> = .keep
+        public var born: FieldUpdate<Date?> = .keep
 
         /// Creates a patch that changes nothing yet.
         public init() {}
@@ -212,7 +212,7 @@ nonisolated extension Author {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.name, forKey: "name")
-            try container.encode(self.born, forKey: "born")
+            try container.encode(self.born, forKey: "born", using: LitestarAPI.DateDateFormat.self)
         }
     }
 }

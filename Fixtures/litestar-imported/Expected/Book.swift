@@ -8,14 +8,14 @@ nonisolated public struct Book: Hashable, Sendable, Identifiable {
     public var id: Int?
     public var authorId: Int?
     public var title: String
-    public var published: String?
+    public var published: Date?
 
     /// Creates a value from its properties.
     public init(
         id: Int? = nil,
         authorId: Int? = nil,
         title: String,
-        published: String? = nil
+        published: Date? = nil
     ) {
         self.id = id
         self.authorId = authorId
@@ -30,7 +30,7 @@ nonisolated extension Book: Codable {
         self.id = try container.decodeIfPresent(forKey: "id")
         self.authorId = try container.decodeIfPresent(forKey: "author_id")
         self.title = try container.decode(forKey: "title")
-        self.published = try container.decodeIfPresent(forKey: "published")
+        self.published = try container.decodeIfPresent(forKey: "published", using: LitestarAPI.DateDateFormat.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,7 +39,7 @@ nonisolated extension Book: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         if options.includesReadOnly { try container.encodeIfPresent(self.authorId, forKey: "author_id", options) }
         try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.published, forKey: "published", options)
+        try container.encodeIfPresent(self.published, forKey: "published", using: LitestarAPI.DateDateFormat.self, options)
     }
 }
 
@@ -208,7 +208,7 @@ nonisolated extension Book {
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var title: FieldUpdate<String> = .keep
-        public var published: FieldUpdate<String?> = .keep
+        public var published: FieldUpdate<Date?> = .keep
 
         /// Creates a patch that changes nothing yet.
         public init() {}
@@ -216,7 +216,7 @@ nonisolated extension Book {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.title, forKey: "title")
-            try container.encode(self.published, forKey: "published")
+            try container.encode(self.published, forKey: "published", using: LitestarAPI.DateDateFormat.self)
         }
     }
 }

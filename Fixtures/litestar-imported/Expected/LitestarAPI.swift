@@ -14,4 +14,9 @@ nonisolated public enum LitestarAPI {
     public static func configuration(baseURL: URL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// Dates written as `yyyy-MM-dd`.
+    nonisolated public enum DateDateFormat: DateFormatTransform {
+        public static let format = "yyyy-MM-dd"
+    }
 }
