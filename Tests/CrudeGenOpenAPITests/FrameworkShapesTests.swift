@@ -104,9 +104,10 @@ import Testing
         #expect(result.summary.description == "2 operations read: 0 resources (0 operations), 2 actions, 0 left out")
     }
 
-    /// FastAPI appends the path and the method to a route function's name to make its `operationId`; the
-    /// action takes the function's name. An `operationId` written by hand stays as it is.
-    @Test func actionsTakeTheNameOfFastAPIsRouteFunction() throws {
+    /// FastAPI appends the path and the method to a route function's name to make its `operationId`, and
+    /// Litestar puts the path in front of the handler's name; the action takes the function's name. An
+    /// `operationId` written by hand stays as it is.
+    @Test func actionsTakeTheNameOfTheFrameworksRouteFunction() throws {
         let document = """
             openapi: 3.1.0
             info: { title: Teams, version: "1" }
@@ -116,6 +117,11 @@ import Testing
                   operationId: read_team_heroes_teams__team_id__heroes__get
                   parameters: [{ name: team_id, in: path, required: true, schema: { type: integer } }]
                   responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+              /authors/{author_id}/stats:
+                get:
+                  operationId: AuthorsAuthorIdStatsGetStats
+                  parameters: [{ name: author_id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: string } } } } }
               /users/me:
                 get:
                   operationId: current_user_get
@@ -123,6 +129,7 @@ import Testing
             """
         let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "teams.yaml")
         #expect(result.yaml.contains("  readTeamHeroes:\n    path: teams/{teamId}/heroes/\n    params: { teamId: Int }\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("  getStats:\n    path: authors/{authorId}/stats\n"))
         #expect(result.yaml.contains("  currentUserGet:\n"), "`current_user_get` does not end with the path, so it is no FastAPI name")
     }
 
