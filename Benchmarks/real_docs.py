@@ -279,7 +279,7 @@ def bench_generation(args, doc):
             steps = regenerate(args, doc, tool, out)
             samples[tool].append(steps)
             log(f"  {tool:24} run {r + 1}: " + ", ".join(f"{name} {s['wall']:.2f} s wall, {s['cpu']:.2f} s CPU, {s['rss_mb']:.0f} MB"
-                                                          for name, s in steps.items() if name != "total" or len(steps) > 1))
+                                                          for name, s in steps.items() if name != "total" or "import" in steps))
     result = {"runs": args.runs, **quiet}
     for tool in TOOLS:
         lines, files = swift_lines(os.path.join(WORK, "gen", doc["key"], "crude" if tool == "crudegen" else "openapi"))
@@ -484,7 +484,9 @@ def table(results):
                    f"`{doc['schema']}` gains `{ADDED_PROPERTY}` (string, optional) |")
     out.append("")
     options = results["options"]
-    counted = [f"generation of {options['runs']} runs"] + ([f"builds of {options['compile_runs']}"] if "compile" in options["parts"] else [])
+    def runs(count, what):
+        return f"{what} of {count} run{'s' if count != 1 else ''}"
+    counted = [runs(options["runs"], "generation")] + ([runs(options["compile_runs"], "builds")] if "compile" in options["steps"] else [])
     out += [f"### crudegen against {PEER} 1.14.3, step by step (medians: {', '.join(counted)}; "
             "ratios are crudegen ÷ peer of the medians, below 1 when crudegen takes less)", "",
             "Generation: release tools, an empty output folder; crudegen imports the document, then `CrudeGenBuildTool` "
@@ -558,7 +560,7 @@ def main():
     parser.add_argument("--n", type=int, help="resources of the FastAPI and DRF apps (default 300; with --quick, 3)")
     parser.add_argument("--runs", type=int, help="generation runs of each tool per document (default 3; with --quick, 1)")
     parser.add_argument("--compile-runs", type=int, default=1, help="builds from scratch, and edits, of each per document (default 1)")
-    parser.add_argument("--parts", default="generation,compile,edit", help="comma-separated: generation, compile, edit (default all; edit needs compile)")
+    parser.add_argument("--steps", default="generation,compile,edit", help="comma-separated: generation, compile, edit (default all; edit needs compile)")
     parser.add_argument("--bin", default=bench.BIN, help="folder of the release tools (default Benchmarks/.build/release)")
     parser.add_argument("--files-per-spec", type=int, default=bench.FILES_PER_SPEC,
                         help=f"the build plugin's files per spec (default {bench.FILES_PER_SPEC}, the plugin's)")
@@ -578,11 +580,11 @@ def main():
     args.n = args.n if args.n is not None else 3 if quick else 300
     args.runs = args.runs if args.runs is not None else 1 if quick else 3
     args.max_wait = args.max_wait if args.max_wait is not None else 0 if quick else 300
-    parts = [p for p in args.parts.split(",") if p]
+    parts = [p for p in args.steps.split(",") if p]
     if set(parts) - {"generation", "compile", "edit"} or set(args.docs) - {"chatgpt", "fastapi", "drf"}:
-        parser.error("unknown part or document")
+        parser.error("unknown step or document")
     if "edit" in parts and "compile" not in parts:
-        parser.error("the edit part needs the compile part")
+        parser.error("the edit step needs the compile step")
     for tool, path in tool_paths(args).items():
         if not os.access(path, os.X_OK):
             sys.exit(f"no {path}: build the release tools first (Benchmarks/run.sh --parts realdocs does)")
@@ -594,7 +596,7 @@ def main():
         "command": args.command or " ".join(["python3", "Benchmarks/real_docs.py"] + sys.argv[1:]),
         "load_at_start": open("/proc/loadavg").read().split()[:3],
     }, "options": {"n": args.n, "runs": args.runs, "compile_runs": args.compile_runs, "files_per_spec": args.files_per_spec,
-                   "parts": parts, "quick": quick}}
+                   "steps": parts, "quick": quick}}
     folder = os.path.join(bench.WORK, "results") if quick else RESULTS
     os.makedirs(folder, exist_ok=True)
     base = os.path.join(folder, "realdocs-" + datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + ("-quick" if quick else ""))
