@@ -83,9 +83,10 @@ def wait_quiet(args, phase):
     return {"load": load, "waited_seconds": round(waited, 1)}
 
 
-def measure(command, cwd=None, quiet=True, capture=False):
+def measure(command, cwd=None, quiet=True, capture=False, check=True):
     """Runs `command` to completion; returns wall seconds, CPU seconds and peak RSS in MB of its process tree
-    (with `capture`, also its standard output as "output")."""
+    (with `capture`, also its standard output as "output"). A failure ends the driver, unless `check` is false:
+    then the result also holds "returncode" and, when it is not 0, the command's standard error as "errors"."""
     with tempfile.TemporaryFile() as errors, tempfile.TemporaryFile() as output:
         start = time.perf_counter()
         stdout = output if capture else subprocess.DEVNULL if quiet else None
@@ -93,12 +94,17 @@ def measure(command, cwd=None, quiet=True, capture=False):
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
+        if process.returncode != 0 and check:
             errors.seek(0)
             output.seek(0)
             sys.exit(f"failed ({process.returncode}): {' '.join(command)}\n{output.read().decode(errors='replace')[-4000:]}"
                      f"{errors.read().decode(errors='replace')[-4000:]}")
         result = {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024}
+        if not check:
+            result["returncode"] = process.returncode
+            if process.returncode != 0:
+                errors.seek(0)
+                result["errors"] = errors.read().decode(errors="replace")
         if capture:
             output.seek(0)
             result["output"] = output.read().decode(errors="replace")
@@ -134,10 +140,10 @@ def specs(n):
     return synth.write(n, os.path.join(WORK, "specs"))
 
 
-def plugin_outputs(directory, count):
-    """The files the build plugin spreads a spec called Synthetic.crude.yaml over: Synthetic.crude.00.swift …"""
+def plugin_outputs(directory, count, stem="Synthetic"):
+    """The files the build plugin spreads a spec called STEM.crude.yaml over: STEM.crude.00.swift …"""
     width = len(str(count - 1))
-    return [os.path.join(directory, f"Synthetic.crude.{i:0{width}d}.swift") for i in range(count)]
+    return [os.path.join(directory, f"{stem}.crude.{i:0{width}d}.swift") for i in range(count)]
 
 
 def generate_command(tool, n, out, files=None):

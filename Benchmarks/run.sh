@@ -12,13 +12,17 @@
 #   Benchmarks/run.sh --check          only prove Sources/BenchModels and StoreBenchModels are what crudegen generates
 #   Benchmarks/run.sh --store          only the local store: CrudeStore against hand-written GRDB records
 #                                      (--count 10000 --rounds 7 go to store-bench)
+#   Benchmarks/run.sh --parts realdocs only real documents (real_docs.py): the ChatGPT example and the schemas of
+#                                      FastAPI and DRF apps of 300 resources, generated, compiled and edited by both
+#                                      tools (--docs --n --runs --compile-runs --steps go to real_docs.py; with --quick:
+#                                      FastAPI and DRF at N = 3, one run, a smoke check)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
 # --decode-mb 10 --decode-rounds 7 --rt-rounds 15 --rt-iterations 200 --mem-iterations 2000
 # --quiet-load 0.8 --max-wait 300
-# (`python3 bench.py --help`). Builds go to Benchmarks/.build (release tools and crude-bench) and
-# Benchmarks/.work (throwaway packages, specs, outputs, results), both git-ignored.
+# (`python3 bench.py --help`; `python3 real_docs.py --help` for --parts realdocs). Builds go to Benchmarks/.build
+# (release tools and crude-bench) and Benchmarks/.work (throwaway packages, specs, outputs, results), both git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -27,23 +31,30 @@ parts="generation,compile,runtime"
 extra=()
 check_only=0
 store_only=0
+quick=0
+realdocs=0
 while (($#)); do
   case "$1" in
-    --quick)
-      parts="generation,runtime"
-      extra+=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --mem-iterations 200 --max-wait 0) ;;
+    --quick) quick=1; parts="generation,runtime" ;;
     --tool-builds) parts="$parts,tools" ;;
     --plugin) parts="$parts,plugin" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
-    --parts) parts="$2"; shift ;;
+    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; shift ;;
     --check) check_only=1 ;;
     --store) store_only=1 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
 done
+if ((realdocs)); then
+  parts="realdocs"
+  ((quick)) && extra=(--quick "${extra[@]}")
+elif ((quick)); then
+  # Options given after --quick still win: argparse keeps the last value.
+  extra=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --mem-iterations 200 --max-wait 0 "${extra[@]}")
+fi
 
 step() { echo "== $*" >&2; }
 
@@ -70,7 +81,7 @@ if ((store_only)); then
   exec .build/release/store-bench "${extra[@]}"
 fi
 
-if [[ ",$parts," == *,generation,* || ",$parts," == *,compile,* ]]; then
+if [[ ",$parts," == *,generation,* || ",$parts," == *,compile,* || ",$parts," == *,realdocs,* ]]; then
   step "building swift-openapi-generator (release)"
   swift build -c release --product swift-openapi-generator >&2
 fi
@@ -81,6 +92,11 @@ fi
 if [[ ",$parts," == *,profile,* ]]; then
   step "building decode-profile (release)"
   swift build -c release --product decode-profile >&2
+fi
+
+if ((realdocs)); then
+  step "running real_docs.py ${extra[*]}"
+  exec python3 real_docs.py --command "$command" "${extra[@]}"
 fi
 
 step "running bench.py --parts $parts ${extra[*]}"
