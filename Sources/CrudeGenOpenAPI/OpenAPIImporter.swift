@@ -642,20 +642,35 @@ private struct Mapper {
             }
         }
         var consumed = Set<String>()
+        // The models resources took leave `models`, and references to a renamed one follow it, once every
+        // resource is found: doing either per resource made import quadratic in the resources.
+        var adopted: Set<String> = []
+        var renamed: [String: String] = [:]
         let adopt = { (mapper: inout Mapper, resource: SpecDraft.Resource, used: [[String]], model: String) in
             for pointer in used { consumed.insert(JSONPointer.text(pointer)) }
-            if let index = mapper.modelIndex[model] {
-                mapper.draft.models.remove(at: index)
-                mapper.modelIndex = Dictionary(uniqueKeysWithValues: mapper.draft.models.enumerated().map { ($0.element.name, $0.offset) })
-            }
+            adopted.insert(model)
             mapper.draft.resources.append(resource)
-            if resource.name != model { mapper.renameType(model, to: resource.name) }
+            if resource.name != model {
+                renamed[model] = resource.name
+                mapper.renameComponent(model, to: resource.name)
+            }
         }
         for case let .resource(resource, used, model) in markedResources(endpoints: endpoints) { adopt(&self, resource, used, model) }
-        let unmarked = endpoints.filter { !consumed.contains(JSONPointer.text($0.pointer)) }
+        // Each path's operations by method, and each collection's item path (the first in document order),
+        // found once: searching them for every path made import quadratic in the paths.
+        var operations: [OpenAPI.Path: [String: Endpoint]] = [:]
+        for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) && operations[endpoint.path]?[endpoint.method] == nil {
+            operations[endpoint.path, default: [:]][endpoint.method] = endpoint
+        }
+        var itemPaths: [[String]: OpenAPI.Path] = [:]
+        for (rawPath, _) in orderedPaths.reversed() {
+            let path = OpenAPI.Path(rawValue: rawPath)
+            if let last = path.components.last, isSingleParameter(last) { itemPaths[Array(path.components.dropLast())] = path }
+        }
         for (rawPath, _) in orderedPaths {
             let collection = OpenAPI.Path(rawValue: rawPath)
-            switch resource(collection: collection, endpoints: unmarked) {
+            guard let itemPath = itemPaths[collection.components] else { continue }
+            switch resource(collection: collection, itemPath: itemPath, operations: operations) {
             case let .resource(resource, used, model)?: adopt(&self, resource, used, model)
             case let .rejected(reason)?:
                 warn(
@@ -663,6 +678,9 @@ private struct Mapper {
             case nil: break
             }
         }
+        draft.models.removeAll { adopted.contains($0.name) }
+        modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name, $0.offset) })
+        renameReferences(renamed)
         summary.operations = endpoints.count
         summary.resources = draft.resources.count
         summary.resourceOperations = endpoints.count { consumed.contains(JSONPointer.text($0.pointer)) }
@@ -869,15 +887,10 @@ private struct Mapper {
         var all: [(CRUDOperation, Endpoint?)] { [(.list, list), (.create, create), (.read, read), (.update, update), (.patch, patch), (.delete, delete)] }
     }
 
-    /// A resource for `collection` and its item path, when they have CRUD operations over one model.
-    private mutating func resource(collection: OpenAPI.Path, endpoints: [Endpoint]) -> ResourceOutcome? {
-        guard
-            let itemPath = document.paths.keys.first(where: {
-                $0.components.count == collection.components.count + 1 && Array($0.components.dropLast()) == collection.components
-                    && isSingleParameter($0.components.last!)
-            })
-        else { return nil }
-        let at = { (path: OpenAPI.Path, method: String) in endpoints.first { $0.path == path && $0.method == method } }
+    /// A resource for `collection` and `itemPath`, when they have CRUD operations over one model, among
+    /// `operations` by path and method.
+    private mutating func resource(collection: OpenAPI.Path, itemPath: OpenAPI.Path, operations: [OpenAPI.Path: [String: Endpoint]]) -> ResourceOutcome? {
+        let at = { (path: OpenAPI.Path, method: String) in operations[path]?[method] }
         let candidates = CRUDEndpoints(
             list: at(collection, "GET"), create: at(collection, "POST") ?? at(collection, "PUT"), read: at(itemPath, "GET"),
             // With both verbs (Django REST Framework's viewsets), PUT updates and PATCH patches.
@@ -1196,22 +1209,28 @@ private struct Mapper {
         return .resource(resource, used: used, model: model.typeName)
     }
 
-    /// Replaces every reference to the type `old` with `new` (a resource named after its path).
-    private mutating func renameType(_ old: String, to new: String) {
+    /// Makes the component schema that declared the type `old` declare `new` (a resource named after its
+    /// path), so that what is mapped later refers to `new`.
+    private mutating func renameComponent(_ old: String, to new: String) {
+        if let fields = componentFields.removeValue(forKey: old) { componentFields[new] = fields }
+        if let pointer = modelPointers[old] { modelPointers[new] = pointer }
+        if let component = components.first(where: { if case .model(old) = $0.value { true } else { false } })?.key {
+            components[component] = .model(new)
+        }
+    }
+
+    /// Replaces every reference to a type among the keys of `renamed` in the fields mapped so far.
+    private mutating func renameReferences(_ renamed: [String: String]) {
+        guard !renamed.isEmpty else { return }
         let rename = { (fields: inout [SpecDraft.Field]) in
-            for index in fields.indices { fields[index].type = fields[index].type.renamed(old, to: new) }
+            for index in fields.indices { fields[index].type = fields[index].type.renamed(renamed) }
         }
         for index in draft.models.indices { rename(&draft.models[index].fields) }
         for index in draft.resources.indices {
             rename(&draft.resources[index].fields)
             for param in draft.resources[index].params.indices {
-                draft.resources[index].params[param].type = draft.resources[index].params[param].type.renamed(old, to: new)
+                draft.resources[index].params[param].type = draft.resources[index].params[param].type.renamed(renamed)
             }
-        }
-        if let fields = componentFields.removeValue(forKey: old) { componentFields[new] = fields }
-        if let pointer = modelPointers[old] { modelPointers[new] = pointer }
-        for (name, component) in components {
-            if case .model(old) = component { components[name] = .model(new) }
         }
     }
 
@@ -1658,13 +1677,13 @@ extension TypeExpression {
         isOptional ? self : .optional(self)
     }
 
-    /// The type with every reference to `old` naming `new` instead.
-    func renamed(_ old: String, to new: String) -> TypeExpression {
+    /// The type with every reference to a key of `names` naming its value instead.
+    func renamed(_ names: [String: String]) -> TypeExpression {
         switch self {
-        case let .named(name): .named(name == old ? new : name)
-        case let .optional(wrapped): .optional(wrapped.renamed(old, to: new))
-        case let .array(element): .array(element.renamed(old, to: new))
-        case let .dictionary(value): .dictionary(value.renamed(old, to: new))
+        case let .named(name): .named(names[name] ?? name)
+        case let .optional(wrapped): .optional(wrapped.renamed(names))
+        case let .array(element): .array(element.renamed(names))
+        case let .dictionary(value): .dictionary(value.renamed(names))
         }
     }
 

@@ -40,9 +40,10 @@ enum ResourceMatching {
         let lowered = parameter.lowercased()
         if lowered == "id" || lowered == "pk" { return (primaryKey, true) }
         if let stem = idStem(of: parameter) {
-            // `{hero_id}` of `heroes` or of `HeroPublic`: the collection's or the model's name starts with the stem.
+            // `{hero_id}` of `heroes` or of `HeroPublic`, `{key_id}` of `admin_api_keys`: the collection's or the
+            // model's name contains the stem.
             let names = [collectionSegment.map { $0.lowercased().filter { $0.isLetter || $0.isNumber } }, modelName.lowercased()].compactMap { $0 }
-            if names.contains(where: { $0.hasPrefix(stem) }) { return (primaryKey, true) }
+            if names.contains(where: { $0.contains(stem) }) { return (primaryKey, true) }
         }
         return (primaryKey, false)
     }
