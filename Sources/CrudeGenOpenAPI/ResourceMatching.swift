@@ -57,7 +57,7 @@ enum ResourceMatching {
         guard byKey[idKey] != nil else { return false }
         for field in fields {
             guard let type = byKey[field.key] else {
-                if field.type.isOptional || field.key == idKey { continue }
+                if field.type.isOptional { continue }
                 return false
             }
             if type.nonOptional != field.type.nonOptional { return false }
