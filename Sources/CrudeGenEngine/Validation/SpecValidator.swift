@@ -519,12 +519,18 @@ public struct SpecValidator {
                 }
                 continue
             }
-            if case let .named(type) = element, printsAsOneValue(type) || (Self.queryOnlyTypes.contains(type) && !symbols.isShadowed(type)) { continue }
+            if case let .named(type) = element,
+                printsAsOneValue(type) || ((Self.queryOnlyTypes.contains(type) || type == "Data") && !symbols.isShadowed(type))
+            {
+                continue
+            }
             error(
                 "field `\(field.name.value)` of the body of action `\(name)` has type `\(field.type.value)`, which a \(format.value.rawValue) body cannot carry",
                 at: field.type.location,
-                hint: "form fields are Int, Int32, Int64, UInt, Double, Float, Decimal, Bool, String, UUID, URL, Date (written by its transform) or a spec enum"
-                    + (format.value == .multipart ? ", File" : "") + ", an array of one of these, each optionally optional; send nested values with `body_format: json`")
+                hint:
+                    "form fields are Int, Int32, Int64, UInt, Double, Float, Decimal, Bool, String, UUID, URL, Date (written by its transform), Data (base64) or a spec enum"
+                    + (format.value == .multipart ? ", File" : "")
+                    + ", an array of one of these, each optionally optional; send nested values with `body_format: json`")
         }
     }
 

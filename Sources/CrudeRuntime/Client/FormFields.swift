@@ -100,6 +100,8 @@ private final class FieldEncoder: Encoder {
         // Foundation encodes these as objects of their parts, where JSONEncoder special-cases them.
         if let decimal = value as? Decimal { return [.text(decimal.description)] }
         if let url = value as? URL { return [.text(url.absoluteString)] }
+        // Base64, as JSONEncoder writes it by default, rather than Data's own array of bytes.
+        if let data = value as? Data { return [.text(data.base64EncodedString())] }
         let encoder = FieldEncoder(level: level, codingPath: path, allowsFiles: allowsFiles)
         try value.encode(to: encoder)
         if let failure = encoder.failure { throw failure }
