@@ -171,7 +171,9 @@ struct UploadMemoryTests {
     /// A server in another process that reads each body in chunks and answers with its size, so that the
     /// test process holds no copy of the upload.
     static let drainingServer = #"""
-        import http.server
+        import http.server, os, sys, threading
+        # Python may run under a launcher that terminating does not reach: exit when the test closes stdin.
+        threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
         class Drain(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def do_POST(self):
@@ -225,8 +227,10 @@ struct UploadMemoryTests {
         let output = Pipe()
         python.standardOutput = output
         python.standardError = FileHandle.nullDevice
+        let lifeline = Pipe()
+        python.standardInput = lifeline
         try python.run()
-        defer { python.terminate() }
+        defer { try? lifeline.fileHandleForWriting.close() }
         let port = try #require(Int(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         let client = APIClient(configuration: Corners.configuration(baseURL: URL(string: "http://127.0.0.1:\(port)/v1")!))
 
