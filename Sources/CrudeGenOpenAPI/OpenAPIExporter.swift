@@ -256,7 +256,12 @@ private struct DocumentBuilder {
             // A resource's action taking the resource itself sends it in the resource's namespace, as its CRUD does.
             var namespace: String?
             if let resource, case let .type(type) = body, type.value == .named(resource.name.value) { namespace = requestNamespace(of: resource) }
-            operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(namespace)))))
+            switch action.bodyFormat?.value ?? .json {
+            case .json: operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(namespace)))))
+            // Forms have neither envelope nor namespace.
+            case .form: operation.append(("requestBody", requestBody(schema, mediaType: "application/x-www-form-urlencoded")))
+            case .multipart: operation.append(("requestBody", requestBody(schema, mediaType: "multipart/form-data")))
+            }
         }
         if let pagination = action.pagination, case let .type(type)? = action.returns, case let .array(element) = type.value {
             // A paginated action returns its items (`"[Issue]"`) inside the page object.
@@ -356,7 +361,12 @@ private struct DocumentBuilder {
 
     /// A required JSON request body of `schema`.
     private func jsonBody(_ schema: DocumentValue) -> DocumentValue {
-        .object([("required", .bool(true)), ("content", .object([("application/json", .object([("schema", schema)]))]))])
+        requestBody(schema, mediaType: "application/json")
+    }
+
+    /// A required request body of `schema` in `mediaType`.
+    private func requestBody(_ schema: DocumentValue, mediaType: String) -> DocumentValue {
+        .object([("required", .bool(true)), ("content", .object([(mediaType, .object([("schema", schema)]))]))])
     }
 
     /// A JSON response of `schema`.
@@ -604,6 +614,8 @@ private struct DocumentBuilder {
         case "URL": return typed("string", "uri")
         case "UUID": return typed("string", "uuid")
         case "Data": return .object([("type", .string("string")), ("contentEncoding", .string("base64"))])
+        // A file part's bytes, as FastAPI describes an `UploadFile`.
+        case "File": return .object([("type", .string("string")), ("contentMediaType", .string("application/octet-stream"))])
         default: return .object([])
         }
     }

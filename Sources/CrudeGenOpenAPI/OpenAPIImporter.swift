@@ -821,6 +821,56 @@ private struct Mapper {
         return (content.schema, nil, pointer)
     }
 
+    /// An operation's form body, when it has no JSON one: `application/x-www-form-urlencoded` as `form`,
+    /// else `multipart/form-data` as `multipart`, with its schema and where it is relative to the operation.
+    private func formRequest(_ operation: OpenAPI.Operation) -> (format: String, schema: JSONSchema, pointer: [String])? {
+        guard let body = operation.requestBody, let request = document.components[body] else { return nil }
+        for (mediaType, format) in [("application/x-www-form-urlencoded", "form"), ("multipart/form-data", "multipart")] {
+            guard let (type, content) = request.content.first(where: { $0.key.typeAndSubtype == mediaType }), let resolved = document.components[content],
+                let schema = resolved.schema
+            else { continue }
+            return (format, schema, ["requestBody", "content", type.rawValue, "schema"])
+        }
+        return nil
+    }
+
+    /// The fields of a form body, its file properties typed `File` in a multipart body; `nil` when a field
+    /// is something a form cannot carry, such as an object.
+    private mutating func formFields(_ form: (format: String, schema: JSONSchema, pointer: [String]), owner: String, pointer: [String]) -> [SpecDraft.Field]? {
+        var object = form.schema
+        if case let .reference(reference, _) = object.value, let name = reference.name, let target = componentSchema(named: name) { object = target }
+        guard case let .object(_, properties) = object.value, !properties.properties.isEmpty else { return nil }
+        var fields = fields(of: form.schema, owner: owner, pointer: pointer)
+        for index in fields.indices {
+            if form.format == "multipart", let property = properties.properties[fields[index].key], Self.isFile(property) {
+                fields[index].type = Self.fileType(fields[index].type)
+            } else if !isQueryType(fields[index].type.nonOptional), ![.named("Data"), .array(.named("Data"))].contains(fields[index].type.nonOptional) {
+                return nil  // forms also carry `Data`, as base64
+            }
+        }
+        return fields
+    }
+
+    /// Whether a property is a file: `format: binary` (OpenAPI 3.0), `contentMediaType` or
+    /// `contentEncoding: binary` (3.1; FastAPI's `UploadFile`), an array of files, or one of them or `null`.
+    private static func isFile(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case let .string(core, string): core.format.rawValue == "binary" || string.contentMediaType != nil || string.contentEncoding?.rawValue == "binary"
+        case let .array(_, array): array.items.map(isFile) ?? false
+        case let .any(of: members, _), let .one(of: members, _): members.contains(where: isFile)
+        default: false
+        }
+    }
+
+    /// `type` with its scalar replaced by `File`: `String?` → `File?`, `[String]` → `[File]`.
+    private static func fileType(_ type: TypeExpression) -> TypeExpression {
+        switch type {
+        case .named, .dictionary: .named("File")
+        case let .optional(wrapped): .optional(fileType(wrapped))
+        case let .array(element): .array(fileType(element))
+        }
+    }
+
     /// All parameters of an endpoint, the operation's overriding the path item's of the same name and place.
     private func parameters(of endpoint: Endpoint) -> [(parameter: OpenAPI.Parameter, pointer: [String])] {
         var result: [(OpenAPI.Parameter, [String])] = []
@@ -1421,11 +1471,17 @@ private struct Mapper {
         var body: SpecDraft.Payload?
         var bodySchema: JSONSchema?
         var bodyPointer = endpoint.pointer
+        var form: (format: String, schema: JSONSchema, pointer: [String])?
         if let request = requestSchema(operation) {
             bodyPointer += request.pointer
             if let other = request.otherType {
-                warn("\(described) is left out: its request body is `\(other)`, and a spec sends JSON only", at: endpoint.pointer + ["requestBody"])
-                return nil
+                form = formRequest(operation)
+                guard form != nil else {
+                    warn(
+                        "\(described) is left out: its request body is `\(other)`, and a spec sends JSON, forms and multipart bodies of objects only",
+                        at: endpoint.pointer + ["requestBody"])
+                    return nil
+                }
             }
             bodySchema = request.schema
         }
@@ -1454,7 +1510,22 @@ private struct Mapper {
         actionNames.insert(scope + name)
         actionNames.insert((scope + name).lowercased())
         let typeBase = (marked?.owner.name ?? "") + SpecInterop.payloadTypeName(action: name, suffix: "")
-        if let bodySchema {
+        if let form {
+            // Declared in place, where a property can be a `File`; the component the body names (FastAPI's
+            // `Body_login_token_post`) is dropped unless something else refers to it. A body left out leaves
+            // nothing behind: reading its fields may have declared types named after them.
+            let beforeBody = self
+            guard let fields = formFields(form, owner: typeBase + "Body", pointer: endpoint.pointer + form.pointer), names.claimExactly(typeBase + "Body")
+            else {
+                self = beforeBody
+                warn(
+                    "\(described) is left out: its `\(form.format == "form" ? "application/x-www-form-urlencoded" : "multipart/form-data")` body is not an object of fields a form can carry",
+                    at: endpoint.pointer + form.pointer, hint: "a form field is a scalar, an enum, a file (in multipart bodies) or an array of them")
+                return nil
+            }
+            if let model = referencedModel(form.schema) { consumedModels.insert(model.typeName) }
+            body = .fields(fields)
+        } else if let bodySchema {
             body = payload(withoutNamespace(bodySchema, of: marked?.owner), typeName: typeBase + "Body", pointer: bodyPointer)
         } else if operation.requestBody != nil {
             body = .type(.named("JSON"))
@@ -1490,8 +1561,8 @@ private struct Mapper {
                 hint: "a `default` response is not taken as the success; read the response yourself with `APIClient.request` if it has a body")
         }
         var action = SpecDraft.Action(
-            name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, returns: returns,
-            owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions))
+            name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, bodyFormat: form?.format,
+            returns: returns, owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions))
         let pageQuery = pagination.map(Self.pageQueryNames) ?? []
         // In a resource's action, the id and fields in the route are the resource's, not params.
         let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []

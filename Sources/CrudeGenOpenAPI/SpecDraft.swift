@@ -140,6 +140,8 @@ struct SpecDraft {
         var query: [Field] = []
         var headers: [(name: String, value: String)] = []
         var body: Payload?
+        /// `form` or `multipart` for a body that is not JSON; JSON when `nil`.
+        var bodyFormat: String?
         var returns: Payload?
         /// The resource the action belongs to (`x-crudegen-resource`); API-wide when `nil`.
         var owner: String?

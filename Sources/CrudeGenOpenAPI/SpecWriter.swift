@@ -301,6 +301,7 @@ private struct Writer {
             )
         }
         payload(action.body, label: "body", indent: indent + 2)
+        if let format = action.bodyFormat { line(pad + "  body_format: \(format)") }
         payload(action.returns, label: "returns", indent: indent + 2)
         pagination(action.pagination, indent: indent + 2)
         if let cache = action.cache { line(pad + "  cache: \(cache)") }

@@ -47,6 +47,48 @@ import Testing
                 == ["3:32: `write_only` of field `q` of the query of action `find` applies to fields of bodies only"])
     }
 
+    @Test func formAndMultipartBodiesHoldWhatAFormCarries() {
+        let action =
+            Self.header
+            + "enums: { Color: [red] }\nmodels:\n  Address: { fields: { city: String } }\n  Login: { fields: { user: String, tags: \"[String]?\" } }\nactions:\n"
+        #expect(
+            errors(
+                for: action
+                    + "  login: { path: token, body_format: form, body: { user: String, at: Date?, ids: \"[Int]\", color: Color?, site: URL, blob: Data } }\n"
+                    + "  login2: { path: token, body_format: form, body: Login }\n"
+                    + "  upload: { path: up, body_format: multipart, body: { file: File, more: \"[File]?\", caption: String } }\n"
+                    + "  json: { path: j, body_format: json, body: Address }\n"
+            ).isEmpty)
+        #expect(
+            errors(
+                for: action + "  login: { path: token, body_format: form, body: { home: Address, nested: \"[[Int]]\", map: \"[String: Int]\", file: File } }\n")
+                == [
+                    "7:58: field `home` of the body of action `login` has type `Address`, which a form body cannot carry",
+                    "7:76: field `nested` of the body of action `login` has type `[[Int]]`, which a form body cannot carry",
+                    "7:92: field `map` of the body of action `login` has type `[String: Int]`, which a form body cannot carry",
+                    "7:114: field `file` of the body of action `login` is a `File`, which a form body cannot carry",
+                ])
+        let file = diagnostics(for: action + "  upload: { path: up, body: { file: File } }\n")
+        #expect(
+            file.map(\.message) == [
+                "`File` is a file sent as a part of a multipart body; it can only be the type of a field of an action's body declared in place"
+            ])
+        #expect(file.first?.hint == "declare the field under the action's `body` and set `body_format: multipart`")
+        #expect(errors(for: Self.header + "models:\n  M: { fields: { avatar: File? } }\n").first?.contains("`File` is a file") == true)
+        #expect(errors(for: Self.header + "actions:\n  a: { path: a, returns: { f: File } }\n").first?.contains("`File` is a file") == true)
+        #expect(
+            errors(for: Self.header + "actions:\n  a: { path: a, body_format: multipart, body: \"[Login]\" }\nmodels: { Login: {} }\n") == [
+                "3:48: the body of action `a` is sent as a multipart body, so it must be an object, not `[Login]`"
+            ])
+        let bare = diagnostics(for: Self.header + "actions:\n  a: { path: a, body_format: form }\n")
+        #expect(bare.map(\.message) == ["action `a` sets `body_format`, but it sends no body"])
+        #expect(bare.first?.location?.column == 30)
+        #expect(
+            diagnostics(for: Self.header + "actions:\n  a: { path: a, body_format: forms, body: { a: Int } }\n").first?.hint == "did you mean `form`?")
+        // A spec's own `File` shadows the built-in one, as every built-in type.
+        #expect(errors(for: Self.header + "models:\n  File: { fields: { name: String } }\n  M: { fields: { file: File } }\n").isEmpty)
+    }
+
     @Test func routesMustBeBalancedAndUseKnownParameters() {
         let unbalanced = errors(for: Self.header + "resources:\n  Person:\n    path: people\n    routes: { read: \"people/{id\" }\n")
         #expect(unbalanced == ["5:29: route `people/{id`: `{` is never closed"])

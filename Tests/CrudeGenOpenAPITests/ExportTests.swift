@@ -79,8 +79,8 @@ import Yams
         let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "shop.crude.yaml", format: .yaml)
         let before = try Self.outline(String(decoding: source, as: UTF8.self))
         let after = try Self.outline(exported)
-        // The multipart upload is reported and left out; everything else is described again.
-        #expect(before.operations.subtracting(after.operations) == ["POST /photos/"])
+        // Every operation is described again, the multipart upload too.
+        #expect(before.operations.subtracting(after.operations).isEmpty)
         #expect(after.operations.subtracting(before.operations).isEmpty)
         #expect(after.schemas["Pet"] == before.schemas["Pet"].map { $0.union(before.schemas["Named"] ?? []) }, "allOf merged into one object")
         for name in ["Species", "Size", "Named"] {
@@ -103,7 +103,7 @@ import Yams
                 let words = warning.message[range].split(separator: " ")
                 return "\(words[0]) " + String(words[1]).replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
             })
-        #expect(leftOut == ["POST /pets/create", "PUT /pets/{}/avatar", "POST /pets/multipart-typed"])
+        #expect(leftOut == ["PUT /pets/{}/avatar", "POST /pets/multipart-typed"], "the form body of POST /pets/create imports")
         #expect(before.operations.subtracting(after.operations) == leftOut)
         #expect(after.operations.subtracting(before.operations).isEmpty)
         #expect(before.operations.count == 10 && before.schemas["Pet"]?.contains("kind") == true)

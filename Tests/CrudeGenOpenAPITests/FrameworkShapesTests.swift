@@ -211,6 +211,106 @@ import Testing
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
+    /// FastAPI's OAuth2 password login (`OAuth2PasswordRequestForm`) and an `UploadFile` endpoint, as FastAPI
+    /// 0.115 writes them in OpenAPI 3.1: the bodies are components of their own (`Body_…`) that import
+    /// declares in place as a form and a multipart body, the upload's file a `File`.
+    @Test func fastAPIsFormLoginAndUploadBecomeFormAndMultipartBodies() async throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Accounts, version: "0.1.0" }
+            paths:
+              /token:
+                post:
+                  summary: Login
+                  operationId: login_token_post
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded: { schema: { $ref: "#/components/schemas/Body_login_token_post" } }
+                  responses:
+                    "200": { description: Successful Response, content: { application/json: { schema: { $ref: "#/components/schemas/Token" } } } }
+              /users/{user_id}/avatar:
+                post:
+                  operationId: upload_avatar_users__user_id__avatar_post
+                  parameters: [{ name: user_id, in: path, required: true, schema: { type: integer, title: User Id } }]
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data: { schema: { $ref: "#/components/schemas/Body_upload_avatar_users__user_id__avatar_post" } }
+                  responses:
+                    "200": { description: Successful Response, content: { application/json: { schema: {} } } }
+              /reports:
+                post:
+                  operationId: report_reports_post
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, properties: { meta: { type: object, properties: { a: { type: string } } } } }
+                  responses: { "204": { description: ok } }
+            components:
+              schemas:
+                Body_login_token_post:
+                  type: object
+                  title: Body_login_token_post
+                  required: [username, password]
+                  properties:
+                    grant_type: { anyOf: [{ type: string, pattern: "^password$" }, { type: "null" }], title: Grant Type }
+                    username: { type: string, title: Username }
+                    password: { type: string, format: password, title: Password }
+                    scope: { type: string, title: Scope, default: "" }
+                    client_id: { anyOf: [{ type: string }, { type: "null" }], title: Client Id }
+                    client_secret: { anyOf: [{ type: string }, { type: "null" }], format: password, title: Client Secret }
+                Body_upload_avatar_users__user_id__avatar_post:
+                  type: object
+                  title: Body_upload_avatar_users__user_id__avatar_post
+                  required: [file, caption]
+                  properties:
+                    file: { type: string, contentMediaType: application/octet-stream, title: File }
+                    caption: { type: string, title: Caption }
+                    extras: { type: array, items: { type: string, format: binary }, title: Extras }
+                Token:
+                  type: object
+                  required: [access_token, token_type]
+                  properties:
+                    access_token: { type: string }
+                    token_type: { type: string }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "accounts.yaml")
+        #expect(
+            result.yaml.contains(
+                """
+                actions:
+                  login:
+                    description: Login
+                    path: token
+                    body:
+                      grantType: String?
+                      username: String
+                      password: String
+                      scope: String?
+                      clientId: String?
+                      clientSecret: String?
+                    body_format: form
+                    returns: Token
+                  uploadAvatar:
+                    path: users/{user_id}/avatar
+                    params: { user_id: Int }
+                    body:
+                      file: File
+                      caption: String
+                      extras: "[File]?"
+                    body_format: multipart
+                    returns: JSON
+                """), "\(result.yaml)")
+        #expect(!result.yaml.contains("BodyLogin") && !result.yaml.contains("BodyUpload"), "the body components are declared in place")
+        #expect(!result.yaml.contains("ReportBodyMeta"), "a body left out declares nothing")
+        #expect(
+            result.warnings.map(\.description) == [
+                "accounts.yaml:30:21: warning: POST /reports is left out: its `multipart/form-data` body is not an object of fields a form can carry (#/paths/~1reports/post/requestBody/content/multipart~1form-data/schema)\n    hint: a form field is a scalar, an enum, a file (in multipart bodies) or an array of them"
+            ])
+        #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
+    }
+
     /// Discourse's 901 keys are snake case but for two: those two keep explicit keys, the rest read as Swift.
     @Test func oneOddKeyChangesOnlyItsOwnField() throws {
         let document = """

@@ -91,6 +91,88 @@ nonisolated extension Corners {
         )
         return APIOperation(request: request)
     }
+
+    /// `POST token`.
+    public static func login(
+        grantType: String? = nil,
+        username: String,
+        password: String,
+        scope: String? = nil,
+        clientId: String? = nil,
+        clientSecret: String? = nil,
+        channels: [Channel]? = nil,
+        expiresAt: Date? = nil,
+        on client: APIClient
+    ) async throws(APIError) -> LoginResponse {
+        return try await Self.loginOperation(
+            grantType: grantType,
+            username: username,
+            password: password,
+            scope: scope,
+            clientId: clientId,
+            clientSecret: clientSecret,
+            channels: channels,
+            expiresAt: expiresAt
+        ).send(on: client)
+    }
+
+    /// The operation `login(grantType:username:password:scope:clientId:clientSecret:channels:expiresAt:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func loginOperation(
+        grantType: String? = nil,
+        username: String,
+        password: String,
+        scope: String? = nil,
+        clientId: String? = nil,
+        clientSecret: String? = nil,
+        channels: [Channel]? = nil,
+        expiresAt: Date? = nil
+    ) -> APIOperation<LoginResponse> {
+        let body: LoginBody = .init(
+            grantType: grantType,
+            username: username,
+            password: password,
+            scope: scope,
+            clientId: clientId,
+            clientSecret: clientSecret,
+            channels: channels,
+            expiresAt: expiresAt
+        )
+        let request = OperationRequest(
+            resource: "Corners", operation: "login", method: .post,
+            path: "token",
+            body: RequestBody(form: body)
+        )
+        return APIOperation(request: request)
+    }
+
+    /// `POST users/{user}/avatar`.
+    public static func uploadAvatar(
+        user: Int,
+        file: FileUpload,
+        caption: String,
+        thumbnails: [FileUpload]? = nil,
+        rating: Double? = nil,
+        on client: APIClient
+    ) async throws(APIError) {
+        try await Self.uploadAvatarOperation(user: user, file: file, caption: caption, thumbnails: thumbnails, rating: rating).send(on: client)
+    }
+
+    /// The operation `uploadAvatar(user:file:caption:thumbnails:rating:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func uploadAvatarOperation(
+        user: Int,
+        file: FileUpload,
+        caption: String,
+        thumbnails: [FileUpload]? = nil,
+        rating: Double? = nil
+    ) -> APIOperation<Void> {
+        let body: UploadAvatarBody = .init(file: file, caption: caption, thumbnails: thumbnails, rating: rating)
+        let request = OperationRequest(
+            resource: "Corners", operation: "uploadAvatar", method: .post,
+            path: "users/\(user)/avatar",
+            body: RequestBody(multipart: body)
+        )
+        return APIOperation(request: request)
+    }
 }
 
 nonisolated public struct SendBody: Hashable, Sendable {
@@ -133,5 +215,131 @@ nonisolated extension SendBody: Codable {
         try container.encode(self.`in`, forKey: "in")
         try container.encode(self.`inout`, forKey: "inout")
         try container.encode(self.client, forKey: "client")
+    }
+}
+
+nonisolated public struct LoginBody: Hashable, Sendable {
+    public var grantType: String?
+    public var username: String
+    public var password: String
+    public var scope: String?
+    public var clientId: String?
+    public var clientSecret: String?
+    public var channels: [Channel]?
+    public var expiresAt: Date?
+
+    /// Creates a value from its properties.
+    public init(
+        grantType: String? = nil,
+        username: String,
+        password: String,
+        scope: String? = nil,
+        clientId: String? = nil,
+        clientSecret: String? = nil,
+        channels: [Channel]? = nil,
+        expiresAt: Date? = nil
+    ) {
+        self.grantType = grantType
+        self.username = username
+        self.password = password
+        self.scope = scope
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.channels = channels
+        self.expiresAt = expiresAt
+    }
+}
+
+nonisolated extension LoginBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.grantType = try container.decodeIfPresent(forKey: "grant_type")
+        self.username = try container.decode(forKey: "username")
+        self.password = try container.decode(forKey: "password")
+        self.scope = try container.decodeIfPresent(forKey: "scope")
+        self.clientId = try container.decodeIfPresent(forKey: "client_id")
+        self.clientSecret = try container.decodeIfPresent(forKey: "client_secret")
+        self.channels = try container.decodeIfPresent(forKey: "channels")
+        self.expiresAt = try container.decodeIfPresent(forKey: "expires_at", using: EpochSecondsDateTransform.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        let options = ModelEncodingOptions(encoder)
+        try container.encodeIfPresent(self.grantType, forKey: "grant_type", options)
+        try container.encode(self.username, forKey: "username")
+        try container.encode(self.password, forKey: "password")
+        try container.encodeIfPresent(self.scope, forKey: "scope", options)
+        try container.encodeIfPresent(self.clientId, forKey: "client_id", options)
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret", options)
+        try container.encodeIfPresent(self.channels, forKey: "channels", options)
+        try container.encodeIfPresent(self.expiresAt, forKey: "expires_at", using: EpochSecondsDateTransform.self, options)
+    }
+}
+
+nonisolated public struct LoginResponse: Hashable, Sendable {
+    public var accessToken: String
+    public var tokenType: String
+
+    /// Creates a value from its properties.
+    public init(
+        accessToken: String,
+        tokenType: String
+    ) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+    }
+}
+
+nonisolated extension LoginResponse: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.accessToken = try container.decode(forKey: "access_token")
+        self.tokenType = try container.decode(forKey: "token_type")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.tokenType, forKey: "token_type")
+    }
+}
+
+nonisolated public struct UploadAvatarBody: Hashable, Sendable {
+    public var file: FileUpload
+    public var caption: String
+    public var thumbnails: [FileUpload]?
+    public var rating: Double?
+
+    /// Creates a value from its properties.
+    public init(
+        file: FileUpload,
+        caption: String,
+        thumbnails: [FileUpload]? = nil,
+        rating: Double? = nil
+    ) {
+        self.file = file
+        self.caption = caption
+        self.thumbnails = thumbnails
+        self.rating = rating
+    }
+}
+
+nonisolated extension UploadAvatarBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.file = try container.decode(forKey: "file")
+        self.caption = try container.decode(forKey: "caption")
+        self.thumbnails = try container.decodeIfPresent(forKey: "thumbnails")
+        self.rating = try container.decodeIfPresent(forKey: "rating")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        let options = ModelEncodingOptions(encoder)
+        try container.encode(self.file, forKey: "file")
+        try container.encode(self.caption, forKey: "caption")
+        try container.encodeIfPresent(self.thumbnails, forKey: "thumbnails", options)
+        try container.encodeIfPresent(self.rating, forKey: "rating", options)
     }
 }

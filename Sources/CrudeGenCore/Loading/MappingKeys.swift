@@ -46,7 +46,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .id: ["name", "type", "key", "transform"]
         case .pagination: ["style", "items", "next", "count", "count_header", "parameter", "size_parameter", "size"]
         case .namespace: ["one", "many", "applies_to"]
-        case .action: ["description", "method", "path", "headers", "params", "query", "body", "returns", "pagination", "cache"]
+        case .action: ["description", "method", "path", "headers", "params", "query", "body", "body_format", "returns", "pagination", "cache"]
         case .configuration: ["templates", "files_per_spec"]
         }
     }

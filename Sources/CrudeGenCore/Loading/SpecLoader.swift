@@ -383,6 +383,9 @@ private struct Loader {
         action.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
         action.query = entries["query"].map { fields($0, "the query of \(what)") } ?? []
         action.body = entries["body"].flatMap { payload($0, "the body of \(what)") }
+        if let node = entries["body_format"], let format = choice(node, "the body format of \(what)", BodyFormatSpec.self) {
+            action.bodyFormat = Located(format, at: reader.location(of: node))
+        }
         action.returns = entries["returns"].flatMap { payload($0, "the response of \(what)") }
         action.pagination = entries["pagination"].flatMap { pagination($0, what) }
         if let node = entries["cache"], let policy = choice(node, "the cache policy of \(what)", CachePolicySpec.self) {

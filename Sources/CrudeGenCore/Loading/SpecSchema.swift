@@ -329,6 +329,10 @@ public enum SpecSchema {
         "params": { "$ref": "#/definitions/fields", "description": "Route parameters and their types." },
         "query": { "$ref": "#/definitions/fields", "description": "Query parameters as fields; each becomes an argument." },
         "body": { "$ref": "#/definitions/payload", "description": "A type, or fields declared in place (generating <Action>Body)." },
+        "body_format": {
+          "description": "How the body is sent: json (the default), form (application/x-www-form-urlencoded, fields of query parameter types) or multipart (multipart/form-data, which also takes File fields).",
+          "enum": ["json", "form", "multipart"]
+        },
         "returns": { "$ref": "#/definitions/payload", "description": "none, a type, or fields declared in place (generating <Action>Response)." },
         "pagination": { "$ref": "#/definitions/paginationDeclaration" },
         "cache": { "$ref": "#/definitions/cachePolicy", "description": "The cache policy of a GET action. Default api.cache." }

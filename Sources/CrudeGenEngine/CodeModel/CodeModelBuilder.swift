@@ -143,6 +143,7 @@ private struct Builder {
             headers: action.headers.map { ($0.name.value, $0.value.value) },
             query: action.query.map(queryParameter),
             body: payload(action.body, suffix: "Body"),
+            bodyFormat: action.bodyFormat?.value ?? .json,
             response: payload(action.returns, suffix: "Response"),
             pagination: action.pagination.flatMap { spec in
                 guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }

@@ -86,6 +86,8 @@ public struct ActionDeclaration: Sendable {
     /// Query parameters, each a function argument.
     public var query: [QueryParameterDeclaration]
     public var body: ActionPayload
+    /// How the body is sent.
+    public var bodyFormat: BodyFormatSpec
     public var response: ActionPayload
     /// How the response pages, and the Swift type of its items, when it does.
     public var pagination: (declaration: PaginationDeclaration, itemType: String)?

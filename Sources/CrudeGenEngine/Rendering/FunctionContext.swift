@@ -245,6 +245,16 @@ struct FunctionContext {
 
     // MARK: actions
 
+    /// The `RequestBody` of an action's body value: JSON in the resource's namespace, or a form or
+    /// multipart body, which have no namespace.
+    private func requestBody(_ value: String, format: BodyFormatSpec, namespace: String?) -> String {
+        switch format {
+        case .json: "RequestBody(\(value)\(namespaceArgument(namespace)))"
+        case .form: "RequestBody(form: \(value))"
+        case .multipart: "RequestBody(multipart: \(value))"
+        }
+    }
+
     func functions(for actions: [ActionDeclaration], resource: ResourceDeclaration?) -> [Function] {
         actions.flatMap { action in
             let route = routeCode(action.route, instance: false)
@@ -262,11 +272,11 @@ struct FunctionContext {
             case let .type(type):
                 arguments.insert(Argument(name: locals.body, type: type, label: "_"), at: route.arguments.count)
                 let namespace = type == model ? resource?.requestNamespace : nil
-                body = "RequestBody(\(locals.body)\(namespaceArgument(namespace)))"
+                body = requestBody(locals.body, format: action.bodyFormat, namespace: namespace)
             case let .fields(typeName, properties):
                 let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
                 lines.append("let \(locals.body): \(typeName) = .init(\(fields.joined(separator: ", ")))")
-                body = "RequestBody(\(locals.body))"
+                body = requestBody(locals.body, format: action.bodyFormat, namespace: nil)
             }
             let query = action.query.isEmpty ? nil : locals.query
             if !action.query.isEmpty {

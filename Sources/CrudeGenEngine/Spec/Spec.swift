@@ -298,6 +298,16 @@ public enum PayloadSpec: Sendable {
     case none(at: SourceLocation)
 }
 
+/// How an action's body is sent.
+public enum BodyFormatSpec: String, CaseIterable, Sendable {
+    /// JSON, with the client's envelope and strategies.
+    case json
+    /// `application/x-www-form-urlencoded`: fields of the types query parameters take.
+    case form
+    /// `multipart/form-data`: as `form`, and `File` fields sent as file parts.
+    case multipart
+}
+
 /// A call beyond CRUD, such as `POST login`.
 public struct ActionSpec: Sendable {
     public var name: Located<String>
@@ -308,6 +318,8 @@ public struct ActionSpec: Sendable {
     public var params: [FieldSpec] = []
     public var query: [FieldSpec] = []
     public var body: PayloadSpec?
+    /// How the body is sent; JSON when not given.
+    public var bodyFormat: Located<BodyFormatSpec>?
     public var returns: PayloadSpec?
     /// How the response pages, when it does; `returns` is then an array type.
     public var pagination: PaginationSpec?

@@ -22,6 +22,9 @@ public struct SpecValidator {
     private let spec: Spec
     private(set) var symbols = SymbolTable()
     private var diagnostics: [Diagnostic] = []
+    /// Whether the types being checked may be `File`: only while checking the fields of a form or multipart
+    /// body declared in place (the form's are then reported by `checkBodyFormat`).
+    private var allowsFiles = false
 
     /// Validates `spec`; the result is empty of errors when generation can proceed.
     public static func validate(_ spec: Spec) -> [Diagnostic] {
@@ -188,6 +191,12 @@ public struct SpecValidator {
     @discardableResult
     private mutating func checkType(_ type: Located<TypeExpression>) -> Bool {
         let name = type.value.baseName
+        if case .builtin(let swiftName)? = symbols.resolve(name), swiftName == "FileUpload", !allowsFiles {
+            error(
+                "`File` is a file sent as a part of a multipart body; it can only be the type of a field of an action's body declared in place",
+                at: type.location, hint: "declare the field under the action's `body` and set `body_format: multipart`")
+            return false
+        }
         guard symbols.resolve(name) == nil else { return true }
         let suggestions = Suggestions.closest(to: name, in: symbols.allNames)
         // Point at the name inside `[String: Nmae]?`; the location is where the type's text starts.
@@ -445,13 +454,19 @@ public struct SpecValidator {
             }
         }
         checkFields(action.params, of: "the params of action `\(action.name.value)`")
-        for payload in [action.body, action.returns] {
+        // `File` in a form body is reported with the form's other fields, where the hint can say more.
+        let isFormBody = [.form, .multipart].contains(action.bodyFormat?.value)
+        for (payload, isFormPayload) in [(action.body, isFormBody), (action.returns, false)] {
             switch payload {
             case let .type(type)?: checkType(type)
-            case let .fields(fields, _)?: checkFields(fields, of: "action `\(action.name.value)`")
+            case let .fields(fields, _)?:
+                allowsFiles = isFormPayload
+                checkFields(fields, of: "action `\(action.name.value)`")
+                allowsFiles = false
             case .none?, nil: break
             }
         }
+        if let format = action.bodyFormat { checkBodyFormat(format, of: action) }
         checkRoute(action.path, of: resource, action: action)
         checkArgumentNames(of: action, resource: resource)
         if let pagination = action.pagination {
@@ -460,6 +475,62 @@ public struct SpecValidator {
                 error("action `\(action.name.value)` pages, so it must return an array of its items, as `returns: \"[User]\"`", at: pagination.location)
                 return
             }
+        }
+    }
+
+    /// Reports a `body_format` without a body, and form and multipart bodies holding what a form cannot
+    /// carry: they are fields (in place or a model's) of query parameter types, or files in a multipart body.
+    private mutating func checkBodyFormat(_ format: Located<BodyFormatSpec>, of action: ActionSpec) {
+        let name = action.name.value
+        let fields: [FieldSpec]
+        switch action.body {
+        case nil, .none?:
+            error(
+                "action `\(name)` sets `body_format`, but it sends no body", at: format.location,
+                hint: "declare the `body`, or remove `body_format`")
+            return
+        case .fields(let inPlace, _)?:
+            fields = inPlace
+        case .type(let type)?:
+            guard format.value != .json else { return }
+            guard case .named(let model) = type.value, symbols.resolve(model) == .model,
+                let declaration = spec.models.first(where: { $0.name.value == model })
+            else {
+                error(
+                    "the body of action `\(name)` is sent as a \(format.value.rawValue) body, so it must be an object, not `\(type.value)`",
+                    at: type.location, hint: "declare its fields in place under `body`, or name a model from `models`")
+                return
+            }
+            fields = declaration.fields
+        }
+        guard format.value != .json else { return }
+        for field in fields {
+            let element: TypeExpression
+            switch field.type.value.nonOptional {
+            case let .array(inner): element = inner
+            case let scalar: element = scalar
+            }
+            if case let .named(type) = element, symbols.resolve(type) == nil { continue }  // reported as unknown
+            if case let .named(type) = element, case .builtin("FileUpload") = symbols.resolve(type) {
+                if format.value == .form {
+                    error(
+                        "field `\(field.name.value)` of the body of action `\(name)` is a `File`, which a form body cannot carry", at: field.type.location,
+                        hint: "send files with `body_format: multipart`")
+                }
+                continue
+            }
+            if case let .named(type) = element,
+                printsAsOneValue(type) || ((Self.queryOnlyTypes.contains(type) || type == "Data") && !symbols.isShadowed(type))
+            {
+                continue
+            }
+            error(
+                "field `\(field.name.value)` of the body of action `\(name)` has type `\(field.type.value)`, which a \(format.value.rawValue) body cannot carry",
+                at: field.type.location,
+                hint:
+                    "form fields are Int, Int32, Int64, UInt, Double, Float, Decimal, Bool, String, UUID, URL, Date (written by its transform), Data (base64) or a spec enum"
+                    + (format.value == .multipart ? ", File" : "")
+                    + ", an array of one of these, each optionally optional; send nested values with `body_format: json`")
         }
     }
 

@@ -16,6 +16,7 @@ package struct SymbolTable {
         "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64", "UInt": "UInt",
         "Double": "Double", "Float": "Float", "Bool": "Bool", "Decimal": "Decimal",
         "Date": "Date", "URL": "URL", "UUID": "UUID", "Data": "Data", "JSON": "JSONValue",
+        "File": "FileUpload",
     ]
 
     /// The module each built-in Swift type lives in, to qualify it when the spec declares the same name.
@@ -23,6 +24,7 @@ package struct SymbolTable {
         "String": "Swift", "Int": "Swift", "Int32": "Swift", "Int64": "Swift", "UInt": "Swift",
         "Double": "Swift", "Float": "Swift", "Bool": "Swift", "Decimal": "Foundation",
         "Date": "Foundation", "URL": "Foundation", "UUID": "Foundation", "Data": "Foundation", "JSONValue": "CrudeRuntime",
+        "FileUpload": "CrudeRuntime",
     ]
 
     /// Names generated code relies on; a spec type with one of these names would break it.

@@ -53,6 +53,8 @@ public struct APIClient: Sendable {
 
     /// Sends a request already prepared from `request`, which decides its cache policy.
     func send(_ prepared: ClientRequest, for request: OperationRequest) async throws(APIError) -> ClientResponse {
+        // The temporary file of a streamed multipart body lives as long as the request, retries included.
+        defer { if let file = prepared.bodyFile { try? FileManager.default.removeItem(at: file) } }
         let response: ClientResponse
         do {
             if let control {
@@ -90,13 +92,20 @@ public struct APIClient: Sendable {
             try add(configuration.operationHeaders["\(request.resource).\(request.operation)"])
         }
         if fields[.accept] == nil { fields[.accept] = "application/json" }
-        let body = try request.body?.data(for: self)
-        if body != nil, fields[.contentType] == nil { fields[.contentType] = "application/json" }
-
         let url = try url(for: request)
         let method = configuration.methods[request.operation] ?? request.method
+        // Last, so that nothing throws once a multipart body has written its temporary file.
+        let body = try request.body?.encoded(for: self)
+        if let body, fields[.contentType] == nil { fields[.contentType] = body.contentType }
         let head = HTTPRequest(method: method, url: url, headerFields: fields)
-        return ClientRequest(head: head, body: body, resource: request.resource, operation: request.operation)
+        switch body?.content {
+        case .data(let data)?:
+            return ClientRequest(head: head, body: data, resource: request.resource, operation: request.operation)
+        case .temporaryFile(let file)?:
+            return ClientRequest(head: head, body: nil, bodyFile: file, resource: request.resource, operation: request.operation)
+        case nil:
+            return ClientRequest(head: head, body: nil, resource: request.resource, operation: request.operation)
+        }
     }
 
     /// The URL a request goes to: its absolute URL (a next page's link), else the base URL, path and query.
@@ -109,17 +118,16 @@ public struct APIClient: Sendable {
         var text = configuration.baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         text += "/" + path.encoded
-        if !query.isEmpty {
-            text +=
-                "?"
-                + query.map { item in
-                    RoutePath.encodeSegment(item.name) + (item.value.map { "=" + RoutePath.encodeSegment($0) } ?? "")
-                }.joined(separator: "&")
-        }
+        if !query.isEmpty { text += "?" + Self.formEncoded(query) }
         guard let url = URL(string: text) else {
             throw APIError.encoding(description: "`\(text)` is not a valid URL")
         }
         return url
+    }
+
+    /// `name=value&…`, names and values strictly percent-encoded: a URL's query, or a form body.
+    static func formEncoded(_ items: [URLQueryItem]) -> String {
+        items.map { item in RoutePath.encodeSegment(item.name) + (item.value.map { "=" + RoutePath.encodeSegment($0) } ?? "") }.joined(separator: "&")
     }
 
     // MARK: sending
@@ -215,7 +223,7 @@ public struct APIClient: Sendable {
             }
             let response: ClientResponse
             do {
-                response = try await sendAttempt(head, body: request.body)
+                response = try await sendAttempt(head, body: request.body, file: request.bodyFile)
             } catch let error as APIError {
                 guard case .transport = error, idempotent, attempt < retry.maxAttempts else { throw error }
                 try await Task.sleep(for: retry.delay(beforeRetry: attempt, retryAfter: nil))
@@ -236,10 +244,15 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Sends one attempt; the transport enforces the timeout.
-    private func sendAttempt(_ head: HTTPRequest, body: Data?) async throws -> ClientResponse {
+    /// Sends one attempt, from `file` when the body is one; the transport enforces the timeout.
+    private func sendAttempt(_ head: HTTPRequest, body: Data?, file: URL?) async throws -> ClientResponse {
         do {
-            let (response, data) = try await transport.send(head, body: body, timeout: configuration.timeout)
+            let (response, data) =
+                if let file {
+                    try await transport.upload(head, fromFile: file, timeout: configuration.timeout)
+                } else {
+                    try await transport.send(head, body: body, timeout: configuration.timeout)
+                }
             return ClientResponse(head: response, body: data)
         } catch {
             throw APIError(error)

@@ -45,21 +45,44 @@ public struct OperationRequest: Sendable {
 /// configured clients.
 public struct RequestBody: Sendable {
     /// Writes the body as `client` would send it.
-    private let encode: @Sendable (APIClient) throws(APIError) -> Data
+    private let encode: @Sendable (APIClient) throws(APIError) -> EncodedBody
 
     /// A value encoded as JSON: read-only properties left out, `nil` properties written as `nils` says,
     /// wrapped in the client's envelope (unless it wraps responses only) and in `namespace`.
     public init<Value: Encodable & Sendable>(_ value: Value, namespace: String? = nil, nils: ModelEncodingOptions.NilEncoding = .omit) {
-        encode = { client throws(APIError) in try client.body(value, namespace: namespace, nils: nils) }
+        encode = { client throws(APIError) in
+            EncodedBody(content: .data(try client.body(value, namespace: namespace, nils: nils)), contentType: "application/json")
+        }
     }
 
-    /// Bytes sent as they are.
+    /// Bytes sent as they are, as `application/json` unless the request's headers say otherwise.
     public init(data: Data) {
-        encode = { _ in data }
+        encode = { _ in EncodedBody(content: .data(data), contentType: "application/json") }
     }
 
-    /// The bytes `client` sends.
-    public func data(for client: APIClient) throws(APIError) -> Data {
+    /// A value sent as `application/x-www-form-urlencoded` (a spec's `body_format: form`): each property a
+    /// field, percent-encoded as query parameters are, an array as one field per element, `nil` and
+    /// read-only properties left out. Forms have no envelope: the client's is not applied. A property that
+    /// is an object or a file throws ``APIError/encoding(description:)`` when the body is encoded.
+    public init(form value: some Encodable & Sendable) {
+        encode = { _ throws(APIError) in
+            let items = try FormFields.fields(of: value, allowingFiles: false).map { field in
+                guard case .text(let text) = field.value else { preconditionFailure("a form without files holds text only") }
+                return URLQueryItem(name: field.name, value: text)
+            }
+            return EncodedBody(content: .data(Data(APIClient.formEncoded(items).utf8)), contentType: "application/x-www-form-urlencoded")
+        }
+    }
+
+    /// A value sent as `multipart/form-data` (a spec's `body_format: multipart`, RFC 7578): each property
+    /// a part, a ``FileUpload`` a file part with its file name and content type, other values as for
+    /// ``init(form:)``. A file on disk is streamed through a temporary file, removed after the request.
+    public init(multipart value: some Encodable & Sendable) {
+        encode = { _ throws(APIError) in try MultipartBody().encode(FormFields.fields(of: value, allowingFiles: true)) }
+    }
+
+    /// The body `client` sends, with its content type.
+    func encoded(for client: APIClient) throws(APIError) -> EncodedBody {
         try encode(client)
     }
 }
@@ -70,15 +93,20 @@ public struct ClientRequest: Sendable {
     public var head: HTTPRequest
     /// The body, if any.
     public var body: Data?
+    /// A file whose bytes are the body, in place of `body`: a multipart body with a file on disk, written
+    /// to a temporary file the transport streams (``HTTPTransport/upload(_:fromFile:timeout:)``) and the
+    /// client removes once the request is over.
+    public var bodyFile: URL?
     /// The resource the request belongs to, as in ``OperationRequest/resource``.
     public let resource: String
     /// The operation, as in ``OperationRequest/operation``.
     public let operation: String
 
     /// A request as a middleware would pass it on.
-    public init(head: HTTPRequest, body: Data?, resource: String, operation: String) {
+    public init(head: HTTPRequest, body: Data?, bodyFile: URL? = nil, resource: String, operation: String) {
         self.head = head
         self.body = body
+        self.bodyFile = bodyFile
         self.resource = resource
         self.operation = operation
     }

@@ -15,4 +15,18 @@ public protocol HTTPTransport: Sendable {
     /// ``APIError/transport(description:underlying:)`` when no response arrived; the client maps other
     /// errors to the latter.
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data)
+
+    /// Sends `request` with the bytes of `file` as its body, as ``send(_:body:timeout:)`` does: a multipart
+    /// body with a file on disk, which can be larger than memory.
+    ///
+    /// The default reads the file (memory-mapped where the platform allows) and calls
+    /// ``send(_:body:timeout:)``; ``URLSessionTransport`` streams it instead.
+    func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data)
+}
+
+extension HTTPTransport {
+    /// Reads the file and sends its bytes.
+    public func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        try await send(request, body: Data(contentsOf: file, options: .mappedIfSafe), timeout: timeout)
+    }
 }

@@ -28,6 +28,27 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        try await exchange(request, timeout: timeout) { urlRequest, completion in
+            if let body {
+                session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
+            } else {
+                session.dataTask(with: urlRequest, completionHandler: completion)
+            }
+        }
+    }
+
+    /// Streams the file with an upload task, so that its bytes are never all in memory.
+    public func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        try await exchange(request, timeout: timeout) { urlRequest, completion in
+            session.uploadTask(with: urlRequest, fromFile: file, completionHandler: completion)
+        }
+    }
+
+    /// Runs the task `makeTask` makes for `request` under the deadline and the calling task's cancellation.
+    private func exchange(
+        _ request: HTTPRequest, timeout: Duration,
+        makeTask: (URLRequest, @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
+    ) async throws -> (HTTPResponse, Data) {
         guard var urlRequest = URLRequest(httpRequest: request) else {
             throw APIError.transport(description: "cannot form a URL from \(request)", underlying: URLError(.badURL))
         }
@@ -42,13 +63,7 @@ public final class URLSessionTransport: HTTPTransport {
                     let timedOut = exchange.finish()
                     continuation.resume(with: Self.result(data, response, error, timedOut: timedOut, timeout: timeout))
                 }
-                let task =
-                    if let body {
-                        session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
-                    } else {
-                        session.dataTask(with: urlRequest, completionHandler: completion)
-                    }
-                exchange.start(task, timeout: timeout)
+                exchange.start(makeTask(urlRequest, completion), timeout: timeout)
             }
         } onCancel: {
             exchange.cancel()
