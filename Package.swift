@@ -31,6 +31,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureFastAPIImported", "fastapi-imported", []),
     // Imported by `crudegen import` from the schema Litestar serves for Tests/LitestarServer.
     ("FixtureLitestarImported", "litestar-imported", []),
+    // README's forms and uploads.
+    ("FixtureGallery", "gallery", []),
     ("FixtureStore", "store", []),
     (
         "FixtureMainActor", "main-actor",

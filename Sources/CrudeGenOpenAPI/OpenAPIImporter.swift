@@ -1530,6 +1530,16 @@ private struct Mapper {
         } else if operation.requestBody != nil {
             body = .type(.named("JSON"))
         }
+        // A body declared in place is all sent: what its schema marks read-only (DRF's `token` beside the
+        // `username` and `password` of `AuthTokenSerializer`) is not an argument, and write-only says nothing.
+        if case let .fields(fields)? = body {
+            body = .fields(
+                fields.filter { !$0.readOnly }.map { field in
+                    var sent = field
+                    sent.writeOnly = false
+                    return sent
+                })
+        }
         var returns: SpecDraft.Payload?
         var pagination = Self.paginationExtension(operation.vendorExtensions)
         if let success = successSchema(operation) {

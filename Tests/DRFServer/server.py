@@ -40,7 +40,9 @@ settings.configure(
     # DRF's schema generators, drf-spectacular's among them, write a route's `{pk}` as `{id}` unless
     # SCHEMA_COERCE_PATH_PK is off, as here: the documented item paths say `{pk}`, `{author_pk}` and the
     # tags' `{slug}` (Tests/CrudeGenOpenAPITests/Documents/drf keeps the default `{id}`).
-    REST_FRAMEWORK={"UNAUTHENTICATED_USER": None, "SCHEMA_COERCE_PATH_PK": False},
+    # drf-spectacular's schema class from the start: `extend_schema` builds on the class set when it decorates.
+    REST_FRAMEWORK={"UNAUTHENTICATED_USER": None, "SCHEMA_COERCE_PATH_PK": False, "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema"},
+    SPECTACULAR_SETTINGS={"TITLE": "DRFItems", "VERSION": "1.0.0"},
     DEFAULT_AUTO_FIELD="django.db.models.AutoField",
     # The book covers the upload action stores, beside the database.
     MEDIA_ROOT=os.path.join(os.path.dirname(database), "media"),
@@ -52,6 +54,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection, models  # noqa: E402
 from django.shortcuts import get_object_or_404  # noqa: E402
 from django.urls import include, path  # noqa: E402
+from drf_spectacular.utils import extend_schema  # noqa: E402
 from rest_framework import pagination, routers, serializers, viewsets  # noqa: E402
 from rest_framework.authtoken.views import ObtainAuthToken  # noqa: E402
 from rest_framework.decorators import action  # noqa: E402
@@ -195,6 +198,13 @@ class BookViewSet(viewsets.ModelViewSet):
         # An author that does not exist is a 404 rather than a book without one.
         serializer.save(author=get_object_or_404(Author, pk=self.kwargs["author_pk"]))
 
+    # drf-spectacular documents a FileField of a serializer shared by request and response as a URL (what the
+    # response holds); its docs describe the upload's body in place, the file a `binary` string.
+    @extend_schema(
+        request={
+            "multipart/form-data": {"type": "object", "properties": {"cover": {"type": "string", "format": "binary"}}, "required": ["cover"]}
+        }
+    )
     @action(detail=True, methods=["post"], parser_classes=[MultiPartParser], serializer_class=CoverSerializer)
     def cover(self, request, author_pk=None, pk=None):
         """Stores the book's cover, a file posted as `multipart/form-data`."""
@@ -254,8 +264,6 @@ urlpatterns.append(path("api/", include(seeds.urlpatterns)))
 # therefore documented under a name of its own (`page-items` → `PageItem`), as
 # `extend_schema_serializer(component_name=…)` would.
 def print_openapi_schema(prefixes):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema"}
-    settings.SPECTACULAR_SETTINGS = {"TITLE": "DRFItems", "VERSION": "1.0.0"}
     from drf_spectacular.generators import SchemaGenerator
     from drf_spectacular.renderers import OpenApiYamlRenderer
     from rest_framework.settings import api_settings

@@ -3,10 +3,6 @@ import FixtureDRFImported
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The code imported from the DRF server's schema (`Fixtures/drf-imported`) against what real Django REST
 /// Framework apps have: a viewset nested under its parent (`{author_pk}`), a viewset found by slug, Django's
 /// users with a write-only password, read-only date-times, field errors and 404s.
@@ -33,17 +29,16 @@ import FoundationNetworking
         return whole + Double(microseconds) / 1_000_000
     }
 
-    /// Posts `fields` to the token login as the HTML form it reads; the status and the JSON answer. (A spec
-    /// sends JSON bodies only, so this goes around the client.)
-    static func login(_ fields: [String: String]) async throws -> (status: Int, body: JSONValue) {
-        var request = URLRequest(url: try await PythonTestServer.drf.origin().appendingPathComponent("api/token/"))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        var form = URLComponents()
-        form.queryItems = fields.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
-        request.httpBody = Data((form.percentEncodedQuery ?? "").utf8)
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return (try #require(response as? HTTPURLResponse).statusCode, try JSONDecoder().decode(JSONValue.self, from: data))
+    /// Whether the token login (`ObtainAuthToken`, a form) takes the password, asked through the generated action.
+    static func logsIn(_ username: String, _ password: String, on client: APIClient) async throws -> Bool {
+        do {
+            let answer = try await DRFItems.tokenCreate(username: username, password: password, on: client)
+            #expect(answer.token.count == 40, "DRF's tokens are 40 hexadecimal digits")
+            return true
+        } catch let APIError.validation(status, errors, _) {
+            #expect(status.code == 400 && errors["non_field_errors"] == ["Unable to log in with provided credentials."])
+            return false
+        }
     }
 
     /// The books of an author: created, read, updated, patched, listed and deleted under the author's path,
@@ -125,19 +120,32 @@ import FoundationNetworking
             return
         }
         #expect(fields["password"] == nil && fields["username"] == .string(username))
-        let login = try await Self.login(["username": username, "password": "first secret"])
-        guard case let .object(answer) = login.body, case let .string(token)? = answer["token"] else {
-            Issue.record("no token in \(login)")
-            return
-        }
-        #expect(login.status == 200 && token.count == 40)
-        #expect(try await Self.login(["username": username, "password": "wrong"]).status == 400)
+        #expect(try await Self.logsIn(username, "first secret", on: client), "the form login takes the password sent on create")
+        #expect(try await !Self.logsIn(username, "wrong", on: client))
         var patch = User.Patch()
         patch.password = .set("second secret")
         #expect(try await User.update(id: id, patch, on: client).password == nil)
-        #expect(try await Self.login(["username": username, "password": "first secret"]).status == 400)
-        #expect(try await Self.login(["username": username, "password": "second secret"]).status == 200)
+        #expect(try await !Self.logsIn(username, "first secret", on: client))
+        #expect(try await Self.logsIn(username, "second secret", on: client))
         try await created.delete(on: client)
+    }
+
+    /// The cover upload (`@action` with `MultiPartParser`) takes the file as a multipart part, from memory
+    /// and from disk, and answers where it stored it.
+    @Test func aCoverIsUploadedAsAMultipartFile() async throws {
+        let client = try await Self.client()
+        let (_, author) = try await Self.author(on: client)
+        let book = try await Book(title: "Always Coming Home", pages: 523).create(authorPk: author, on: client)
+        let id = try #require(book.id)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<600).map { UInt8($0 % 251) })
+        let stored = try await DRFItems.authorsBooksCoverCreate(authorPk: author, pk: id, cover: FileUpload(data: png, fileName: "cover.png"), on: client)
+        let url = try #require(stored.cover)
+        #expect(url.lastPathComponent.hasPrefix("cover") && url.pathExtension == "png", "\(url)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-cover-\(UUID().uuidString).png")
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let again = try await DRFItems.authorsBooksCoverCreate(authorPk: author, pk: id, cover: FileUpload(contentsOf: file), on: client)
+        #expect(try #require(again.cover).pathExtension == "png" && again.cover != stored.cover, "a second file is stored beside the first")
     }
 
     /// DRF's 400 `{"field": ["message"]}` is `APIError.validation` with each field's messages.

@@ -18,6 +18,13 @@ enum DocExampleEnvironment {
             try await $baseURL.withValue(server.server.origin) { try await body() }
             return
         }
+        if fixture == "gallery" {
+            // README's Gallery API: a form login and a multipart upload, answered as a server would.
+            let server = try await TestServer { request in GalleryServer.reply(to: request) }
+            defer { Task { await server.stop() } }
+            try await $baseURL.withValue(server.origin.appendingPathComponent("api")) { try await body() }
+            return
+        }
         let store = HouseholdStore()
         let server = try await TestServer { request in store.reply(to: request) }
         defer { Task { await server.stop() } }
@@ -74,5 +81,43 @@ final class HouseholdStore: Sendable {
     private static func wrap(_ payload: [String: Any], status: Int = 200) -> TestServer.Reply {
         let data = try! JSONSerialization.data(withJSONObject: ["data": payload], options: [.sortedKeys])
         return TestServer.Reply(status: status, headers: ["Content-Type": "application/json"], body: data)
+    }
+}
+
+/// README's Gallery API: `POST /api/token` takes a form and answers a token, `POST /api/albums/3/photos` takes
+/// a multipart body with a `photo` file part and answers the photo with its caption and the file's size.
+enum GalleryServer {
+    /// The answer to `request`.
+    static func reply(to request: TestServer.Received) -> TestServer.Reply {
+        let contentType = request.headers["content-type"] ?? ""
+        switch (request.method, request.path) {
+        case ("POST", "/api/token") where contentType == "application/x-www-form-urlencoded":
+            let form = String(decoding: request.body, as: UTF8.self)
+            guard form.contains("username=") && form.contains("password=") else { return .json(#"{"detail": "missing"}"#, status: 422) }
+            return .json(#"{"access_token": "t0k3n", "token_type": "bearer"}"#)
+        case ("POST", "/api/albums/3/photos") where contentType.hasPrefix("multipart/form-data; boundary="):
+            guard let photo = filePart(named: "photo", in: request.body, contentType: contentType) else {
+                return .json(#"{"detail": "no photo"}"#, status: 422)
+            }
+            return .json(#"{"id": 1, "caption": "Ada", "size": \#(photo.count)}"#, status: 201)
+        default:
+            return .json("{}", status: 404)
+        }
+    }
+
+    /// The bytes of the file part `name` of a multipart body.
+    static func filePart(named name: String, in body: Data, contentType: String) -> Data? {
+        let boundary = Data(("--" + contentType.dropFirst("multipart/form-data; boundary=".count)).utf8)
+        let separator = Data("\r\n\r\n".utf8)
+        var rest = body[...]
+        while let start = rest.range(of: boundary) {
+            rest = rest[start.upperBound...]
+            guard let headersEnd = rest.range(of: separator), let next = rest.range(of: boundary) else { return nil }
+            let headers = String(decoding: rest[..<headersEnd.lowerBound], as: UTF8.self)
+            if headers.contains("name=\"\(name)\"") && headers.contains("filename=") {
+                return Data(rest[headersEnd.upperBound..<(next.lowerBound - 2)])
+            }
+        }
+        return nil
     }
 }

@@ -90,6 +90,43 @@ import Testing
         #expect(try await User.list(on: client).map(\.username) == [name])
     }
 
+    /// FastAPI's `UploadFile` with a form field: the multipart action sends the file's bytes, from memory
+    /// and from disk, with its name and content type, and the caption beside it.
+    @Test func anAvatarIsUploadedAsAMultipartFile() async throws {
+        let client = try await Self.client()
+        let hero = try await Hero(name: "Spider-Boy", secretName: "Pedro Parqueador").create(on: client)
+        let heroID = try #require(hero.id)
+        let bytes = Data((0..<4096).map { UInt8($0 % 256) })
+        let stored = try await Heroes.uploadAvatar(heroId: heroID, file: FileUpload(data: bytes, fileName: "avatar.png"), caption: "Déjà vu", on: client)
+        #expect(stored.heroId == heroID && stored.filename == "avatar.png" && stored.contentType == "image/png" && stored.size == 4096)
+        #expect(stored.caption == "Déjà vu")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-avatar-\(UUID().uuidString).bin")
+        try Data(bytes.reversed()).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let upload = FileUpload(contentsOf: file, contentType: "application/x-test")
+        let fromDisk = try await Heroes.uploadAvatar(heroId: heroID, file: upload, caption: "from disk", on: client)
+        #expect(fromDisk.filename == file.lastPathComponent && fromDisk.contentType == "application/x-test" && fromDisk.size == 4096)
+    }
+
+    /// FastAPI's standard OAuth2 password login (`OAuth2PasswordRequestForm`, a form) is an action; its
+    /// bearer token then opens `/users/me`, and a wrong password is FastAPI's 400 with its message.
+    @Test func theOAuth2PasswordLoginIsAFormAction() async throws {
+        let client = try await Self.client()
+        let name = "grace-\(UUID().uuidString.prefix(8))"
+        let user = try await User(username: name, password: "cobol").create(on: client)
+        let token = try await Heroes.login(username: name, password: "cobol", on: client)
+        #expect(token.tokenType == "bearer" && !token.accessToken.isEmpty)
+        var configuration = client.configuration
+        configuration.headers["Authorization"] = "Bearer \(token.accessToken)"
+        #expect(try await Heroes.readUsersMe(on: APIClient(configuration: configuration)) == user)
+        do {
+            _ = try await Heroes.login(grantType: "password", username: name, password: "fortran", on: client)
+            Issue.record("a wrong password logged in")
+        } catch {
+            #expect(error.status?.code == 400 && error.serverMessage == "Incorrect username or password", "\(error)")
+        }
+    }
+
     /// A hero created under a team (`POST /teams/{team_id}/heroes/`, a collection without an item path)
     /// is an action taking the body model the app declares.
     @Test func heroesNestedUnderATeam() async throws {

@@ -118,6 +118,26 @@ import Testing
     }
 
     /// Litestar validates a struct body itself: its 400's `extra` list is the field's messages, one at a time
+    /// Litestar's multipart upload (`UploadFile` in a dataclass) and its form login are actions: the file's
+    /// bytes, name and content type arrive with the caption, and the form login takes the write-only
+    /// password a user was created with.
+    @Test func aPortraitUploadAndAFormLogin() async throws {
+        let client = try await Self.client()
+        let author = try await Author(name: "Octavia").create(on: client)
+        let authorID = try #require(author.id)
+        let bytes = Data("GIF89a".utf8) + Data((0..<1000).map { UInt8($0 % 200) })
+        let portrait = try await LitestarAPI.uploadPortrait(
+            authorId: authorID, file: FileUpload(data: bytes, fileName: "octavia.gif"), caption: "Kindred", on: client)
+        #expect(portrait.authorId == authorID && portrait.filename == "octavia.gif" && portrait.contentType == "image/gif")
+        #expect(portrait.size == bytes.count && portrait.caption == "Kindred")
+
+        _ = try await User(username: "octavia", password: "parable of the sower").create(on: client)
+        let token = try await LitestarAPI.login(username: "octavia", password: "parable of the sower", on: client)
+        #expect(token.tokenType == "bearer" && !token.accessToken.isEmpty)
+        let wrong = await Self.failure { () async throws(APIError) in _ = try await LitestarAPI.login(username: "octavia", password: "talents", on: client) }
+        #expect(wrong?.status?.code == 401 && wrong?.serverMessage == "Incorrect username or password", "\(String(describing: wrong))")
+    }
+
     /// (msgspec stops at the first), and its `detail` is the error's message.
     @Test func litestarsValidationErrorsAreFieldErrors() async throws {
         let client = try await Self.client()

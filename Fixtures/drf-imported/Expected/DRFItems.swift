@@ -15,3 +15,92 @@ nonisolated public enum DRFItems {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
 }
+
+nonisolated extension DRFItems {
+    /// Stores the book's cover, a file posted as `multipart/form-data`.
+    ///
+    /// `POST api/authors/{authorPk}/books/{pk}/cover/`.
+    public static func authorsBooksCoverCreate(authorPk: Int, pk: Int, cover: FileUpload, on client: APIClient) async throws(APIError) -> Cover {
+        return try await Self.authorsBooksCoverCreateOperation(authorPk: authorPk, pk: pk, cover: cover).send(on: client)
+    }
+
+    /// The operation `authorsBooksCoverCreate(authorPk:pk:cover:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func authorsBooksCoverCreateOperation(authorPk: Int, pk: Int, cover: FileUpload) -> APIOperation<Cover> {
+        let body: AuthorsBooksCoverCreateBody = .init(cover: cover)
+        let request = OperationRequest(
+            resource: "DRFItems", operation: "authorsBooksCoverCreate", method: .post,
+            path: "api/authors/\(authorPk)/books/\(pk)/cover/",
+            body: RequestBody(multipart: body)
+        )
+        return APIOperation(request: request)
+    }
+
+    /// Trades a username and password, posted as a form, for the user's token.
+    ///
+    /// `POST api/token/`.
+    public static func tokenCreate(username: String, password: String, on client: APIClient) async throws(APIError) -> AuthToken {
+        return try await Self.tokenCreateOperation(username: username, password: password).send(on: client)
+    }
+
+    /// The operation `tokenCreate(username:password:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func tokenCreateOperation(username: String, password: String) -> APIOperation<AuthToken> {
+        let body: TokenCreateBody = .init(username: username, password: password)
+        let request = OperationRequest(
+            resource: "DRFItems", operation: "tokenCreate", method: .post,
+            path: "api/token/",
+            body: RequestBody(form: body)
+        )
+        return APIOperation(request: request)
+    }
+}
+
+nonisolated public struct AuthorsBooksCoverCreateBody: Hashable, Sendable {
+    public var cover: FileUpload
+
+    /// Creates a value from its properties.
+    public init(
+        cover: FileUpload
+    ) {
+        self.cover = cover
+    }
+}
+
+nonisolated extension AuthorsBooksCoverCreateBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.cover = try container.decode(forKey: "cover")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.cover, forKey: "cover")
+    }
+}
+
+nonisolated public struct TokenCreateBody: Hashable, Sendable {
+    public var username: String
+    public var password: String
+
+    /// Creates a value from its properties.
+    public init(
+        username: String,
+        password: String
+    ) {
+        self.username = username
+        self.password = password
+    }
+}
+
+nonisolated extension TokenCreateBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.username = try container.decode(forKey: "username")
+        self.password = try container.decode(forKey: "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.username, forKey: "username")
+        try container.encode(self.password, forKey: "password")
+    }
+}

@@ -33,6 +33,24 @@ nonisolated extension Heroes {
         return APIOperation(request: request)
     }
 
+    /// Upload Avatar
+    ///
+    /// `POST heroes/{heroId}/avatar`.
+    public static func uploadAvatar(heroId: Int, file: FileUpload, caption: String, on client: APIClient) async throws(APIError) -> AvatarPublic {
+        return try await Self.uploadAvatarOperation(heroId: heroId, file: file, caption: caption).send(on: client)
+    }
+
+    /// The operation `uploadAvatar(heroId:file:caption:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func uploadAvatarOperation(heroId: Int, file: FileUpload, caption: String) -> APIOperation<AvatarPublic> {
+        let body: UploadAvatarBody = .init(file: file, caption: caption)
+        let request = OperationRequest(
+            resource: "Heroes", operation: "uploadAvatar", method: .post,
+            path: "heroes/\(heroId)/avatar",
+            body: RequestBody(multipart: body)
+        )
+        return APIOperation(request: request)
+    }
+
     /// Read Team Heroes
     ///
     /// `GET teams/{teamId}/heroes/`.
@@ -70,6 +88,46 @@ nonisolated extension Heroes {
         return APIOperation(request: request)
     }
 
+    /// Login
+    ///
+    /// `POST token`.
+    public static func login(
+        grantType: String? = nil,
+        username: String,
+        password: String,
+        scope: String? = nil,
+        clientId: String? = nil,
+        clientSecret: String? = nil,
+        on client: APIClient
+    ) async throws(APIError) -> Token {
+        return try await Self.loginOperation(
+            grantType: grantType,
+            username: username,
+            password: password,
+            scope: scope,
+            clientId: clientId,
+            clientSecret: clientSecret
+        ).send(on: client)
+    }
+
+    /// The operation `login(grantType:username:password:scope:clientId:clientSecret:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func loginOperation(
+        grantType: String? = nil,
+        username: String,
+        password: String,
+        scope: String? = nil,
+        clientId: String? = nil,
+        clientSecret: String? = nil
+    ) -> APIOperation<Token> {
+        let body: LoginBody = .init(grantType: grantType, username: username, password: password, scope: scope, clientId: clientId, clientSecret: clientSecret)
+        let request = OperationRequest(
+            resource: "Heroes", operation: "login", method: .post,
+            path: "token",
+            body: RequestBody(form: body)
+        )
+        return APIOperation(request: request)
+    }
+
     /// Read Users Me
     ///
     /// `GET users/me`.
@@ -84,5 +142,82 @@ nonisolated extension Heroes {
             path: "users/me"
         )
         return APIOperation(request: request)
+    }
+}
+
+nonisolated public struct UploadAvatarBody: Hashable, Sendable {
+    public var file: FileUpload
+    public var caption: String
+
+    /// Creates a value from its properties.
+    public init(
+        file: FileUpload,
+        caption: String
+    ) {
+        self.file = file
+        self.caption = caption
+    }
+}
+
+nonisolated extension UploadAvatarBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.file = try container.decode(forKey: "file")
+        self.caption = try container.decode(forKey: "caption")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.file, forKey: "file")
+        try container.encode(self.caption, forKey: "caption")
+    }
+}
+
+nonisolated public struct LoginBody: Hashable, Sendable {
+    public var grantType: String?
+    public var username: String
+    public var password: String
+    public var scope: String?
+    public var clientId: String?
+    public var clientSecret: String?
+
+    /// Creates a value from its properties.
+    public init(
+        grantType: String? = nil,
+        username: String,
+        password: String,
+        scope: String? = nil,
+        clientId: String? = nil,
+        clientSecret: String? = nil
+    ) {
+        self.grantType = grantType
+        self.username = username
+        self.password = password
+        self.scope = scope
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+    }
+}
+
+nonisolated extension LoginBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.grantType = try container.decodeIfPresent(forKey: "grant_type")
+        self.username = try container.decode(forKey: "username")
+        self.password = try container.decode(forKey: "password")
+        self.scope = try container.decodeIfPresent(forKey: "scope")
+        self.clientId = try container.decodeIfPresent(forKey: "client_id")
+        self.clientSecret = try container.decodeIfPresent(forKey: "client_secret")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        let options = ModelEncodingOptions(encoder)
+        try container.encodeIfPresent(self.grantType, forKey: "grant_type", options)
+        try container.encode(self.username, forKey: "username")
+        try container.encode(self.password, forKey: "password")
+        try container.encodeIfPresent(self.scope, forKey: "scope", options)
+        try container.encodeIfPresent(self.clientId, forKey: "client_id", options)
+        try container.encodeIfPresent(self.clientSecret, forKey: "client_secret", options)
     }
 }

@@ -20,3 +20,97 @@ nonisolated public enum LitestarAPI {
         public static let format = "yyyy-MM-dd"
     }
 }
+
+nonisolated extension LitestarAPI {
+    /// UploadPortrait
+    ///
+    /// `POST authors/{authorId}/portrait`.
+    public static func uploadPortrait(authorId: Int, file: FileUpload, caption: String, on client: APIClient) async throws(APIError) -> Portrait {
+        return try await Self.uploadPortraitOperation(authorId: authorId, file: file, caption: caption).send(on: client)
+    }
+
+    /// The operation `uploadPortrait(authorId:file:caption:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func uploadPortraitOperation(authorId: Int, file: FileUpload, caption: String) -> APIOperation<Portrait> {
+        let body: UploadPortraitBody = .init(file: file, caption: caption)
+        let request = OperationRequest(
+            resource: "LitestarAPI", operation: "uploadPortrait", method: .post,
+            path: "authors/\(authorId)/portrait",
+            body: RequestBody(multipart: body)
+        )
+        return APIOperation(request: request)
+    }
+
+    /// Login
+    ///
+    /// `POST login`.
+    public static func login(username: String, password: String, on client: APIClient) async throws(APIError) -> Token {
+        return try await Self.loginOperation(username: username, password: password).send(on: client)
+    }
+
+    /// The operation `login(username:password:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func loginOperation(username: String, password: String) -> APIOperation<Token> {
+        let body: LoginBody = .init(username: username, password: password)
+        let request = OperationRequest(
+            resource: "LitestarAPI", operation: "login", method: .post,
+            path: "login",
+            body: RequestBody(form: body)
+        )
+        return APIOperation(request: request)
+    }
+}
+
+nonisolated public struct UploadPortraitBody: Hashable, Sendable {
+    public var file: FileUpload
+    public var caption: String
+
+    /// Creates a value from its properties.
+    public init(
+        file: FileUpload,
+        caption: String
+    ) {
+        self.file = file
+        self.caption = caption
+    }
+}
+
+nonisolated extension UploadPortraitBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.file = try container.decode(forKey: "file")
+        self.caption = try container.decode(forKey: "caption")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.file, forKey: "file")
+        try container.encode(self.caption, forKey: "caption")
+    }
+}
+
+nonisolated public struct LoginBody: Hashable, Sendable {
+    public var username: String
+    public var password: String
+
+    /// Creates a value from its properties.
+    public init(
+        username: String,
+        password: String
+    ) {
+        self.username = username
+        self.password = password
+    }
+}
+
+nonisolated extension LoginBody: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.username = try container.decode(forKey: "username")
+        self.password = try container.decode(forKey: "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.username, forKey: "username")
+        try container.encode(self.password, forKey: "password")
+    }
+}
