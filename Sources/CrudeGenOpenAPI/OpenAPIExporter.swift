@@ -115,7 +115,9 @@ private struct DocumentBuilder {
         }
         if spec.api.access != .public { result.append((CrudegenExtension.access, .string(spec.api.access.rawValue))) }
         if let cache = spec.api.cache { result.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
-        if spec.api.keyStyle != .verbatim { result.append((CrudegenExtension.keys, .string(spec.api.keyStyle.rawValue))) }
+        // Always, `verbatim` too: import would otherwise choose a style from the keys, and snake-case keys of a
+        // verbatim spec (`access_token`) would come back as other field names.
+        result.append((CrudegenExtension.keys, .string(spec.api.keyStyle.rawValue)))
         if let store = spec.api.store { result.append((CrudegenExtension.store, .bool(store.value))) }
         if !spec.transforms.isEmpty {
             let transforms = spec.transforms.map { transform -> (key: String, value: DocumentValue) in

@@ -659,7 +659,10 @@ private struct Mapper {
         // Each path's operations by method, and each collection's item path (the first in document order),
         // found once: searching them for every path made import quadratic in the paths.
         var operations: [OpenAPI.Path: [String: Endpoint]] = [:]
-        for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) && operations[endpoint.path]?[endpoint.method] == nil {
+        // An operation `export` marked as an action stays one, whatever its path.
+        let isMarkedAction = { (endpoint: Endpoint) in endpoint.operation.vendorExtensions[CrudegenExtension.action] != nil }
+        for endpoint in endpoints
+        where !consumed.contains(JSONPointer.text(endpoint.pointer)) && !isMarkedAction(endpoint) && operations[endpoint.path]?[endpoint.method] == nil {
             operations[endpoint.path, default: [:]][endpoint.method] = endpoint
         }
         var itemPaths: [[String]: OpenAPI.Path] = [:]
@@ -1161,8 +1164,10 @@ private struct Mapper {
         {
             consumedModels.insert(page.typeName)
         }
-        // A body of a model of its own fits when the resource can send it (see `adoptRequestBodies`).
+        // A body of a model of its own fits when the resource can send it (see `adoptRequestBodies`); a body
+        // that is not JSON (an upload's multipart) never does, as resources send JSON.
         func bodyFits(_ endpoint: Endpoint) -> Bool {
+            if requestSchema(endpoint.operation)?.otherType != nil { return false }
             guard let body = requestModel(endpoint), body.component != model.component, let bodyFields = componentFields[body.typeName] else { return true }
             return ResourceMatching.canSend(bodyFields, as: modelFields)
         }

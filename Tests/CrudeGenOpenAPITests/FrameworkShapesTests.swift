@@ -293,8 +293,8 @@ import Testing
                     body_format: form
                     returns: Token
                   uploadAvatar:
-                    path: users/{user_id}/avatar
-                    params: { user_id: Int }
+                    path: users/{userId}/avatar
+                    params: { userId: Int }
                     body:
                       file: File
                       caption: String
