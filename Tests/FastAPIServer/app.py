@@ -32,10 +32,8 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import sys
 import tempfile
-import threading
 from contextlib import asynccontextmanager
 from datetime import datetime, timezone
 from typing import Annotated
@@ -457,25 +455,8 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--schema"]:
     sys.exit(0)
 
 if __name__ == "__main__":
-    import uvicorn
+    # Served as every Python test server of the suite is (Tests/PythonServers/loopback.py).
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "PythonServers"))
+    import loopback
 
-    class Server(uvicorn.Server):
-        # Announces the port once uvicorn's listeners are up; standard output carries nothing else, as the
-        # test process reads only that line (uvicorn's access log, which goes there, is off).
-        async def startup(self, sockets=None):
-            await super().startup(sockets=sockets)
-            if not self.should_exit:
-                print(f"LISTENING {sockets[0].getsockname()[1]}", flush=True)
-
-    # The socket is bound here, on a free port, so its number is known; uvicorn listens on it.
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    server = Server(uvicorn.Config(app, log_level="warning", access_log=False))
-
-    def exit_when_stdin_closes():
-        sys.stdin.read()
-        shutil.rmtree(database_folder, ignore_errors=True)
-        os._exit(0)
-
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server.run(sockets=[listener])
+    loopback.serve(app, on_exit=lambda: shutil.rmtree(database_folder, ignore_errors=True))
