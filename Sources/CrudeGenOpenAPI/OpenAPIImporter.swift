@@ -786,11 +786,7 @@ private struct Mapper {
 
     /// The JSON schema of an operation's lowest success response as written.
     private func rawSuccess(_ operation: OpenAPI.Operation) -> Success? {
-        let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
-            guard status.isSuccess, let response = document.components[response] else { return nil }
-            return (status.rawValue, response)
-        }
-        guard let (status, response) = successes.min(by: { $0.0 < $1.0 }) else { return nil }
+        guard let (status, response) = lowestSuccess(operation) else { return nil }
         let pointer = ["responses", status]
         guard !response.content.isEmpty else { return (status, nil, nil, pointer) }
         if let (type, content) = jsonContent(response.content) {
@@ -1347,11 +1343,16 @@ private struct Mapper {
 
     /// The names of the headers an operation's lowest success response declares.
     private func successHeaderNames(_ operation: OpenAPI.Operation) -> [String] {
+        lowestSuccess(operation).map { Array(($0.response.headers ?? [:]).keys) } ?? []
+    }
+
+    /// An operation's lowest 2xx response, resolved, with its status: the one import reads.
+    private func lowestSuccess(_ operation: OpenAPI.Operation) -> (status: String, response: OpenAPI.Response)? {
         let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
             guard status.isSuccess, let response = document.components[response] else { return nil }
             return (status.rawValue, response)
         }
-        return successes.min { $0.0 < $1.0 }.map { Array(($0.1.headers ?? [:]).keys) } ?? []
+        return successes.min { $0.0 < $1.0 }
     }
 
     /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
