@@ -1,3 +1,4 @@
+import CrudeGenCore
 import CrudeGenEngine
 import Foundation
 import OpenAPIKit
@@ -35,7 +36,7 @@ struct OpenAPISource {
                 // untyped; `JSONText` types them the way JSON and YAML 1.2 do.
                 composed = try Yams.compose(yaml: text, .basic)
             } catch let error as YamlError {
-                throw DiagnosticsError([.error("cannot read `\(file)` as YAML or JSON: \(error)", at: nil)])
+                throw DiagnosticsError([YAMLDocument.diagnostic(for: error, in: text, file: file)])
             } catch {
                 throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
             }

@@ -149,6 +149,20 @@ import Testing
         }
     }
 
+    /// The exact line editors and `swift build` parse, at the quote that is never closed.
+    @Test func anUnterminatedQuoteIsReportedAtItsQuote() throws {
+        try withTemporaryDirectory { folder in
+            try "api:\n  name: Shop\n  base_url: \"https://shop.example/api\nmodels:\n  Order: { fields: { total: Double } }\n"
+                .write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+            let run = try Self.run(["bad.yaml", "-o", folder.appendingPathComponent("out").path], in: folder)
+            #expect(run.status == 1)
+            #expect(
+                run.stderr.hasPrefix(
+                    "bad.yaml:3:13: error: a quoted string starts here and is never closed (YAML syntax: found unexpected end of stream)\n"),
+                "\(run.stderr)")
+        }
+    }
+
     @Test func missingSpecFileIsAnError() throws {
         let run = try Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"])
         #expect(run.status == 1)

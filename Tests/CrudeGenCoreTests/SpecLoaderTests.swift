@@ -74,6 +74,21 @@ func errors(for yaml: String) -> [String] {
         #expect(failure.message.contains("dictionary keys must be `String`"))
     }
 
+    /// LibYAML gives up on an unclosed quote at the end of the file (or at a `---` below it); the error
+    /// points at the quote that opens the string.
+    @Test func anUnterminatedQuoteIsReportedAtItsOpeningQuote() {
+        let double = diagnostics(for: "api:\n  name: \"Household\n  base_url: https://x.example/api\nenums:\n  Color: [red]\n")
+        #expect(
+            double.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" } == [
+                "2:9: a quoted string starts here and is never closed (YAML syntax: found unexpected end of stream)"
+            ])
+        #expect(double.first?.hint == "close it with the quote it opens with; inside \"…\" write a quote as \\\", inside '…' as ''")
+        #expect(
+            errors(for: "api:\n  name: Shop\n  base_url: 'https://x.example/api\n---\nenums: {}\n") == [
+                "3:13: a quoted string starts here and is never closed (YAML syntax: found unexpected document indicator)"
+            ])
+    }
+
     @Test func yamlSyntaxErrorsAreLocated() {
         #expect(errors(for: "api:\n  name: [Household\n").first?.hasPrefix("3:1: YAML syntax:") == true)
         let tabs = diagnostics(for: "api:\n\tname: X\n")

@@ -16,6 +16,24 @@ import Testing
         #expect(found.first?.location?.column == 14)
     }
 
+    /// JSON Schema's, OpenAPI's, Python's and SQL's names of the built-in types are too far from Swift's by
+    /// spelling for the nearest names to find; the hint names the Swift built-in.
+    @Test func otherLanguagesTypeNamesSuggestTheSwiftBuiltin() {
+        let fields = ["integer", "string", "boolean", "number", "float", "datetime", "timestamp", "object"]
+        let found = diagnostics(
+            for: Self.header + "models:\n  Order:\n    fields:\n" + fields.enumerated().map { "      f\($0.offset): \($0.element)\n" }.joined())
+        #expect(
+            found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" }
+                == fields.enumerated().map {
+                    "\($0.offset + 5):11: unknown type `\($0.element)`"
+                })
+        #expect(
+            found.map(\.hint) == [
+                "did you mean `Int`?", "did you mean `String`?", "did you mean `Bool`?", "did you mean `Double`?", "did you mean `Float`?",
+                "did you mean `Date` or `Data`?", "did you mean `Date`?", "did you mean `JSON`?",
+            ])
+    }
+
     @Test func duplicateNames() {
         let found = errors(for: Self.header + "models:\n  A: { fields: { firstName: String, first_name: Int } }\nenums:\n  A: [x]\n")
         #expect(found.contains("5:3: `A` is declared twice (first at line 3)"))

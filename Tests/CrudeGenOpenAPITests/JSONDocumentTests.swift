@@ -157,6 +157,31 @@ import Yams
         }
     }
 
+    /// A YAML document's syntax error is one located line, as a spec's is, not Yams' own report (with its
+    /// `1:221: error: scanner:` and source excerpt) appended to an unlocated `error:`.
+    @Test func yamlSyntaxErrorsAreOneLocatedLine() {
+        let cases: [(text: String, error: String)] = [
+            (
+                "openapi: 3.0.3\ninfo:\n  title: \"Shop\n  version: 1.0.0\npaths: {}\n",
+                "shop.yaml:3:10: error: a quoted string starts here and is never closed (YAML syntax: found unexpected end of stream)\n"
+                    + "    hint: close it with the quote it opens with; inside \"…\" write a quote as \\\", inside '…' as ''"
+            ),
+            (
+                "openapi: 3.0.3\ninfo:\n  title: Shop\n   version: 1.0.0\n",
+                "shop.yaml:4:11: error: YAML syntax: mapping values are not allowed in this context\n"
+                    + "    hint: check the indentation and that every `[` and `{` is closed; quote values that contain `: ` or start with `[`"
+            ),
+        ]
+        for item in cases {
+            do {
+                _ = try OpenAPIImporter.importDocument(Data(item.text.utf8), file: "shop.yaml")
+                Issue.record("\(item.text) was imported")
+            } catch {
+                #expect(error.description == item.error)
+            }
+        }
+    }
+
     @Test func nestingUpToTheLimitReads() throws {
         let deepest = String(repeating: "[", count: JSONReader.depthLimit) + String(repeating: "]", count: JSONReader.depthLimit)
         var node = try JSONReader.read(deepest, file: "deep.json")

@@ -3,7 +3,7 @@ import Foundation
 import Yams
 
 /// Reads a spec's bytes into a YAML node tree, turning every failure into a located diagnostic.
-enum YAMLDocument {
+package enum YAMLDocument {
     /// Composes the single document in `data`, or explains why it cannot.
     static func compose(_ data: Data, file: String) -> Result<Node, Diagnostic> {
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -63,11 +63,20 @@ enum YAMLDocument {
         return nil
     }
 
-    private static func diagnostic(for error: YamlError, in text: String, file: String) -> Diagnostic {
+    /// The located diagnostic of a YAML parse error of `text`, read from `file`; shared with the OpenAPI
+    /// importer, which reads YAML documents with the same parser.
+    package static func diagnostic(for error: YamlError, in text: String, file: String) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
         }
         switch error {
+        case let .scanner(context?, problem, _, _)
+        where context.text == "while scanning a quoted scalar" && ["found unexpected end of stream", "found unexpected document indicator"].contains(problem):
+            // LibYAML reports where it gave up, the end of the file (or a `---` below), far from the mistake; the
+            // context's mark is the opening quote, which is where the reader has to look.
+            return .error(
+                "a quoted string starts here and is never closed (YAML syntax: \(problem))", at: at(context.mark),
+                hint: "close it with the quote it opens with; inside \"…\" write a quote as \\\", inside '…' as ''")
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
             return .error(

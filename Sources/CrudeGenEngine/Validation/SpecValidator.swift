@@ -198,7 +198,12 @@ public struct SpecValidator {
             return false
         }
         guard symbols.resolve(name) == nil else { return true }
-        let suggestions = Suggestions.closest(to: name, in: symbols.allNames)
+        var suggestions = Suggestions.closest(to: name, in: symbols.allNames)
+        // Another language's name of a built-in (`integer`, `boolean`, `datetime`) is too far from Swift's by
+        // spelling for the edit distance to find; it is what the writer meant, so it comes first.
+        if let builtin = SymbolTable.builtin(meantBy: name), !suggestions.contains(builtin) {
+            suggestions = Array(([builtin] + suggestions).prefix(3))
+        }
         // Point at the name inside `[String: Nmae]?`; the location is where the type's text starts.
         var location = type.location
         if let range = type.value.description.firstRange(of: name) {

@@ -19,6 +19,26 @@ package struct SymbolTable {
         "File": "FileUpload",
     ]
 
+    /// Type names of JSON Schema, OpenAPI, Python, TypeScript and SQL, lowercased, and the built-in spec type a
+    /// writer using them means: `integer` is too far from `Int` by spelling for a "did you mean" to find it.
+    /// Names that differ from a built-in only by case (`string`, `float`, `uuid`) are left out: the nearest
+    /// names already find those.
+    static let foreignTypeNames: [String: String] = [
+        "integer": "Int", "long": "Int64", "short": "Int", "bigint": "Int64",
+        "str": "String", "text": "String", "varchar": "String", "char": "String",
+        "boolean": "Bool",
+        "number": "Double", "real": "Double",
+        "datetime": "Date", "date_time": "Date", "timestamp": "Date",
+        "uri": "URL", "guid": "UUID",
+        "bytes": "Data", "binary": "Data", "byte": "Data",
+        "object": "JSON", "any": "JSON",
+    ]
+
+    /// The built-in spec type that `name`, a type name of another language, stands for.
+    static func builtin(meantBy name: String) -> String? {
+        foreignTypeNames[name.lowercased()]
+    }
+
     /// The module each built-in Swift type lives in, to qualify it when the spec declares the same name.
     static let builtinModules: [String: String] = [
         "String": "Swift", "Int": "Swift", "Int32": "Swift", "Int64": "Swift", "UInt": "Swift",
