@@ -22,6 +22,8 @@ for i in $(seq -w 0 99); do outputs+=(--output-file "$work/generated/Synth.$i.sw
 python3 - "$work" "$n" <<'PY'
 import glob, os, re, shutil, subprocess, sys
 work, n = sys.argv[1], sys.argv[2]
+# The frontend of the toolchain on PATH, whichever machine this runs on (it sits beside the `swift` driver).
+SWIFT_FRONTEND = os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), "swift-frontend")
 
 def declarations(text):
     """The file's top-level declarations, each from its first line at column 0."""
@@ -51,7 +53,7 @@ variants = {
 }
 
 def instructions(folder):
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "/opt/swift/usr/bin/swift-frontend", "-frontend", "-emit-module",
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", SWIFT_FRONTEND, "-frontend", "-emit-module",
                *sorted(glob.glob(f"{folder}/*.swift")), "-module-name", "Models", "-swift-version", "6", "-I", ".build/debug/Modules",
                "-experimental-skip-non-inlinable-function-bodies-without-types", "-emit-module-path", f"{folder}.swiftmodule", "-Onone",
                "-parse-as-library"]

@@ -420,7 +420,7 @@ import Testing
     }
 
     /// swift-openapi-generator's reference Petstore: every feature its generator tests.
-    @Test func importsSwiftOpenAPIGeneratorsPetstore() async throws {
+    @Test(OpenAPITestSupport.Peer.needed) func importsSwiftOpenAPIGeneratorsPetstore() async throws {
         let data = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
         let result = try OpenAPIImporter.importDocument(data, file: "petstore.yaml")
         #expect(
@@ -463,7 +463,7 @@ import Testing
     }
 
     /// The large real-world document of swift-openapi-generator's examples (about 900 KB).
-    @Test func importsTheChatGPTDocumentAndItsSwiftCompiles() async throws {
+    @Test(OpenAPITestSupport.Peer.needed) func importsTheChatGPTDocumentAndItsSwiftCompiles() async throws {
         let data = try await OpenAPITestSupport.peerDocument("Examples/streaming-chatgpt-proxy/Sources/ChatGPT/openapi.yaml")
         let result = try OpenAPIImporter.importDocument(data, file: "openapi.yaml")
         let spec = SpecLoader.load(Data(result.yaml.utf8), file: "chatgpt.crude.yaml").spec

@@ -16,15 +16,63 @@ enum OpenAPITestSupport {
             .sorted()
     }
 
-    /// A git repository of apple/swift-openapi-generator (the local mirror; `CRUDEGEN_OPENAPI_GENERATOR_GIT`
-    /// names another clone), whose 1.14.3 tag holds real documents no one here wrote.
-    static let generatorMirror =
-        ProcessInfo.processInfo.environment["CRUDEGEN_OPENAPI_GENERATOR_GIT"] ?? "/opt/swift-packages/apple/swift-openapi-generator.git"
+    /// Real documents no one here wrote: files of swift-openapi-generator, from its canonical repository at a
+    /// pinned tag.
+    enum Peer {
+        /// The repository the documents come from.
+        static let repository = "https://github.com/apple/swift-openapi-generator"
+        /// The tag whose files the tests' expectations (line numbers, counts) were written against.
+        static let tag = "1.14.3"
 
-    /// A file of swift-openapi-generator 1.14.3, read from the mirror (never copied into this repository).
+        /// The clone, fetched once into the build folder of the `swift test` running these tests (found from
+        /// the test binary's path, as the plugin tests find theirs), so that it is cleaned with the build and
+        /// never read from anywhere else on the machine; named by the tag, so a new pin fetches afresh.
+        static let clone: URL = {
+            let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 } + Bundle.allBundles.map(\.bundleURL)
+            for candidate in candidates {
+                var folder = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
+                for _ in 0..<6 {
+                    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("workspace-state.json").path) {
+                        return folder.appendingPathComponent("peer-documents/swift-openapi-generator-\(tag).git", isDirectory: true)
+                    }
+                    folder = folder.deletingLastPathComponent()
+                }
+            }
+            return packageRoot.appendingPathComponent(".build/peer-documents/swift-openapi-generator-\(tag).git", isDirectory: true)
+        }()
+
+        /// Fetches the tag once per test process; `false` when the repository cannot be reached (offline).
+        private static let fetch = Task { () -> Bool in
+            if FileManager.default.fileExists(atPath: clone.path) { return true }
+            // Cloned beside the cache and renamed into place, which is atomic: a `swift test` running at the same
+            // time either finds no clone or a complete one, and whichever renames second keeps the first's.
+            let partial = clone.deletingLastPathComponent().appendingPathComponent(".partial-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: partial) }
+            try? FileManager.default.createDirectory(at: clone.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A prompt for credentials would hang offline; without one, git fails at once.
+            let run = try? await runTool(
+                "/usr/bin/env", ["GIT_TERMINAL_PROMPT=0", "git", "clone", "--quiet", "--bare", "--depth", "1", "--branch", tag, repository, partial.path])
+            guard run?.status == 0 else { return false }
+            try? FileManager.default.moveItem(at: partial, to: clone)
+            return FileManager.default.fileExists(atPath: clone.path)
+        }
+
+        /// Whether the documents can be read: the condition of every test that reads one.
+        static func isAvailable() async -> Bool { await fetch.value }
+
+        /// The trait of a test that reads a peer document: it is skipped, saying why, when the repository
+        /// cannot be fetched.
+        static let needed = ConditionTrait.enabled("needs \(repository) at \(tag) (network, or a git mirror of it); skipped offline") {
+            await isAvailable()
+        }
+    }
+
+    /// A file of swift-openapi-generator at ``Peer/tag``, read from ``Peer/clone`` (never copied into this
+    /// repository). Tests calling it carry ``Peer/needed``.
     static func peerDocument(_ path: String) async throws -> Data {
-        let run = try await runTool("/usr/bin/git", ["-C", generatorMirror, "show", "1.14.3:\(path)"])
-        try #require(run.status == 0, "cannot read \(path) from \(generatorMirror): \(run.stderr)")
+        try #require(await Peer.isAvailable(), "cannot fetch \(Peer.repository) at \(Peer.tag); mark the test with OpenAPITestSupport.Peer.needed")
+        let run = try await runTool("/usr/bin/env", ["git", "-C", Peer.clone.path, "show", "\(Peer.tag):\(path)"])
+        try #require(run.status == 0, "cannot read \(path) from \(Peer.clone.path): \(run.stderr)")
         return run.stdoutData
     }
 
