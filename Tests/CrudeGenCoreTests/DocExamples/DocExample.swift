@@ -1,6 +1,7 @@
 import Foundation
 
-/// A fenced code block of README.md or a Markdown file in docs/, and what kind of example it is.
+/// A fenced code block of README.md, a Markdown file in docs/ or an article of CrudeRuntime's DocC catalog,
+/// and what kind of example it is.
 ///
 /// Every block is one of these kinds, decided by its language and first line, so that a new block the
 /// rules do not know fails the tests instead of going unchecked:
@@ -11,7 +12,9 @@ import Foundation
 /// - a package manifest (Swift with `.package(` or `targets:`), evaluated by `swift package dump-package`;
 /// - Swift declarations (the first line declares a type or function), compiled with the runtime;
 /// - Swift statements, run against the spec above them in the same file (see `ReadmeExamples.swift`);
-/// - shell commands and text (`sh`, no language): commands and output shown, not code of crudegen's.
+/// - shell commands and text (`sh`, no language): commands and output shown, not code of crudegen's;
+/// - another library's code: in a DocC `@Row`, the first `@Column` shows the code a migration guide
+///   replaces (written against CRUDE-Futures, ApiModel…), beside crudegen's in the second.
 struct DocExample {
     enum Kind: Equatable {
         case spec
@@ -21,9 +24,10 @@ struct DocExample {
         case declarations
         case statements
         case shellOrText
+        case otherLibrary
     }
 
-    /// `README.md` or `docs/spec.md`.
+    /// `README.md`, `docs/spec.md` or `CrudeRuntime.docc/GettingStarted.md`.
     var file: String
     /// The line of the opening fence.
     var line: Int
@@ -31,8 +35,17 @@ struct DocExample {
     var code: String
     /// The last whole spec above this block in the same file.
     var governingSpec: String?
+    /// Whether the block is in the first `@Column` of a DocC `@Row`.
+    var isInFirstColumn = false
+
+    /// Whether the block is in a DocC article rather than README.md or docs/.
+    var isArticle: Bool { file.hasPrefix(Self.articlesFolder + "/") }
+
+    /// Where the DocC articles are, from the package's root; their blocks are named from its last component.
+    static let articlesFolder = "CrudeRuntime.docc"
 
     var kind: Kind? {
+        if isInFirstColumn { return .otherLibrary }
         let firstLine = code.split(separator: "\n").first.map(String.init) ?? ""
         switch language {
         case "yaml":
@@ -42,8 +55,10 @@ struct DocExample {
             return sections.contains { firstLine.hasPrefix($0) } ? .specFragment : nil
         case "swift":
             if code.contains(".package(") || code.contains("targets:") { return .manifest }
-            let declarations = ["enum ", "struct ", "func ", "extension ", "final class ", "class ", "import "]
-            return declarations.contains { firstLine.hasPrefix($0) } ? .declarations : .statements
+            // An app's file starts with its imports; what follows them decides.
+            let firstCode = code.split(separator: "\n").first { !$0.hasPrefix("import ") && !$0.isEmpty }.map(String.init) ?? firstLine
+            let declarations = ["enum ", "struct ", "func ", "extension ", "final class ", "class "]
+            return declarations.contains { firstCode.hasPrefix($0) } ? .declarations : .statements
         case "sh", "":
             return .shellOrText
         default:
@@ -63,34 +78,48 @@ struct DocExample {
         return "api: { name: Docs }\n" + code
     }
 
-    /// Every fenced block of README.md and docs/*.md, in file order.
+    /// Every fenced block of README.md, docs/*.md and the DocC articles, in file order.
     static func all(in root: URL) throws -> [DocExample] {
         let docs = root.appendingPathComponent("docs")
         let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        let articles = root.appendingPathComponent("Sources/CrudeRuntime/" + articlesFolder)
+        let articleNames = try FileManager.default.contentsOfDirectory(atPath: articles.path).filter { $0.hasSuffix(".md") }.sorted()
         return try ["README.md"].flatMap { try blocks(of: root.appendingPathComponent($0), named: $0) }
             + names.flatMap { try blocks(of: docs.appendingPathComponent($0), named: "docs/" + $0) }
+            + articleNames.flatMap { try blocks(of: articles.appendingPathComponent($0), named: articlesFolder + "/" + $0) }
     }
 
     static func blocks(of url: URL, named name: String) throws -> [DocExample] {
         let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         var examples: [DocExample] = []
         var governingSpec: String?
-        var open: (line: Int, language: String, body: [String])?
+        var open: (line: Int, language: String, indentation: Int, body: [String])?
+        // The `@Column` of a DocC `@Row` the current line is in, counted from 1; `nil` outside rows.
+        var column: Int?
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("```") else {
-                open?.body.append(line)
+                // A DocC block is indented as the directive holding it; its code starts where its fence does.
+                if let indentation = open?.indentation {
+                    open?.body.append(String(line.dropFirst(min(indentation, line.prefix { $0 == " " }.count))))
+                }
+                if open == nil {
+                    if trimmed.hasPrefix("@Row") { column = 0 }
+                    if trimmed.hasPrefix("@Column"), let current = column { column = current + 1 }
+                    if line == "}" { column = nil }
+                }
                 continue
             }
             if let block = open {
                 var example = DocExample(
-                    file: name, line: block.line, language: block.language, code: block.body.joined(separator: "\n") + "\n", governingSpec: governingSpec)
+                    file: name, line: block.line, language: block.language, code: block.body.joined(separator: "\n") + "\n", governingSpec: governingSpec,
+                    isInFirstColumn: column == 1)
                 if example.kind == .spec { governingSpec = example.code }
                 example.governingSpec = example.kind == .spec ? nil : governingSpec
                 examples.append(example)
                 open = nil
             } else {
-                open = (index + 1, String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
+                open = (index + 1, String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), line.prefix { $0 == " " }.count, [])
             }
         }
         return examples

@@ -3,10 +3,12 @@ import Testing
 
 @testable import CrudeGenCore
 
-/// Every code example of README.md and docs/*.md is checked for what it is (see ``DocExample``): specs
+/// Every code example of README.md, docs/*.md and the DocC articles is checked for what it is (see ``DocExample``): specs
 /// and fragments generate and compile, configurations load, manifests evaluate, declarations compile, and
-/// statements run in `swift test` against a loopback server (`Tests/GeneratedCodeTests/DocExamples-*.swift`,
-/// written from the docs by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests` and kept current here).
+/// statements of README.md and docs/ run in `swift test` against a loopback server
+/// (`Tests/GeneratedCodeTests/DocExamples-*.swift`, written from the docs by
+/// `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests` and kept current here), and the articles'
+/// statements compile against the code of their spec.
 @Suite struct DocExampleTests {
     static let root = TestSupport.packageRoot
     static let examples = (try? DocExample.all(in: root)) ?? []
@@ -68,7 +70,7 @@ import Testing
     /// The runnable examples, grouped by the fixture whose spec they are written against, are what the
     /// committed `DocExamples-<fixture>.swift` files hold.
     @Test func statementExamplesRunInTheTestSuite() async throws {
-        let statements = Self.examples.filter { $0.kind == .statements }
+        let statements = Self.examples.filter { $0.kind == .statements && !$0.isArticle }
         var byFixture: [String: [DocExample]] = [:]
         for example in statements {
             guard let spec = example.governingSpec, let fixture = try Self.fixture(withSpec: spec) else {
@@ -97,6 +99,32 @@ import Testing
                 committed == expected,
                 "the docs' examples changed: run `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`\n\(TestSupport.diff(expected: expected, actual: committed, name: url.lastPathComponent))"
             )
+        }
+    }
+
+    /// The DocC articles' statements compile against the code their spec generates: the spec above them
+    /// in the article or, in an article without one, the catalog's own spec (GettingStarted's Household). An
+    /// example may use `client`, an ``APIClient`` of that API, without making one. They are compiled rather
+    /// than run: the articles' APIs (the seed libraries' and Household) each need a server of their own, and
+    /// README's and docs/'s examples run the same calls.
+    @Test func articleStatementsCompile() async throws {
+        let catalogSpec = try #require(
+            Self.examples.first { $0.file == DocExample.articlesFolder + "/GettingStarted.md" && $0.kind == .spec }?.code, "GettingStarted.md has no spec")
+        let statements = Self.examples.filter { $0.isArticle && $0.kind == .statements }
+        #expect(statements.count > 10, "the DocC articles were not found")
+        for example in statements {
+            let output = try Generator().generate(spec: Data((example.governingSpec ?? catalogSpec).utf8), file: example.place)
+            // The article's imports name the reader's module (`import HouseholdModels`); here the generated code
+            // is in the same module.
+            let body = example.code.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+                .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            // A store's generated code needs CrudeStore; an example that checks what it shows, Swift Testing.
+            let imports =
+                (output.files.contains { $0.contents.contains("import CrudeStore") } ? "import CrudeStore\n" : "")
+                + (example.code.contains("#expect") ? "import Testing\n" : "")
+            let wrapper = "import CrudeRuntime\n\(imports)import Foundation\nimport HTTPTypes\n\nfunc example(client: APIClient) async throws {\n\(body)}\n"
+            let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) } + [("Example.swift", wrapper)], warningsAsErrors: false)
+            #expect(result.succeeded, "\(example.place) does not compile as written:\n\(result.output.prefix(3000))")
         }
     }
 
