@@ -48,6 +48,23 @@ enum CrudeSpecs {
         return specs.sorted { $0.path < $1.path }
     }
 
+    /// The specs among a target's files, sorted by path: how the build plugin finds them under SwiftPM and
+    /// both plugins under Xcode, whose targets list their files but have no folder of their own.
+    static func among(_ files: [URL]) -> [URL] {
+        files.filter(isSpec).sorted { $0.path < $1.path }
+    }
+
+    /// The deepest folder holding every one of `specs` (at least one): where the command plugin writes an
+    /// Xcode target's files, as it writes a package target's into the target's folder.
+    static func commonFolder(of specs: [URL]) -> URL {
+        let folders = specs.map { $0.deletingLastPathComponent().standardizedFileURL.pathComponents }
+        var common = folders[0]
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+        }
+        return common.dropFirst().reduce(URL(fileURLWithPath: "/", isDirectory: true)) { $0.appendingPathComponent($1, isDirectory: true) }
+    }
+
     /// Two specs whose outputs would share names (`A/Household.crude.yaml`, `B/Household.crude.yml`).
     static func checkUniqueOutputNames(_ specs: [URL], target: String) throws {
         var seen: [String: URL] = [:]
@@ -88,6 +105,12 @@ enum TargetConfiguration {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
+    /// The configuration file among a target's files: an Xcode target has no folder, so the file is found
+    /// when it is a member of the target.
+    static func file(among files: [URL]) -> URL? {
+        files.first { $0.lastPathComponent == fileName }
+    }
+
     /// The arguments that hand the configuration to crudegen.
     static func arguments(for file: URL?) -> [String] {
         file.map { ["--config", $0.path] } ?? []
@@ -111,4 +134,36 @@ enum TargetConfiguration {
 struct CrudeGenPluginError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The build plugin's work for one target, whichever build system asks: SwiftPM (`BuildToolPlugin`) or an
+/// Xcode project (`XcodeBuildToolPlugin`), which differ only in how they describe the target.
+enum CrudeGenBuild {
+    /// One build command per spec among `files` (the target's files), each writing the spec's fixed set of
+    /// output files into `workDirectory` with `tool`.
+    static func commands(target: String, files: [URL], configuration: URL?, workDirectory: URL, tool: URL) throws -> [Command] {
+        let specs = CrudeSpecs.among(files)
+        guard !specs.isEmpty else {
+            Diagnostics.warning("target '\(target)' applies CrudeGenPlugin but holds no spec; name specs *.crude.yaml")
+            return []
+        }
+        try CrudeSpecs.checkUniqueOutputNames(specs, target: target)
+        // Every template in the target is an input, so that editing one re-runs crudegen whichever folder the
+        // configuration names (adding or removing one makes the build system plan again, which runs the plugin
+        // again). Templates outside the target are read too, but no build system watches them.
+        let templates = files.filter { $0.pathExtension == "mustache" }
+        let outputFolder = workDirectory.appendingPathComponent("GeneratedSources", isDirectory: true)
+        let count = TargetConfiguration.filesPerSpec(in: configuration)
+        return specs.map { spec in
+            let outputs = CrudeSpecs.outputNames(forSpec: spec, count: count).map { outputFolder.appendingPathComponent($0) }
+            return .buildCommand(
+                displayName: "Generating \(CrudeSpecs.outputStem(forSpec: spec)).*.swift from \(spec.lastPathComponent)",
+                executable: tool,
+                arguments: [spec.path] + TargetConfiguration.arguments(for: configuration) + outputs.map(\.path),
+                environment: [:],
+                inputFiles: [spec] + (configuration.map { [$0] } ?? []) + templates,
+                outputFiles: outputs
+            )
+        }
+    }
 }
