@@ -159,6 +159,15 @@ enum PluginTestSupport {
         try body(copy)
     }
 
+    /// The body of the first fenced block in `language` below the line `heading` of the Markdown `text`.
+    static func firstBlock(of language: String, after heading: String, in text: String) throws -> String {
+        guard let section = text.range(of: "\n" + heading + "\n"),
+            let open = text.range(of: "\n```" + language + "\n", range: section.upperBound..<text.endIndex),
+            let close = text.range(of: "\n```\n", range: open.upperBound..<text.endIndex)
+        else { throw TestError("no ```\(language) block below `\(heading)`") }
+        return String(text[open.upperBound..<close.lowerBound]) + "\n"
+    }
+
     /// `text` without its first line (a generated file's header names its spec).
     static func droppingFirstLine(_ text: String) -> Substring {
         text.drop { $0 != "\n" }

@@ -156,6 +156,52 @@ struct PluginTests {
         }
     }
 
+    /// README's "Use it in your package" as a newcomer follows it: its manifest verbatim (so its dependency
+    /// line resolves as written), the example's spec and Swift file in the target it names, and the JSON
+    /// Schema where README's `$schema` line says, from the spec. The build succeeds and SwiftPM has no
+    /// warning about the schema: a `.json` file in the target would be an unhandled file.
+    @Test func readmesSetupBuildsAsWrittenWithoutWarnings() throws {
+        let readme = try String(contentsOf: Support.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = try Support.firstBlock(of: "swift", after: "## Use it in your package", in: readme)
+        let dependency = #".package(name: "crudegen", path: "../crudegen")"#
+        try #require(manifest.contains(dependency), "README's manifest no longer depends on \(dependency); update this test's layout:\n\(manifest)")
+        let schemaLine = try #require(
+            try Support.firstBlock(of: "yaml", after: "## Editor support", in: readme).components(separatedBy: "\n").first { $0.contains("$schema=") })
+        let schemaMarker = try #require(schemaLine.range(of: "$schema="))
+        let schemaPath = String(schemaLine[schemaMarker.upperBound...])
+
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // `../crudegen` from the package is this checkout, whatever its folder is called.
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: parent.appendingPathComponent("crudegen"), withDestinationURL: Support.root)
+        let package = parent.appendingPathComponent("MyApp", isDirectory: true)
+        let target = package.appendingPathComponent("Sources/HouseholdModels", isDirectory: true)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let exampleTarget = Support.example.appendingPathComponent("Sources/HouseholdModels")
+        let spec = try String(contentsOf: exampleTarget.appendingPathComponent("Household.crude.yaml"), encoding: .utf8)
+        let specLines = spec.components(separatedBy: "\n")
+        try ([schemaLine] + specLines.drop { $0.hasPrefix("#") }).joined(separator: "\n")
+            .write(to: target.appendingPathComponent("Household.crude.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            at: exampleTarget.appendingPathComponent("Person+Display.swift"), to: target.appendingPathComponent("Person+Display.swift"))
+        let schema = URL(fileURLWithPath: schemaPath, relativeTo: target).standardizedFileURL
+        try FileManager.default.createDirectory(at: schema.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Support.root.appendingPathComponent("Schemas/crudegen-spec.schema.json"), to: schema)
+        let resolved = Support.example.appendingPathComponent("Package.resolved")
+        if FileManager.default.fileExists(atPath: resolved.path) {
+            try FileManager.default.copyItem(at: resolved, to: package.appendingPathComponent("Package.resolved"))
+        }
+
+        let build = try Support.build(package, replanning: true)
+        try #require(build.status == 0, "README's setup does not build:\n\(build.output)")
+        #expect(!build.output.contains("unhandled"), "README's setup leaves a file SwiftPM does not handle:\n\(build.output)")
+        // crudegen's dependencies may warn as they compile; the package's own build must not.
+        let warnings = build.output.components(separatedBy: "\n").filter { $0.contains("warning:") && $0.lowercased().contains("myapp") }
+        #expect(warnings.isEmpty, "README's setup builds with warnings:\n\(build.output)")
+    }
+
     @Test func commandPluginChecksAndWritesCommittedSources() throws {
         try Support.withCopyOfExample(named: "HouseholdCommitted") { copy in
             let folder = copy.appendingPathComponent("Sources/HouseholdModels")
