@@ -4,7 +4,7 @@ import Foundation
 import TestHTTPServer
 import Testing
 
-/// Every flow of ApiModel's README (`/work/shared/seeds/004_…`, seed 004) through code generated from
+/// Every flow of ApiModel's README (seed 004) through code generated from
 /// Fixtures/drf-apimodel/spec.yaml, against the real Django REST Framework server
 /// (Tests/DRFServer/seeds/apimodel.py).
 ///

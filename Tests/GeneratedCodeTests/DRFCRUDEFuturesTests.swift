@@ -6,7 +6,7 @@ import Logging
 import TestHTTPServer
 import Testing
 
-/// Every flow of CRUDE-Futures' README (`/work/shared/seeds/001_…`, seed 001) through code generated from
+/// Every flow of CRUDE-Futures' README (seed 001) through code generated from
 /// Fixtures/drf-crude-futures/spec.yaml, against the real Django REST Framework server
 /// (Tests/DRFServer/seeds/crude_futures.py).
 ///

@@ -3,7 +3,7 @@ import FixtureDRFIService
 import Foundation
 import Testing
 
-/// Every flow of iService's README (`/work/shared/seeds/002_…`, seed 002) through code generated from
+/// Every flow of iService's README (seed 002) through code generated from
 /// Fixtures/drf-iservice/spec.yaml, against the real Django REST Framework server
 /// (Tests/DRFServer/seeds/iservice.py). The server counts the requests that reach it, so the cache tests
 /// see which calls the client's cache answered.

@@ -4,7 +4,7 @@ import Foundation
 import TestHTTPServer
 import Testing
 
-/// Every flow of Raccoon's README (`/work/shared/seeds/003_…`, seed 003) through code generated from
+/// Every flow of Raccoon's README (seed 003) through code generated from
 /// Fixtures/drf-raccoon/spec.yaml, against the real Django REST Framework server
 /// (Tests/DRFServer/seeds/raccoon.py).
 ///
