@@ -89,6 +89,19 @@ func errors(for yaml: String) -> [String] {
             ])
     }
 
+    /// A `.json` spec is read as JSON: valid JSON the YAML scanner rejects (an emoji as Python's `json.dump`
+    /// escapes it) loads, and a mistake is one located JSON error, not a YAML one.
+    @Test func jsonSpecsAreReadAsJSON() {
+        let valid = #"{"api": {"name": "Shop"}, "enums": {"Mood": ["ok", "\ud83d\udc4d"]}, "models": {"A": {"fields": {"x": "Int"}}}}"#
+        #expect(diagnostics(for: valid, file: "shop.json").isEmpty)
+        let unterminated = #"{"api": {"name": "Shop"}, "models": {"A": {"fields": {"x": "Int}}}}"#
+        #expect(
+            diagnostics(for: unterminated, file: "shop.json").map(\.description) == [
+                "shop.json:1:60: error: cannot read `shop.json` as JSON: the string that starts here is never closed\n"
+                    + "    hint: end it with `\"`, and write a `\"` inside a string as `\\\"`"
+            ])
+    }
+
     @Test func yamlSyntaxErrorsAreLocated() {
         #expect(errors(for: "api:\n  name: [Household\n").first?.hasPrefix("3:1: YAML syntax:") == true)
         let tabs = diagnostics(for: "api:\n\tname: X\n")

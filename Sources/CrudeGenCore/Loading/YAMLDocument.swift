@@ -2,7 +2,8 @@ import CrudeGenEngine
 import Foundation
 import Yams
 
-/// Reads a spec's bytes into a YAML node tree, turning every failure into a located diagnostic.
+/// Reads a spec's bytes into a YAML node tree (a `.json` spec through ``JSONReader``), turning every failure into a
+/// located diagnostic.
 package enum YAMLDocument {
     /// Composes the single document in `data`, or explains why it cannot.
     static func compose(_ data: Data, file: String) -> Result<Node, Diagnostic> {
@@ -17,6 +18,16 @@ package enum YAMLDocument {
         }
         if text.contains("\0") {
             return .failure(.error("the spec contains a NUL byte; it looks like a binary file", at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        if file.hasSuffix(".json") {
+            // A spec written as JSON is read as JSON: the YAML scanner rejects valid JSON (surrogate pairs such as
+            // Python's emoji escapes, `\/`) and words JSON's mistakes as YAML's.
+            do throws(DiagnosticsError) {
+                return .success(try JSONReader.read(text, file: file))
+            } catch {
+                // The reader stops at its first error and reports exactly that one.
+                return .failure(error.diagnostics[0])
+            }
         }
         if let offset = aliasUsedAsKey(in: text) {
             return .failure(

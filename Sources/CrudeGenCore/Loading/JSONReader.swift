@@ -4,14 +4,15 @@ import Yams
 /// Reads JSON text (all of RFC 8259) into the node tree `Yams.compose` makes of YAML, with a line and column
 /// on every node. JSON documents no longer go through the YAML scanner, which rejects valid JSON: surrogate
 /// pairs such as `\ud83d\udc4d` (what Python's `json.dump` writes for every emoji), `\/` and tabs in YAML 1.1.
-enum JSONReader {
+/// Specs written as JSON and OpenAPI documents in JSON are both read with it.
+package enum JSONReader {
     /// How deeply arrays and objects may nest. The reader keeps its own stack, so nothing overflows; the
     /// limit bounds the memory a hostile document takes, far above what any OpenAPI document needs.
-    static let depthLimit = 512
+    package static let depthLimit = 512
 
     /// Whether `text` holds JSON rather than YAML: its first character after an optional byte order mark
     /// and whitespace opens an object or an array. A YAML document starting with a flow mapping reads as JSON.
-    static func looksLikeJSON(_ text: String) -> Bool {
+    package static func looksLikeJSON(_ text: String) -> Bool {
         var bytes = text.utf8[...]
         if bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(byteOrderMark.count) }
         guard let first = bytes.first(where: { !isWhitespace($0) }) else { return false }
@@ -20,8 +21,9 @@ enum JSONReader {
 
     /// The nodes of `text`: objects as flow mappings in the document's key order, arrays as flow sequences,
     /// strings as double-quoted scalars and numbers, `true`, `false` and `null` as plain scalars written as
-    /// in the document, so that ``JSONText`` types them as it types YAML's.
-    static func read(_ text: String, file: String) throws(DiagnosticsError) -> Node {
+    /// in the document, so that readers type them as they type YAML's (the importer's `JSONText`, the spec
+    /// loader's scalars).
+    package static func read(_ text: String, file: String) throws(DiagnosticsError) -> Node {
         var text = text
         text.makeContiguousUTF8()
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -352,7 +354,7 @@ private struct JSONParser {
     }
 
     /// A number as RFC 8259's grammar has it: `-`, then `0` or digits without a leading zero, an optional
-    /// fraction and an optional exponent. Its text is kept as written, for ``JSONText`` to type.
+    /// fraction and an optional exponent. Its text is kept as written, for the reader of the node to type.
     mutating func number() throws(JSONSyntaxError) -> Node {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
