@@ -219,14 +219,31 @@ private struct DocumentBuilder {
 
     /// A one-line summary of a CRUD operation, as the generated doc comments say it.
     private func summary(of kind: CRUDOperation, _ name: String) -> String {
-        switch kind {
-        case .create: "Creates a \(name)."
-        case .read: "Reads a \(name) by its id."
-        case .update: "Updates a \(name)."
-        case .patch: "Updates some fields of a \(name)."
-        case .delete: "Deletes a \(name)."
+        let one = "\(Self.indefiniteArticle(for: name)) \(name)"
+        return switch kind {
+        case .create: "Creates \(one)."
+        case .read: "Reads \(one) by its id."
+        case .update: "Updates \(one)."
+        case .patch: "Updates some fields of \(one)."
+        case .delete: "Deletes \(one)."
         case .list: "Lists \(name) values."
         }
+    }
+
+    /// `a` or `an` before a type name, by how it is spoken: an Author, a User, an HTTPRequest, a URL.
+    ///
+    /// Spelling only approximates sound; these rules cover the names specs use (the exceptions of English
+    /// such as "an hour" or "a one-off" are listed), and a wrong guess costs only a summary's grammar.
+    private static func indefiniteArticle(for name: String) -> String {
+        let capitals = name.prefix { $0.isUppercase }
+        // An acronym is spelled letter by letter: `HTTPRequest` starts with "aitch", `URL` with "you".
+        if capitals.count > 1, let first = capitals.first {
+            return "AEFHILMNORSX".contains(first) ? "an" : "a"
+        }
+        let word = name.lowercased()
+        if ["hour", "honest", "honor", "honour", "heir"].contains(where: word.hasPrefix) { return "an" }
+        if ["one", "once", "eu", "ewe", "uni", "use", "usu", "uti", "ura", "ure", "uro", "ubi", "ufo"].contains(where: word.hasPrefix) { return "a" }
+        return word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
     /// Describes an action with its route, verb, parameters, headers, body and response.
