@@ -83,11 +83,8 @@ import Testing
     @Test func partialUpdatesSendOnlyWhatTheyChange() async throws {
         let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
         defer { Task { await server.stop() } }
-        var patch = Person.Patch()
-        patch.lastName = .set("Byron")
-        patch.favoriteColor = .clear
-        patch.birthday = .set(Date(timeIntervalSince1970: 0))
-        _ = try await Person.update(id: 7, patch, on: Self.client(server))
+        _ = try await Person.update(
+            id: 7, .init(lastName: .set("Byron"), favoriteColor: .clear, birthday: .set(Date(timeIntervalSince1970: 0))), on: Self.client(server))
         let request = try #require(server.received.last)
         #expect(request.method == "PATCH")
         let body = String(decoding: request.body, as: UTF8.self)

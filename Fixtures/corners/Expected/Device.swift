@@ -189,8 +189,15 @@ nonisolated extension Device {
         public var label: FieldUpdate<String> = .keep
         public var nickname: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            label: FieldUpdate<String> = .keep,
+            nickname: FieldUpdate<String?> = .keep
+        ) {
+            self.label = label
+            self.nickname = nickname
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

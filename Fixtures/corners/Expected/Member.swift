@@ -194,8 +194,15 @@ nonisolated extension Member {
         public var name: FieldUpdate<String> = .keep
         public var nickname: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            nickname: FieldUpdate<String?> = .keep
+        ) {
+            self.name = name
+            self.nickname = nickname
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

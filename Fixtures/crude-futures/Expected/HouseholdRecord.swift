@@ -195,8 +195,15 @@ nonisolated extension HouseholdRecord {
         public var name: FieldUpdate<String> = .keep
         public var people: FieldUpdate<[Person]> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            people: FieldUpdate<[Person]> = .keep
+        ) {
+            self.name = name
+            self.people = people
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

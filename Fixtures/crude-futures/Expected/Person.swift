@@ -216,8 +216,23 @@ nonisolated extension Person {
         public var completion: FieldUpdate<Double> = .keep
         public var tags: FieldUpdate<[String]> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            firstName: FieldUpdate<String> = .keep,
+            lastName: FieldUpdate<String> = .keep,
+            favoriteColor: FieldUpdate<Color?> = .keep,
+            birthday: FieldUpdate<Date> = .keep,
+            completion: FieldUpdate<Double> = .keep,
+            tags: FieldUpdate<[String]> = .keep
+        ) {
+            self.firstName = firstName
+            self.lastName = lastName
+            self.favoriteColor = favoriteColor
+            self.birthday = birthday
+            self.completion = completion
+            self.tags = tags
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -203,8 +203,19 @@ nonisolated extension Person {
         public var favoriteColor: FieldUpdate<String?> = .keep
         public var household: FieldUpdate<Int?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            firstName: FieldUpdate<String> = .keep,
+            lastName: FieldUpdate<String> = .keep,
+            favoriteColor: FieldUpdate<String?> = .keep,
+            household: FieldUpdate<Int?> = .keep
+        ) {
+            self.firstName = firstName
+            self.lastName = lastName
+            self.favoriteColor = favoriteColor
+            self.household = household
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

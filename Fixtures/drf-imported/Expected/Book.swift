@@ -194,8 +194,15 @@ nonisolated extension Book {
         public var title: FieldUpdate<String> = .keep
         public var pages: FieldUpdate<Int64> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            title: FieldUpdate<String> = .keep,
+            pages: FieldUpdate<Int64> = .keep
+        ) {
+            self.title = title
+            self.pages = pages
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

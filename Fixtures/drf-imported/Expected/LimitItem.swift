@@ -201,8 +201,15 @@ nonisolated extension LimitItem {
         public var group: FieldUpdate<String> = .keep
         public var title: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            group: FieldUpdate<String> = .keep,
+            title: FieldUpdate<String> = .keep
+        ) {
+            self.group = group
+            self.title = title
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

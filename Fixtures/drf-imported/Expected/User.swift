@@ -201,8 +201,17 @@ nonisolated extension User {
         public var email: FieldUpdate<String?> = .keep
         public var password: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            username: FieldUpdate<String> = .keep,
+            email: FieldUpdate<String?> = .keep,
+            password: FieldUpdate<String?> = .keep
+        ) {
+            self.username = username
+            self.email = email
+            self.password = password
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

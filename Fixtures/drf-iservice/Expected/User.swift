@@ -196,8 +196,17 @@ nonisolated extension User {
         public var name: FieldUpdate<String?> = .keep
         public var email: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            userId: FieldUpdate<Int> = .keep,
+            name: FieldUpdate<String?> = .keep,
+            email: FieldUpdate<String?> = .keep
+        ) {
+            self.userId = userId
+            self.name = name
+            self.email = email
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -211,8 +211,19 @@ nonisolated extension Hero {
         public var age: FieldUpdate<Int?> = .keep
         public var teamId: FieldUpdate<Int?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            secretName: FieldUpdate<String> = .keep,
+            age: FieldUpdate<Int?> = .keep,
+            teamId: FieldUpdate<Int?> = .keep
+        ) {
+            self.name = name
+            self.secretName = secretName
+            self.age = age
+            self.teamId = teamId
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

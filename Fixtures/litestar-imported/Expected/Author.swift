@@ -206,8 +206,15 @@ nonisolated extension Author {
         public var name: FieldUpdate<String> = .keep
         public var born: FieldUpdate<Date?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            born: FieldUpdate<Date?> = .keep
+        ) {
+            self.name = name
+            self.born = born
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

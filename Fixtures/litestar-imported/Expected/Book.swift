@@ -210,8 +210,15 @@ nonisolated extension Book {
         public var title: FieldUpdate<String> = .keep
         public var published: FieldUpdate<Date?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            title: FieldUpdate<String> = .keep,
+            published: FieldUpdate<Date?> = .keep
+        ) {
+            self.title = title
+            self.published = published
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -263,8 +263,25 @@ nonisolated extension Artist {
         public var tags: FieldUpdate<[String]> = .keep
         public var score: FieldUpdate<Double> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            mood: FieldUpdate<Mood?> = .keep,
+            level: FieldUpdate<Level> = .keep,
+            born: FieldUpdate<Date> = .keep,
+            address: FieldUpdate<Address?> = .keep,
+            tags: FieldUpdate<[String]> = .keep,
+            score: FieldUpdate<Double> = .keep
+        ) {
+            self.name = name
+            self.mood = mood
+            self.level = level
+            self.born = born
+            self.address = address
+            self.tags = tags
+            self.score = score
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

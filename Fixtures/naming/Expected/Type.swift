@@ -183,8 +183,13 @@ nonisolated extension `Type` {
     nonisolated public struct Patch: Encodable, Sendable {
         public var `Type`: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            `Type`: FieldUpdate<String?> = .keep
+        ) {
+            self.`Type` = `Type`
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

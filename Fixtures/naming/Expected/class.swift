@@ -257,8 +257,33 @@ nonisolated extension `class` {
         public var 名前: FieldUpdate<String?> = .keep
         public var kind: FieldUpdate<Kind> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            `default`: FieldUpdate<String> = .keep,
+            self_: FieldUpdate<String?> = .keep,
+            `Type`: FieldUpdate<Int> = .keep,
+            `protocol`: FieldUpdate<Bool> = .keep,
+            `init`: FieldUpdate<Int> = .keep,
+            description: FieldUpdate<String> = .keep,
+            firstName: FieldUpdate<String> = .keep,
+            _2fa: FieldUpdate<Bool> = .keep,
+            displayName: FieldUpdate<String?> = .keep,
+            名前: FieldUpdate<String?> = .keep,
+            kind: FieldUpdate<Kind> = .keep
+        ) {
+            self.`default` = `default`
+            self.self_ = self_
+            self.`Type` = `Type`
+            self.`protocol` = `protocol`
+            self.`init` = `init`
+            self.description = description
+            self.firstName = firstName
+            self._2fa = _2fa
+            self.displayName = displayName
+            self.名前 = 名前
+            self.kind = kind
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -183,8 +183,13 @@ nonisolated extension `init` {
     nonisolated public struct Patch: Encodable, Sendable {
         public var `init`: FieldUpdate<Int> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            `init`: FieldUpdate<Int> = .keep
+        ) {
+            self.`init` = `init`
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

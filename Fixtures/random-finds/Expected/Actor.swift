@@ -183,8 +183,13 @@ nonisolated extension Actor {
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep
+        ) {
+            self.name = name
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

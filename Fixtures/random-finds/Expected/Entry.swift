@@ -213,8 +213,23 @@ nonisolated extension Entry {
         public var when: FieldUpdate<Date> = .keep
         public var count: FieldUpdate<Int?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            JSONKey_: FieldUpdate<String> = .keep,
+            OperationRequest_: FieldUpdate<Swift.Int?> = .keep,
+            APIClient_: FieldUpdate<Bool?> = .keep,
+            hashValue_: FieldUpdate<Swift.Int?> = .keep,
+            when: FieldUpdate<Date> = .keep,
+            count: FieldUpdate<Int?> = .keep
+        ) {
+            self.JSONKey_ = JSONKey_
+            self.OperationRequest_ = OperationRequest_
+            self.APIClient_ = APIClient_
+            self.hashValue_ = hashValue_
+            self.when = when
+            self.count = count
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -178,8 +178,15 @@ nonisolated extension Index {
         public var createOperation: FieldUpdate<Swift.Int> = .keep
         public var `Self`: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            createOperation: FieldUpdate<Swift.Int> = .keep,
+            `Self`: FieldUpdate<String?> = .keep
+        ) {
+            self.createOperation = createOperation
+            self.`Self` = `Self`
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

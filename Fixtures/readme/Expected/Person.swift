@@ -195,8 +195,17 @@ nonisolated extension Person {
         public var favoriteColor: FieldUpdate<Color?> = .keep
         public var birthday: FieldUpdate<Date> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            firstName: FieldUpdate<String> = .keep,
+            favoriteColor: FieldUpdate<Color?> = .keep,
+            birthday: FieldUpdate<Date> = .keep
+        ) {
+            self.firstName = firstName
+            self.favoriteColor = favoriteColor
+            self.birthday = birthday
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

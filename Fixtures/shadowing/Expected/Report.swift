@@ -242,8 +242,27 @@ nonisolated extension Report {
         public var title: FieldUpdate<String> = .keep
         public var tags: FieldUpdate<[Swift.String: Int]> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            result: FieldUpdate<Result> = .keep,
+            errors: FieldUpdate<[Error]> = .keep,
+            payload: FieldUpdate<Data?> = .keep,
+            published: FieldUpdate<Date> = .keep,
+            link: FieldUpdate<URL> = .keep,
+            total: FieldUpdate<Decimal> = .keep,
+            title: FieldUpdate<String> = .keep,
+            tags: FieldUpdate<[Swift.String: Int]> = .keep
+        ) {
+            self.result = result
+            self.errors = errors
+            self.payload = payload
+            self.published = published
+            self.link = link
+            self.total = total
+            self.title = title
+            self.tags = tags
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

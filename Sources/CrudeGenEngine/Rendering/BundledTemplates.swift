@@ -223,8 +223,17 @@ nonisolated extension {{name}} {
         {{access}}var {{name}}: FieldUpdate<{{type}}> = .keep
 {{/properties}}
 
-        /// Creates a patch that changes nothing yet.
-        {{access}}init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        {{access}}init(
+{{#properties}}
+            {{name}}: FieldUpdate<{{type}}> = .keep{{separator}}
+{{/properties}}
+        ) {
+{{#properties}}
+            self.{{name}} = {{name}}
+{{/properties}}
+        }
 
         {{access}}func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

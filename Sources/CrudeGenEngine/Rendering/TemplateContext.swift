@@ -73,7 +73,7 @@ enum TemplateContext {
         ]
         if resource.partialUpdate != nil {
             context["patch"] = [
-                "properties": list(
+                "properties": separated(
                     resource.patchProperties.map { property in
                         [
                             "name": .string(property.name),
@@ -82,7 +82,7 @@ enum TemplateContext {
                                 "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"
                             ),
                         ]
-                    })
+                    }, by: ",")
             ]
         }
         return context

@@ -28,6 +28,7 @@ enum TemplateNames {
             "properties[].encode": "String", "properties[].separator": "String", "resource": "Object", "resource.functions": "[function context]",
             "resource.patch": "Object", "resource.patch.properties": "[Object]", "resource.patch.properties[].name": "String",
             "resource.patch.properties[].type": "String", "resource.patch.properties[].patchEncode": "String",
+            "resource.patch.properties[].separator": "String",
         ],
         "function": ["documentation": "[String]", "signature": "String", "body": "[String]", "isFirst": "Bool"],
         "store": [
