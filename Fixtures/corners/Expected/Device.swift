@@ -184,6 +184,21 @@ nonisolated extension Device {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Device.create`.
+        public static let create = OperationID(resource: "Device", operation: "create")
+        /// The operation `Device.read`.
+        public static let read = OperationID(resource: "Device", operation: "read")
+        /// The operation `Device.update`.
+        public static let update = OperationID(resource: "Device", operation: "update")
+        /// The operation `Device.delete`.
+        public static let delete = OperationID(resource: "Device", operation: "delete")
+        /// The operation `Device.list`.
+        public static let list = OperationID(resource: "Device", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var label: FieldUpdate<String> = .keep

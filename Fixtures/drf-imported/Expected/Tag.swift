@@ -184,6 +184,23 @@ nonisolated extension Tag {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Tag.create`.
+        public static let create = OperationID(resource: "Tag", operation: "create")
+        /// The operation `Tag.read`.
+        public static let read = OperationID(resource: "Tag", operation: "read")
+        /// The operation `Tag.update`.
+        public static let update = OperationID(resource: "Tag", operation: "update")
+        /// The operation `Tag.patch`.
+        public static let patch = OperationID(resource: "Tag", operation: "patch")
+        /// The operation `Tag.delete`.
+        public static let delete = OperationID(resource: "Tag", operation: "delete")
+        /// The operation `Tag.list`.
+        public static let list = OperationID(resource: "Tag", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var label: FieldUpdate<String> = .keep

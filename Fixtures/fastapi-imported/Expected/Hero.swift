@@ -204,6 +204,21 @@ nonisolated extension Hero {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Hero.create`.
+        public static let create = OperationID(resource: "Hero", operation: "create")
+        /// The operation `Hero.read`.
+        public static let read = OperationID(resource: "Hero", operation: "read")
+        /// The operation `Hero.update`.
+        public static let update = OperationID(resource: "Hero", operation: "update")
+        /// The operation `Hero.delete`.
+        public static let delete = OperationID(resource: "Hero", operation: "delete")
+        /// The operation `Hero.list`.
+        public static let list = OperationID(resource: "Hero", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep

@@ -189,6 +189,21 @@ nonisolated extension Team {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Team.create`.
+        public static let create = OperationID(resource: "Team", operation: "create")
+        /// The operation `Team.read`.
+        public static let read = OperationID(resource: "Team", operation: "read")
+        /// The operation `Team.update`.
+        public static let update = OperationID(resource: "Team", operation: "update")
+        /// The operation `Team.delete`.
+        public static let delete = OperationID(resource: "Team", operation: "delete")
+        /// The operation `Team.list`.
+        public static let list = OperationID(resource: "Team", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep

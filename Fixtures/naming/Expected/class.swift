@@ -243,6 +243,23 @@ nonisolated extension `class` {
         return APIOperation(request: request)
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `class.create`.
+        public static let create = OperationID(resource: "class", operation: "create")
+        /// The operation `class.read`.
+        public static let read = OperationID(resource: "class", operation: "read")
+        /// The operation `class.update`.
+        public static let update = OperationID(resource: "class", operation: "update")
+        /// The operation `class.delete`.
+        public static let delete = OperationID(resource: "class", operation: "delete")
+        /// The operation `class.list`.
+        public static let list = OperationID(resource: "class", operation: "list")
+        /// The operation `class.enroll`.
+        public static let enroll = OperationID(resource: "class", operation: "enroll")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var `default`: FieldUpdate<String> = .keep

@@ -204,6 +204,21 @@ nonisolated extension Entry {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Entry.create`.
+        public static let create = OperationID(resource: "Entry", operation: "create")
+        /// The operation `Entry.read`.
+        public static let read = OperationID(resource: "Entry", operation: "read")
+        /// The operation `Entry.update`.
+        public static let update = OperationID(resource: "Entry", operation: "update")
+        /// The operation `Entry.delete`.
+        public static let delete = OperationID(resource: "Entry", operation: "delete")
+        /// The operation `Entry.list`.
+        public static let list = OperationID(resource: "Entry", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var JSONKey_: FieldUpdate<String> = .keep

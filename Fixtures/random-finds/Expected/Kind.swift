@@ -179,6 +179,21 @@ nonisolated extension Kind {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Kind.create`.
+        public static let create = OperationID(resource: "Kind", operation: "create")
+        /// The operation `Kind.read`.
+        public static let read = OperationID(resource: "Kind", operation: "read")
+        /// The operation `Kind.update`.
+        public static let update = OperationID(resource: "Kind", operation: "update")
+        /// The operation `Kind.delete`.
+        public static let delete = OperationID(resource: "Kind", operation: "delete")
+        /// The operation `Kind.list`.
+        public static let list = OperationID(resource: "Kind", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var state: FieldUpdate<State> = .keep

@@ -29,6 +29,23 @@ public struct ResourceDeclaration: Sendable {
         guard !patchProperties.isEmpty else { return nil }
         return operations.first { $0.kind == .patch } ?? operations.first { $0.kind == .update && $0.method == "patch" }
     }
+
+    /// The operations it sends, each as the name of its generated identifier (`Person.Operations.read`) and
+    /// the operation's name in requests: the CRUD operations (`patch` only when a `Patch` sends it), then
+    /// the actions.
+    public var operationIDs: [(name: String, operation: String)] {
+        let sent = operations.filter { $0.kind != .patch || partialUpdate?.kind == .patch }.map { ($0.kind.rawValue, $0.kind.rawValue) }
+        return OperationIDs.unique(sent + actions.map { ($0.functionName, $0.specName) })
+    }
+}
+
+/// The identifiers generated for a type's operations.
+enum OperationIDs {
+    /// `ids` without a name met before: an action named like a CRUD operation sends the same operation.
+    static func unique(_ ids: [(name: String, operation: String)]) -> [(name: String, operation: String)] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0.name).inserted }
+    }
 }
 
 /// One CRUD operation of a resource.
