@@ -179,7 +179,9 @@ private struct DocumentBuilder {
         operation += [(CrudegenExtension.resource, .string(name)), (CrudegenExtension.operation, .string(kind.rawValue))]
         if let cache = resource.cache[kind] { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if kind == .list, let pagination = resource.pagination { operation.append(paginationExtension(pagination)) }
-        let parameters = routeParameters(route, resource: resource, action: nil) + headerParameters(resource.headers[kind] ?? [])
+        let parameters =
+            routeParameters(route, resource: resource, action: nil) + queryParameters(kind == .list ? resource.query : [])
+            + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
             operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(requestNamespace(of: resource))))))
@@ -256,18 +258,7 @@ private struct DocumentBuilder {
         if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
         if let description = action.description { operation.append(("description", .string(description))) }
-        var parameters = routeParameters(action.path.value, resource: resource, action: action)
-        for field in action.query {
-            var parameter: [(key: String, value: DocumentValue)] = [
-                ("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query")),
-            ]
-            if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
-            if let description = field.description { parameter.append(("description", .string(description))) }
-            parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
-            if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
-            parameter += fieldExtensions(field)
-            parameters.append(.object(parameter))
-        }
+        var parameters = routeParameters(action.path.value, resource: resource, action: action) + queryParameters(action.query)
         parameters += headerParameters(action.headers)
         if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
@@ -445,6 +436,21 @@ private struct DocumentBuilder {
         if !required.isEmpty { object.append(("required", .array(required))) }
         object.append(("properties", .object(properties)))
         return .object(object)
+    }
+
+    /// Query parameters declared as fields: an action's `query`, or a resource's for its list.
+    private func queryParameters(_ fields: [FieldSpec]) -> [DocumentValue] {
+        fields.map { field in
+            var parameter: [(key: String, value: DocumentValue)] = [
+                ("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query")),
+            ]
+            if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
+            if let description = field.description { parameter.append(("description", .string(description))) }
+            parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
+            if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
+            parameter += fieldExtensions(field)
+            return .object(parameter)
+        }
     }
 
     /// The query parameters a paginated list sends: the page, offset or cursor and the page size.

@@ -173,28 +173,57 @@ nonisolated extension Person {
     }
 
     /// Lists values (`GET households/{householdID}/people`).
-    public static func list(householdID: Int, on client: APIClient) async throws(APIError) -> [Person] {
-        return try await Self.list(householdID: householdID, query: [], on: client)
+    public static func list(
+        householdID: Int,
+        search: String? = nil,
+        colors: [Color]? = nil,
+        minCompletion: Double? = nil,
+        on client: APIClient
+    ) async throws(APIError) -> [Person] {
+        return try await Self.list(householdID: householdID, search: search, colors: colors, minCompletion: minCompletion, query: [], on: client)
     }
 
-    /// The operation `list(householdID:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(householdID: Int) -> APIOperation<[Person]> {
-        return Self.listOperation(householdID: householdID, query: [])
+    /// The operation `list(householdID:search:colors:minCompletion:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(householdID: Int, search: String? = nil, colors: [Color]? = nil, minCompletion: Double? = nil) -> APIOperation<[Person]> {
+        return Self.listOperation(householdID: householdID, search: search, colors: colors, minCompletion: minCompletion, query: [])
     }
 
     /// Lists values (`GET households/{householdID}/people`).
     ///
     /// - Parameter query: Query items to send with the request.
-    public static func list(householdID: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Person] {
-        return try await Self.listOperation(householdID: householdID, query: query).send(on: client)
+    public static func list(
+        householdID: Int,
+        search: String? = nil,
+        colors: [Color]? = nil,
+        minCompletion: Double? = nil,
+        query: [URLQueryItem],
+        on client: APIClient
+    ) async throws(APIError) -> [Person] {
+        return try await Self.listOperation(
+            householdID: householdID,
+            search: search,
+            colors: colors,
+            minCompletion: minCompletion,
+            query: query
+        ).send(on: client)
     }
 
-    /// The operation `list(householdID:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(householdID: Int, query: [URLQueryItem]) -> APIOperation<[Person]> {
+    /// The operation `list(householdID:search:colors:minCompletion:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(
+        householdID: Int,
+        search: String? = nil,
+        colors: [Color]? = nil,
+        minCompletion: Double? = nil,
+        query: [URLQueryItem]
+    ) -> APIOperation<[Person]> {
+        var queryItems = query
+        queryItems.append("search", search)
+        queryItems.append("colors", colors?.map(\.rawValue), style: .commaSeparated)
+        queryItems.append("min_completion", minCompletion)
         let request = OperationRequest(
             resource: "Person", operation: "list", method: .get,
             path: "households/\(householdID)/people",
-            query: query
+            query: queryItems
         )
         return APIOperation(request: request, namespace: "people")
     }

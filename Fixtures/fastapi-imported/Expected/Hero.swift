@@ -170,28 +170,31 @@ nonisolated extension Hero {
     }
 
     /// Lists values (`GET heroes/`).
-    public static func list(on client: APIClient) async throws(APIError) -> [Hero] {
-        return try await Self.list(query: [], on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, on client: APIClient) async throws(APIError) -> [Hero] {
+        return try await Self.list(offset: offset, limit: limit, query: [], on: client)
     }
 
-    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation() -> APIOperation<[Hero]> {
-        return Self.listOperation(query: [])
+    /// The operation `list(offset:limit:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil) -> APIOperation<[Hero]> {
+        return Self.listOperation(offset: offset, limit: limit, query: [])
     }
 
     /// Lists values (`GET heroes/`).
     ///
     /// - Parameter query: Query items to send with the request.
-    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Hero] {
-        return try await Self.listOperation(query: query).send(on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Hero] {
+        return try await Self.listOperation(offset: offset, limit: limit, query: query).send(on: client)
     }
 
-    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Hero]> {
+    /// The operation `list(offset:limit:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem]) -> APIOperation<[Hero]> {
+        var queryItems = query
+        queryItems.append("offset", offset)
+        queryItems.append("limit", limit)
         let request = OperationRequest(
             resource: "Hero", operation: "list", method: .get,
             path: "heroes/",
-            query: query
+            query: queryItems
         )
         return APIOperation(request: request)
     }

@@ -114,6 +114,7 @@ private struct Builder {
             requestNamespace: resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
             pagination: resource.pagination.map(pagination),
+            listQuery: resource.query.map(queryParameter),
             patchProperties: resource.fields.filter { !$0.readOnly }.map(property),
             actions: resource.actions.map { action($0, of: resource) }
         )

@@ -17,6 +17,8 @@ public struct ResourceDeclaration: Sendable {
     public var operations: [OperationDeclaration]
     /// How `list` pages, when it does.
     public var pagination: PaginationDeclaration?
+    /// The typed query parameters of `list`, each an argument before its untyped `query` items.
+    public var listQuery: [QueryParameterDeclaration]
     /// The fields a partial update can set: every field but the id and read-only ones.
     public var patchProperties: [PropertyDeclaration]
     public var actions: [ActionDeclaration]
