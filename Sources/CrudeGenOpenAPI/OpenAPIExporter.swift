@@ -179,7 +179,9 @@ private struct DocumentBuilder {
         operation += [(CrudegenExtension.resource, .string(name)), (CrudegenExtension.operation, .string(kind.rawValue))]
         if let cache = resource.cache[kind] { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if kind == .list, let pagination = resource.pagination { operation.append(paginationExtension(pagination)) }
-        let parameters = routeParameters(route, resource: resource, action: nil) + headerParameters(resource.headers[kind] ?? [])
+        let parameters =
+            routeParameters(route, resource: resource, action: nil) + queryParameters(kind == .list ? resource.query : [])
+            + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
             operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(requestNamespace(of: resource))))))
@@ -219,14 +221,31 @@ private struct DocumentBuilder {
 
     /// A one-line summary of a CRUD operation, as the generated doc comments say it.
     private func summary(of kind: CRUDOperation, _ name: String) -> String {
-        switch kind {
-        case .create: "Creates a \(name)."
-        case .read: "Reads a \(name) by its id."
-        case .update: "Updates a \(name)."
-        case .patch: "Updates some fields of a \(name)."
-        case .delete: "Deletes a \(name)."
+        let one = "\(Self.indefiniteArticle(for: name)) \(name)"
+        return switch kind {
+        case .create: "Creates \(one)."
+        case .read: "Reads \(one) by its id."
+        case .update: "Updates \(one)."
+        case .patch: "Updates some fields of \(one)."
+        case .delete: "Deletes \(one)."
         case .list: "Lists \(name) values."
         }
+    }
+
+    /// `a` or `an` before a type name, by how it is spoken: an Author, a User, an HTTPRequest, a URL.
+    ///
+    /// Spelling only approximates sound; these rules cover the names specs use (the exceptions of English
+    /// such as "an hour" or "a one-off" are listed), and a wrong guess costs only a summary's grammar.
+    private static func indefiniteArticle(for name: String) -> String {
+        let capitals = name.prefix { $0.isUppercase }
+        // An acronym is spelled letter by letter: `HTTPRequest` starts with "aitch", `URL` with "you".
+        if capitals.count > 1, let first = capitals.first {
+            return "AEFHILMNORSX".contains(first) ? "an" : "a"
+        }
+        let word = name.lowercased()
+        if ["hour", "honest", "honor", "honour", "heir"].contains(where: word.hasPrefix) { return "an" }
+        if ["one", "once", "eu", "ewe", "uni", "use", "usu", "uti", "ura", "ure", "uro", "ubi", "ufo"].contains(where: word.hasPrefix) { return "a" }
+        return word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
     /// Describes an action with its route, verb, parameters, headers, body and response.
@@ -239,18 +258,7 @@ private struct DocumentBuilder {
         if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
         if let description = action.description { operation.append(("description", .string(description))) }
-        var parameters = routeParameters(action.path.value, resource: resource, action: action)
-        for field in action.query {
-            var parameter: [(key: String, value: DocumentValue)] = [
-                ("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query")),
-            ]
-            if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
-            if let description = field.description { parameter.append(("description", .string(description))) }
-            parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
-            if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
-            parameter += fieldExtensions(field)
-            parameters.append(.object(parameter))
-        }
+        var parameters = routeParameters(action.path.value, resource: resource, action: action) + queryParameters(action.query)
         parameters += headerParameters(action.headers)
         if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
@@ -428,6 +436,21 @@ private struct DocumentBuilder {
         if !required.isEmpty { object.append(("required", .array(required))) }
         object.append(("properties", .object(properties)))
         return .object(object)
+    }
+
+    /// Query parameters declared as fields: an action's `query`, or a resource's for its list.
+    private func queryParameters(_ fields: [FieldSpec]) -> [DocumentValue] {
+        fields.map { field in
+            var parameter: [(key: String, value: DocumentValue)] = [
+                ("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query")),
+            ]
+            if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
+            if let description = field.description { parameter.append(("description", .string(description))) }
+            parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
+            if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
+            parameter += fieldExtensions(field)
+            return .object(parameter)
+        }
     }
 
     /// The query parameters a paginated list sends: the page, offset or cursor and the page size.

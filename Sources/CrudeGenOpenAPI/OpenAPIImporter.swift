@@ -378,7 +378,10 @@ private struct Mapper {
         guard let allowed = schema.allowedValues, !allowed.isEmpty else { return nil }
         let values = allowed.map(\.value).filter { !($0 is NSNull) }
         if schema.isString, !values.isEmpty, values.allSatisfy({ $0 is String }) {
-            return (false, values.map { $0 as! String })
+            // A case needs a name, so `""` (the Petstore's habitat filter) is no case; the open enum still
+            // reads and sends it as an unknown value.
+            let cases = values.map { $0 as! String }.filter { !$0.isEmpty }
+            return cases.isEmpty ? nil : (false, cases)
         }
         if schema.isInteger, !values.isEmpty, values.allSatisfy({ $0 is Int }) {
             return (true, values.map { String($0 as! Int) })
@@ -1061,6 +1064,10 @@ private struct Mapper {
         return !SpecValidator.validate(spec).containsErrors
     }
 
+    /// The query parameters that ask for a page's position or size in Django REST Framework's paginators
+    /// (`page`, `page_size`, `limit`, `offset`, `cursor`), which a paged list leaves to its pages.
+    static let pagingQueryNames: Set<String> = ["page", "page_size", "limit", "offset", "cursor"]
+
     /// The query parameters a pagination sends itself (the page, offset or cursor and the page size).
     private static func pageQueryNames(_ pagination: SpecDraft.Pagination) -> Set<String> {
         let here = SourceLocation(file: "", line: 1, column: 1)
@@ -1240,12 +1247,18 @@ private struct Mapper {
                     "\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values",
                     at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
             }
-            if kind != .list {
-                for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .query {
+            // A list's query parameters are its typed `query`, but for a paged list's position and page size,
+            // which its pages send (in their next URLs, for Django REST Framework's paginators).
+            let pageQuery = kind == .list ? resource.pagination.map { Self.pageQueryNames($0).union(Self.pagingQueryNames) } ?? [] : []
+            for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .query && !pageQuery.contains(parameter.name) {
+                guard kind == .list else {
                     warn(
                         "query parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: only `list` takes a query",
                         at: pointer)
+                    continue
                 }
+                let described = "\(endpoint.method) \(endpoint.path.rawValue)"
+                if let field = queryField(parameter, at: pointer, typeBase: model.typeName, of: described) { resource.query.append(field) }
             }
             warnCallbacks(endpoint)
         }
@@ -1597,23 +1610,7 @@ private struct Mapper {
                     ))
             case .query:
                 guard !pageQuery.contains(parameter.name) else { continue }
-                let type =
-                    schema.map {
-                        typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer + ["schema"]).0
-                    }
-                    ?? .named("String")
-                guard isQueryType(type) else {
-                    warn(
-                        "query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are scalars or arrays of scalars",
-                        at: pointer)
-                    continue
-                }
-                var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
-                // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
-                if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
-                applyExtensions(parameter.vendorExtensions, to: &field)
-                if field.transform == nil, let schema, isDateOnly(schema) { field.transform = dateOnlyTransform() }
-                action.query.append(field)
+                if let field = queryField(parameter, at: pointer, typeBase: typeBase, of: described) { action.query.append(field) }
             case .header:
                 if let value = schema.flatMap(constantValue) {
                     action.headers.append((parameter.name, value))
@@ -1635,6 +1632,27 @@ private struct Mapper {
         }
         warnCallbacks(endpoint)
         return action
+    }
+
+    /// A query parameter as a field of an action's or a list's `query`, `nil` (with a warning) when its type
+    /// cannot be sent in a query.
+    private mutating func queryField(_ parameter: OpenAPI.Parameter, at pointer: [String], typeBase: String, of described: String) -> SpecDraft.Field? {
+        let schema = parameterSchema(parameter)
+        let type =
+            schema.map {
+                typeExpression(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer + ["schema"]).0
+            }
+            ?? .named("String")
+        guard isQueryType(type) else {
+            warn("query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are scalars or arrays of scalars", at: pointer)
+            return nil
+        }
+        var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
+        // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
+        if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
+        applyExtensions(parameter.vendorExtensions, to: &field)
+        if field.transform == nil, let schema, isDateOnly(schema) { field.transform = dateOnlyTransform() }
+        return field
     }
 
     /// Whether a query parameter of `type` can be sent: a scalar the spec writes in a query, an enum, or an array of them.
@@ -1670,7 +1688,9 @@ private struct Mapper {
         guard !consumedModels.isEmpty else { return }
         var referenced: Set<String> = []
         for model in draft.models where !consumedModels.contains(model.name) { referenced.formUnion(model.fields.map(\.type.baseName)) }
-        for resource in draft.resources { referenced.formUnion(resource.fields.map(\.type.baseName) + resource.params.map(\.type.baseName)) }
+        for resource in draft.resources {
+            referenced.formUnion(resource.fields.map(\.type.baseName) + resource.params.map(\.type.baseName) + resource.query.map(\.type.baseName))
+        }
         for action in draft.actions + draft.resources.flatMap(\.actions) {
             referenced.formUnion(action.params.map(\.type.baseName) + action.query.map(\.type.baseName))
             for payload in [action.body, action.returns] {
@@ -1738,7 +1758,7 @@ private struct Mapper {
     /// style does not derive keeps an explicit `key` (see `SpecWriter`), so one odd key changes only its
     /// own field's name.
     private mutating func chooseKeyStyle() {
-        var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + [$0.idKey] }
+        var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + $0.query.map(\.key) + [$0.idKey] }
         for action in draft.actions {
             keys += action.query.map(\.key)
             for payload in [action.body, action.returns] {

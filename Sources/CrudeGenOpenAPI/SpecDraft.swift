@@ -106,6 +106,8 @@ struct SpecDraft {
         var headers: [CRUDOperation: [(name: String, value: String)]] = [:]
         var responsesNone: [CRUDOperation] = []
         var params: [(name: String, type: TypeExpression)] = []
+        /// The typed query parameters of `list`.
+        var query: [Field] = []
         var pagination: Pagination?
         /// Calls beyond CRUD that `export` marked as this resource's.
         var actions: [Action] = []

@@ -258,6 +258,7 @@ private struct Writer {
         if !resource.params.isEmpty {
             line("    params: { \(resource.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
         }
+        fields(resource.query, indent: 4, label: "query", taken: Set(["query"] + resource.params.map(\.name)))
         if !resource.methods.isEmpty {
             line("    methods: { \(resource.methods.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
         }

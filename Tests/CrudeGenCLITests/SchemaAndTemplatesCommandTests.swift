@@ -60,4 +60,27 @@ import Testing
                 "enum-file.mustache:2:1: error: template `\(templates.path)/enum-file.mustache` was written for template context version 0, but this crudegen renders version 1"
             ))
     }
+
+    /// A misspelt variable in a user's template fails generation at its tag before any file is written.
+    @Test func aMisspeltVariableFailsBeforeWritingAnything() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let source = try CLITests.run(["templates", "cat", "model"]).stdout
+        try source.replacingOccurrences(of: "struct {{name}}:", with: "struct {{nme}}:")
+            .write(to: templates.appendingPathComponent("model.mustache"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        let run = try CLITests.run([CLITests.crudeSpec, "-o", output.path, "--templates", templates.path])
+        #expect(run.status == 1)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.contains("struct {{name}}:") })
+        let tag = try #require(lines[index].firstRange(of: "{{name}}"))
+        let column = lines[index].distance(from: lines[index].startIndex, to: tag.lowerBound) + 1
+        #expect(
+            run.stderr.contains(
+                "\(templates.path)/model.mustache:\(index + 1):\(column): error: template variable `nme` does not exist in the api or model context"),
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is written")
+    }
 }

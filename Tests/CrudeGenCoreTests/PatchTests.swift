@@ -32,6 +32,17 @@ import Testing
         #expect(result.output.contains("clear"), "\(result.output)")
     }
 
+    /// Every argument of the initializer defaults to `.keep`, so a patch is written in the call that sends it.
+    @Test func theInitializerTakesAnyFieldsInOrder() async throws {
+        let result = try await compile(
+            """
+            _ = Item.updateOperation(id: 1, .init(note: .clear))
+            _ = Item.updateOperation(id: 1, .init(title: .set("Lamp"), note: .set("new")))
+            patch = Item.Patch(title: .set("Lamp"))
+            """)
+        #expect(result.succeeded, "\(result.output)")
+    }
+
     @Test func updateByPATCHTakesPatches() async throws {
         let spec = Self.spec.replacingOccurrences(of: "[read, update, patch]", with: "[read, update]\n    methods: { update: PATCH }")
         let result = try await compile("patch.note = .clear; _ = Item.updateOperation(id: 1, patch)", spec: spec)

@@ -56,6 +56,30 @@ import Yams
         #expect(raccoon.contains(#""previous": {"#) && raccoon.contains(#""results": {"#), "the DRF page wrapper")
     }
 
+    /// Summaries take the article the name is spoken with: "an Author" but "a User", "an HTTPLog" but "a URLSet".
+    @Test func summariesUseTheRightArticle() throws {
+        let spec = """
+            api: { name: Library }
+            resources:
+              Author: { path: authors, operations: [create, read], fields: { name: String } }
+              Item: { path: items, operations: [delete], fields: { name: String } }
+              User: { path: users, operations: [create], fields: { name: String } }
+              Book: { path: books, operations: [create], fields: { name: String } }
+              HTTPLog: { path: logs, operations: [create], fields: { name: String } }
+              URLSet: { path: sets, operations: [create], fields: { name: String } }
+              Hour: { path: hours, operations: [create], fields: { name: String } }
+            """
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "library.crude.yaml", format: .yaml)
+        let summaries = yaml.split(separator: "\n").compactMap { line in
+            line.trimmingCharacters(in: .whitespaces).hasPrefix("summary: ") ? line.trimmingCharacters(in: .whitespaces).dropFirst("summary: ".count) : nil
+        }
+        #expect(
+            Set(summaries) == [
+                "Creates an Author.", "Reads an Author by its id.", "Deletes an Item.", "Creates a User.", "Creates a Book.", "Creates an HTTPLog.",
+                "Creates a URLSet.", "Creates an Hour.",
+            ], "\(summaries)")
+    }
+
     /// `import(export(spec))` generates the same Swift as the spec, for every fixture: what OpenAPI cannot
     /// say travels in the `x-crudegen-…` extensions (docs/openapi.md), and nothing is reported as lost.
     @Test(arguments: OpenAPITestSupport.fixtures)

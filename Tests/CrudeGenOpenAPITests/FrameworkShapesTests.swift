@@ -10,8 +10,8 @@ import Testing
     static let heroes = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/heroes.yaml")
 
     /// SQLModel's tutorial app as FastAPI describes it: every collection and item pair is one resource named
-    /// after its path, `{hero_id}` is the id, the create body's `password` is write-only, and what no body
-    /// sends is read-only.
+    /// after its path, `{hero_id}` is the id, the create body's `password` is write-only, what no body
+    /// sends is read-only, and the list's `offset` and `limit` are its typed query.
     @Test func fastAPIsModelsPerEndpointAreOneResourceEach() async throws {
         let result = try OpenAPIImporter.importDocument(Data(contentsOf: Self.heroes), file: "heroes.yaml")
         #expect(
@@ -24,6 +24,9 @@ import Testing
                       read: heroes/{id}
                       update: heroes/{id}
                       delete: heroes/{id}
+                    query:
+                      offset: Int?
+                      limit: Int?
                     fields:
                       name: String
                       secretName: String

@@ -458,7 +458,14 @@ import Testing
             messages.contains {
                 $0.hasPrefix("petstore.yaml:528:7: warning: `oneOf` with a discriminator (a spec has no union types) is approximated as `JSON`")
             })
-        #expect(messages.count == 16, "\(messages.joined(separator: "\n"))")
+        // The list's object-valued query parameters are reported; its scalar ones (`limit`, `habitat`, `feeds`, `since`) are its `query`.
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "petstore.yaml:86:11: warning: query parameter `filter` of GET /pets is not imported: a spec's query values are scalars or arrays of scalars"
+                )
+            })
+        #expect(messages.count == 19, "\(messages.joined(separator: "\n"))")
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 

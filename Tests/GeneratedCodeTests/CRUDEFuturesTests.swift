@@ -74,6 +74,12 @@ import Testing
 
         let people = try await Person.list(householdID: 3, on: client)
         #expect(people.count == 2)
+        #expect(server.received.last?.query == "", "no typed parameter set, no query")
+        _ = try await Person.list(householdID: 3, search: "Ada L", colors: [.red, .darkRed], minCompletion: 0.5, on: client)
+        #expect(server.received.last?.path == "/api/households/3/people")
+        #expect(server.received.last?.query == "search=Ada%20L&colors=red%2Cdark_red&min_completion=0.5")
+        _ = try await Person.list(householdID: 3, colors: [.blue], query: [URLQueryItem(name: "ordering", value: "-age")], on: client)
+        #expect(server.received.last?.query == "ordering=-age&colors=blue", "untyped items first, then the typed parameters set")
 
         try await read.delete(on: client)
         try await Person.delete(id: 7, on: client)
@@ -83,11 +89,8 @@ import Testing
     @Test func partialUpdatesSendOnlyWhatTheyChange() async throws {
         let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
         defer { Task { await server.stop() } }
-        var patch = Person.Patch()
-        patch.lastName = .set("Byron")
-        patch.favoriteColor = .clear
-        patch.birthday = .set(Date(timeIntervalSince1970: 0))
-        _ = try await Person.update(id: 7, patch, on: Self.client(server))
+        _ = try await Person.update(
+            id: 7, .init(lastName: .set("Byron"), favoriteColor: .clear, birthday: .set(Date(timeIntervalSince1970: 0))), on: Self.client(server))
         let request = try #require(server.received.last)
         #expect(request.method == "PATCH")
         let body = String(decoding: request.body, as: UTF8.self)

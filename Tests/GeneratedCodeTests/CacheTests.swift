@@ -63,7 +63,7 @@ import Testing
         let english = Self.client(server) { $0.cache = cache }
         let german = Self.client(server) {
             $0.cache = cache
-            $0.operationHeaders["User.read"] = ["Accept-Language": "de"]
+            $0.operationHeaders[User.Operations.read] = ["Accept-Language": "de"]
         }
         _ = try await User.read(id: "1", on: english)
         _ = try await User.read(id: "1", on: german)

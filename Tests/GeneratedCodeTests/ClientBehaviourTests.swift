@@ -41,14 +41,42 @@ import Testing
         #expect(server.received.isEmpty, "nothing was sent")
     }
 
-    /// Raw requests take headers of their own, and `operationHeaders["raw.GET"]` reaches them.
+    /// Raw requests take headers of their own, and `operationHeaders[.raw(.get)]` reaches them.
     @Test func rawRequestsTakeHeaders() async throws {
         let server = try await TestServer { _ in .json(#"{"ok": true}"#) }
         defer { Task { await server.stop() } }
-        let client = Self.client(server) { $0.operationHeaders["raw.GET"] = ["X-Raw": "1"] }
+        let client = Self.client(server) { $0.operationHeaders[.raw(.get)] = ["X-Raw": "1"] }
         _ = try await client.request(.get, "stats", headers: ["X-Trace": "abc"])
         #expect(server.received.last?.headers["x-trace"] == "abc")
         #expect(server.received.last?.headers["x-raw"] == "1")
+    }
+
+    /// A generated identifier keys one operation's headers, which no other operation gets; the deprecated
+    /// string keys (`"Person.read"`) still name the same operations.
+    @Test func operationIdentifiersKeyHeadersAndStringKeysStillWork() async throws {
+        let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
+        defer { Task { await server.stop() } }
+        let typed = Self.client(server) { $0.operationHeaders[Person.Operations.read] = ["X-Read": "typed"] }
+        _ = try await Person.read(id: 7, on: typed)
+        #expect(server.received.last?.headers["x-read"] == "typed")
+        _ = try await Person.delete(id: 7, on: typed)
+        #expect(server.received.last?.headers["x-read"] == nil)
+
+        let strings = Self.client(server) { configuration in
+            Self.setDeprecated(&configuration.operationHeaders, "Person.read", ["X-Read": "string"])
+            Self.setDeprecated(&configuration.operationHeaders, "raw.GET", ["X-Raw": "string"])
+        }
+        _ = try await Person.read(id: 7, on: strings)
+        #expect(server.received.last?.headers["x-read"] == "string")
+        _ = try await strings.request(.get, "stats")
+        #expect(server.received.last?.headers["x-raw"] == "string")
+        #expect(Person.Operations.read == OperationID(resource: "Person", operation: "read") && Person.Operations.read.description == "Person.read")
+    }
+
+    /// Sets a setting through the deprecated string subscript, reached through ``StringKeyedSettings`` so
+    /// that this target, built without warnings, still tests it.
+    static func setDeprecated<Settings: StringKeyedSettings>(_ settings: inout Settings, _ key: String, _ value: Settings.Value) {
+        settings[key] = value
     }
 
     /// The `APIError` an operation throws.
@@ -264,3 +292,13 @@ struct CapturingLogHandler: LogHandler {
         lines.withLock { $0.append("\(event.message) \(details)") }
     }
 }
+
+/// The deprecated string subscript of `OperationSettings`, as a requirement: calls through it do not warn.
+protocol StringKeyedSettings {
+    /// The type of one operation's setting.
+    associatedtype Value
+    /// The setting of the operation written `"<resource>.<operation>"`.
+    subscript(key: String) -> Value? { get set }
+}
+
+extension OperationSettings: StringKeyedSettings {}

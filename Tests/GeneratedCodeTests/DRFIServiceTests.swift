@@ -140,7 +140,7 @@ import Testing
         let group = try await DRFSeedGroup.make()
         let client = Self.client(group) {
             $0.cachePolicy = .returnCacheDataDontLoad
-            $0.operationCachePolicies["User.list"] = nil
+            $0.operationCachePolicies[User.Operations.list] = nil
         }
         let error = await #expect(throws: APIError.self) { try await User.list(on: client) }
         #expect(error?.status == .gatewayTimeout, "only cached data, and none is kept")

@@ -198,8 +198,8 @@ import Testing
     @Test func operationHeaderKeys() async throws {
         let group = try await DRFSeedGroup.make()
         let client = Self.client(group) {
-            $0.operationHeaders["SampleServer.login"] = ["X-Client": "raccoon-login"]
-            $0.operationHeaders["raw.GET"] = ["X-Client": "raccoon-raw"]
+            $0.operationHeaders[SampleServer.Operations.login] = ["X-Client": "raccoon-login"]
+            $0.operationHeaders[.raw(.get)] = ["X-Client": "raccoon-raw"]
         }
         _ = try await Self.signIn(["manue"], on: client)
         let page = try await client.request(.get, "users/")

@@ -52,22 +52,22 @@ import Testing
         }
     }
 
-    /// The list answers a bare array; `offset` and `limit` are its query, and a limit above FastAPI's
-    /// `le=100` is a 422 whose field list arrives as `APIError.validation`.
+    /// The list answers a bare array; `offset` and `limit` are its typed query parameters (imported from
+    /// the schema), and a limit above FastAPI's `le=100` is a 422 whose field list arrives as `APIError.validation`.
     @Test func listsPageByOffsetAndReportValidationErrorsByField() async throws {
         let client = try await Self.client()
         for name in ["a", "b", "c", "d", "e"] { _ = try await Hero(name: name, secretName: name.uppercased()).create(on: client) }
         var names: [String] = []
         var offset = 0
         while true {
-            let page = try await Hero.list(query: [URLQueryItem(name: "offset", value: "\(offset)"), URLQueryItem(name: "limit", value: "2")], on: client)
+            let page = try await Hero.list(offset: offset, limit: 2, on: client)
             guard !page.isEmpty else { break }
             names += page.map(\.name)
             offset += page.count
         }
         #expect(names == ["a", "b", "c", "d", "e"])
         do {
-            _ = try await Hero.list(query: [URLQueryItem(name: "limit", value: "101")], on: client)
+            _ = try await Hero.list(limit: 101, on: client)
             Issue.record("a limit above 100 was accepted")
         } catch {
             guard case let .validation(status, errors, _) = error else {

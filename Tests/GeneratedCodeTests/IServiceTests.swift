@@ -31,7 +31,7 @@ import Testing
         var other = Placeholder.configuration(baseURL: server.origin)
         other.headers["Authorization"] = "Token other"
         other.methods["update"] = .put
-        other.operationHeaders["User.read"] = ["Accept-Language": "de"]
+        other.operationHeaders[User.Operations.read] = ["Accept-Language": "de"]
         other.resourceHeaders["User"] = ["X-Realm": "second"]
         let second = APIClient(configuration: other)
         try await created.update(on: second)

@@ -78,7 +78,7 @@ import Testing
         }
         defer { Task { await server.stop() } }
         var configuration = SampleAPI.configuration(baseURL: server.origin)
-        configuration.operationHeaders["SampleAPI.login"] = ["X-Login": "yes"]
+        configuration.operationHeaders[SampleAPI.Operations.login] = ["X-Login": "yes"]
         let response = try await SampleAPI.login(username: "username", password: "password", on: APIClient(configuration: configuration))
         #expect(server.received.last?.headers["x-login"] == "yes", "operation headers of API-wide actions are keyed by the API's name")
         #expect(response.token == "authtoken")

@@ -194,4 +194,19 @@ nonisolated extension Post {
         case .some: return try await self.update(on: client)
         }
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Post.create`.
+        public static let create = OperationID(resource: "Post", operation: "create")
+        /// The operation `Post.read`.
+        public static let read = OperationID(resource: "Post", operation: "read")
+        /// The operation `Post.update`.
+        public static let update = OperationID(resource: "Post", operation: "update")
+        /// The operation `Post.delete`.
+        public static let delete = OperationID(resource: "Post", operation: "delete")
+        /// The operation `Post.list`.
+        public static let list = OperationID(resource: "Post", operation: "list")
+    }
 }

@@ -100,4 +100,15 @@ nonisolated extension User {
         )
         return APIOperation(request: request, namespace: "user")
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `User.read`.
+        public static let read = OperationID(resource: "User", operation: "read")
+        /// The operation `User.update`.
+        public static let update = OperationID(resource: "User", operation: "update")
+        /// The operation `User.current`.
+        public static let current = OperationID(resource: "User", operation: "current")
+    }
 }

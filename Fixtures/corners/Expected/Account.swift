@@ -70,4 +70,13 @@ nonisolated extension Account {
     public func delete(on client: APIClient) async throws(APIError) {
         try await Self.delete(userID: self.userID, on: client)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Account.read`.
+        public static let read = OperationID(resource: "Account", operation: "read")
+        /// The operation `Account.delete`.
+        public static let delete = OperationID(resource: "Account", operation: "delete")
+    }
 }

@@ -92,4 +92,13 @@ nonisolated extension Clip {
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(folder: folder, id: id, on: client)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Clip.create`.
+        public static let create = OperationID(resource: "Clip", operation: "create")
+        /// The operation `Clip.read`.
+        public static let read = OperationID(resource: "Clip", operation: "read")
+    }
 }

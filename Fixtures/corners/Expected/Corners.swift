@@ -17,6 +17,19 @@ nonisolated public enum Corners {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
 
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Corners.send`.
+        public static let send = OperationID(resource: "Corners", operation: "send")
+        /// The operation `Corners.find`.
+        public static let find = OperationID(resource: "Corners", operation: "find")
+        /// The operation `Corners.login`.
+        public static let login = OperationID(resource: "Corners", operation: "login")
+        /// The operation `Corners.uploadAvatar`.
+        public static let uploadAvatar = OperationID(resource: "Corners", operation: "uploadAvatar")
+    }
+
     /// Dates written as `EEE, dd MMM yyyy HH:mm:ss 'GMT'`.
     nonisolated public enum HTTPDateDateFormat: DateFormatTransform {
         public static let format = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"

@@ -184,13 +184,35 @@ nonisolated extension Device {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Device.create`.
+        public static let create = OperationID(resource: "Device", operation: "create")
+        /// The operation `Device.read`.
+        public static let read = OperationID(resource: "Device", operation: "read")
+        /// The operation `Device.update`.
+        public static let update = OperationID(resource: "Device", operation: "update")
+        /// The operation `Device.delete`.
+        public static let delete = OperationID(resource: "Device", operation: "delete")
+        /// The operation `Device.list`.
+        public static let list = OperationID(resource: "Device", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var label: FieldUpdate<String> = .keep
         public var nickname: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            label: FieldUpdate<String> = .keep,
+            nickname: FieldUpdate<String?> = .keep
+        ) {
+            self.label = label
+            self.nickname = nickname
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -125,4 +125,17 @@ nonisolated extension Invoice {
         )
         return APIOperation(request: request_)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Invoice.create`.
+        public static let create = OperationID(resource: "Invoice", operation: "create")
+        /// The operation `Invoice.read`.
+        public static let read = OperationID(resource: "Invoice", operation: "read")
+        /// The operation `Invoice.list`.
+        public static let list = OperationID(resource: "Invoice", operation: "list")
+        /// The operation `Invoice.search`.
+        public static let search = OperationID(resource: "Invoice", operation: "search")
+    }
 }

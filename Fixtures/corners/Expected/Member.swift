@@ -189,13 +189,37 @@ nonisolated extension Member {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Member.create`.
+        public static let create = OperationID(resource: "Member", operation: "create")
+        /// The operation `Member.read`.
+        public static let read = OperationID(resource: "Member", operation: "read")
+        /// The operation `Member.update`.
+        public static let update = OperationID(resource: "Member", operation: "update")
+        /// The operation `Member.patch`.
+        public static let patch = OperationID(resource: "Member", operation: "patch")
+        /// The operation `Member.delete`.
+        public static let delete = OperationID(resource: "Member", operation: "delete")
+        /// The operation `Member.list`.
+        public static let list = OperationID(resource: "Member", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
         public var nickname: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            nickname: FieldUpdate<String?> = .keep
+        ) {
+            self.name = name
+            self.nickname = nickname
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

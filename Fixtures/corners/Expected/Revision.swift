@@ -179,12 +179,32 @@ nonisolated extension Revision {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Patch.create`.
+        public static let create = OperationID(resource: "Patch", operation: "create")
+        /// The operation `Patch.read`.
+        public static let read = OperationID(resource: "Patch", operation: "read")
+        /// The operation `Patch.update`.
+        public static let update = OperationID(resource: "Patch", operation: "update")
+        /// The operation `Patch.delete`.
+        public static let delete = OperationID(resource: "Patch", operation: "delete")
+        /// The operation `Patch.list`.
+        public static let list = OperationID(resource: "Patch", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var summary: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            summary: FieldUpdate<String> = .keep
+        ) {
+            self.summary = summary
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

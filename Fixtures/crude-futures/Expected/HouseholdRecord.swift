@@ -190,13 +190,35 @@ nonisolated extension HouseholdRecord {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `HouseholdRecord.create`.
+        public static let create = OperationID(resource: "HouseholdRecord", operation: "create")
+        /// The operation `HouseholdRecord.read`.
+        public static let read = OperationID(resource: "HouseholdRecord", operation: "read")
+        /// The operation `HouseholdRecord.update`.
+        public static let update = OperationID(resource: "HouseholdRecord", operation: "update")
+        /// The operation `HouseholdRecord.delete`.
+        public static let delete = OperationID(resource: "HouseholdRecord", operation: "delete")
+        /// The operation `HouseholdRecord.list`.
+        public static let list = OperationID(resource: "HouseholdRecord", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
         public var people: FieldUpdate<[Person]> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            people: FieldUpdate<[Person]> = .keep
+        ) {
+            self.name = name
+            self.people = people
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

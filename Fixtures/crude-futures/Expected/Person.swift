@@ -173,28 +173,57 @@ nonisolated extension Person {
     }
 
     /// Lists values (`GET households/{householdID}/people`).
-    public static func list(householdID: Int, on client: APIClient) async throws(APIError) -> [Person] {
-        return try await Self.list(householdID: householdID, query: [], on: client)
+    public static func list(
+        householdID: Int,
+        search: String? = nil,
+        colors: [Color]? = nil,
+        minCompletion: Double? = nil,
+        on client: APIClient
+    ) async throws(APIError) -> [Person] {
+        return try await Self.list(householdID: householdID, search: search, colors: colors, minCompletion: minCompletion, query: [], on: client)
     }
 
-    /// The operation `list(householdID:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(householdID: Int) -> APIOperation<[Person]> {
-        return Self.listOperation(householdID: householdID, query: [])
+    /// The operation `list(householdID:search:colors:minCompletion:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(householdID: Int, search: String? = nil, colors: [Color]? = nil, minCompletion: Double? = nil) -> APIOperation<[Person]> {
+        return Self.listOperation(householdID: householdID, search: search, colors: colors, minCompletion: minCompletion, query: [])
     }
 
     /// Lists values (`GET households/{householdID}/people`).
     ///
     /// - Parameter query: Query items to send with the request.
-    public static func list(householdID: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Person] {
-        return try await Self.listOperation(householdID: householdID, query: query).send(on: client)
+    public static func list(
+        householdID: Int,
+        search: String? = nil,
+        colors: [Color]? = nil,
+        minCompletion: Double? = nil,
+        query: [URLQueryItem],
+        on client: APIClient
+    ) async throws(APIError) -> [Person] {
+        return try await Self.listOperation(
+            householdID: householdID,
+            search: search,
+            colors: colors,
+            minCompletion: minCompletion,
+            query: query
+        ).send(on: client)
     }
 
-    /// The operation `list(householdID:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(householdID: Int, query: [URLQueryItem]) -> APIOperation<[Person]> {
+    /// The operation `list(householdID:search:colors:minCompletion:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(
+        householdID: Int,
+        search: String? = nil,
+        colors: [Color]? = nil,
+        minCompletion: Double? = nil,
+        query: [URLQueryItem]
+    ) -> APIOperation<[Person]> {
+        var queryItems = query
+        queryItems.append("search", search)
+        queryItems.append("colors", colors?.map(\.rawValue), style: .commaSeparated)
+        queryItems.append("min_completion", minCompletion)
         let request = OperationRequest(
             resource: "Person", operation: "list", method: .get,
             path: "households/\(householdID)/people",
-            query: query
+            query: queryItems
         )
         return APIOperation(request: request, namespace: "people")
     }
@@ -207,6 +236,21 @@ nonisolated extension Person {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Person.create`.
+        public static let create = OperationID(resource: "Person", operation: "create")
+        /// The operation `Person.read`.
+        public static let read = OperationID(resource: "Person", operation: "read")
+        /// The operation `Person.update`.
+        public static let update = OperationID(resource: "Person", operation: "update")
+        /// The operation `Person.delete`.
+        public static let delete = OperationID(resource: "Person", operation: "delete")
+        /// The operation `Person.list`.
+        public static let list = OperationID(resource: "Person", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var firstName: FieldUpdate<String> = .keep
@@ -216,8 +260,23 @@ nonisolated extension Person {
         public var completion: FieldUpdate<Double> = .keep
         public var tags: FieldUpdate<[String]> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            firstName: FieldUpdate<String> = .keep,
+            lastName: FieldUpdate<String> = .keep,
+            favoriteColor: FieldUpdate<Color?> = .keep,
+            birthday: FieldUpdate<Date> = .keep,
+            completion: FieldUpdate<Double> = .keep,
+            tags: FieldUpdate<[String]> = .keep
+        ) {
+            self.firstName = firstName
+            self.lastName = lastName
+            self.favoriteColor = favoriteColor
+            self.birthday = birthday
+            self.completion = completion
+            self.tags = tags
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -174,4 +174,19 @@ nonisolated extension Household {
         case .some: return try await self.update(on: client)
         }
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Household.create`.
+        public static let create = OperationID(resource: "Household", operation: "create")
+        /// The operation `Household.read`.
+        public static let read = OperationID(resource: "Household", operation: "read")
+        /// The operation `Household.update`.
+        public static let update = OperationID(resource: "Household", operation: "update")
+        /// The operation `Household.delete`.
+        public static let delete = OperationID(resource: "Household", operation: "delete")
+        /// The operation `Household.list`.
+        public static let list = OperationID(resource: "Household", operation: "list")
+    }
 }

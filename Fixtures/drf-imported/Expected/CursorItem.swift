@@ -196,13 +196,37 @@ nonisolated extension CursorItem {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `CursorItem.create`.
+        public static let create = OperationID(resource: "CursorItem", operation: "create")
+        /// The operation `CursorItem.read`.
+        public static let read = OperationID(resource: "CursorItem", operation: "read")
+        /// The operation `CursorItem.update`.
+        public static let update = OperationID(resource: "CursorItem", operation: "update")
+        /// The operation `CursorItem.patch`.
+        public static let patch = OperationID(resource: "CursorItem", operation: "patch")
+        /// The operation `CursorItem.delete`.
+        public static let delete = OperationID(resource: "CursorItem", operation: "delete")
+        /// The operation `CursorItem.list`.
+        public static let list = OperationID(resource: "CursorItem", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var group: FieldUpdate<String> = .keep
         public var title: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            group: FieldUpdate<String> = .keep,
+            title: FieldUpdate<String> = .keep
+        ) {
+            self.group = group
+            self.title = title
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

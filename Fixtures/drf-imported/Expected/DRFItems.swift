@@ -14,6 +14,15 @@ nonisolated public enum DRFItems {
     public static func configuration(baseURL: URL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `DRFItems.authorsBooksCoverCreate`.
+        public static let authorsBooksCoverCreate = OperationID(resource: "DRFItems", operation: "authorsBooksCoverCreate")
+        /// The operation `DRFItems.tokenCreate`.
+        public static let tokenCreate = OperationID(resource: "DRFItems", operation: "tokenCreate")
+    }
 }
 
 nonisolated extension DRFItems {

@@ -196,13 +196,37 @@ nonisolated extension LimitItem {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `LimitItem.create`.
+        public static let create = OperationID(resource: "LimitItem", operation: "create")
+        /// The operation `LimitItem.read`.
+        public static let read = OperationID(resource: "LimitItem", operation: "read")
+        /// The operation `LimitItem.update`.
+        public static let update = OperationID(resource: "LimitItem", operation: "update")
+        /// The operation `LimitItem.patch`.
+        public static let patch = OperationID(resource: "LimitItem", operation: "patch")
+        /// The operation `LimitItem.delete`.
+        public static let delete = OperationID(resource: "LimitItem", operation: "delete")
+        /// The operation `LimitItem.list`.
+        public static let list = OperationID(resource: "LimitItem", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var group: FieldUpdate<String> = .keep
         public var title: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            group: FieldUpdate<String> = .keep,
+            title: FieldUpdate<String> = .keep
+        ) {
+            self.group = group
+            self.title = title
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

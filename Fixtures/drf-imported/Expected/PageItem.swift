@@ -196,13 +196,37 @@ nonisolated extension PageItem {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `PageItem.create`.
+        public static let create = OperationID(resource: "PageItem", operation: "create")
+        /// The operation `PageItem.read`.
+        public static let read = OperationID(resource: "PageItem", operation: "read")
+        /// The operation `PageItem.update`.
+        public static let update = OperationID(resource: "PageItem", operation: "update")
+        /// The operation `PageItem.patch`.
+        public static let patch = OperationID(resource: "PageItem", operation: "patch")
+        /// The operation `PageItem.delete`.
+        public static let delete = OperationID(resource: "PageItem", operation: "delete")
+        /// The operation `PageItem.list`.
+        public static let list = OperationID(resource: "PageItem", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var group: FieldUpdate<String> = .keep
         public var title: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            group: FieldUpdate<String> = .keep,
+            title: FieldUpdate<String> = .keep
+        ) {
+            self.group = group
+            self.title = title
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -184,12 +184,34 @@ nonisolated extension Tag {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Tag.create`.
+        public static let create = OperationID(resource: "Tag", operation: "create")
+        /// The operation `Tag.read`.
+        public static let read = OperationID(resource: "Tag", operation: "read")
+        /// The operation `Tag.update`.
+        public static let update = OperationID(resource: "Tag", operation: "update")
+        /// The operation `Tag.patch`.
+        public static let patch = OperationID(resource: "Tag", operation: "patch")
+        /// The operation `Tag.delete`.
+        public static let delete = OperationID(resource: "Tag", operation: "delete")
+        /// The operation `Tag.list`.
+        public static let list = OperationID(resource: "Tag", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var label: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            label: FieldUpdate<String> = .keep
+        ) {
+            self.label = label
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

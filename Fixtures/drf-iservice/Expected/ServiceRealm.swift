@@ -16,8 +16,8 @@ nonisolated public enum ServiceRealm {
     public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
         var configuration = ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
         configuration.cache = MemoryResponseCache()
-        configuration.operationCachePolicies["User.read"] = .useProtocolCachePolicy
-        configuration.operationCachePolicies["User.list"] = .returnCacheDataElseLoad
+        configuration.operationCachePolicies[User.Operations.read] = .useProtocolCachePolicy
+        configuration.operationCachePolicies[User.Operations.list] = .returnCacheDataElseLoad
         return configuration
     }
 }

@@ -16,6 +16,15 @@ nonisolated public enum SampleServer {
     public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `SampleServer.login`.
+        public static let login = OperationID(resource: "SampleServer", operation: "login")
+        /// The operation `SampleServer.legacyUser`.
+        public static let legacyUser = OperationID(resource: "SampleServer", operation: "legacyUser")
+    }
 }
 
 nonisolated extension SampleServer {

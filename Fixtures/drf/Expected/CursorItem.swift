@@ -180,4 +180,19 @@ nonisolated extension CursorItem {
         case .some: return try await self.update(on: client)
         }
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `CursorItem.create`.
+        public static let create = OperationID(resource: "CursorItem", operation: "create")
+        /// The operation `CursorItem.read`.
+        public static let read = OperationID(resource: "CursorItem", operation: "read")
+        /// The operation `CursorItem.update`.
+        public static let update = OperationID(resource: "CursorItem", operation: "update")
+        /// The operation `CursorItem.delete`.
+        public static let delete = OperationID(resource: "CursorItem", operation: "delete")
+        /// The operation `CursorItem.list`.
+        public static let list = OperationID(resource: "CursorItem", operation: "list")
+    }
 }

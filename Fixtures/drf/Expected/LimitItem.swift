@@ -183,4 +183,19 @@ nonisolated extension LimitItem {
         case .some: return try await self.update(on: client)
         }
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `LimitItem.create`.
+        public static let create = OperationID(resource: "LimitItem", operation: "create")
+        /// The operation `LimitItem.read`.
+        public static let read = OperationID(resource: "LimitItem", operation: "read")
+        /// The operation `LimitItem.update`.
+        public static let update = OperationID(resource: "LimitItem", operation: "update")
+        /// The operation `LimitItem.delete`.
+        public static let delete = OperationID(resource: "LimitItem", operation: "delete")
+        /// The operation `LimitItem.list`.
+        public static let list = OperationID(resource: "LimitItem", operation: "list")
+    }
 }

@@ -180,4 +180,19 @@ nonisolated extension PageItem {
         case .some: return try await self.update(on: client)
         }
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `PageItem.create`.
+        public static let create = OperationID(resource: "PageItem", operation: "create")
+        /// The operation `PageItem.read`.
+        public static let read = OperationID(resource: "PageItem", operation: "read")
+        /// The operation `PageItem.update`.
+        public static let update = OperationID(resource: "PageItem", operation: "update")
+        /// The operation `PageItem.delete`.
+        public static let delete = OperationID(resource: "PageItem", operation: "delete")
+        /// The operation `PageItem.list`.
+        public static let list = OperationID(resource: "PageItem", operation: "list")
+    }
 }

@@ -170,28 +170,31 @@ nonisolated extension Hero {
     }
 
     /// Lists values (`GET heroes/`).
-    public static func list(on client: APIClient) async throws(APIError) -> [Hero] {
-        return try await Self.list(query: [], on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, on client: APIClient) async throws(APIError) -> [Hero] {
+        return try await Self.list(offset: offset, limit: limit, query: [], on: client)
     }
 
-    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation() -> APIOperation<[Hero]> {
-        return Self.listOperation(query: [])
+    /// The operation `list(offset:limit:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil) -> APIOperation<[Hero]> {
+        return Self.listOperation(offset: offset, limit: limit, query: [])
     }
 
     /// Lists values (`GET heroes/`).
     ///
     /// - Parameter query: Query items to send with the request.
-    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Hero] {
-        return try await Self.listOperation(query: query).send(on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Hero] {
+        return try await Self.listOperation(offset: offset, limit: limit, query: query).send(on: client)
     }
 
-    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Hero]> {
+    /// The operation `list(offset:limit:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem]) -> APIOperation<[Hero]> {
+        var queryItems = query
+        queryItems.append("offset", offset)
+        queryItems.append("limit", limit)
         let request = OperationRequest(
             resource: "Hero", operation: "list", method: .get,
             path: "heroes/",
-            query: query
+            query: queryItems
         )
         return APIOperation(request: request)
     }
@@ -204,6 +207,21 @@ nonisolated extension Hero {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Hero.create`.
+        public static let create = OperationID(resource: "Hero", operation: "create")
+        /// The operation `Hero.read`.
+        public static let read = OperationID(resource: "Hero", operation: "read")
+        /// The operation `Hero.update`.
+        public static let update = OperationID(resource: "Hero", operation: "update")
+        /// The operation `Hero.delete`.
+        public static let delete = OperationID(resource: "Hero", operation: "delete")
+        /// The operation `Hero.list`.
+        public static let list = OperationID(resource: "Hero", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
@@ -211,8 +229,19 @@ nonisolated extension Hero {
         public var age: FieldUpdate<Int?> = .keep
         public var teamId: FieldUpdate<Int?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            secretName: FieldUpdate<String> = .keep,
+            age: FieldUpdate<Int?> = .keep,
+            teamId: FieldUpdate<Int?> = .keep
+        ) {
+            self.name = name
+            self.secretName = secretName
+            self.age = age
+            self.teamId = teamId
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -14,6 +14,23 @@ nonisolated public enum Heroes {
     public static func configuration(baseURL: URL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Heroes.readAvatar`.
+        public static let readAvatar = OperationID(resource: "Heroes", operation: "readAvatar")
+        /// The operation `Heroes.uploadAvatar`.
+        public static let uploadAvatar = OperationID(resource: "Heroes", operation: "uploadAvatar")
+        /// The operation `Heroes.readTeamHeroes`.
+        public static let readTeamHeroes = OperationID(resource: "Heroes", operation: "readTeamHeroes")
+        /// The operation `Heroes.createTeamHero`.
+        public static let createTeamHero = OperationID(resource: "Heroes", operation: "createTeamHero")
+        /// The operation `Heroes.login`.
+        public static let login = OperationID(resource: "Heroes", operation: "login")
+        /// The operation `Heroes.readUsersMe`.
+        public static let readUsersMe = OperationID(resource: "Heroes", operation: "readUsersMe")
+    }
 }
 
 nonisolated extension Heroes {

@@ -155,28 +155,31 @@ nonisolated extension Team {
     }
 
     /// Lists values (`GET teams/`).
-    public static func list(on client: APIClient) async throws(APIError) -> [Team] {
-        return try await Self.list(query: [], on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, on client: APIClient) async throws(APIError) -> [Team] {
+        return try await Self.list(offset: offset, limit: limit, query: [], on: client)
     }
 
-    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation() -> APIOperation<[Team]> {
-        return Self.listOperation(query: [])
+    /// The operation `list(offset:limit:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil) -> APIOperation<[Team]> {
+        return Self.listOperation(offset: offset, limit: limit, query: [])
     }
 
     /// Lists values (`GET teams/`).
     ///
     /// - Parameter query: Query items to send with the request.
-    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Team] {
-        return try await Self.listOperation(query: query).send(on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Team] {
+        return try await Self.listOperation(offset: offset, limit: limit, query: query).send(on: client)
     }
 
-    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Team]> {
+    /// The operation `list(offset:limit:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem]) -> APIOperation<[Team]> {
+        var queryItems = query
+        queryItems.append("offset", offset)
+        queryItems.append("limit", limit)
         let request = OperationRequest(
             resource: "Team", operation: "list", method: .get,
             path: "teams/",
-            query: query
+            query: queryItems
         )
         return APIOperation(request: request)
     }
@@ -189,13 +192,35 @@ nonisolated extension Team {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Team.create`.
+        public static let create = OperationID(resource: "Team", operation: "create")
+        /// The operation `Team.read`.
+        public static let read = OperationID(resource: "Team", operation: "read")
+        /// The operation `Team.update`.
+        public static let update = OperationID(resource: "Team", operation: "update")
+        /// The operation `Team.delete`.
+        public static let delete = OperationID(resource: "Team", operation: "delete")
+        /// The operation `Team.list`.
+        public static let list = OperationID(resource: "Team", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
         public var headquarters: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            headquarters: FieldUpdate<String> = .keep
+        ) {
+            self.name = name
+            self.headquarters = headquarters
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

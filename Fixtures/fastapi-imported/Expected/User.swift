@@ -97,29 +97,43 @@ nonisolated extension User {
     }
 
     /// Lists values (`GET users/`).
-    public static func list(on client: APIClient) async throws(APIError) -> [User] {
-        return try await Self.list(query: [], on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, on client: APIClient) async throws(APIError) -> [User] {
+        return try await Self.list(offset: offset, limit: limit, query: [], on: client)
     }
 
-    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation() -> APIOperation<[User]> {
-        return Self.listOperation(query: [])
+    /// The operation `list(offset:limit:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil) -> APIOperation<[User]> {
+        return Self.listOperation(offset: offset, limit: limit, query: [])
     }
 
     /// Lists values (`GET users/`).
     ///
     /// - Parameter query: Query items to send with the request.
-    public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [User] {
-        return try await Self.listOperation(query: query).send(on: client)
+    public static func list(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [User] {
+        return try await Self.listOperation(offset: offset, limit: limit, query: query).send(on: client)
     }
 
-    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func listOperation(query: [URLQueryItem]) -> APIOperation<[User]> {
+    /// The operation `list(offset:limit:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func listOperation(offset: Int? = nil, limit: Int? = nil, query: [URLQueryItem]) -> APIOperation<[User]> {
+        var queryItems = query
+        queryItems.append("offset", offset)
+        queryItems.append("limit", limit)
         let request = OperationRequest(
             resource: "User", operation: "list", method: .get,
             path: "users/",
-            query: query
+            query: queryItems
         )
         return APIOperation(request: request)
+    }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `User.create`.
+        public static let create = OperationID(resource: "User", operation: "create")
+        /// The operation `User.read`.
+        public static let read = OperationID(resource: "User", operation: "read")
+        /// The operation `User.list`.
+        public static let list = OperationID(resource: "User", operation: "list")
     }
 }

@@ -16,6 +16,13 @@ nonisolated public enum Gallery {
     public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Gallery.login`.
+        public static let login = OperationID(resource: "Gallery", operation: "login")
+    }
 }
 
 nonisolated extension Gallery {

@@ -73,4 +73,13 @@ nonisolated extension Photo {
         )
         return APIOperation(request: request)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Photo.read`.
+        public static let read = OperationID(resource: "Photo", operation: "read")
+        /// The operation `Photo.upload`.
+        public static let upload = OperationID(resource: "Photo", operation: "upload")
+    }
 }

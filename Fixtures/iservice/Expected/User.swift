@@ -182,14 +182,38 @@ nonisolated extension User {
         return APIOperation(request: request)
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `User.create`.
+        public static let create = OperationID(resource: "User", operation: "create")
+        /// The operation `User.read`.
+        public static let read = OperationID(resource: "User", operation: "read")
+        /// The operation `User.update`.
+        public static let update = OperationID(resource: "User", operation: "update")
+        /// The operation `User.delete`.
+        public static let delete = OperationID(resource: "User", operation: "delete")
+        /// The operation `User.list`.
+        public static let list = OperationID(resource: "User", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var userId: FieldUpdate<Int> = .keep
         public var name: FieldUpdate<String?> = .keep
         public var email: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            userId: FieldUpdate<Int> = .keep,
+            name: FieldUpdate<String?> = .keep,
+            email: FieldUpdate<String?> = .keep
+        ) {
+            self.userId = userId
+            self.name = name
+            self.email = email
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -201,13 +201,37 @@ nonisolated extension Author {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Author.create`.
+        public static let create = OperationID(resource: "Author", operation: "create")
+        /// The operation `Author.read`.
+        public static let read = OperationID(resource: "Author", operation: "read")
+        /// The operation `Author.update`.
+        public static let update = OperationID(resource: "Author", operation: "update")
+        /// The operation `Author.patch`.
+        public static let patch = OperationID(resource: "Author", operation: "patch")
+        /// The operation `Author.delete`.
+        public static let delete = OperationID(resource: "Author", operation: "delete")
+        /// The operation `Author.list`.
+        public static let list = OperationID(resource: "Author", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
         public var born: FieldUpdate<Date?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            born: FieldUpdate<Date?> = .keep
+        ) {
+            self.name = name
+            self.born = born
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

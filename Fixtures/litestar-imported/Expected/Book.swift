@@ -205,13 +205,35 @@ nonisolated extension Book {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Book.create`.
+        public static let create = OperationID(resource: "Book", operation: "create")
+        /// The operation `Book.read`.
+        public static let read = OperationID(resource: "Book", operation: "read")
+        /// The operation `Book.update`.
+        public static let update = OperationID(resource: "Book", operation: "update")
+        /// The operation `Book.delete`.
+        public static let delete = OperationID(resource: "Book", operation: "delete")
+        /// The operation `Book.list`.
+        public static let list = OperationID(resource: "Book", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var title: FieldUpdate<String> = .keep
         public var published: FieldUpdate<Date?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            title: FieldUpdate<String> = .keep,
+            published: FieldUpdate<Date?> = .keep
+        ) {
+            self.title = title
+            self.published = published
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

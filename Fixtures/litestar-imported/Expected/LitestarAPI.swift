@@ -15,6 +15,15 @@ nonisolated public enum LitestarAPI {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
 
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `LitestarAPI.uploadPortrait`.
+        public static let uploadPortrait = OperationID(resource: "LitestarAPI", operation: "uploadPortrait")
+        /// The operation `LitestarAPI.login`.
+        public static let login = OperationID(resource: "LitestarAPI", operation: "login")
+    }
+
     /// Dates written as `yyyy-MM-dd`.
     nonisolated public enum DateDateFormat: DateFormatTransform {
         public static let format = "yyyy-MM-dd"

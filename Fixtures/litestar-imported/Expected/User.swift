@@ -129,4 +129,15 @@ nonisolated extension User {
         )
         return APIOperation(request: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "items", count: "total"))
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `User.create`.
+        public static let create = OperationID(resource: "User", operation: "create")
+        /// The operation `User.read`.
+        public static let read = OperationID(resource: "User", operation: "read")
+        /// The operation `User.list`.
+        public static let list = OperationID(resource: "User", operation: "list")
+    }
 }

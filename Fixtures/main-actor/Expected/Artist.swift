@@ -253,6 +253,25 @@ nonisolated extension Artist {
         return APIOperation(request: request, namespace: "artists")
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Artist.create`.
+        public static let create = OperationID(resource: "Artist", operation: "create")
+        /// The operation `Artist.read`.
+        public static let read = OperationID(resource: "Artist", operation: "read")
+        /// The operation `Artist.update`.
+        public static let update = OperationID(resource: "Artist", operation: "update")
+        /// The operation `Artist.delete`.
+        public static let delete = OperationID(resource: "Artist", operation: "delete")
+        /// The operation `Artist.list`.
+        public static let list = OperationID(resource: "Artist", operation: "list")
+        /// The operation `Artist.follow`.
+        public static let follow = OperationID(resource: "Artist", operation: "follow")
+        /// The operation `Artist.search`.
+        public static let search = OperationID(resource: "Artist", operation: "search")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
@@ -263,8 +282,25 @@ nonisolated extension Artist {
         public var tags: FieldUpdate<[String]> = .keep
         public var score: FieldUpdate<Double> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep,
+            mood: FieldUpdate<Mood?> = .keep,
+            level: FieldUpdate<Level> = .keep,
+            born: FieldUpdate<Date> = .keep,
+            address: FieldUpdate<Address?> = .keep,
+            tags: FieldUpdate<[String]> = .keep,
+            score: FieldUpdate<Double> = .keep
+        ) {
+            self.name = name
+            self.mood = mood
+            self.level = level
+            self.born = born
+            self.address = address
+            self.tags = tags
+            self.score = score
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

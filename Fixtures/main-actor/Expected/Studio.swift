@@ -17,6 +17,13 @@ nonisolated public enum Studio {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
 
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Studio.login`.
+        public static let login = OperationID(resource: "Studio", operation: "login")
+    }
+
     /// Dates written as `yyyy-MM-dd`.
     nonisolated public enum DayDateFormat: DateFormatTransform {
         public static let format = "yyyy-MM-dd"

@@ -54,4 +54,11 @@ nonisolated extension Empty {
         )
         return APIOperation(request: request)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Empty.list`.
+        public static let list = OperationID(resource: "Empty", operation: "list")
+    }
 }

@@ -179,12 +179,32 @@ nonisolated extension `Type` {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Type.create`.
+        public static let create = OperationID(resource: "Type", operation: "create")
+        /// The operation `Type.read`.
+        public static let read = OperationID(resource: "Type", operation: "read")
+        /// The operation `Type.update`.
+        public static let update = OperationID(resource: "Type", operation: "update")
+        /// The operation `Type.delete`.
+        public static let delete = OperationID(resource: "Type", operation: "delete")
+        /// The operation `Type.list`.
+        public static let list = OperationID(resource: "Type", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var `Type`: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            `Type`: FieldUpdate<String?> = .keep
+        ) {
+            self.`Type` = `Type`
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

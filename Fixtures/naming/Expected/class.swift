@@ -243,6 +243,23 @@ nonisolated extension `class` {
         return APIOperation(request: request)
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `class.create`.
+        public static let create = OperationID(resource: "class", operation: "create")
+        /// The operation `class.read`.
+        public static let read = OperationID(resource: "class", operation: "read")
+        /// The operation `class.update`.
+        public static let update = OperationID(resource: "class", operation: "update")
+        /// The operation `class.delete`.
+        public static let delete = OperationID(resource: "class", operation: "delete")
+        /// The operation `class.list`.
+        public static let list = OperationID(resource: "class", operation: "list")
+        /// The operation `class.enroll`.
+        public static let enroll = OperationID(resource: "class", operation: "enroll")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var `default`: FieldUpdate<String> = .keep
@@ -257,8 +274,33 @@ nonisolated extension `class` {
         public var 名前: FieldUpdate<String?> = .keep
         public var kind: FieldUpdate<Kind> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            `default`: FieldUpdate<String> = .keep,
+            self_: FieldUpdate<String?> = .keep,
+            `Type`: FieldUpdate<Int> = .keep,
+            `protocol`: FieldUpdate<Bool> = .keep,
+            `init`: FieldUpdate<Int> = .keep,
+            description: FieldUpdate<String> = .keep,
+            firstName: FieldUpdate<String> = .keep,
+            _2fa: FieldUpdate<Bool> = .keep,
+            displayName: FieldUpdate<String?> = .keep,
+            名前: FieldUpdate<String?> = .keep,
+            kind: FieldUpdate<Kind> = .keep
+        ) {
+            self.`default` = `default`
+            self.self_ = self_
+            self.`Type` = `Type`
+            self.`protocol` = `protocol`
+            self.`init` = `init`
+            self.description = description
+            self.firstName = firstName
+            self._2fa = _2fa
+            self.displayName = displayName
+            self.名前 = 名前
+            self.kind = kind
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

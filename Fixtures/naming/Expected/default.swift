@@ -179,12 +179,32 @@ nonisolated extension `default` {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `default.create`.
+        public static let create = OperationID(resource: "default", operation: "create")
+        /// The operation `default.read`.
+        public static let read = OperationID(resource: "default", operation: "read")
+        /// The operation `default.update`.
+        public static let update = OperationID(resource: "default", operation: "update")
+        /// The operation `default.delete`.
+        public static let delete = OperationID(resource: "default", operation: "delete")
+        /// The operation `default.list`.
+        public static let list = OperationID(resource: "default", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var value: FieldUpdate<Int> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            value: FieldUpdate<Int> = .keep
+        ) {
+            self.value = value
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -179,12 +179,32 @@ nonisolated extension description {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `description.create`.
+        public static let create = OperationID(resource: "description", operation: "create")
+        /// The operation `description.read`.
+        public static let read = OperationID(resource: "description", operation: "read")
+        /// The operation `description.update`.
+        public static let update = OperationID(resource: "description", operation: "update")
+        /// The operation `description.delete`.
+        public static let delete = OperationID(resource: "description", operation: "delete")
+        /// The operation `description.list`.
+        public static let list = OperationID(resource: "description", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var description: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            description: FieldUpdate<String> = .keep
+        ) {
+            self.description = description
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -179,12 +179,32 @@ nonisolated extension `init` {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `init.create`.
+        public static let create = OperationID(resource: "init", operation: "create")
+        /// The operation `init.read`.
+        public static let read = OperationID(resource: "init", operation: "read")
+        /// The operation `init.update`.
+        public static let update = OperationID(resource: "init", operation: "update")
+        /// The operation `init.delete`.
+        public static let delete = OperationID(resource: "init", operation: "delete")
+        /// The operation `init.list`.
+        public static let list = OperationID(resource: "init", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var `init`: FieldUpdate<Int> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            `init`: FieldUpdate<Int> = .keep
+        ) {
+            self.`init` = `init`
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

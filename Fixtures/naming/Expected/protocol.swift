@@ -75,4 +75,13 @@ nonisolated extension `protocol` {
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(id: id, on: client)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `protocol.create`.
+        public static let create = OperationID(resource: "protocol", operation: "create")
+        /// The operation `protocol.delete`.
+        public static let delete = OperationID(resource: "protocol", operation: "delete")
+    }
 }

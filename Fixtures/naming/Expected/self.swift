@@ -78,4 +78,13 @@ nonisolated extension `self` {
         )
         return APIOperation(request: request)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `self.read`.
+        public static let read = OperationID(resource: "self", operation: "read")
+        /// The operation `self.list`.
+        public static let list = OperationID(resource: "self", operation: "list")
+    }
 }

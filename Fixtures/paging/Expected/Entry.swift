@@ -74,4 +74,11 @@ nonisolated extension Entry {
             pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count", size: PageSize(parameter: "limit", value: 2))
         )
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Entry.list`.
+        public static let list = OperationID(resource: "Entry", operation: "list")
+    }
 }

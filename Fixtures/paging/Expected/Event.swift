@@ -71,4 +71,11 @@ nonisolated extension Event {
         )
         return APIOperation(request: request, pagination: Pagination(style: .cursor(parameter: "after", next: "data.next_cursor"), items: "data.items"))
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Event.list`.
+        public static let list = OperationID(resource: "Event", operation: "list")
+    }
 }

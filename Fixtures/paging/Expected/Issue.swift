@@ -71,4 +71,11 @@ nonisolated extension Issue {
         )
         return APIOperation(request: request, pagination: Pagination(style: .linkHeader, items: "", size: PageSize(parameter: "per_page", value: 2)))
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Issue.list`.
+        public static let list = OperationID(resource: "Issue", operation: "list")
+    }
 }

@@ -16,6 +16,13 @@ nonisolated public enum Paging {
     public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Paging.search`.
+        public static let search = OperationID(resource: "Paging", operation: "search")
+    }
 }
 
 nonisolated extension Paging {

@@ -79,4 +79,11 @@ nonisolated extension Post {
             )
         )
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Post.list`.
+        public static let list = OperationID(resource: "Post", operation: "list")
+    }
 }

@@ -71,4 +71,11 @@ nonisolated extension User {
         )
         return APIOperation(request: request, pagination: Pagination(style: .pageNumber(parameter: "page", next: "next"), items: "users", count: "total"))
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `User.list`.
+        public static let list = OperationID(resource: "User", operation: "list")
+    }
 }

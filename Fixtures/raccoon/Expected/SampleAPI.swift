@@ -16,6 +16,13 @@ nonisolated public enum SampleAPI {
     public static func configuration(baseURL: URL = baseURL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `SampleAPI.login`.
+        public static let login = OperationID(resource: "SampleAPI", operation: "login")
+    }
 }
 
 nonisolated extension SampleAPI {

@@ -90,4 +90,13 @@ nonisolated extension User {
         )
         return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `User.read`.
+        public static let read = OperationID(resource: "User", operation: "read")
+        /// The operation `User.list`.
+        public static let list = OperationID(resource: "User", operation: "list")
+    }
 }

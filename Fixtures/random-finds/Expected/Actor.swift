@@ -179,12 +179,32 @@ nonisolated extension Actor {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Actor.create`.
+        public static let create = OperationID(resource: "Actor", operation: "create")
+        /// The operation `Actor.read`.
+        public static let read = OperationID(resource: "Actor", operation: "read")
+        /// The operation `Actor.update`.
+        public static let update = OperationID(resource: "Actor", operation: "update")
+        /// The operation `Actor.delete`.
+        public static let delete = OperationID(resource: "Actor", operation: "delete")
+        /// The operation `Actor.list`.
+        public static let list = OperationID(resource: "Actor", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var name: FieldUpdate<String> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            name: FieldUpdate<String> = .keep
+        ) {
+            self.name = name
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -204,6 +204,21 @@ nonisolated extension Entry {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Entry.create`.
+        public static let create = OperationID(resource: "Entry", operation: "create")
+        /// The operation `Entry.read`.
+        public static let read = OperationID(resource: "Entry", operation: "read")
+        /// The operation `Entry.update`.
+        public static let update = OperationID(resource: "Entry", operation: "update")
+        /// The operation `Entry.delete`.
+        public static let delete = OperationID(resource: "Entry", operation: "delete")
+        /// The operation `Entry.list`.
+        public static let list = OperationID(resource: "Entry", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var JSONKey_: FieldUpdate<String> = .keep
@@ -213,8 +228,23 @@ nonisolated extension Entry {
         public var when: FieldUpdate<Date> = .keep
         public var count: FieldUpdate<Int?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            JSONKey_: FieldUpdate<String> = .keep,
+            OperationRequest_: FieldUpdate<Swift.Int?> = .keep,
+            APIClient_: FieldUpdate<Bool?> = .keep,
+            hashValue_: FieldUpdate<Swift.Int?> = .keep,
+            when: FieldUpdate<Date> = .keep,
+            count: FieldUpdate<Int?> = .keep
+        ) {
+            self.JSONKey_ = JSONKey_
+            self.OperationRequest_ = OperationRequest_
+            self.APIClient_ = APIClient_
+            self.hashValue_ = hashValue_
+            self.when = when
+            self.count = count
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -173,13 +173,35 @@ nonisolated extension Index {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Index.create`.
+        public static let create = OperationID(resource: "Index", operation: "create")
+        /// The operation `Index.read`.
+        public static let read = OperationID(resource: "Index", operation: "read")
+        /// The operation `Index.update`.
+        public static let update = OperationID(resource: "Index", operation: "update")
+        /// The operation `Index.delete`.
+        public static let delete = OperationID(resource: "Index", operation: "delete")
+        /// The operation `Index.list`.
+        public static let list = OperationID(resource: "Index", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var createOperation: FieldUpdate<Swift.Int> = .keep
         public var `Self`: FieldUpdate<String?> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            createOperation: FieldUpdate<Swift.Int> = .keep,
+            `Self`: FieldUpdate<String?> = .keep
+        ) {
+            self.createOperation = createOperation
+            self.`Self` = `Self`
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -179,12 +179,32 @@ nonisolated extension Kind {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Kind.create`.
+        public static let create = OperationID(resource: "Kind", operation: "create")
+        /// The operation `Kind.read`.
+        public static let read = OperationID(resource: "Kind", operation: "read")
+        /// The operation `Kind.update`.
+        public static let update = OperationID(resource: "Kind", operation: "update")
+        /// The operation `Kind.delete`.
+        public static let delete = OperationID(resource: "Kind", operation: "delete")
+        /// The operation `Kind.list`.
+        public static let list = OperationID(resource: "Kind", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var state: FieldUpdate<State> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            state: FieldUpdate<State> = .keep
+        ) {
+            self.state = state
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -189,14 +189,38 @@ nonisolated extension Person {
         }
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Person.create`.
+        public static let create = OperationID(resource: "Person", operation: "create")
+        /// The operation `Person.read`.
+        public static let read = OperationID(resource: "Person", operation: "read")
+        /// The operation `Person.update`.
+        public static let update = OperationID(resource: "Person", operation: "update")
+        /// The operation `Person.delete`.
+        public static let delete = OperationID(resource: "Person", operation: "delete")
+        /// The operation `Person.list`.
+        public static let list = OperationID(resource: "Person", operation: "list")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var firstName: FieldUpdate<String> = .keep
         public var favoriteColor: FieldUpdate<Color?> = .keep
         public var birthday: FieldUpdate<Date> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            firstName: FieldUpdate<String> = .keep,
+            favoriteColor: FieldUpdate<Color?> = .keep,
+            birthday: FieldUpdate<Date> = .keep
+        ) {
+            self.firstName = firstName
+            self.favoriteColor = favoriteColor
+            self.birthday = birthday
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -231,6 +231,23 @@ nonisolated extension Report {
         return APIOperation(request: request)
     }
 
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Report.create`.
+        public static let create = OperationID(resource: "Report", operation: "create")
+        /// The operation `Report.read`.
+        public static let read = OperationID(resource: "Report", operation: "read")
+        /// The operation `Report.update`.
+        public static let update = OperationID(resource: "Report", operation: "update")
+        /// The operation `Report.delete`.
+        public static let delete = OperationID(resource: "Report", operation: "delete")
+        /// The operation `Report.list`.
+        public static let list = OperationID(resource: "Report", operation: "list")
+        /// The operation `Report.publish`.
+        public static let publish = OperationID(resource: "Report", operation: "publish")
+    }
+
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
     nonisolated public struct Patch: Encodable, Sendable {
         public var result: FieldUpdate<Result> = .keep
@@ -242,8 +259,27 @@ nonisolated extension Report {
         public var title: FieldUpdate<String> = .keep
         public var tags: FieldUpdate<[Swift.String: Int]> = .keep
 
-        /// Creates a patch that changes nothing yet.
-        public init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            result: FieldUpdate<Result> = .keep,
+            errors: FieldUpdate<[Error]> = .keep,
+            payload: FieldUpdate<Data?> = .keep,
+            published: FieldUpdate<Date> = .keep,
+            link: FieldUpdate<URL> = .keep,
+            total: FieldUpdate<Decimal> = .keep,
+            title: FieldUpdate<String> = .keep,
+            tags: FieldUpdate<[Swift.String: Int]> = .keep
+        ) {
+            self.result = result
+            self.errors = errors
+            self.payload = payload
+            self.published = published
+            self.link = link
+            self.total = total
+            self.title = title
+            self.tags = tags
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -65,4 +65,11 @@ nonisolated extension Announcement {
         )
         return APIOperation(request: request)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Announcement.list`.
+        public static let list = OperationID(resource: "Announcement", operation: "list")
+    }
 }

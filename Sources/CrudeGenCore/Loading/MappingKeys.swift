@@ -41,7 +41,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .resource:
             [
                 "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",
-                "pagination", "fields", "actions", "store",
+                "query", "pagination", "fields", "actions", "store",
             ]
         case .id: ["name", "type", "key", "transform"]
         case .pagination: ["style", "items", "next", "count", "count_header", "parameter", "size_parameter", "size"]

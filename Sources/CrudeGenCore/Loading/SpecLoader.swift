@@ -304,6 +304,7 @@ private struct Loader {
                 }
             } ?? [:]
         resource.params = entries["params"].map { fields($0, "the params of \(what)") } ?? []
+        resource.query = entries["query"].map { fields($0, "the query of \(what)") } ?? []
         resource.store = entries["store"].flatMap { node in reader.bool(node, "the store setting of \(what)").map { Located($0, at: reader.location(of: node)) }
         }
         resource.pagination = entries["pagination"].flatMap { pagination($0, what) }

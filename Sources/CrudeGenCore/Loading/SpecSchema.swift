@@ -248,6 +248,7 @@ public enum SpecSchema {
           "additionalProperties": { "enum": ["model", "none"] }
         },
         "params": { "$ref": "#/definitions/fields", "description": "Extra route parameters with their types, e.g. { householdID: Int }." },
+        "query": { "$ref": "#/definitions/fields", "description": "Typed query parameters of list, each an argument of its functions, e.g. { search: String?, ordering: Ordering? }." },
         "pagination": { "$ref": "#/definitions/paginationDeclaration" },
         "fields": { "$ref": "#/definitions/fields" },
         "actions": {

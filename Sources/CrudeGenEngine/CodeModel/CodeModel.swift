@@ -29,11 +29,18 @@ public struct APIDeclaration: Sendable {
     /// API-wide actions.
     public var actions: [ActionDeclaration]
     /// The spec's cache settings, when it has any: the client's policy (a runtime case such as
-    /// `.returnCacheDataElseLoad`) and the policies per operation key (`"Person.read"`).
+    /// `.returnCacheDataElseLoad`) and the policies per operation, keyed by the generated identifier's
+    /// expression (`Person.Operations.read`).
     public var cache: (policy: String?, operations: [(key: String, policy: String)])?
     /// `String` and `URL` as the API file must spell them: qualified when the spec declares its own.
     public var stringType: String
     public var urlType: String
+
+    /// The identifiers of the API-wide actions (`Household.Operations.login`), as
+    /// ``ResourceDeclaration/operationIDs`` lists a resource's.
+    public var operationIDs: [(name: String, operation: String)] {
+        OperationIDs.unique(actions.map { ($0.functionName, $0.specName) })
+    }
 }
 
 /// An enum with an `unknown` case for raw values the spec does not list.

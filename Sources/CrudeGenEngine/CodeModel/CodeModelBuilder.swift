@@ -46,22 +46,32 @@ private struct Builder {
         )
     }
 
-    /// The cache settings of the whole spec, keyed as the client's `operationCachePolicies`.
+    /// The cache settings of the whole spec, keyed as the client's `operationCachePolicies`: by the
+    /// generated identifiers (`Person.Operations.read`).
     func cache() -> (policy: String?, operations: [(key: String, policy: String)])? {
         var operations: [(key: String, policy: String)] = []
+        func key(_ type: String, _ name: String) -> String {
+            "\(SwiftNaming.escaped(type)).Operations.\(name)"
+        }
         for resource in spec.resources {
+            let type = (resource.swiftName ?? resource.name).value
             for (operation, policy) in resource.cache.sorted(by: { $0.key < $1.key }) {
-                operations.append(("\(resource.name.value).\(operation.rawValue)", policy.value.swiftCase))
+                operations.append((key(type, operation.rawValue), policy.value.swiftCase))
             }
             for action in resource.actions {
-                if let policy = action.cache { operations.append(("\(resource.name.value).\(action.name.value)", policy.value.swiftCase)) }
+                if let policy = action.cache { operations.append((key(type, actionFunctionName(action)), policy.value.swiftCase)) }
             }
         }
         for action in spec.actions {
-            if let policy = action.cache { operations.append(("\(spec.api.name.value).\(action.name.value)", policy.value.swiftCase)) }
+            if let policy = action.cache { operations.append((key(spec.api.name.value, actionFunctionName(action)), policy.value.swiftCase)) }
         }
         guard spec.api.cache != nil || !operations.isEmpty else { return nil }
         return (spec.api.cache?.value.swiftCase, operations)
+    }
+
+    /// The escaped Swift name of an action's function, and of its operation's identifier.
+    func actionFunctionName(_ action: ActionSpec) -> String {
+        SwiftNaming.escaped(SwiftNaming.sanitizedIdentifier(action.name.value))
     }
 
     func dateFormatTypeName(_ transform: String) -> String {
@@ -104,6 +114,7 @@ private struct Builder {
             requestNamespace: resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
             pagination: resource.pagination.map(pagination),
+            listQuery: resource.query.map(queryParameter),
             patchProperties: resource.fields.filter { !$0.readOnly }.map(property),
             actions: resource.actions.map { action($0, of: resource) }
         )
@@ -135,7 +146,7 @@ private struct Builder {
         }
         let defaultMethod = action.body == nil ? "GET" : "POST"
         return ActionDeclaration(
-            functionName: SwiftNaming.escaped(SwiftNaming.sanitizedIdentifier(action.name.value)),
+            functionName: actionFunctionName(action),
             specName: action.name.value,
             documentation: documentation(action.description),
             method: (action.method?.value ?? defaultMethod).lowercased(),

@@ -17,6 +17,8 @@ public struct ResourceDeclaration: Sendable {
     public var operations: [OperationDeclaration]
     /// How `list` pages, when it does.
     public var pagination: PaginationDeclaration?
+    /// The typed query parameters of `list`, each an argument before its untyped `query` items.
+    public var listQuery: [QueryParameterDeclaration]
     /// The fields a partial update can set: every field but the id and read-only ones.
     public var patchProperties: [PropertyDeclaration]
     public var actions: [ActionDeclaration]
@@ -28,6 +30,23 @@ public struct ResourceDeclaration: Sendable {
     public var partialUpdate: OperationDeclaration? {
         guard !patchProperties.isEmpty else { return nil }
         return operations.first { $0.kind == .patch } ?? operations.first { $0.kind == .update && $0.method == "patch" }
+    }
+
+    /// The operations it sends, each as the name of its generated identifier (`Person.Operations.read`) and
+    /// the operation's name in requests: the CRUD operations (`patch` only when a `Patch` sends it), then
+    /// the actions.
+    public var operationIDs: [(name: String, operation: String)] {
+        let sent = operations.filter { $0.kind != .patch || partialUpdate?.kind == .patch }.map { ($0.kind.rawValue, $0.kind.rawValue) }
+        return OperationIDs.unique(sent + actions.map { ($0.functionName, $0.specName) })
+    }
+}
+
+/// The identifiers generated for a type's operations.
+enum OperationIDs {
+    /// `ids` without a name met before: an action named like a CRUD operation sends the same operation.
+    static func unique(_ ids: [(name: String, operation: String)]) -> [(name: String, operation: String)] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0.name).inserted }
     }
 }
 

@@ -38,6 +38,17 @@ nonisolated {{access}}enum {{name}} {
         return configuration
 {{/cache}}
     }
+{{#hasActions}}
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated {{access}}enum Operations {
+{{#operationIDs}}
+        /// The operation `{{description}}`.
+        {{access}}{{declaration}}
+{{/operationIDs}}
+    }
+{{/hasActions}}
 {{#dateFormats}}
 
     /// Dates written as `{{format}}`{{#timeZone}} in the time zone `{{timeZone}}`{{/timeZone}}.
@@ -215,6 +226,17 @@ import Foundation
 
 nonisolated extension {{name}} {
 {{> functions}}
+{{#hasOperationIDs}}
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated {{access}}enum Operations {
+{{#operationIDs}}
+        /// The operation `{{description}}`.
+        {{access}}{{declaration}}
+{{/operationIDs}}
+    }
+{{/hasOperationIDs}}
 {{#patch}}
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
@@ -223,8 +245,17 @@ nonisolated extension {{name}} {
         {{access}}var {{name}}: FieldUpdate<{{type}}> = .keep
 {{/properties}}
 
-        /// Creates a patch that changes nothing yet.
-        {{access}}init() {}
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        {{access}}init(
+{{#properties}}
+            {{name}}: FieldUpdate<{{type}}> = .keep{{separator}}
+{{/properties}}
+        ) {
+{{#properties}}
+            self.{{name}} = {{name}}
+{{/properties}}
+        }
 
         {{access}}func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -73,6 +73,8 @@ struct FunctionContext {
         var body = "body"
         var nils = "nils"
         var query = "query"
+        /// The query items a list with typed query parameters sends: its `query` argument's and theirs.
+        var queryItems = "queryItems"
         var patch = "patch"
 
         init(avoiding names: [String]) {
@@ -87,6 +89,7 @@ struct FunctionContext {
             body = free(body)
             nils = free(nils)
             query = free(query)
+            queryItems = free(queryItems)
             patch = free(patch)
         }
 
@@ -200,25 +203,33 @@ struct FunctionContext {
             builder: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
 
+    /// `list` and, when it pages, `pages`: the list route's arguments, then the spec's typed query
+    /// parameters, then untyped query items (an overload leaves them out), which go first in the query.
     private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
         let route = routeCode(operation.route, instance: false)
-        let locals = Locals(avoiding: route.names)
+        let typed = resource.listQuery.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
+        let locals = Locals(avoiding: route.names + typed.map(\.name))
         let arguments =
-            route.arguments + [
+            route.arguments + typed + [
                 Argument(
                     name: locals.query, type: "[URLQueryItem]", label: "query", omittedValue: "[]",
                     documentation: "- Parameter query: Query items to send with the request.")
             ]
+        var query: [String] = []
+        if !resource.listQuery.isEmpty {
+            query = ["var \(locals.queryItems) = \(locals.query)"] + resource.listQuery.map { queryLine($0, into: locals.queryItems) }
+        }
+        let items = query.isEmpty ? locals.query : locals.queryItems
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
             return operationFunctions(
                 name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: "[\(model)]", locals: locals,
-                builder: operationLines(
-                    operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals, namespace: resource.namespaceMany))
+                builder: query
+                    + operationLines(operation, resource, path: route.pathLiteral, query: items, body: nil, locals: locals, namespace: resource.namespaceMany))
         }
         return pagedFunctions(
             name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments,
-            request: requestLines(operation, resource, path: route.pathLiteral, query: locals.query, body: nil, locals: locals), pagination: pagination,
+            request: query + requestLines(operation, resource, path: route.pathLiteral, query: items, body: nil, locals: locals), pagination: pagination,
             locals: locals)
     }
 

@@ -13,11 +13,17 @@ public struct Template: Sendable {
         public var column: Int
     }
 
+    /// Where a tag starts in its template, 1-based, for errors about the names it uses.
+    struct Position: Sendable {
+        var line: Int
+        var column: Int
+    }
+
     indirect enum Node: Sendable {
         case text(String)
-        case variable([String])
-        case section([String], inverted: Bool, [Node])
-        case partial(String, indentation: String)
+        case variable([String], at: Position)
+        case section([String], inverted: Bool, [Node], at: Position)
+        case partial(String, indentation: String, at: Position)
     }
 
     let nodes: [Node]
@@ -41,13 +47,13 @@ public struct Template: Sendable {
             switch node {
             case let .text(text):
                 output += text
-            case let .variable(path):
+            case let .variable(path, _):
                 switch lookup(path, in: stack) {
                 case let .string(text)?: output += text
                 case let .bool(flag)?: output += flag ? "true" : "false"
                 case .list?, .object?, nil: break
                 }
-            case let .section(path, inverted, children):
+            case let .section(path, inverted, children, _):
                 let value = lookup(path, in: stack)
                 if inverted {
                     if !(value?.isTruthy ?? false) {
@@ -67,7 +73,7 @@ public struct Template: Sendable {
                     render(children, stack: &stack, partials: partials, into: &output)
                     stack.removeLast()
                 }
-            case let .partial(name, indentation):
+            case let .partial(name, indentation, _):
                 guard let partial = partials[name] else { continue }
                 if indentation.isEmpty {
                     render(partial.nodes, stack: &stack, partials: partials, into: &output)
@@ -137,7 +143,7 @@ private struct TemplateParser {
 
     func parse() throws(Template.ParseError) -> [Template.Node] {
         // Each open section collects its children; the bottom frame is the template itself.
-        var frames: [(name: String, inverted: Bool, line: Int, column: Int, nodes: [Template.Node])] = [("", false, 0, 0, [])]
+        var frames: [(name: String, inverted: Bool, position: Template.Position, nodes: [Template.Node])] = [("", false, .init(line: 0, column: 0), [])]
         func append(_ node: Template.Node) {
             frames[frames.count - 1].nodes.append(node)
         }
@@ -172,9 +178,9 @@ private struct TemplateParser {
                 case let .tag(tag, column):
                     switch tag {
                     case let .variable(name):
-                        append(.variable(Self.path(name)))
+                        append(.variable(Self.path(name), at: Template.Position(line: lineNumber, column: column)))
                     case let .open(name, inverted):
-                        frames.append((name, inverted, lineNumber, column, []))
+                        frames.append((name, inverted, Template.Position(line: lineNumber, column: column), []))
                     case let .close(name):
                         guard frames.count > 1, let open = frames.last, open.name == name else {
                             let expected = frames.count > 1 ? "`{{/\(frames[frames.count - 1].name)}}`" : "no closing tag"
@@ -182,10 +188,10 @@ private struct TemplateParser {
                                 message: "`{{/\(name)}}` closes nothing open here (expected \(expected))", line: lineNumber, column: column)
                         }
                         frames.removeLast()
-                        append(.section(Self.path(open.name), inverted: open.inverted, open.nodes))
+                        append(.section(Self.path(open.name), inverted: open.inverted, open.nodes, at: open.position))
                     case let .partial(name):
                         let indentation = standalone ? String(line.prefix { $0 == " " || $0 == "\t" }) : ""
-                        append(.partial(name, indentation: indentation))
+                        append(.partial(name, indentation: indentation, at: Template.Position(line: lineNumber, column: column)))
                     case .ignored:
                         break
                     }
@@ -194,7 +200,8 @@ private struct TemplateParser {
             if !isLastLine, !standalone { appendText("\n") }
         }
         if frames.count > 1, let open = frames.last {
-            throw Template.ParseError(message: "`{{\(open.inverted ? "^" : "#")\(open.name)}}` is never closed", line: open.line, column: open.column)
+            throw Template.ParseError(
+                message: "`{{\(open.inverted ? "^" : "#")\(open.name)}}` is never closed", line: open.position.line, column: open.position.column)
         }
         return frames[0].nodes
     }

@@ -25,13 +25,14 @@ enum TemplateContext {
             "stringType": .string(api.stringType),
             "urlType": .string(api.urlType),
             "functions": markingFirst(FunctionContext(model: api.name, memberNames: []).functions(for: api.actions, resource: nil).map(\.context)),
+            "operationIDs": operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)),
         ]
         if let baseURL = api.baseURL {
             context["baseURL"] = .string(SwiftNaming.stringLiteral(baseURL))
         }
         if let cache = api.cache {
             var settings: [String: TemplateValue] = [
-                "operations": list(cache.operations.map { ["key": .string(SwiftNaming.stringLiteral($0.key)), "policy": .string($0.policy)] })
+                "operations": list(cache.operations.map { ["key": .string($0.key), "policy": .string($0.policy)] })
             ]
             if let policy = cache.policy { settings["policy"] = .string(policy) }
             context["cache"] = .object(settings)
@@ -69,11 +70,13 @@ enum TemplateContext {
     private static func resource(_ resource: ResourceDeclaration, model: String, memberNames: Set<String>) -> [String: TemplateValue] {
         let functions = FunctionContext(model: model, memberNames: memberNames)
         var context: [String: TemplateValue] = [
-            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context))
+            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context)),
+            "hasOperationIDs": .bool(!resource.operationIDs.isEmpty),
+            "operationIDs": operationIDs(resource.operationIDs, resource: resource.specName),
         ]
         if resource.partialUpdate != nil {
             context["patch"] = [
-                "properties": list(
+                "properties": separated(
                     resource.patchProperties.map { property in
                         [
                             "name": .string(property.name),
@@ -82,10 +85,23 @@ enum TemplateContext {
                                 "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"
                             ),
                         ]
-                    })
+                    }, by: ",")
             ]
         }
         return context
+    }
+
+    /// The identifiers of a type's operations, each a `static let` of its `Operations` enum; `resource` is
+    /// what requests send as their resource.
+    private static func operationIDs(_ ids: [(name: String, operation: String)], resource: String) -> TemplateValue {
+        list(
+            ids.map { id in
+                let value = "OperationID(resource: \(SwiftNaming.stringLiteral(resource)), operation: \(SwiftNaming.stringLiteral(id.operation)))"
+                return [
+                    "description": .string(SwiftNaming.commentText("\(resource).\(id.operation)")),
+                    "declaration": .string(wrapped("static let \(id.name) = \(value)", indent: 8, prefix: "package ".count)),
+                ]
+            })
     }
 
     private static func property(_ property: PropertyDeclaration) -> [String: TemplateValue] {

@@ -62,29 +62,31 @@ public struct TemplateSet: Sendable {
     /// The templates compiled into crudegen, rendered from the top-level `Templates/` folder.
     public static let bundled: TemplateSet = {
         do {
-            return try TemplateSet(sources: BundledTemplates.sources, origin: "bundled", warnings: [])
+            return try TemplateSet(overriding: [:], origin: "bundled", warnings: [])
         } catch {
-            preconditionFailure("bundled templates do not parse: \(error)")
+            preconditionFailure("bundled templates do not load: \(error)")
         }
     }()
 
     /// The bundled templates with `overrides` (sources by template name, each checked with
     /// ``versionProblem(in:name:file:)``) in place of the bundled ones of the same name; `origin` names their folder
-    /// in diagnostics.
+    /// in diagnostics. Every name a template uses must be a variable of its context (``TemplateNames``) and
+    /// every partial it includes must exist: a misspelt name is an error at its tag, not a silent blank.
     package init(overriding overrides: [String: String], origin: String, warnings: [Diagnostic]) throws(DiagnosticsError) {
-        try self.init(sources: BundledTemplates.sources.merging(overrides) { $1 }, origin: origin, warnings: warnings)
-    }
-
-    private init(sources: [String: String], origin: String, warnings: [Diagnostic]) throws(DiagnosticsError) {
         var templates: [String: Template] = [:]
-        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+        var files: [String: String] = [:]
+        for (name, source) in BundledTemplates.sources.merging(overrides, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+            let file = "\(overrides[name] == nil ? "bundled" : origin)/\(name).mustache"
+            files[name] = file
             do {
                 templates[name] = try Template(source)
             } catch {
-                let location = SourceLocation(file: "\(origin)/\(name).mustache", line: error.line, column: error.column)
+                let location = SourceLocation(file: file, line: error.line, column: error.column)
                 throw DiagnosticsError([.error("template does not parse: \(error.message)", at: location)])
             }
         }
+        let problems = TemplateNames.problems(in: templates, files: files)
+        if !problems.isEmpty { throw DiagnosticsError(warnings + problems) }
         self.templates = templates
         self.warnings = warnings
     }

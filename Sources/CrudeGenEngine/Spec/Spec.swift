@@ -367,6 +367,8 @@ public struct ResourceSpec: Sendable {
     public var headers: [CRUDOperation: [HeaderSpec]] = [:]
     public var responses: [CRUDOperation: Located<ResponseKind>] = [:]
     public var params: [FieldSpec] = []
+    /// Typed query parameters of `list`, each an argument of its functions, as an action's `query`.
+    public var query: [FieldSpec] = []
     public var pagination: PaginationSpec?
     public var fields: [FieldSpec] = []
     public var actions: [ActionSpec] = []

@@ -384,6 +384,7 @@ public struct SpecValidator {
         checkFields([resource.id.field(optional: false)], of: "the id of \(what)")
         checkFields(resource.fields, of: what, idName: idName)
         checkFields(resource.params, of: "the params of \(what)")
+        checkQuery(resource.query, of: "the query of \(what)")
         var seen: Set<CRUDOperation> = []
         for operation in resource.operations where !seen.insert(operation.value).inserted {
             error("operation `\(operation.value.rawValue)` is listed twice in \(what)", at: operation.location)
@@ -419,20 +420,36 @@ public struct SpecValidator {
             }
         }
         checkRouteArgumentNames(of: resource)
+        if let first = resource.query.first, !seen.contains(.list) {
+            diagnostics.append(.warning("\(what) configures `query`, but does not list the `list` operation", at: first.name.location))
+        }
+        checkListArgumentNames(of: resource)
         for action in resource.actions { checkAction(action, resource: resource) }
     }
 
-    private mutating func checkAction(_ action: ActionSpec, resource: ResourceSpec?) {
-        if let method = action.method { checkMethod(method) }
-        if let cache = action.cache, (action.method?.value ?? (action.body == nil ? "GET" : "POST")) != "GET" {
-            error("action `\(action.name.value)` sets a cache policy, but only GET requests are cached", at: cache.location)
+    /// Reports a query parameter of a resource's `list` whose argument would be another's: a route
+    /// parameter of the list route, or `query`, the argument of the untyped query items.
+    private mutating func checkListArgumentNames(of resource: ResourceSpec) {
+        let parameters = RouteParameters(resource: resource, action: nil)
+        let route = Set((RouteParameters.template(for: .list, of: resource)?.parameters ?? []).map { parameters.swiftName(of: $0.name) })
+        for field in resource.query {
+            let swiftName = field.propertyName
+            let clash =
+                route.contains(swiftName)
+                ? "the route parameter `\(swiftName)` of its list route"
+                : SwiftNaming.unescaped(swiftName) == "query" ? "the argument `query` of the untyped query items" : nil
+            guard let clash else { continue }
+            error(
+                "query parameter `\(field.name.value)` of resource `\(resource.name.value)` would be the same argument as \(clash)", at: field.name.location,
+                hint: "rename it and keep its name in the query with `key`, as `{ type: \(field.type.value), key: \(field.name.value) }`")
         }
-        if !SwiftNaming.isIdentifier(SwiftNaming.sanitizedIdentifier(action.name.value)) {
-            error("action name `\(action.name.value)` cannot be a Swift function name", at: action.name.location)
-        }
-        checkHeaders(action.headers)
-        checkFields(action.query, of: "the query of action `\(action.name.value)`", isQuery: true)
-        for field in action.query {
+    }
+
+    /// Checks query parameters, an action's or a resource's list's: fields of types a query can carry,
+    /// `array_style` only on arrays.
+    private mutating func checkQuery(_ query: [FieldSpec], of owner: String) {
+        checkFields(query, of: owner, isQuery: true)
+        for field in query {
             let element: TypeExpression
             switch field.type.value.nonOptional {
             case let .array(inner): element = inner
@@ -458,6 +475,18 @@ public struct SpecValidator {
                 continue
             }
         }
+    }
+
+    private mutating func checkAction(_ action: ActionSpec, resource: ResourceSpec?) {
+        if let method = action.method { checkMethod(method) }
+        if let cache = action.cache, (action.method?.value ?? (action.body == nil ? "GET" : "POST")) != "GET" {
+            error("action `\(action.name.value)` sets a cache policy, but only GET requests are cached", at: cache.location)
+        }
+        if !SwiftNaming.isIdentifier(SwiftNaming.sanitizedIdentifier(action.name.value)) {
+            error("action name `\(action.name.value)` cannot be a Swift function name", at: action.name.location)
+        }
+        checkHeaders(action.headers)
+        checkQuery(action.query, of: "the query of action `\(action.name.value)`")
         checkFields(action.params, of: "the params of action `\(action.name.value)`")
         // `File` in a form body is reported with the form's other fields, where the hint can say more.
         let isFormBody = [.form, .multipart].contains(action.bodyFormat?.value)

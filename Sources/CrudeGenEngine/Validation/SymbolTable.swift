@@ -56,7 +56,7 @@ package struct SymbolTable {
         "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar", "Self", "Protocol",
         "APIClient", "APIError", "ClientConfiguration", "OperationRequest", "FieldUpdate", "Page", "PageSequence",
         "Pagination", "PageSize", "MemoryResponseCache", "PageItemSequence", "QueryArrayStyle", "URLQueryItem", "Patch",
-        "APIOperation", "OperationResponse", "RequestBody",
+        "APIOperation", "OperationResponse", "RequestBody", "OperationID", "Operations",
     ]
 
     /// A type generated for an action body or response declared as fields in place: `LoginBody`.

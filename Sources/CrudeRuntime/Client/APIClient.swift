@@ -89,7 +89,7 @@ public struct APIClient: Sendable {
         try add(configuration.resourceHeaders[request.resource])
         try add(request.headers)
         if !configuration.operationHeaders.isEmpty {
-            try add(configuration.operationHeaders["\(request.resource).\(request.operation)"])
+            try add(configuration.operationHeaders[request.id])
         }
         if fields[.accept] == nil { fields[.accept] = "application/json" }
         let url = try url(for: request)
@@ -135,7 +135,7 @@ public struct APIClient: Sendable {
     /// The response to a prepared request: from the cache as its policy allows, else through the middlewares.
     private func exchange(_ prepared: ClientRequest, for request: OperationRequest) async throws -> ClientResponse {
         guard let cache = configuration.cache else { return try await runMiddlewares(from: 0, prepared) }
-        let policy = callCachePolicy ?? configuration.operationCachePolicies["\(request.resource).\(request.operation)"] ?? configuration.cachePolicy
+        let policy = callCachePolicy ?? configuration.operationCachePolicies[request.id] ?? configuration.cachePolicy
         return try await sendThrough(cache, policy: policy, prepared)
     }
 

@@ -16,10 +16,10 @@ public struct ClientConfiguration: Sendable {
     public var headers: [String: String]
     /// Headers per resource (`"Person"`), sent after ``headers``.
     public var resourceHeaders: [String: [String: String]] = [:]
-    /// Headers per operation, sent last; they win over the spec's. Keys are `"<resource>.<operation>"`:
-    /// `"Person.read"` for a resource's operation or action, `"Household.login"` for an action of the API
-    /// `Household`, `"raw.GET"` for raw requests.
-    public var operationHeaders: [String: [String: String]] = [:]
+    /// Headers per operation, sent last; they win over the spec's. Keyed by the generated identifiers:
+    /// `Person.Operations.read` for a resource's operation or action, `Household.Operations.login` for an
+    /// action of the API `Household`, `.raw(.get)` for raw GETs.
+    public var operationHeaders = OperationSettings<[String: String]>()
     /// HTTP methods per operation name (`"update": .put`), overriding the spec's verb map.
     public var methods: [String: HTTPRequest.Method] = [:]
     /// The keys wrapping every response body, outermost first (the spec's `envelope`).
@@ -30,9 +30,9 @@ public struct ClientConfiguration: Sendable {
     public var timeout: Duration = .seconds(30)
     /// When GETs are answered from ``cache``, for operations without a policy of their own.
     public var cachePolicy: CachePolicy = .useProtocolCachePolicy
-    /// Cache policies per operation (`"Person.read"`, keyed as ``operationHeaders``), winning over
+    /// Cache policies per operation (`Person.Operations.read`, keyed as ``operationHeaders``), winning over
     /// ``cachePolicy``; the spec's `cache` settings start here.
-    public var operationCachePolicies: [String: CachePolicy] = [:]
+    public var operationCachePolicies = OperationSettings<CachePolicy>()
     /// Where GET responses are kept (``MemoryResponseCache``, or ``DiskResponseCache`` to keep them across
     /// launches); `nil` (the default unless the spec sets `cache`) caches nothing.
     public var cache: (any ResponseCache)?

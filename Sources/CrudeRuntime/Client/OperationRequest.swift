@@ -7,6 +7,8 @@ public struct OperationRequest: Sendable {
     public var resource: String
     /// The operation (`create`, `read`, `update`, `delete`, `list`) or action name (`login`).
     public var operation: String
+    /// The operation's identifier, which keys ``ClientConfiguration``'s per-operation settings.
+    public var id: OperationID { OperationID(resource: resource, operation: operation) }
     /// The HTTP method the spec gives; ``ClientConfiguration/methods`` can override it per operation.
     public var method: HTTPRequest.Method
     /// The path relative to the base URL.

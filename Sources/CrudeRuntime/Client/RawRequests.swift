@@ -39,7 +39,7 @@ extension APIClient {
     }
 
     /// A raw request belongs to the resource `raw` and the operation named by its method, so
-    /// `operationHeaders["raw.GET"]` reaches every raw GET.
+    /// `operationHeaders[.raw(.get)]` reaches every raw GET.
     private func rawRequest(_ method: HTTPRequest.Method, _ path: RoutePath, query: [URLQueryItem], headers: [String: String], body: (any Encodable)?)
         throws(APIError) -> OperationRequest
     {

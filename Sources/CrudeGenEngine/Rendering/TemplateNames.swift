@@ -1,0 +1,150 @@
+/// The variables of every template context, as docs/templates.md documents them (a test keeps the two
+/// equal, and another proves every context the generator builds holds only these), and the check of a
+/// template set's names against them.
+///
+/// Mustache renders a name it cannot find as nothing, so a misspelt `{{nme}}` would quietly drop code from
+/// every generated file; checking names when templates are loaded turns it into an error before anything
+/// is written.
+enum TemplateNames {
+    /// Context name → variable path (`headers[].name`) → type as docs/templates.md writes it.
+    static let contexts: [String: [String: String]] = [
+        "api": [
+            "access": "String", "name": "String", "baseURL": "String", "headers": "[Object]", "headers[].name": "String",
+            "headers[].value": "String", "headers[].separator": "String", "envelope": "[Object]", "envelope[].key": "String",
+            "envelope[].separator": "String", "dateFormats": "[Object]", "dateFormats[].typeName": "String", "dateFormats[].format": "String",
+            "dateFormats[].formatLiteral": "String", "dateFormats[].timeZone": "String", "dateFormats[].timeZoneLiteral": "String",
+            "payloadModels": "[model context]", "hasActions": "Bool", "functions": "[function context]", "cache": "Object",
+            "cache.policy": "String", "cache.operations": "[Object]", "cache.operations[].key": "String", "cache.operations[].policy": "String",
+            "stringType": "String", "urlType": "String", "operationIDs": "[Object]", "operationIDs[].description": "String",
+            "operationIDs[].declaration": "String",
+        ],
+        "enum": [
+            "access": "String", "name": "String", "documentation": "[String]", "rawType": "String", "cases": "[Object]", "cases[].name": "String",
+            "cases[].rawValue": "String", "cases[].separator": "String",
+        ],
+        "model": [
+            "access": "String", "name": "String", "documentation": "[String]", "isIdentifiable": "Bool", "hasProperties": "Bool",
+            "usesOptions": "Bool", "properties": "[Object]", "properties[].name": "String", "properties[].type": "String",
+            "properties[].isOptional": "Bool", "properties[].documentation": "[String]", "properties[].decode": "String",
+            "properties[].encode": "String", "properties[].separator": "String", "resource": "Object", "resource.functions": "[function context]",
+            "resource.hasOperationIDs": "Bool", "resource.operationIDs": "[Object]", "resource.operationIDs[].description": "String",
+            "resource.operationIDs[].declaration": "String", "resource.patch": "Object", "resource.patch.properties": "[Object]",
+            "resource.patch.properties[].name": "String",
+            "resource.patch.properties[].type": "String", "resource.patch.properties[].patchEncode": "String",
+            "resource.patch.properties[].separator": "String",
+        ],
+        "function": ["documentation": "[String]", "signature": "String", "body": "[String]", "isFirst": "Bool"],
+        "store": [
+            "table": "Object", "table.access": "String", "table.name": "String", "table.tableNameLiteral": "String", "table.columns": "[Object]",
+            "table.columns[].column": "String", "table.columns[].read": "String", "table.indexes": "[Object]", "table.indexes[].literal": "String",
+            "table.indexes[].separator": "String", "table.idProperty": "String", "table.idType": "String", "table.hasNested": "Bool",
+            "table.nested": "[String]", "container": "Object", "container.access": "String", "container.name": "String",
+            "container.nested": "[String]",
+        ],
+        "storeSchema": ["access": "String", "name": "String", "tables": "[Object]", "tables[].name": "String", "operations": "[String]"],
+    ]
+
+    /// The templates the renderer starts from, and the context each is rendered with; partials are checked
+    /// where these include them, in the scopes that include them.
+    static let roots: [String: String] = [
+        "api-file": "api", "enum-file": "enum", "model-file": "model", "store-file": "store", "api-store-file": "storeSchema",
+    ]
+
+    /// One level of name lookup: an object of a context (`prefix` its path, `""` the context itself), or,
+    /// with `prefix` `nil`, a text, flag or line that holds no names.
+    private struct Scope {
+        var context: String
+        var prefix: String?
+    }
+
+    /// Every name in `templates` that no context holds where it is used, and every partial that does not
+    /// exist or includes itself, as errors at the tag (`files` gives each template's file).
+    static func problems(in templates: [String: Template], files: [String: String]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var reported = Set<String>()
+        func report(_ message: String, template: String, at position: Template.Position, hint: String?) {
+            let file = files[template] ?? "\(template).mustache"
+            // A partial included from several places would otherwise repeat its problems.
+            guard reported.insert("\(file):\(position.line):\(position.column)").inserted else { return }
+            problems.append(.error(message, at: SourceLocation(file: file, line: position.line, column: position.column), hint: hint))
+        }
+        func check(_ nodes: [Template.Node], template: String, scopes: [Scope], including: [String]) {
+            for node in nodes {
+                switch node {
+                case .text:
+                    break
+                case let .variable(path, position):
+                    if resolve(path, in: scopes) == nil {
+                        report(unknown(path, scopes), template: template, at: position, hint: hint(path, scopes))
+                    }
+                case let .section(path, inverted, children, position):
+                    guard let (context, key, type) = resolve(path, in: scopes) else {
+                        report(unknown(path, scopes), template: template, at: position, hint: hint(path, scopes))
+                        continue
+                    }
+                    check(children, template: template, scopes: inverted ? scopes : scopes + [scope(of: key, type: type, in: context)], including: including)
+                case let .partial(name, _, position):
+                    guard let partial = templates[name] else {
+                        report(
+                            "partial `\(name)` does not exist", template: template, at: position,
+                            hint: Suggestions.didYouMean(name, in: templates.keys) ?? "template names are " + templates.keys.sorted().joined(separator: ", "))
+                        continue
+                    }
+                    guard !including.contains(name) else {
+                        report("partial `\(name)` includes itself, which would never finish rendering", template: template, at: position, hint: nil)
+                        continue
+                    }
+                    check(partial.nodes, template: name, scopes: scopes, including: including + [name])
+                }
+            }
+        }
+        for (name, context) in roots.sorted(by: { $0.key < $1.key }) {
+            guard let template = templates[name] else { continue }
+            check(template.nodes, template: name, scopes: [Scope(context: context, prefix: "")], including: [name])
+        }
+        return problems
+    }
+
+    /// The context, full path and type of `path` as Mustache finds it: its first name in the innermost
+    /// scope that has it, the rest inside that; `{{.}}` is always found.
+    private static func resolve(_ path: [String], in scopes: [Scope]) -> (context: String, key: String, type: String)? {
+        guard let first = path.first else { return (scopes.last?.context ?? "", "", "String") }
+        for scope in scopes.reversed() {
+            guard let prefix = scope.prefix, let variables = contexts[scope.context] else { continue }
+            var key = prefix.isEmpty ? first : "\(prefix).\(first)"
+            guard variables[key] != nil else { continue }
+            for name in path.dropFirst() { key += ".\(name)" }
+            return variables[key].map { (scope.context, key, $0) }
+        }
+        return nil
+    }
+
+    /// The scope a section over variable `key` of `type` opens.
+    private static func scope(of key: String, type: String, in context: String) -> Scope {
+        switch type {
+        case "Object": Scope(context: context, prefix: key)
+        case "[Object]": Scope(context: context, prefix: key + "[]")
+        case _ where type.hasSuffix(" context]"): Scope(context: String(type.dropFirst().dropLast(" context]".count)), prefix: "")
+        default: Scope(context: context, prefix: nil)
+        }
+    }
+
+    private static func unknown(_ path: [String], _ scopes: [Scope]) -> String {
+        let contexts = scopes.map(\.context).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return "template variable `\(path.joined(separator: "."))` does not exist in the \(contexts.joined(separator: " or ")) context"
+    }
+
+    /// "did you mean" among the names visible where `path` is used, or where docs/templates.md lists them.
+    private static func hint(_ path: [String], _ scopes: [Scope]) -> String {
+        var visible = Set<String>()
+        for scope in scopes {
+            guard let prefix = scope.prefix else { continue }
+            for key in (contexts[scope.context] ?? [:]).keys {
+                let rest = prefix.isEmpty ? Substring(key) : key.hasPrefix(prefix + ".") ? key.dropFirst(prefix.count + 1) : nil
+                if let rest, !rest.contains("."), !rest.contains("[") { visible.insert(String(rest)) }
+            }
+        }
+        let listed = "docs/templates.md lists the variables of each context"
+        return Suggestions.didYouMean(path.joined(separator: "."), in: visible).map { "\($0) (\(listed))" } ?? listed
+    }
+}
