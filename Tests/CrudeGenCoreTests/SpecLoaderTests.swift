@@ -89,6 +89,20 @@ func errors(for yaml: String) -> [String] {
             ])
     }
 
+    /// A flow collection left open is reported at its bracket, naming where LibYAML gave up (the next key);
+    /// one that fails on its own line keeps LibYAML's position.
+    @Test func anUnclosedBracketIsReportedAtTheBracket() {
+        #expect(
+            errors(for: "api:\n  name: Shop\n  headers: [a, b\nresources:\n  P:\n    path: p\n") == [
+                "3:12: a `[` opened here is never closed (YAML syntax: at 4:10, expected `,` or `]`)"
+            ])
+        #expect(
+            errors(for: "api:\n  name: Shop\n  headers: {a: b\n") == [
+                "3:12: a `{` opened here is never closed (YAML syntax: at 4:1, expected `,` or `}`)"
+            ])
+        #expect(errors(for: "api:\n  headers: [a, b: c: d]\n").first?.hasPrefix("2:") == true)
+    }
+
     /// A `.json` spec is read as JSON: valid JSON the YAML scanner rejects (an emoji as Python's `json.dump`
     /// escapes it) loads, and a mistake is one located JSON error, not a YAML one.
     @Test func jsonSpecsAreReadAsJSON() {
@@ -103,7 +117,7 @@ func errors(for yaml: String) -> [String] {
     }
 
     @Test func yamlSyntaxErrorsAreLocated() {
-        #expect(errors(for: "api:\n  name: [Household\n").first?.hasPrefix("3:1: YAML syntax:") == true)
+        #expect(errors(for: "api:\n  name: Household\n  base_url: x: y\n").first?.hasPrefix("3:14: YAML syntax:") == true)
         let tabs = diagnostics(for: "api:\n\tname: X\n")
         #expect(tabs.first?.message.contains("YAML syntax") == true)
         #expect(tabs.first?.hint == "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces")
