@@ -19,7 +19,9 @@ struct GenerateCrudSources: CommandPlugin {
                 target: target.name, specs: CrudeSpecs.find(in: target.directoryURL), folder: target.directoryURL,
                 configuration: TargetConfiguration.file(inTargetDirectory: target.directoryURL))
         }
-        try Self.generate(jobs, tool: context.tool(named: "CrudeGenCLI").url, request: request, in: "package '\(context.package.displayName)'")
+        try Self.generate(
+            jobs, tool: context.tool(named: "CrudeGenCLI").url, request: request, in: "package '\(context.package.displayName)'",
+            regenerate: "`swift package --allow-writing-to-package-directory generate-crud-sources`")
     }
 
     /// What the command was asked to do.
@@ -56,14 +58,15 @@ struct GenerateCrudSources: CommandPlugin {
         var configuration: URL?
     }
 
-    /// Runs crudegen for each job with specs; `scope` names what was searched when no job has any.
-    static func generate(_ jobs: [Job], tool: URL, request: Request, in scope: String) throws {
+    /// Runs crudegen for each job with specs; `scope` names what was searched when no job has any, and
+    /// `regenerate` how the user runs this command where they are (a terminal or Xcode).
+    static func generate(_ jobs: [Job], tool: URL, request: Request, in scope: String, regenerate: String) throws {
         var generated: [String] = []
         var failed: [String] = []
         var reports = ""
         for job in jobs where !job.specs.isEmpty {
             var arguments = job.specs.map(\.path) + ["-o", job.folder.path] + TargetConfiguration.arguments(for: job.configuration)
-            if request.check { arguments += ["--check", "--regenerate-command", "`\(regenerate)`"] }
+            if request.check { arguments += ["--check", "--regenerate-command", regenerate] }
             if request.verbose { arguments.append("--verbose") }
             let process = Process()
             process.executableURL = tool
@@ -91,15 +94,12 @@ struct GenerateCrudSources: CommandPlugin {
             let findings = reports.trimmingCharacters(in: .whitespacesAndNewlines)
             let summary =
                 request.check
-                ? "the generated code of \(failed.joined(separator: ", ")) is not up to date; run `\(regenerate)` and commit the result"
+                ? "the generated code of \(failed.joined(separator: ", ")) is not up to date; run \(regenerate) and commit the result"
                 : "crudegen could not generate the code of \(failed.joined(separator: ", "))"
             // crudegen's own summary already names the command; the plugin's closes the list otherwise.
             throw CrudeGenPluginError(findings.contains("is not up to date") ? findings : findings.isEmpty ? summary : findings + "\n" + summary)
         }
     }
-
-    /// The command that brings committed generated code up to date.
-    static let regenerate = "swift package --allow-writing-to-package-directory generate-crud-sources"
 }
 
 #if canImport(XcodeProjectPlugin)
@@ -118,7 +118,9 @@ extension GenerateCrudSources: XcodeCommandPlugin {
                 target: target.displayName, specs: specs, folder: specs.isEmpty ? context.xcodeProject.directoryURL : CrudeSpecs.commonFolder(of: specs),
                 configuration: TargetConfiguration.file(among: files))
         }
-        try Self.generate(jobs, tool: context.tool(named: "CrudeGenCLI").url, request: request, in: "project '\(context.xcodeProject.displayName)'")
+        try Self.generate(
+            jobs, tool: context.tool(named: "CrudeGenCLI").url, request: request, in: "project '\(context.xcodeProject.displayName)'",
+            regenerate: "generate-crud-sources from the project's context menu in Xcode")
     }
 }
 #endif
