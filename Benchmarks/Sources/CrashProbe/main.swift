@@ -15,6 +15,10 @@ import StoreBenchModels
 //   crash-probe cache-verify DIR     prints `hits H misses M leftovers L`, where every hit is a whole response
 //                                    and L counts files in the folder that are not responses; exits 1 on a
 //                                    torn response
+//   crash-probe store-load DB [N]    10,000 concurrent upserts of one account each into a new database with
+//                                    N observations of the whole table attached (3 by default); checks that every row is kept once and
+//                                    that each observation's last value is the whole table, and prints the
+//                                    time (run it under `/usr/bin/time -v` for its peak memory)
 
 /// Accounts per batch; each batch also renames account 1, so a batch is inserts and an update.
 let batchSize = 20
@@ -66,14 +70,15 @@ func fail(_ reason: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { fail("usage: crash-probe store-write|store-verify|cache-write|cache-verify PATH") }
+guard arguments.count >= 3 else { fail("usage: crash-probe store-write|store-verify|cache-write|cache-verify PATH") }
 let path = arguments[2]
 
 switch arguments[1] {
 case "store-write":
     let store = try Store(path: path, schema: StoreBench.storeSchema)
-    // Continue after the batches a killed writer committed.
-    var number = try await store.all(Account.self).count / batchSize + 1
+    // Continue after the batches a killed writer committed (counted in SQL: reading every row back would
+    // outlast the kill window once the table is large).
+    var number = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM Account") ?? 0 } / batchSize + 1
     while true {
         try await store.upsert(batch(number))
         printFlushed("committed \(number)")
@@ -121,6 +126,34 @@ case "cache-verify":
     let names = try FileManager.default.contentsOfDirectory(atPath: path)
     let leftovers = names.filter { !$0.hasSuffix(".response") }
     printFlushed("hits \(hits) misses \(cachedURLs.count - hits) leftovers \(leftovers.count)")
+
+case "store-load":
+    let store = try Store(path: path, schema: StoreBench.storeSchema)
+    let observerCount = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
+    let observers = (0..<observerCount).map { _ in
+        Task {
+            var last = 0
+            for try await accounts in try store.observe(Account.self) {
+                last = accounts.count
+                if last == 10_000 { break }
+            }
+            return last
+        }
+    }
+    let start = ContinuousClock.now
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for account in (1...10_000).map({ batch($0)[1] }) {
+            group.addTask { try await store.upsert(account) }
+        }
+        try await group.waitForAll()
+    }
+    let elapsed = ContinuousClock.now - start
+    let ids = try await store.all(Account.self).map(\.id)
+    guard ids == Array(ids.sorted()), Set(ids).count == 10_000, ids.count == 10_000 else { fail("\(ids.count) rows kept, \(Set(ids).count) distinct") }
+    for observer in observers {
+        guard try await observer.value == 10_000 else { fail("an observation did not reach 10,000 rows") }
+    }
+    printFlushed("store-load: 10000 concurrent upserts in \(elapsed), \(observerCount) observations saw all 10000 rows")
 
 default:
     fail("unknown mode \(arguments[1])")
