@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "decode-profile", targets: ["DecodeProfile"]),
         .executable(name: "paging-memory", targets: ["PagingMemory"]),
         .executable(name: "store-bench", targets: ["StoreBench"]),
+        .executable(name: "crash-probe", targets: ["CrashProbe"]),
     ],
     dependencies: [
         // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.
@@ -57,6 +58,17 @@ let package = Package(
                 .product(name: "CrudeRuntime", package: "crudegen"),
                 .product(name: "CrudeStore", package: "crudegen"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // What Scripts/kill-campaign.py kills mid-write: a CrudeStore writer and a disk cache writer, and their checks.
+        .executableTarget(
+            name: "CrashProbe",
+            dependencies: [
+                "StoreBenchModels",
+                .product(name: "CrudeRuntime", package: "crudegen"),
+                .product(name: "CrudeStore", package: "crudegen"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .executableTarget(

@@ -142,4 +142,27 @@ import Testing
         cache.removeResponse(for: URL(string: "https://example.com/users/4")!)
         #expect(cache.response(for: URL(string: "https://example.com/users/4")!) == nil)
     }
+
+    /// A process killed while writing a response leaves its temporary file; the next process to write to the
+    /// folder removes it, keeps a running writer's, and leaves other files alone.
+    @Test func aDiskCacheRemovesTheTemporaryFilesOfKilledWriters() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-disk-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+        ended.arguments = ["-c", "exit 0"]
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = ".57efb549183337c0.response.\(ended.processIdentifier).\(UUID().uuidString).tmp"
+        let kept = [".57efb549183337c0.response.\(getpid()).\(UUID().uuidString).tmp", ".notes.tmp", "notes.txt"]
+        for name in [abandoned] + kept { try Data("{\"url\":".utf8).write(to: folder.appendingPathComponent(name)) }
+
+        let cache = try DiskResponseCache(folder: folder)
+        let url = URL(string: "https://example.com/users/1")!
+        cache.store(CachedResponse(head: HTTPResponse(status: .ok), body: Data("{}".utf8), storedAt: .now, varyingHeaders: [:]), for: url)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(Set(names.filter { !$0.hasSuffix(".response") }) == Set(kept))
+        #expect(names.filter { $0.hasSuffix(".response") }.count == 1 && cache.response(for: url)?.body == Data("{}".utf8))
+    }
 }

@@ -1,4 +1,5 @@
-// paging-memory: walks 10,000 items in pages of 100 through `PageSequence` (what generated `pages()`
+// paging-memory [--pages N]: walks N pages of 100 items (100 pages, 10,000 items by default; the
+// reliability check walks 1,000 pages, 100,000 items) through `PageSequence` (what generated `pages()`
 // returns) and reports the most heap the walk held between pages, against the heap one page takes and
 // against collecting every page. The pages come from an in-memory transport, so only the client's own
 // memory is measured. Heap in use is the allocator's own count (`HeapUsage`); run it in release:
@@ -11,26 +12,27 @@ import HTTPTypes
 import HeapUsage
 
 let pageSize = 100
-let pageCount = 100
+let pageCount = CommandLine.arguments.firstIndex(of: "--pages").flatMap { Int(CommandLine.arguments[$0 + 1]) } ?? 100
 
 /// Bytes of heap in use now.
 func heapInUse() -> Int {
     Int(heap_in_use())
 }
 
-/// The pre-encoded page bodies: DRF's shape, the next page's URL in `next`.
-let bodies: [Data] = (0..<pageCount).map { page in
-    let items = (0..<pageSize).map { itemJSON(page * pageSize + $0) }.joined(separator: ",")
-    let next = page + 1 < pageCount ? #""http://bench.invalid/items?page=\#(page + 2)""# : "null"
+/// Page `page`'s body (1-based): DRF's shape, the next page's URL in `next`. Encoded per request, so the
+/// server holds no page between requests however long the walk.
+func pageBody(_ page: Int) -> Data {
+    let items = (0..<pageSize).map { itemJSON((page - 1) * pageSize + $0) }.joined(separator: ",")
+    let next = page < pageCount ? #""http://bench.invalid/items?page=\#(page + 1)""# : "null"
     return Data(#"{"count": \#(pageSize * pageCount), "next": \#(next), "results": [\#(items)]}"#.utf8)
 }
 
-/// Answers page requests from `bodies`; unlike `InMemoryTransport` it records nothing, so the heap it
+/// Answers page requests with ``pageBody(_:)``; unlike `InMemoryTransport` it records nothing, so the heap it
 /// holds does not grow with the walk.
 struct PageServer: HTTPTransport {
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         let page = request.path.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == "page" }?.value }.flatMap(Int.init) ?? 1
-        return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), bodies[page - 1])
+        return (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), pageBody(page))
     }
 }
 
@@ -82,5 +84,5 @@ let kb = { (bytes: Int) in String(format: "%.0f KB", Double(bytes) / 1024) }
 print("paging-memory: \(walked.items) items in \(pageCount) pages of \(pageSize)")
 print("  one page held:                           \(kb(page))")
 print("  walk, most held over the first 10 pages: \(kb(walked.firstTen))  (\(String(format: "%.2f", Double(walked.firstTen) / Double(page))) pages)")
-print("  walk, most held over all 100 pages:      \(kb(walked.peak))  (\(String(format: "%.2f", Double(walked.peak) / Double(page))) pages)")
+print("  walk, most held over all \(pageCount) pages:      \(kb(walked.peak))  (\(String(format: "%.2f", Double(walked.peak) / Double(page))) pages)")
 print("  collecting every page, held at the end:  \(kb(collected))  (\(String(format: "%.1f", Double(collected) / Double(page))) pages)")

@@ -10,6 +10,10 @@ public struct OutputWriter {
         public var unchanged: [String] = []
         /// Names of files crudegen generated earlier that no spec produces any more.
         public var removals: [String] = []
+        /// Temporary files of earlier runs that were killed before renaming them into place; removed by
+        /// ``OutputWriter/apply(_:)`` even when the folder is otherwise up to date. They are hidden and never
+        /// compiled, so they do not make the folder out of date.
+        public var leftovers: [String] = []
 
         /// Whether the folder is already up to date.
         public var isEmpty: Bool { writes.isEmpty && removals.isEmpty }
@@ -60,6 +64,7 @@ public struct OutputWriter {
             }
         }
         if diagnostics.containsErrors { throw DiagnosticsError(diagnostics) }
+        plan.leftovers = temporaryFilesOfEndedRuns()
         if removingStale {
             plan.removals = staleGeneratedFiles().filter { !wanted.contains($0) }
         }
@@ -96,7 +101,13 @@ public struct OutputWriter {
 
     /// Applies a plan: every changed file is written to a temporary file first, then all are renamed into
     /// place, so that a failure leaves the previous output as it was.
+    ///
+    /// A process killed while renaming leaves some files of each generation. The renames run in the order that
+    /// keeps such a mix compiling where it can: new files first (a changed file may refer to a type they
+    /// declare), then changed ones, then removals (a removed file's types may be used until the files using
+    /// them are replaced). The next run completes the generation and removes the temporary files.
     public func apply(_ plan: Plan) throws {
+        for name in plan.leftovers { try? fileManager.removeItem(at: directory.appendingPathComponent(name)) }
         guard !plan.isEmpty else { return }
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -110,7 +121,7 @@ public struct OutputWriter {
         var staged: [(temporary: URL, destination: URL)] = []
         do {
             for file in plan.writes {
-                let temporary = directory.appendingPathComponent(".\(file.name).crudegen-\(UUID().uuidString).tmp")
+                let temporary = directory.appendingPathComponent(TemporaryName(file: file.name, process: getpid()).fileName)
                 staged.append((temporary, directory.appendingPathComponent(file.name)))
                 try Data(file.contents.utf8).write(to: temporary)
             }
@@ -122,7 +133,8 @@ public struct OutputWriter {
                     hint: "check that the folder is writable and the disk has space")
             ])
         }
-        for item in staged {
+        let isNew = { (item: (temporary: URL, destination: URL)) in !self.fileManager.fileExists(atPath: item.destination.path) }
+        for item in staged.filter(isNew) + staged.filter({ !isNew($0) }) {
             guard rename(item.temporary.path, item.destination.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 for leftover in staged { try? fileManager.removeItem(at: leftover.temporary) }
@@ -141,6 +153,23 @@ public struct OutputWriter {
         }
     }
 
+    /// The temporary files in the folder whose writer process has ended: a run killed between writing and
+    /// renaming leaves them, and no run would otherwise ever remove them. A temporary file of a run still
+    /// going (the build plugin generates several specs into one folder at once) is left to that run.
+    private func temporaryFilesOfEndedRuns() -> [String] {
+        guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.sorted().filter { name in
+            guard let temporary = TemporaryName(parsing: name) else { return false }
+            return temporary.process.map { !Self.isRunning($0) } ?? true
+        }
+    }
+
+    /// Whether a process with this id exists; `EPERM` (a process of another user, or a sandbox that forbids
+    /// signalling) counts as running, so only a file certainly abandoned is removed.
+    private static func isRunning(_ process: pid_t) -> Bool {
+        kill(process, 0) == 0 || errno != ESRCH
+    }
+
     /// Swift files directly in the folder that start with crudegen's header.
     private func staleGeneratedFiles() -> [String] {
         guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { return [] }
@@ -155,5 +184,48 @@ public struct OutputWriter {
     /// A name with no folder separators and no leading dot, so a write can never leave the folder.
     static func isPlainFileName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+    }
+}
+
+/// The name of the hidden file a generated file is written to before it is renamed into place:
+/// `.Person.swift.crudegen-<process id>-<UUID>.tmp`. The writer's process id tells a later run whether the
+/// file was abandoned.
+struct TemporaryName: Equatable {
+    /// The generated file's name.
+    var file: String
+    /// The writing process; `nil` for the names of crudegen 0.x before process ids were part of the name
+    /// (`.Person.swift.crudegen-<UUID>.tmp`), whose writers ran before this version was installed.
+    var process: pid_t?
+    /// The unique part of the name.
+    var unique = UUID().uuidString
+
+    /// A new temporary name for `file` written by `process`.
+    init(file: String, process: pid_t) {
+        self.file = file
+        self.process = process
+    }
+
+    /// Reads a name written by ``fileName`` or by an earlier version; `nil` for any other file.
+    init?(parsing name: String) {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".crudegen-", options: .backwards) else { return nil }
+        let file = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+        let middle = name[marker.upperBound..<name.index(name.endIndex, offsetBy: -4)]
+        guard file.hasSuffix(".swift"), OutputWriter.isPlainFileName(file) else { return nil }
+        let uuidLength = 36
+        guard middle.count >= uuidLength, UUID(uuidString: String(middle.suffix(uuidLength))) != nil else { return nil }
+        let prefix = middle.dropLast(uuidLength)
+        if prefix.isEmpty {
+            process = nil
+        } else {
+            guard prefix.hasSuffix("-"), let id = pid_t(prefix.dropLast()), id > 0 else { return nil }
+            process = id
+        }
+        self.file = file
+        self.unique = String(middle.suffix(uuidLength))
+    }
+
+    /// `.<file>.crudegen-<process>-<UUID>.tmp`.
+    var fileName: String {
+        ".\(file).crudegen-\(process.map { "\($0)-" } ?? "")\(unique).tmp"
     }
 }

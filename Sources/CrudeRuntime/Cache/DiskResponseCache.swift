@@ -4,9 +4,10 @@ import HTTPTypes
 /// Responses kept as files in a folder, so they outlive the process (an app's next launch answers from
 /// them), up to a total size; the least recently stored go first.
 ///
-/// Each response is one file named by a digest of its URL, written atomically: a crash never leaves half a
-/// response, and a file that cannot be read (another version's format, a damaged disk) is a miss, never an
-/// error. Files of other kinds in the folder are left alone.
+/// Each response is one file named by a digest of its URL, written to a temporary file and renamed into
+/// place: a crash never leaves half a response, and a file that cannot be read (another version's format, a
+/// damaged disk) is a miss, never an error. The temporary file of a process killed mid-write is removed by
+/// the next process that writes to the folder. Files of other kinds in the folder are left alone.
 public final class DiskResponseCache: ResponseCache {
     /// What a file holds.
     private struct Entry: Codable {
@@ -57,7 +58,8 @@ public final class DiskResponseCache: ResponseCache {
         let file = file(for: url)
         size.withLock { size in
             let replaced = Self.fileSize(file)
-            guard (try? data.write(to: file, options: .atomic)) != nil else { return }
+            if size == nil { removeAbandonedWrites() }
+            guard write(data, to: file) else { return }
             let total = (size ?? countBytes()) - replaced + data.count
             size = total > capacity ? evict() : total
         }
@@ -75,6 +77,32 @@ public final class DiskResponseCache: ResponseCache {
     /// The file of `url`, named by a digest that a later run computes the same.
     private func file(for url: URL) -> URL {
         folder.appendingPathComponent(String(StableDigest.of(url.absoluteString), radix: 16) + ".response")
+    }
+
+    /// Writes `data` to a temporary file named after this process, then renames it to `file` in one step.
+    /// Foundation's atomic write would do the same under a name no later process could tell apart from
+    /// another's file, so a killed writer's temporary files would stay in the folder for ever.
+    private func write(_ data: Data, to file: URL) -> Bool {
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
+        guard (try? data.write(to: temporary)) != nil else { return false }
+        guard rename(temporary.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Removes the temporary files of writers that were killed before renaming them: those whose process
+    /// no longer exists. A process still writing keeps its own (a folder may be shared).
+    private func removeAbandonedWrites() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.split(separator: ".")
+            guard parts.count == 5, parts[1] == "response", let process = pid_t(parts[2]), process > 0 else { continue }
+            if kill(process, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
     }
 
     /// The size of `file`, 0 when there is none.

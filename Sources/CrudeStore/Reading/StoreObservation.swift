@@ -30,7 +30,7 @@ extension Store {
     public func observe<Model: StoredResource>(_ type: Model.Type, _ query: StoreQuery<Model> = StoreQuery()) throws(StoreError) -> StoreObservation<[Model]> {
         let table = try registered(type)
         let statement = try query.sql(for: table)
-        let observation = ValueObservation.tracking { db in try Self.fetch(db, table, sql: statement.sql, arguments: statement.arguments) }
+        let observation = ValueObservation.trackingConstantRegion { db in try Self.fetch(db, table, sql: statement.sql, arguments: statement.arguments) }
         return StoreObservation(values: observation.removeDuplicates().values(in: pool))
     }
 
@@ -39,7 +39,7 @@ extension Store {
         let table = try registered(type)
         let sql = table.selectSQL + " WHERE \(SQLName.quoted(table.definition.columns[0].name)) = ?"
         let arguments = [id.storeValue]
-        let observation = ValueObservation.tracking { db in try Self.fetch(db, table, sql: sql, arguments: arguments).first }
+        let observation = ValueObservation.trackingConstantRegion { db in try Self.fetch(db, table, sql: sql, arguments: arguments).first }
         return StoreObservation(values: observation.removeDuplicates().values(in: pool))
     }
 }

@@ -97,34 +97,68 @@ final class ReportedErrors: Sendable {
     }
 }
 
-/// Every value an observation yields, collected in the background, so a test can wait for a value with a
-/// deadline instead of hanging on an iterator that never yields.
+/// Every value an observation yields, collected in the background, so a test can await a value by a
+/// condition, resumed by the values themselves rather than by polling against a deadline.
 final class ObservedValues<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    /// A test waiting for the values to satisfy a condition.
+    private struct Waiter {
+        var condition: @Sendable ([Value]) -> Bool
+        var continuation: CheckedContinuation<Bool, Never>
+    }
+
+    /// The values so far, the waiters, and whether the observation has ended (then no value will come).
+    private struct State {
+        var values: [Value] = []
+        var waiters: [UUID: Waiter] = [:]
+        var ended = false
+    }
+
+    private let state = Mutex(State())
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     init(_ observation: StoreObservation<Value>) {
-        let values = self.values
+        let state = self.state
         task.withLock {
             $0 = Task {
                 do {
-                    for try await value in observation { values.withLock { $0.append(value) } }
+                    for try await value in observation { Self.settle(state) { $0.values.append(value) } }
                 } catch {}
+                Self.settle(state) { $0.ended = true }
             }
         }
     }
 
-    var all: [Value] { values.withLock { $0 } }
+    var all: [Value] { state.withLock { $0.values } }
 
-    /// Waits until the values yielded so far satisfy `condition`, for at most `seconds`: generous, because
-    /// the whole suite's parallel tests load a 2-core machine (a first value once took over 10 s there).
-    func wait(seconds: Double = 60, until condition: ([Value]) -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if condition(all) { return true }
-            try await Task.sleep(for: .milliseconds(10))
+    /// Changes the state, then resumes every waiter whose condition now holds (with `true`), or every
+    /// waiter once the observation has ended (with whether its condition holds).
+    private static func settle(_ state: Mutex<State>, _ change: (inout State) -> Void) {
+        let resumed = state.withLock { state in
+            change(&state)
+            let done = state.waiters.filter { state.ended || $0.value.condition(state.values) }
+            for id in done.keys { state.waiters[id] = nil }
+            return done.values.map { ($0.continuation, $0.condition(state.values)) }
         }
-        return false
+        for (continuation, holds) in resumed { continuation.resume(returning: holds) }
+    }
+
+    /// Waits until the values yielded so far satisfy `condition`: `false` if the observation ends first or
+    /// the waiting task is cancelled (as a test's time limit does).
+    func wait(until condition: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
+        let id = UUID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let holds = state.withLock { state -> Bool? in
+                    if condition(state.values) { return true }
+                    if state.ended || Task.isCancelled { return false }
+                    state.waiters[id] = Waiter(condition: condition, continuation: continuation)
+                    return nil
+                }
+                if let holds { continuation.resume(returning: holds) }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
+        }
     }
 
     func cancel() {
