@@ -183,4 +183,19 @@ nonisolated extension Item {
         case .some: return try await self.update(on: client)
         }
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Item.create`.
+        public static let create = OperationID(resource: "Item", operation: "create")
+        /// The operation `Item.read`.
+        public static let read = OperationID(resource: "Item", operation: "read")
+        /// The operation `Item.update`.
+        public static let update = OperationID(resource: "Item", operation: "update")
+        /// The operation `Item.delete`.
+        public static let delete = OperationID(resource: "Item", operation: "delete")
+        /// The operation `Item.list`.
+        public static let list = OperationID(resource: "Item", operation: "list")
+    }
 }

@@ -109,4 +109,13 @@ nonisolated extension Account {
         )
         return APIOperation(request: request)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Account.read`.
+        public static let read = OperationID(resource: "Account", operation: "read")
+        /// The operation `Account.list`.
+        public static let list = OperationID(resource: "Account", operation: "list")
+    }
 }

@@ -83,4 +83,13 @@ nonisolated extension Team {
         )
         return APIOperation(request: request)
     }
+
+    /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
+    /// per-operation settings such as `operationHeaders`.
+    nonisolated public enum Operations {
+        /// The operation `Team.read`.
+        public static let read = OperationID(resource: "Team", operation: "read")
+        /// The operation `Team.list`.
+        public static let list = OperationID(resource: "Team", operation: "list")
+    }
 }
