@@ -197,15 +197,15 @@ func errors(for yaml: String) -> [String] {
         #expect(binary.first?.message.contains("NUL byte") == true)
     }
 
-    @Test func aliasBombsAreRejectedQuickly() {
+    /// 10⁹ leaves behind 100 aliases: expanding them would run for hours, so the time limit fails a loader
+    /// that expands before counting (a limit, not a timing: a busy machine cannot make it fail).
+    @Test(.timeLimit(.minutes(1))) func aliasBombsAreRejectedBeforeExpanding() {
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 {
             yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
         yaml += "api: { name: A }\nenums:\n  E: *a9\n"
-        let start = ContinuousClock.now
         let found = errors(for: yaml)
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(found.contains { $0.contains("expands to more than") } || found.contains { $0.contains("unknown key") })
     }
 }
