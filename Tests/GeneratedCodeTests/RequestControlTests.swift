@@ -42,17 +42,18 @@ import Testing
         let control = RequestControl()
         let finished = Mutex(false)
         let read = Task {
-            let person = try await Person.read(id: 7, on: Self.client(transport, server, timeout: .seconds(5)).controlled(by: control))
+            let person = try await Person.read(id: 7, on: Self.client(transport, server, timeout: .seconds(10)).controlled(by: control))
             finished.withLock { $0 = true }
             return person
         }
         try await Self.eventually { !server.received.isEmpty }
         control.pause()
-        // Paused longer than the timeout, which leaves a loaded machine (a parallel test run) 5 s for the exchange.
-        try await Task.sleep(for: .milliseconds(5500))
+        // Paused longer than the timeout, which leaves a loaded machine 10 s for the exchange: with the suites
+        // running over two transports beside a build, 5 s were too few for both transports at once.
+        try await Task.sleep(for: .milliseconds(10_500))
         #expect(!finished.withLock { $0 }, "a paused request does not complete, though its response has arrived")
         control.resume()
-        #expect(try await read.value.id == 7, "the 5.5 s spent paused are not counted against the 5 s timeout")
+        #expect(try await read.value.id == 7, "the 10.5 s spent paused are not counted against the 10 s timeout")
     }
 
     @Test(arguments: TestTransport.allCases) func cancellingEndsRunningAndLaterRequests(_ transport: TestTransport) async throws {

@@ -147,7 +147,8 @@ import Testing
         for phrase in ["", "Not Found", "Hero Missing"] {
             #expect(APIError.status(HTTPResponse.Status(code: 404, reasonPhrase: phrase), body: body).description == "HTTP 404 Not Found: Hero not found")
         }
-        #expect(APIError.status(HTTPResponse.Status(code: 599, reasonPhrase: "Network Read Timeout"), body: Data()).description == "HTTP 599 Network Read Timeout")
+        #expect(
+            APIError.status(HTTPResponse.Status(code: 599, reasonPhrase: "Network Read Timeout"), body: Data()).description == "HTTP 599 Network Read Timeout")
         #expect(APIError.status(HTTPResponse.Status(code: 599, reasonPhrase: ""), body: Data()).description == "HTTP 599")
     }
 
