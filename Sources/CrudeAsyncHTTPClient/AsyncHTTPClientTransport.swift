@@ -25,7 +25,7 @@ import NIOPosix
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
-    /// The largest response body accepted, in bytes.
+    /// The largest response body accepted, in bytes: at most 4 GiB − 1, the most a SwiftNIO `ByteBuffer` holds.
     public let maximumResponseBodySize: Int
     /// Whether ``shutdown()`` shuts `client` down: only a client this transport created.
     private let ownsClient: Bool
