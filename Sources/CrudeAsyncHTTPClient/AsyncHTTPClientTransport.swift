@@ -59,6 +59,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if ownsClient { try await client.shutdown() }
     }
 
+    /// Sends `request` with `body` held in one buffer, which a 307 or 308 sends again.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         // A body AsyncHTTPClient can write again is what lets a 307 or 308 send it to the new location.
         try await exchange(request, body: body.map { .byteBuffer(ByteBuffer(bytes: $0)) }, timeout: timeout)

@@ -10,11 +10,14 @@ import CrudeAsyncHTTPClient
 /// `TestTransport` argument and runs once per transport (AsyncHTTPClient's only with the
 /// `CrudeAsyncHTTPClient` trait on, as README's test command sets it).
 enum TestTransport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `URLSessionTransport`: FoundationNetworking on Linux.
     case urlSession
     #if CrudeAsyncHTTPClient
+    /// `AsyncHTTPClientTransport`, of the `CrudeAsyncHTTPClient` library.
     case asyncHTTPClient
     #endif
 
+    /// The case's name, which test reports show beside each argument.
     var testDescription: String { rawValue }
 
     /// A transport of this kind: a `URLSessionTransport` of its own, as `APIClient` makes by default, or one

@@ -30,14 +30,21 @@ import Testing
         let scratch = Support.scratch.appendingPathComponent("trait-app-\(product)")
         let resolve = try Support.swift(["package", "resolve", "--package-path", app.path, "--scratch-path", scratch.path])
         try #require(resolve.status == 0, "swift package resolve failed:\n\(resolve.output)")
+        /// The part of `Package.resolved` read here.
         struct Resolved: Decodable {
-            struct Pin: Decodable { var identity: String }
+            /// One pinned package.
+            struct Pin: Decodable {
+                /// The package's identity: its URL's last component, in lower case.
+                var identity: String
+            }
+            /// Every package the app resolved.
             var pins: [Pin]
         }
         let data = try Data(contentsOf: app.appendingPathComponent("Package.resolved"))
         return try JSONDecoder().decode(Resolved.self, from: data).pins.map(\.identity)
     }
 
+    /// An app of `CrudeRuntime` with no trait pins the runtime's own dependency and nothing of AsyncHTTPClient's.
     @Test func anAppOfTheRuntimeAloneResolvesNeitherAsyncHTTPClientNorSwiftNIO() throws {
         let identities = try Self.resolvedIdentities(product: "CrudeRuntime", traits: "")
         #expect(identities.contains("swift-http-types"), "the runtime's own dependency is resolved: \(identities)")
@@ -45,6 +52,7 @@ import Testing
         #expect(!identities.contains { $0.hasPrefix("swift-nio") }, "\(identities)")
     }
 
+    /// An app that turns the trait on and uses the `CrudeAsyncHTTPClient` product pins AsyncHTTPClient and SwiftNIO.
     @Test func anAppThatTurnsTheTraitOnResolvesAsyncHTTPClient() throws {
         let identities = try Self.resolvedIdentities(product: "CrudeAsyncHTTPClient", traits: #", traits: ["CrudeAsyncHTTPClient"]"#)
         #expect(identities.contains("async-http-client"), "\(identities)")
