@@ -58,10 +58,19 @@ let package = Package(
         // Optional: `RequestLogger` logs requests through swift-log; apps without it compile none of swift-log.
         .library(name: "CrudeLogging", targets: ["CrudeLogging"]),
         .library(name: "CrudeGenCore", targets: ["CrudeGenCore"]),
+        // Optional: `AsyncHTTPClientTransport` sends requests through AsyncHTTPClient (server-side Swift). Enable the
+        // `CrudeAsyncHTTPClient` trait to get it; without the trait, SwiftPM neither fetches nor builds AsyncHTTPClient.
+        .library(name: "CrudeAsyncHTTPClient", targets: ["CrudeAsyncHTTPClient"]),
         // Optional: keeps responses in SQLite through GRDB (docs/store.md); apps without it compile none of GRDB.
         .library(name: "CrudeStore", targets: ["CrudeStore"]),
         .plugin(name: "CrudeGenPlugin", targets: ["CrudeGenPlugin"]),
         .plugin(name: "GenerateCrudSources", targets: ["GenerateCrudSources"]),
+    ],
+    traits: [
+        .trait(
+            name: "CrudeAsyncHTTPClient",
+            description: "The CrudeAsyncHTTPClient library: a transport over AsyncHTTPClient and SwiftNIO for server apps."
+        )
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -75,6 +84,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // CrudeStore's SQLite layer; links the system SQLite.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // CrudeAsyncHTTPClient's transport; used only under the trait of that name, so resolved only when it is on.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The same: SwiftNIO's types and thread pool that the transport speaks to AsyncHTTPClient with.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -82,6 +95,19 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+            ]
+        ),
+        // AsyncHTTPClientTransport. Its sources compile to nothing unless the `CrudeAsyncHTTPClient` trait is on.
+        .target(
+            name: "CrudeAsyncHTTPClient",
+            dependencies: [
+                "CrudeRuntime",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CrudeAsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CrudeAsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["CrudeAsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["CrudeAsyncHTTPClient"])),
             ]
         ),
         // The middleware that logs requests and responses (docs: MiddlewareAndAuthentication).
@@ -165,6 +191,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
+                "CrudeAsyncHTTPClient",
                 "CrudeLogging",
                 "CrudeRuntime",
                 "CrudeStore",
@@ -172,6 +199,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CrudeAsyncHTTPClient"])),
             ] + fixtureCases.map { .target(name: $0.target) }
         ),
     ]

@@ -15,7 +15,8 @@ let package = Package(
     ],
     dependencies: [
         // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.
-        .package(name: "crudegen", path: ".."),
+        // The trait brings AsyncHTTPClientTransport, which the round trips measure beside URLSessionTransport.
+        .package(name: "crudegen", path: "..", traits: ["CrudeAsyncHTTPClient"]),
         // The peer; only its `swift-openapi-generator` tool is built (`swift build --product`).
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -77,6 +78,7 @@ let package = Package(
                 "BenchModels",
                 "BenchSupport",
                 .product(name: "CrudeRuntime", package: "crudegen"),
+                .product(name: "CrudeAsyncHTTPClient", package: "crudegen"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
             ]

@@ -33,7 +33,23 @@ settings.configure(
     ALLOWED_HOSTS=["127.0.0.1", "localhost"],
     ROOT_URLCONF=__name__,
     INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "rest_framework", "rest_framework.authtoken"],
-    DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": database}},
+    # The tests' requests arrive concurrently (twice as many since they run over two transports): a transaction
+    # that reads before it writes failed with "database is locked" at once when another thread was writing.
+    # IMMEDIATE transactions take the write lock first and wait for it; WAL lets reads go on during a write.
+    DATABASES={
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": database,
+            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 30, "init_command": "PRAGMA journal_mode=WAL;"},
+        }
+    },
+    # A 500's traceback goes to standard error, which the test process shows.
+    LOGGING={
+        "version": 1,
+        "disable_existing_loggers": False,
+        "handlers": {"console": {"class": "logging.StreamHandler"}},
+        "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
+    },
     # The seeds' request log comes first, so it sees every request and the final status; the conditional
     # GET middleware gives GET responses an ETag and answers a matching `If-None-Match` with 304.
     MIDDLEWARE=["seeds.common.RecordRequests", "django.middleware.common.CommonMiddleware", "django.middleware.http.ConditionalGetMiddleware"],

@@ -12,27 +12,30 @@ import Testing
 @Suite struct ClientBehaviourTests {
     static let personJSON = CRUDEFuturesTests.personJSON
 
-    static func client(_ server: TestServer, _ configure: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []) -> APIClient
-    {
+    static func client(
+        _ transport: TestTransport, _ server: TestServer, _ configure: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []
+    ) -> APIClient {
         var configuration = Household.configuration(baseURL: server.origin)
         configure(&configuration)
-        return APIClient(configuration: configuration, middlewares: middlewares)
+        return APIClient(configuration: configuration, transport: transport.make(), middlewares: middlewares)
     }
 
     /// A middleware's own error is `.middleware`, an `APIError` it throws stays itself, and a transport's
     /// error passing through a middleware is still the transport's.
-    @Test func middlewareErrorsAreReportedAsThemselves() async throws {
+    @Test(arguments: TestTransport.allCases) func middlewareErrorsAreReportedAsThemselves(_ transport: TestTransport) async throws {
         struct NotValid: Error {}
         let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
         defer { Task { await server.stop() } }
-        let own = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server, middlewares: [BeforeRequest { _ in throw NotValid() }])) }
+        let own = await Self.failure {
+            _ = try await Person.read(id: 7, on: Self.client(transport, server, middlewares: [BeforeRequest { _ in throw NotValid() }]))
+        }
         guard case let .middleware(error)? = own else {
             Issue.record("expected .middleware, got \(String(describing: own))")
             return
         }
         #expect(error is NotValid)
         let api = await Self.failure {
-            _ = try await Person.read(id: 7, on: Self.client(server, middlewares: [BeforeRequest { _ in throw APIError.missingValue("token") }]))
+            _ = try await Person.read(id: 7, on: Self.client(transport, server, middlewares: [BeforeRequest { _ in throw APIError.missingValue("token") }]))
         }
         guard case .missingValue("token")? = api else {
             Issue.record("expected the middleware's APIError, got \(String(describing: api))")
@@ -42,10 +45,10 @@ import Testing
     }
 
     /// Raw requests take headers of their own, and `operationHeaders[.raw(.get)]` reaches them.
-    @Test func rawRequestsTakeHeaders() async throws {
+    @Test(arguments: TestTransport.allCases) func rawRequestsTakeHeaders(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in .json(#"{"ok": true}"#) }
         defer { Task { await server.stop() } }
-        let client = Self.client(server) { $0.operationHeaders[.raw(.get)] = ["X-Raw": "1"] }
+        let client = Self.client(transport, server) { $0.operationHeaders[.raw(.get)] = ["X-Raw": "1"] }
         _ = try await client.request(.get, "stats", headers: ["X-Trace": "abc"])
         #expect(server.received.last?.headers["x-trace"] == "abc")
         #expect(server.received.last?.headers["x-raw"] == "1")
@@ -92,10 +95,10 @@ import Testing
         }
     }
 
-    @Test func serverErrorsCarryStatusAndBody() async throws {
+    @Test(arguments: TestTransport.allCases) func serverErrorsCarryStatusAndBody(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in .json(#"{"message": "boom"}"#, status: 500) }
         defer { Task { await server.stop() } }
-        let error = await Self.failure { _ = try await Person.read(id: 1, on: Self.client(server)) }
+        let error = await Self.failure { _ = try await Person.read(id: 1, on: Self.client(transport, server)) }
         guard case let .status(status, body)? = error else {
             Issue.record("expected a status error, got \(String(describing: error))")
             return
@@ -104,12 +107,12 @@ import Testing
         #expect(String(decoding: body, as: UTF8.self) == #"{"message": "boom"}"#)
     }
 
-    @Test func invalidJSONAndWrongShapesNameTheJSONPath() async throws {
+    @Test(arguments: TestTransport.allCases) func invalidJSONAndWrongShapesNameTheJSONPath(_ transport: TestTransport) async throws {
         let server = try await TestServer { request in
             request.path == "/people/1" ? .json("this is not json") : .json(#"{"data": {"person": {"id_Number": 1, "first_name": 42}}}"#)
         }
         defer { Task { await server.stop() } }
-        let client = Self.client(server)
+        let client = Self.client(transport, server)
         let invalid = await Self.failure { _ = try await Person.read(id: 1, on: client) }
         guard case let .decoding(path, _, body)? = invalid else {
             Issue.record("expected a decoding error, got \(String(describing: invalid))")
@@ -127,7 +130,7 @@ import Testing
         #expect(description.contains("String"))
     }
 
-    @Test func unauthorizedRefreshesCredentialsAndReplaysOnce() async throws {
+    @Test(arguments: TestTransport.allCases) func unauthorizedRefreshesCredentialsAndReplaysOnce(_ transport: TestTransport) async throws {
         let server = try await TestServer { request in
             request.headers["authorization"] == "Bearer fresh"
                 ? .json(#"{"data": {"person": \#(Self.personJSON)}}"#)
@@ -146,19 +149,19 @@ import Testing
             }
         }
         let store = TokenStore()
-        let person = try await Person.read(id: 7, on: Self.client(server) { $0.authenticator = store })
+        let person = try await Person.read(id: 7, on: Self.client(transport, server) { $0.authenticator = store })
         #expect(person.id == 7)
         #expect(await store.refreshes == 1)
         #expect(server.received.map { $0.headers["authorization"] } == ["Bearer stale", "Bearer fresh"])
 
-        let plain = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server)) }
+        let plain = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(transport, server)) }
         guard case .unauthorized? = plain else {
             Issue.record("expected unauthorized, got \(String(describing: plain))")
             return
         }
     }
 
-    @Test func idempotentRequestsAreRetriedHonouringRetryAfter() async throws {
+    @Test(arguments: TestTransport.allCases) func idempotentRequestsAreRetriedHonouringRetryAfter(_ transport: TestTransport) async throws {
         let attempts = Mutex(0)
         let server = try await TestServer { _ in
             let attempt = attempts.withLock { count -> Int in
@@ -168,7 +171,7 @@ import Testing
             return attempt < 3 ? .json("{}", status: 503, headers: ["Retry-After": "0"]) : .json(#"{"data": {"person": \#(Self.personJSON)}}"#)
         }
         defer { Task { await server.stop() } }
-        let client = Self.client(server) { $0.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)) }
+        let client = Self.client(transport, server) { $0.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)) }
         #expect(try await Person.read(id: 7, on: client).id == 7)
         #expect(server.received.count == 3)
 
@@ -178,14 +181,14 @@ import Testing
         #expect(server.received.count == 4)
     }
 
-    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+    @Test(arguments: TestTransport.allCases) func cancellingTheTaskCancelsTheRequest(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in
             var reply = TestServer.Reply.json(#"{"data": {"person": \#(Self.personJSON)}}"#)
             reply.delay = .seconds(10)
             return reply
         }
         defer { Task { await server.stop() } }
-        let client = Self.client(server)
+        let client = Self.client(transport, server)
         let start = ContinuousClock.now
         let task = Task { try await Person.read(id: 7, on: client) }
         try await Task.sleep(for: .milliseconds(300))
@@ -198,7 +201,7 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 
-    @Test func slowResponsesTimeOut() async throws {
+    @Test(arguments: TestTransport.allCases) func slowResponsesTimeOut(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in
             var reply = TestServer.Reply.json("{}")
             reply.delay = .seconds(10)
@@ -206,7 +209,7 @@ import Testing
         }
         defer { Task { await server.stop() } }
         let start = ContinuousClock.now
-        let error = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(server) { $0.timeout = .milliseconds(400) }) }
+        let error = await Self.failure { _ = try await Person.read(id: 7, on: Self.client(transport, server) { $0.timeout = .milliseconds(400) }) }
         guard case .timedOut? = error else {
             Issue.record("expected a timeout, got \(String(describing: error))")
             return
@@ -214,11 +217,11 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 
-    @Test func missingIdsAreReportedBeforeSending() async throws {
+    @Test(arguments: TestTransport.allCases) func missingIdsAreReportedBeforeSending(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in .json("{}") }
         defer { Task { await server.stop() } }
         let error = await Self.failure {
-            try await Person(firstName: "a", lastName: "b", birthday: Date(), completion: 0, tags: []).delete(on: Self.client(server))
+            try await Person(firstName: "a", lastName: "b", birthday: Date(), completion: 0, tags: []).delete(on: Self.client(transport, server))
         }
         guard case .missingValue("id")? = error else {
             Issue.record("expected a missing id, got \(String(describing: error))")
@@ -227,7 +230,7 @@ import Testing
         #expect(server.received.isEmpty)
     }
 
-    @Test func rawRequestsCoverWhatTheSpecDoesNot() async throws {
+    @Test(arguments: TestTransport.allCases) func rawRequestsCoverWhatTheSpecDoesNot(_ transport: TestTransport) async throws {
         let server = try await TestServer { request in
             switch request.path {
             case "/stats": .json(#"{"data": {"count": 2}}"#)
@@ -237,7 +240,7 @@ import Testing
             }
         }
         defer { Task { await server.stop() } }
-        let client = Self.client(server)
+        let client = Self.client(transport, server)
         #expect(try await client.request(.get, "stats")["data"]?["count"] == .number(2))
         #expect(try await client.requestObject(Person.self, .get, "people/7").firstName == "Ada")
         #expect(try await client.requestObjectsArray(Person.self, .get, "people/search", query: [URLQueryItem(name: "q", value: "a&b")]).count == 1)
@@ -246,12 +249,13 @@ import Testing
         #expect(String(decoding: server.received.last?.body ?? Data(), as: UTF8.self) == #"{"data":{"hello":"world"}}"#)
     }
 
-    @Test func loggingNeverPrintsCredentials() async throws {
+    @Test(arguments: TestTransport.allCases) func loggingNeverPrintsCredentials(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in .json(#"{"data": {"person": \#(Self.personJSON)}}"#) }
         defer { Task { await server.stop() } }
         let lines = Mutex<[String]>([])
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
         let client = Self.client(
+            transport,
             server,
             {
                 $0.headers["Authorization"] = "Bearer secret-token"

@@ -10,24 +10,24 @@ import Testing
 ///
 /// | seed line | flow | test |
 /// |---|---|---|
-/// | 70–118 | `Post`: string id, title, contents, `createdAt`; namespace `post`; index and show routes | ``saveFindUpdateDestroy()`` |
+/// | 70–118 | `Post`: string id, title, contents, `createdAt`; namespace `post`; index and show routes | ``saveFindUpdateDestroy(_:)`` |
 /// | 122–131 | `ApiConfiguration(host:)` and the API singleton | every test (`configuration(baseURL:)`) |
 /// | 133–135 | `requestLogging = false` | every test: a client logs only through a `RequestLogger` it is given |
-/// | 141–164 | `ApiForm<Post>.get/post/put/delete(path, parameters:)` | ``basicRESTVerbs()`` |
-/// | 168–178 | `findArray` (`GET /posts.json`) | ``saveFindUpdateDestroy()`` |
-/// | 180–190 | `find` (`GET /user.json`) | ``usersHoldTheirPosts()`` |
-/// | 192–221 | `form.save`: no id, so `POST /posts.json` with `{"post": {…}}` | ``saveFindUpdateDestroy()`` |
-/// | 223–231 | the server's attributes update the model (`{"post": {"id": 1}}`) | ``saveFindUpdateDestroy()`` |
-/// | 233–251 | errors as `{"post": {"errors": {"contents": […]}}}`, `form.errors["contents"]`, `errorMessages` | ``validationErrors()`` |
-/// | 253–269 | transforms (`IntTransform`, `StringTransform`, `NSDateTransform`) | ``usersHoldTheirPosts()`` |
-/// | 271–292 | nested models (`ArrayTransform<Post>`, `ModelTransform`) | ``usersHoldTheirPosts()`` |
-/// | 294–304 | `PercentageTransform` | ``percentagesRoundTrip()`` |
-/// | 308–317 | `beforeRequest` adding `access_token` | every test (``client(_:_:)``), ``withoutTheTokenTheServerRefuses()`` |
-/// | 319–325 | `afterRequest` with request and response | ``basicRESTVerbs()`` |
-/// | 327–332 | `post.apiUrlForRoute(Post.apiRoutes().show)` | ``theURLOfARoute()`` |
-/// | 334–336 | string ids (`ApiId`) the server sends as numbers | ``saveFindUpdateDestroy()`` |
+/// | 141–164 | `ApiForm<Post>.get/post/put/delete(path, parameters:)` | ``basicRESTVerbs(_:)`` |
+/// | 168–178 | `findArray` (`GET /posts.json`) | ``saveFindUpdateDestroy(_:)`` |
+/// | 180–190 | `find` (`GET /user.json`) | ``usersHoldTheirPosts(_:)`` |
+/// | 192–221 | `form.save`: no id, so `POST /posts.json` with `{"post": {…}}` | ``saveFindUpdateDestroy(_:)`` |
+/// | 223–231 | the server's attributes update the model (`{"post": {"id": 1}}`) | ``saveFindUpdateDestroy(_:)`` |
+/// | 233–251 | errors as `{"post": {"errors": {"contents": […]}}}`, `form.errors["contents"]`, `errorMessages` | ``validationErrors(_:)`` |
+/// | 253–269 | transforms (`IntTransform`, `StringTransform`, `NSDateTransform`) | ``usersHoldTheirPosts(_:)`` |
+/// | 271–292 | nested models (`ArrayTransform<Post>`, `ModelTransform`) | ``usersHoldTheirPosts(_:)`` |
+/// | 294–304 | `PercentageTransform` | ``percentagesRoundTrip(_:)`` |
+/// | 308–317 | `beforeRequest` adding `access_token` | every test (``client(_:_:)``), ``withoutTheTokenTheServerRefuses(_:)`` |
+/// | 319–325 | `afterRequest` with request and response | ``basicRESTVerbs(_:)`` |
+/// | 327–332 | `post.apiUrlForRoute(Post.apiRoutes().show)` | ``theURLOfARoute(_:)`` |
+/// | 334–336 | string ids (`ApiId`) the server sends as numbers | ``saveFindUpdateDestroy(_:)`` |
 /// | 338–351 | the `data` envelope (`rootNamespace`) | every test |
-/// | 353–370 | a dotted `rootNamespace` | ``aDottedRootNamespace()`` |
+/// | 353–370 | a dotted `rootNamespace` | ``aDottedRootNamespace(_:)`` |
 /// | 372–374 | caching left to the app | not a flow: without a cache in the configuration nothing is kept |
 @Suite struct DRFApiModelTests {
     /// ApiModel's `beforeRequest` hook: every request carries the access token as a query parameter.
@@ -37,18 +37,20 @@ import Testing
     }
 
     /// A client for the group; request bodies are `{"post": {…}}` without the envelope, as the README sends them.
-    static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
+    static func client(
+        _ transport: TestTransport, _ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []
+    )
         -> APIClient
     {
         var configuration = group.configure(ApiServer.configuration(), seed: "apimodel")
         configuration.wrapsRequestsInEnvelope = false
         change(&configuration)
-        return APIClient(configuration: configuration, middlewares: [accessToken] + middlewares)
+        return APIClient(configuration: configuration, transport: transport.make(), middlewares: [accessToken] + middlewares)
     }
 
-    @Test func saveFindUpdateDestroy() async throws {
+    @Test(arguments: TestTransport.allCases) func saveFindUpdateDestroy(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         // `createdAt` is read-only: the server sets it, the new post leaves it out.
         let draft = Post(title: "Hello world - A prologue", contents: "Hello, world! A prologue.", completion: 0.5)
         let saved = try await draft.save(on: client)
@@ -76,9 +78,9 @@ import Testing
             ])
     }
 
-    @Test func theURLOfARoute() async throws {
+    @Test(arguments: TestTransport.allCases) func theURLOfARoute(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let post = try await Post(title: "Hello", contents: "Hello, world! A prologue.", completion: 0).save(on: client)
         let id = try #require(post.id)
         let show = Post.readOperation(id: id)
@@ -90,9 +92,9 @@ import Testing
         #expect(try await group.requests().last?.path.hasPrefix(url.path) == true)
     }
 
-    @Test func validationErrors() async throws {
+    @Test(arguments: TestTransport.allCases) func validationErrors(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let error = await #expect(throws: APIError.self) {
             try await Post(title: "Hello", contents: "Hello!", completion: 1.5).save(on: client)
         }
@@ -106,9 +108,9 @@ import Testing
         #expect(errors.values.flatMap { $0 }.count == 2, "every message, as `errorMessages`")
     }
 
-    @Test func percentagesRoundTrip() async throws {
+    @Test(arguments: TestTransport.allCases) func percentagesRoundTrip(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let post = try await Post(title: "Draft", contents: "Almost a third done.", completion: 0.29).save(on: client)
         #expect(post.completion == 0.29, "sent as 29, which DRF's IntegerField accepts, and read back as 0.29")
         let id = try #require(post.id)
@@ -119,9 +121,9 @@ import Testing
         #expect(try await more.save(on: client).completion == 0.57)
     }
 
-    @Test func usersHoldTheirPosts() async throws {
+    @Test(arguments: TestTransport.allCases) func usersHoldTheirPosts(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let me = try await User.current(on: client)
         #expect(me.email == "ada@example.com" && me.posts == [])
         let first = try await Post(title: "First", contents: "The first of two posts.", completion: 1, authorID: me.id).save(on: client)
@@ -131,9 +133,9 @@ import Testing
         #expect(try await User.read(id: me.id, on: client) == reread)
     }
 
-    @Test func withoutTheTokenTheServerRefuses() async throws {
+    @Test(arguments: TestTransport.allCases) func withoutTheTokenTheServerRefuses(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        var client = Self.client(group)
+        var client = Self.client(transport, group)
         client.middlewares = []
         let error = await #expect(throws: APIError.self) { try await User.current(on: client) }
         guard case .unauthorized? = error else {
@@ -142,10 +144,11 @@ import Testing
         }
     }
 
-    @Test func basicRESTVerbs() async throws {
+    @Test(arguments: TestTransport.allCases) func basicRESTVerbs(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
         let statuses = Mutex<[String]>([])
         let client = Self.client(
+            transport,
             group,
             middlewares: [
                 AfterResponse { request, response in
@@ -169,10 +172,10 @@ import Testing
         #expect(statuses.withLock { $0 } == ["POST 201", "GET 200", "PUT 200", "DELETE 204"])
     }
 
-    @Test func aDottedRootNamespace() async throws {
+    @Test(arguments: TestTransport.allCases) func aDottedRootNamespace(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
         let path = ["JsonResponseEnvelope", "SuccessFullJsonResponse", "SoapResponseContainer", "EnterpriseBeanData"]
-        let client = Self.client(group) {
+        let client = Self.client(transport, group) {
             $0.envelope = path
             $0.headers["X-Envelope"] = path.joined(separator: ".")
         }

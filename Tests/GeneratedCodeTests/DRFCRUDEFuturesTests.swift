@@ -12,42 +12,44 @@ import Testing
 ///
 /// | seed line | flow | test |
 /// |---|---|---|
-/// | 16 | `createOnServer` → the server's copy | ``createReadUpdateDeleteEnumerate()`` |
-/// | 17 | `createOnServerOkay` → `Okay` | ``okayVariantsIgnoreTheBody()`` |
-/// | 18, 147 | `readFromServer()` on a value | ``createReadUpdateDeleteEnumerate()`` |
-/// | 19, 143 | `readFromServerWithId(12345)` | ``createReadUpdateDeleteEnumerate()`` |
-/// | 20 | `updateOnServer` (PUT, every field) → the server's copy | ``createReadUpdateDeleteEnumerate()`` |
-/// | 21 | `updateOnServerOkay` → `Okay` | ``okayVariantsIgnoreTheBody()`` |
-/// | 22, 175 | `deleteFromServer` → `Okay` (DRF: 204, no body) | ``createReadUpdateDeleteEnumerate()`` |
-/// | 23 | `enumerateFromServer` → `[Self]` | ``createReadUpdateDeleteEnumerate()`` |
+/// | 16 | `createOnServer` → the server's copy | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 17 | `createOnServerOkay` → `Okay` | ``okayVariantsIgnoreTheBody(_:)`` |
+/// | 18, 147 | `readFromServer()` on a value | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 19, 143 | `readFromServerWithId(12345)` | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 20 | `updateOnServer` (PUT, every field) → the server's copy | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 21 | `updateOnServerOkay` → `Okay` | ``okayVariantsIgnoreTheBody(_:)`` |
+/// | 22, 175 | `deleteFromServer` → `Okay` (DRF: 204, no body) | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 23 | `enumerateFromServer` → `[Self]` | ``createReadUpdateDeleteEnumerate(_:)`` |
 /// | 45 | `CRUDE.configure(baseURL:headers:)` | every test (`configuration(baseURL:)`, `Accept` header) |
-/// | 49–65 | a response logging block | ``loggingBlocksSeeEveryExchange()`` |
-/// | 69–74 | a request logging block (method, path, headers) | ``loggingBlocksSeeEveryExchange()`` |
-/// | 76 | the default logger | ``loggingBlocksSeeEveryExchange()`` (`RequestLogger`) |
-/// | 85 | `path` and `objectKey` wrapping responses only | ``objectKeyWrapsResponsesOnly()`` |
-/// | 89–103 | Person's mapping: `id_Number`, snake_case keys, optional `favorite_color` | ``createReadUpdateDeleteEnumerate()`` |
-/// | 105–109 | a Household holding its people, sorted by first name | ``householdHoldsItsPeople()`` |
-/// | 114 | read, update and delete need the id; `people/12345` | ``createReadUpdateDeleteEnumerate()``, ``anIdIsNeededToReadUpdateOrDelete()`` |
-/// | 121–136 | `nullifiedAttributes` vs `valuedAttributes` (`updateOnServer(valuedAttributesOnly: true)`) | ``nilsGoOutAsNullOrAreLeftOut()`` |
-/// | 151–157 | `onSuccess` / `onFailure` / `onComplete` | ``aFailedReadThrowsTheServersAnswer()`` |
-/// | 163 | `CRUDE.request(.GET, …)` → JSON | ``rawRequests()`` |
-/// | 165–171 | `requestObject`, `requestObjectsArray(…, parameters:)` | ``rawRequests()`` |
-/// | 177 | `requestForSuccess` → `Okay` | ``rawRequests()`` |
-/// | 183 | `readPath` and `updatePath` overrides | ``createReadUpdateDeleteEnumerate()`` |
-/// | 187–193 | a static or dynamic `enumeratePath` (`households/(id)/people`) | ``createReadUpdateDeleteEnumerate()`` |
-/// | 200–206 | `CRUDERequest(urlString:parameters:headers:)` | ``rawRequests()`` |
-/// | 208 | `pauseRequest()`, `resumeRequest()`, `cancelRequest()` | ``pausedRequestsWaitUntilResumed()``, ``aResultArrivingWhilePausedIsHeld()``, ``cancelEndsARunningRequest()`` |
-/// | issue 11 | partial updates by PATCH while PUT needs every field | ``patchSendsOnlyWhatChangesByPATCH()`` |
-/// | issue 11 | read-only fields the caller never supplies | ``householdHoldsItsPeople()`` |
-/// | issue 11 | the URL of a route | ``okayVariantsIgnoreTheBody()`` |
+/// | 49–65 | a response logging block | ``loggingBlocksSeeEveryExchange(_:)`` |
+/// | 69–74 | a request logging block (method, path, headers) | ``loggingBlocksSeeEveryExchange(_:)`` |
+/// | 76 | the default logger | ``loggingBlocksSeeEveryExchange(_:)`` (`RequestLogger`) |
+/// | 85 | `path` and `objectKey` wrapping responses only | ``objectKeyWrapsResponsesOnly(_:)`` |
+/// | 89–103 | Person's mapping: `id_Number`, snake_case keys, optional `favorite_color` | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 105–109 | a Household holding its people, sorted by first name | ``householdHoldsItsPeople(_:)`` |
+/// | 114 | read, update and delete need the id; `people/12345` | ``createReadUpdateDeleteEnumerate(_:)``, ``anIdIsNeededToReadUpdateOrDelete(_:)`` |
+/// | 121–136 | `nullifiedAttributes` vs `valuedAttributes` (`updateOnServer(valuedAttributesOnly: true)`) | ``nilsGoOutAsNullOrAreLeftOut(_:)`` |
+/// | 151–157 | `onSuccess` / `onFailure` / `onComplete` | ``aFailedReadThrowsTheServersAnswer(_:)`` |
+/// | 163 | `CRUDE.request(.GET, …)` → JSON | ``rawRequests(_:)`` |
+/// | 165–171 | `requestObject`, `requestObjectsArray(…, parameters:)` | ``rawRequests(_:)`` |
+/// | 177 | `requestForSuccess` → `Okay` | ``rawRequests(_:)`` |
+/// | 183 | `readPath` and `updatePath` overrides | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 187–193 | a static or dynamic `enumeratePath` (`households/(id)/people`) | ``createReadUpdateDeleteEnumerate(_:)`` |
+/// | 200–206 | `CRUDERequest(urlString:parameters:headers:)` | ``rawRequests(_:)`` |
+/// | 208 | `pauseRequest()`, `resumeRequest()`, `cancelRequest()` | ``pausedRequestsWaitUntilResumed(_:)``, ``aResultArrivingWhilePausedIsHeld(_:)``, ``cancelEndsARunningRequest(_:)`` |
+/// | issue 11 | partial updates by PATCH while PUT needs every field | ``patchSendsOnlyWhatChangesByPATCH(_:)`` |
+/// | issue 11 | read-only fields the caller never supplies | ``householdHoldsItsPeople(_:)`` |
+/// | issue 11 | the URL of a route | ``okayVariantsIgnoreTheBody(_:)`` |
 @Suite struct DRFCRUDEFuturesTests {
     /// A client of the group on the seed's endpoints, from the spec's configuration as `change` adjusts it.
-    static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
+    static func client(
+        _ transport: TestTransport, _ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []
+    )
         -> APIClient
     {
         var configuration = group.configure(CRUDEServer.configuration(), seed: "crude")
         change(&configuration)
-        return APIClient(configuration: configuration, middlewares: middlewares)
+        return APIClient(configuration: configuration, transport: transport.make(), middlewares: middlewares)
     }
 
     /// Waits until `condition` holds, checking every 40 ms for up to 10 s.
@@ -58,9 +60,9 @@ import Testing
         }
     }
 
-    @Test func createReadUpdateDeleteEnumerate() async throws {
+    @Test(arguments: TestTransport.allCases) func createReadUpdateDeleteEnumerate(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let home = try await Household(name: "Home").create(on: client)
         let homeID = try #require(home.id)
 
@@ -101,13 +103,13 @@ import Testing
         #expect(try await group.requests().allSatisfy { $0.headers["accept"] == "application/json" }, "the configured headers go with every request")
     }
 
-    @Test func okayVariantsIgnoreTheBody() async throws {
+    @Test(arguments: TestTransport.allCases) func okayVariantsIgnoreTheBody(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let home = try await Household(name: "Home").create(on: client)
         let homeID = try #require(home.id)
         // A client expecting an envelope this server never sends: decoding fails, success alone does not.
-        let enveloped = Self.client(group) {
+        let enveloped = Self.client(transport, group) {
             $0.envelope = ["data"]
             $0.wrapsRequestsInEnvelope = false
         }
@@ -126,9 +128,9 @@ import Testing
         #expect(try await group.requests().map(\.method) == ["POST", "POST", "POST", "GET", "PUT", "GET"])
     }
 
-    @Test func anIdIsNeededToReadUpdateOrDelete() async throws {
+    @Test(arguments: TestTransport.allCases) func anIdIsNeededToReadUpdateOrDelete(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let draft = Person(firstName: "Ada", lastName: "Lovelace")
         let error = await #expect(throws: APIError.self) { try await draft.delete(on: client) }
         guard case .missingValue("id")? = error else {
@@ -140,9 +142,9 @@ import Testing
         #expect(try await group.requests().isEmpty, "nothing is sent without an id")
     }
 
-    @Test func objectKeyWrapsResponsesOnly() async throws {
+    @Test(arguments: TestTransport.allCases) func objectKeyWrapsResponsesOnly(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         // DRF reads the plain object: a body wrapped in {"person": …} would be answered 400 "This field is required."
         let ada = try await Person(firstName: "Ada", lastName: "Lovelace").create(on: client)
         let raw = try await client.request(.get, "person/\(try #require(ada.id))/")
@@ -151,9 +153,9 @@ import Testing
         #expect(all["people"] == .array([try #require(raw["person"])]), "lists carry the plural key")
     }
 
-    @Test func householdHoldsItsPeople() async throws {
+    @Test(arguments: TestTransport.allCases) func householdHoldsItsPeople(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         // `people` and `createdAt` are read-only: the server fills them, the caller never supplies them.
         let home = try await Household(name: "Home").create(on: client)
         let homeID = try #require(home.id)
@@ -169,9 +171,9 @@ import Testing
         #expect(try await renamed.update(on: client).name == "Cottage", "read-only fields are never sent, so DRF accepts the PUT")
     }
 
-    @Test func nilsGoOutAsNullOrAreLeftOut() async throws {
+    @Test(arguments: TestTransport.allCases) func nilsGoOutAsNullOrAreLeftOut(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let ada = try await Person(firstName: "Ada", lastName: "Lovelace", favoriteColor: "red").create(on: client)
         var forgetful = ada
         forgetful.favoriteColor = nil
@@ -181,9 +183,9 @@ import Testing
         #expect(cleared.favoriteColor == nil, "nullifiedAttributes (the default): null clears it")
     }
 
-    @Test func patchSendsOnlyWhatChangesByPATCH() async throws {
+    @Test(arguments: TestTransport.allCases) func patchSendsOnlyWhatChangesByPATCH(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let ada = try await Person(firstName: "Ada", lastName: "Lovelace", favoriteColor: "red").create(on: client)
         let id = try #require(ada.id)
         var patch = Person.Patch()
@@ -204,9 +206,9 @@ import Testing
         #expect(status == .badRequest && errors == ["first_name": ["This field is required."]])
     }
 
-    @Test func aFailedReadThrowsTheServersAnswer() async throws {
+    @Test(arguments: TestTransport.allCases) func aFailedReadThrowsTheServersAnswer(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let error = await #expect(throws: APIError.self) { try await Person.read(id: 12345, on: Self.client(group)) }
+        let error = await #expect(throws: APIError.self) { try await Person.read(id: 12345, on: Self.client(transport, group)) }
         guard case let .status(status, body)? = error else {
             Issue.record("expected .status, got \(String(describing: error))")
             return
@@ -215,9 +217,9 @@ import Testing
         #expect(String(decoding: body, as: UTF8.self).contains("No CrudePerson matches the given query."))
     }
 
-    @Test func rawRequests() async throws {
+    @Test(arguments: TestTransport.allCases) func rawRequests(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let home = try await Household(name: "Home").create(on: client)
         let homeID = try #require(home.id)
         _ = try await Household(name: "Away").create(on: client)
@@ -237,11 +239,12 @@ import Testing
         #expect(requests.last?.method == "DELETE" && requests.last?.status == 204)
     }
 
-    @Test func loggingBlocksSeeEveryExchange() async throws {
+    @Test(arguments: TestTransport.allCases) func loggingBlocksSeeEveryExchange(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
         let lines = Mutex<[String]>([])
         let logged = Mutex<[String]>([])
         let client = Self.client(
+            transport,
             group,
             middlewares: [
                 RequestLogger(logger: Logger(label: "crude") { _ in CapturingLogHandler(lines: logged) }),
@@ -265,9 +268,9 @@ import Testing
         #expect(logged.withLock { $0.joined(separator: "\n") }.contains("← 404"))
     }
 
-    @Test func pausedRequestsWaitUntilResumed() async throws {
+    @Test(arguments: TestTransport.allCases) func pausedRequestsWaitUntilResumed(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let ada = try await Person(firstName: "Ada", lastName: "Lovelace").create(on: client)
         let control = RequestControl()
         control.pause()
@@ -279,12 +282,14 @@ import Testing
         #expect(try await group.requests().count == 2)
     }
 
-    @Test func aResultArrivingWhilePausedIsHeld() async throws {
+    @Test(arguments: TestTransport.allCases) func aResultArrivingWhilePausedIsHeld(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let ada = try await Person(firstName: "Ada", lastName: "Lovelace").create(on: Self.client(group))
-        let slow = Self.client(group) {
+        let ada = try await Person(firstName: "Ada", lastName: "Lovelace").create(on: Self.client(transport, group))
+        // 4 s for an exchange the server makes last 1.5 s: a loaded machine (the suites run over two transports
+        // at once) took more than the 0.5 s a 2 s timeout left.
+        let slow = Self.client(transport, group) {
             $0.headers["X-Delay"] = "1.5"
-            $0.timeout = .seconds(2)
+            $0.timeout = .seconds(4)
         }
         let control = RequestControl()
         let finished = Mutex(false)
@@ -296,15 +301,16 @@ import Testing
         try await Self.eventually { try await group.requests().count == 2 }
         control.pause()
         try await Self.eventually { try await group.requests().last?.status != nil }
-        try await Task.sleep(for: .seconds(1))
+        // Paused for longer than the timeout, counting the 1.5 s the server took.
+        try await Task.sleep(for: .seconds(3))
         #expect(!finished.withLock { $0 }, "the server has answered, but the paused request does not complete")
         control.resume()
-        #expect(try await read.value == ada, "the time spent paused does not count against the 2 s timeout")
+        #expect(try await read.value == ada, "the time spent paused does not count against the 4 s timeout")
     }
 
-    @Test func cancelEndsARunningRequest() async throws {
+    @Test(arguments: TestTransport.allCases) func cancelEndsARunningRequest(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let slow = Self.client(group) { $0.headers["X-Delay"] = "3" }
+        let slow = Self.client(transport, group) { $0.headers["X-Delay"] = "3" }
         let control = RequestControl()
         let read = Task { try await Person.read(id: 1, on: slow.controlled(by: control)) }
         try await Self.eventually { try await !group.requests().isEmpty }

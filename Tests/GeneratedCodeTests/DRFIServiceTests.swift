@@ -11,21 +11,21 @@ import Testing
 /// | seed line | flow | test |
 /// |---|---|---|
 /// | 33, 96 | `Service(baseUrl:)` | every test (`configuration(baseURL:)`) |
-/// | 36, 102 | `retrieve("1")` | ``resultPartsOfOneCall()`` |
-/// | 37–40 | `result.request`, `result.response`, `result.data`, `result.error` | ``resultPartsOfOneCall()`` |
-/// | 42–48 | services sharing a realm's configuration | ``realmHeadersAndAuthorization()`` (one client for every call) |
-/// | 50–60 | a per-request override (a header, a `{"userId": 1}` body) not inherited by the next call | ``perRequestOverrideIsNotInherited()`` |
-/// | 63–67, 98–99 | the realm's authorization and content type | ``realmHeadersAndAuthorization()`` |
-/// | 69–73 | the CRUD → HTTP map (create as PUT, update as PATCH) | ``crudMapAndItsOverride()`` |
-/// | 76–78 | `overrideCrudMethod(_:withHTTPMethod:)` | ``crudMapAndItsOverride()`` |
-/// | 80–87, 100 | headers for every request or one CRUD method (`Accept-Language` for RETRIEVE) | ``realmHeadersAndAuthorization()`` |
-/// | 89–92 | a global cache policy and one per CRUD method | ``readsFollowHTTPsRules()``, ``listsReturnCachedDataElseLoad()``, ``theGlobalPolicyAppliesWhereNoMethodHasOne()`` |
+/// | 36, 102 | `retrieve("1")` | ``resultPartsOfOneCall(_:)`` |
+/// | 37–40 | `result.request`, `result.response`, `result.data`, `result.error` | ``resultPartsOfOneCall(_:)`` |
+/// | 42–48 | services sharing a realm's configuration | ``realmHeadersAndAuthorization(_:)`` (one client for every call) |
+/// | 50–60 | a per-request override (a header, a `{"userId": 1}` body) not inherited by the next call | ``perRequestOverrideIsNotInherited(_:)`` |
+/// | 63–67, 98–99 | the realm's authorization and content type | ``realmHeadersAndAuthorization(_:)`` |
+/// | 69–73 | the CRUD → HTTP map (create as PUT, update as PATCH) | ``crudMapAndItsOverride(_:)`` |
+/// | 76–78 | `overrideCrudMethod(_:withHTTPMethod:)` | ``crudMapAndItsOverride(_:)`` |
+/// | 80–87, 100 | headers for every request or one CRUD method (`Accept-Language` for RETRIEVE) | ``realmHeadersAndAuthorization(_:)`` |
+/// | 89–92 | a global cache policy and one per CRUD method | ``readsFollowHTTPsRules(_:)``, ``listsReturnCachedDataElseLoad(_:)``, ``theGlobalPolicyAppliesWhereNoMethodHasOne(_:)`` |
 @Suite struct DRFIServiceTests {
     /// A client of the group on the seed's endpoints (the realm), from the spec's configuration as `change` adjusts it.
-    static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }) -> APIClient {
+    static func client(_ transport: TestTransport, _ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }) -> APIClient {
         var configuration = group.configure(ServiceRealm.configuration(), seed: "iservice")
         change(&configuration)
-        return APIClient(configuration: configuration)
+        return APIClient(configuration: configuration, transport: transport.make())
     }
 
     /// How many of the group's requests reached the server with `method` and `path`, with their statuses.
@@ -33,9 +33,9 @@ import Testing
         try await group.requests().filter { $0.method == method && $0.path == "/api/iservice/\(path)" }.map(\.status)
     }
 
-    @Test func resultPartsOfOneCall() async throws {
+    @Test(arguments: TestTransport.allCases) func resultPartsOfOneCall(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let leanne = try await User(userId: 1, name: "Leanne").create(on: client)
         let ervin = try await User(userId: 2, name: "Ervin").create(on: client)
         let ids = try [#require(leanne.id), #require(ervin.id)]
@@ -55,9 +55,9 @@ import Testing
         #expect(error?.status == .notFound)
     }
 
-    @Test func realmHeadersAndAuthorization() async throws {
+    @Test(arguments: TestTransport.allCases) func realmHeadersAndAuthorization(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let user = try await User(userId: 1, name: "Leanne").create(on: client)
         let id = try #require(user.id)
         #expect(try await User.read(id: id, on: client).name == "Leanne")
@@ -67,7 +67,7 @@ import Testing
         #expect(requests[0].headers["content-type"] == "application/json")
         #expect(requests.map { $0.headers["accept-language"] == "pl" } == [false, true, false], "the RETRIEVE header goes with reads only")
 
-        let stranger = Self.client(group) { $0.headers["Authorization"] = nil }
+        let stranger = Self.client(transport, group) { $0.headers["Authorization"] = nil }
         let error = await #expect(throws: APIError.self) { try await User.read(id: id, on: stranger.cachePolicy(.reloadIgnoringCache)) }
         guard case .unauthorized? = error else {
             Issue.record("expected .unauthorized, got \(String(describing: error))")
@@ -75,22 +75,22 @@ import Testing
         }
     }
 
-    @Test func crudMapAndItsOverride() async throws {
+    @Test(arguments: TestTransport.allCases) func crudMapAndItsOverride(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         var user = try await User(userId: 1, name: "Leanne").create(on: client)
         user.email = "leanne@example.com"
         _ = try await user.update(on: client)
-        let overridden = Self.client(group) { $0.methods["update"] = .put }
+        let overridden = Self.client(transport, group) { $0.methods["update"] = .put }
         user.name = "Ervin"
         _ = try await user.update(on: overridden)
         #expect(try await User.read(id: try #require(user.id), on: client) == user)
         #expect(try await group.requests().map(\.method) == ["PUT", "PATCH", "PUT", "GET"], "create as PUT, update as PATCH, then update as PUT")
     }
 
-    @Test func perRequestOverrideIsNotInherited() async throws {
+    @Test(arguments: TestTransport.allCases) func perRequestOverrideIsNotInherited(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let realm = Self.client(group)
+        let realm = Self.client(transport, group)
         var once = realm
         once.configuration.headers["Content-Type"] = "application/json; charset=utf-8"
         let created = try await User(userId: 1).create(on: once)
@@ -100,9 +100,9 @@ import Testing
         #expect(types == ["application/json; charset=utf-8", "application/json"])
     }
 
-    @Test func readsFollowHTTPsRules() async throws {
+    @Test(arguments: TestTransport.allCases) func readsFollowHTTPsRules(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let user = try await User(userId: 1, name: "Leanne").create(on: client)
         let id = try #require(user.id)
         _ = try await User.read(id: id, on: client)
@@ -119,13 +119,13 @@ import Testing
         #expect(try await Self.statuses(group, "GET", "users/\(id)/").count == 3)
     }
 
-    @Test func listsReturnCachedDataElseLoad() async throws {
+    @Test(arguments: TestTransport.allCases) func listsReturnCachedDataElseLoad(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         _ = try await User(userId: 1, name: "Leanne").create(on: client)
         #expect(try await User.list(on: client).count == 1)
         // Another client adds a user: a write through this client would forget the list it keeps.
-        _ = try await User(userId: 2, name: "Ervin").create(on: Self.client(group))
+        _ = try await User(userId: 2, name: "Ervin").create(on: Self.client(transport, group))
         #expect(try await User.list(on: client).count == 1, "the list's `cache_else_load` keeps answering from the cache")
         #expect(try await Self.statuses(group, "GET", "users/") == [200])
 
@@ -136,9 +136,9 @@ import Testing
         #expect(try await User.list(on: client).count == 2, "the revalidated response is the one kept")
     }
 
-    @Test func theGlobalPolicyAppliesWhereNoMethodHasOne() async throws {
+    @Test(arguments: TestTransport.allCases) func theGlobalPolicyAppliesWhereNoMethodHasOne(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group) {
+        let client = Self.client(transport, group) {
             $0.cachePolicy = .returnCacheDataDontLoad
             $0.operationCachePolicies[User.Operations.list] = nil
         }

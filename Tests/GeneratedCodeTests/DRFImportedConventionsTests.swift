@@ -8,8 +8,8 @@ import Testing
 /// users with a write-only password, read-only date-times, field errors and 404s.
 @Suite struct DRFImportedConventionsTests {
     /// A client of the running DRF server.
-    static func client() async throws -> APIClient {
-        APIClient(configuration: DRFItems.configuration(baseURL: try await PythonTestServer.drf.origin()))
+    static func client(_ transport: TestTransport) async throws -> APIClient {
+        APIClient(configuration: DRFItems.configuration(baseURL: try await PythonTestServer.drf.origin()), transport: transport.make())
     }
 
     /// A new author of the test's own: nested books are kept apart by their author.
@@ -43,8 +43,8 @@ import Testing
 
     /// The books of an author: created, read, updated, patched, listed and deleted under the author's path,
     /// and out of reach under another author's.
-    @Test func nestedBooksLiveUnderTheirAuthor() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func nestedBooksLiveUnderTheirAuthor(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let (_, author) = try await Self.author(on: client)
         let (_, other) = try await Self.author(on: client)
         let created = try await Book(title: "The Dispossessed", pages: 387).create(authorPk: author, on: client)
@@ -69,8 +69,8 @@ import Testing
 
     /// A resource without pagination lists as a bare array; its read-only `created_at` is read to the
     /// microsecond in the server's zone, and kept out of what is sent.
-    @Test func authorsRoundTripWithTheirCreationDate() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func authorsRoundTripWithTheirCreationDate(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let (created, id) = try await Self.author(on: client)
         let raw = try await client.request(.get, "api/authors/\(id)/")
         guard case let .object(fields) = raw, case let .string(createdAt)? = fields["created_at"] else {
@@ -90,8 +90,8 @@ import Testing
 
     /// A viewset with `lookup_field = "slug"`: its item path's `{slug}` is the id, its integer `id` a
     /// read-only field.
-    @Test func tagsAreFoundByTheirSlug() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func tagsAreFoundByTheirSlug(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let slug = "tag-" + UUID().uuidString.lowercased()
         let created = try await Tag(slug: slug, label: "Science fiction").create(on: client)
         #expect(created.slug == slug && created.id != nil)
@@ -109,8 +109,8 @@ import Testing
 
     /// Django's user as DRF's docs serialize it: the password is sent on create, never answered, stored so
     /// that the token login takes it, and changed by a patch.
-    @Test func aUsersWriteOnlyPasswordLogsIn() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func aUsersWriteOnlyPasswordLogsIn(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let username = "reader-" + UUID().uuidString.lowercased()
         let created = try await User(username: username, email: "reader@example.org", password: "first secret").create(on: client)
         #expect(created.username == username && created.email == "reader@example.org" && created.password == nil && created.dateJoined != nil)
@@ -132,8 +132,8 @@ import Testing
 
     /// The cover upload (`@action` with `MultiPartParser`) takes the file as a multipart part, from memory
     /// and from disk, and answers where it stored it.
-    @Test func aCoverIsUploadedAsAMultipartFile() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func aCoverIsUploadedAsAMultipartFile(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let (_, author) = try await Self.author(on: client)
         let book = try await Book(title: "Always Coming Home", pages: 523).create(authorPk: author, on: client)
         let id = try #require(book.id)
@@ -149,8 +149,8 @@ import Testing
     }
 
     /// DRF's 400 `{"field": ["message"]}` is `APIError.validation` with each field's messages.
-    @Test func fieldErrorsAreValidationErrors() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func fieldErrorsAreValidationErrors(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let (_, author) = try await Self.author(on: client)
         do {
             _ = try await Book(title: "", pages: -1).create(authorPk: author, on: client)
@@ -164,8 +164,8 @@ import Testing
 
     /// DRF's 404 `{"detail": "No … matches the given query."}` is the error's server message, for a missing
     /// item and for a missing parent.
-    @Test func missingObjectsSayWhatWasNotFound() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func missingObjectsSayWhatWasNotFound(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let (_, author) = try await Self.author(on: client)
         do {
             _ = try await Book.read(authorPk: author, id: Int(Int32.max), on: client)

@@ -9,8 +9,8 @@ import Testing
 @Suite struct DRFImportedTests {
     static let titles = ["a", "b", "c", "d", "e"]
 
-    static func client() async throws -> APIClient {
-        APIClient(configuration: DRFItems.configuration(baseURL: try await PythonTestServer.drf.origin()))
+    static func client(_ transport: TestTransport) async throws -> APIClient {
+        APIClient(configuration: DRFItems.configuration(baseURL: try await PythonTestServer.drf.origin()), transport: transport.make())
     }
 
     static func group() -> String {
@@ -18,8 +18,8 @@ import Testing
     }
 
     /// PageNumberPagination: create, read, update, partial update, every page, delete.
-    @Test func pageNumberResourceRoundTrip() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func pageNumberResourceRoundTrip(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let group = Self.group()
         var created: [PageItem] = []
         for title in Self.titles { created.append(try await PageItem(group: group, title: title).create(on: client)) }
@@ -44,8 +44,8 @@ import Testing
     }
 
     /// LimitOffsetPagination, imported as `style: offset`: the offset advances by the items received.
-    @Test func limitOffsetResourceRoundTrip() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func limitOffsetResourceRoundTrip(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let group = Self.group()
         var created: [LimitItem] = []
         for title in Self.titles { created.append(try await LimitItem(group: group, title: title).create(on: client)) }
@@ -70,8 +70,8 @@ import Testing
     }
 
     /// CursorPagination, imported as a next URL without a count: the cursor travels inside `next`.
-    @Test func cursorResourceRoundTrip() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func cursorResourceRoundTrip(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let group = Self.group()
         var created: [CursorItem] = []
         for title in Self.titles { created.append(try await CursorItem(group: group, title: title).create(on: client)) }

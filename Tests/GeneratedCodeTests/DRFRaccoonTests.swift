@@ -10,28 +10,30 @@ import Testing
 ///
 /// | seed line | flow | test |
 /// |---|---|---|
-/// | 26–35, 180–186 | `client.enqueue(UserEndpoint.detail(id: 1))` → a `User` | ``listAndDetail()`` |
+/// | 26–35, 180–186 | `client.enqueue(UserEndpoint.detail(id: 1))` → a `User` | ``listAndDetail(_:)`` |
 /// | 57–60, 83–104 | a client with a base URL; endpoints that build requests | every test (`configuration(baseURL:)`) |
-/// | 74, 172–178 | `GET users/` → `Many<User>`, paged as DRF's PageNumberPagination | ``listAndDetail()`` |
-/// | 75 | `GET users/<id>/` | ``listAndDetail()`` |
-/// | 77, 127 | an API key header with every request | ``theAPIKeyGoesWithEveryRequest()`` |
-/// | 145–162 | `UserEndpoint.list` / `.detail(id:)` | ``listAndDetail()`` |
-/// | 188–207 | `cancellableEnqueue` and `cancel()` | ``cancellingARunningRequest()`` |
-/// | 215–273 | `POST login/` → `LoginResponse` wrapping a token and a user | ``loginReturnsATokenAndAUser()`` |
-/// | 277–283 | a custom `jsonSerializer` for a response that is not JSON | ``aCustomSerializerReadsJSONInsideXML()`` |
-/// | 287–297 | `prepare`: `validate()` and `log()` every request | ``prepareValidatesAndLogs()`` |
-/// | 301–323 | `process`: act after every successful request | ``processRunsAfterEverySuccess()`` |
-/// | 157 | the README's list path `users`, without DRF's trailing slash: a 301 (the specs here keep the slash) | ``aMissingTrailingSlashIsARedirect()`` |
-/// | issue 11 | a paged list as an operation value: its URL, first page and pages | ``aPagedListIsAnOperation()`` |
-/// | issue 11 | operation headers for API-wide actions (`SampleServer.login`) and raw requests (`raw.GET`) | ``operationHeaderKeys()`` |
+/// | 74, 172–178 | `GET users/` → `Many<User>`, paged as DRF's PageNumberPagination | ``listAndDetail(_:)`` |
+/// | 75 | `GET users/<id>/` | ``listAndDetail(_:)`` |
+/// | 77, 127 | an API key header with every request | ``theAPIKeyGoesWithEveryRequest(_:)`` |
+/// | 145–162 | `UserEndpoint.list` / `.detail(id:)` | ``listAndDetail(_:)`` |
+/// | 188–207 | `cancellableEnqueue` and `cancel()` | ``cancellingARunningRequest(_:)`` |
+/// | 215–273 | `POST login/` → `LoginResponse` wrapping a token and a user | ``loginReturnsATokenAndAUser(_:)`` |
+/// | 277–283 | a custom `jsonSerializer` for a response that is not JSON | ``aCustomSerializerReadsJSONInsideXML(_:)`` |
+/// | 287–297 | `prepare`: `validate()` and `log()` every request | ``prepareValidatesAndLogs(_:)`` |
+/// | 301–323 | `process`: act after every successful request | ``processRunsAfterEverySuccess(_:)`` |
+/// | 157 | the README's list path `users`, without DRF's trailing slash: a 301 (the specs here keep the slash) | ``aMissingTrailingSlashIsARedirect(_:)`` |
+/// | issue 11 | a paged list as an operation value: its URL, first page and pages | ``aPagedListIsAnOperation(_:)`` |
+/// | issue 11 | operation headers for API-wide actions (`SampleServer.login`) and raw requests (`raw.GET`) | ``operationHeaderKeys(_:)`` |
 @Suite struct DRFRaccoonTests {
     /// A client of the group on the seed's endpoints, from the spec's configuration as `change` adjusts it.
-    static func client(_ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = [])
+    static func client(
+        _ transport: TestTransport, _ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []
+    )
         -> APIClient
     {
         var configuration = group.configure(SampleServer.configuration(), seed: "raccoon")
         change(&configuration)
-        return APIClient(configuration: configuration, middlewares: middlewares)
+        return APIClient(configuration: configuration, transport: transport.make(), middlewares: middlewares)
     }
 
     /// Signs in `names` in order, which creates their users.
@@ -41,9 +43,9 @@ import Testing
         return users
     }
 
-    @Test func listAndDetail() async throws {
+    @Test(arguments: TestTransport.allCases) func listAndDetail(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let users = try await Self.signIn(["manue", "ada", "grace"], on: client)
         let first = try await User.list(on: client)
         #expect(first.count == 3 && first.items.map(\.name) == ["manue", "ada"] && first.next != nil)
@@ -55,9 +57,9 @@ import Testing
             try await group.requests().suffix(3).map(\.path) == ["/api/raccoon/users/", "/api/raccoon/users/?page=2", "/api/raccoon/users/\(users[2].id)/"])
     }
 
-    @Test func aPagedListIsAnOperation() async throws {
+    @Test(arguments: TestTransport.allCases) func aPagedListIsAnOperation(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         _ = try await Self.signIn(["manue", "ada", "grace"], on: client)
         let list = User.listOperation(query: [URLQueryItem(name: "ordering", value: "id")])
         #expect(try list.url(on: client).absoluteString == "\(group.api.absoluteString)/raccoon/users/?ordering=id")
@@ -69,12 +71,12 @@ import Testing
         #expect(pages == 2)
     }
 
-    @Test func theAPIKeyGoesWithEveryRequest() async throws {
+    @Test(arguments: TestTransport.allCases) func theAPIKeyGoesWithEveryRequest(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        _ = try await Self.signIn(["manue"], on: Self.client(group))
-        _ = try await User.list(on: Self.client(group))
+        _ = try await Self.signIn(["manue"], on: Self.client(transport, group))
+        _ = try await User.list(on: Self.client(transport, group))
         #expect(try await group.requests().allSatisfy { $0.headers["apikey"] == "MY API KEY" })
-        let keyless = Self.client(group) { $0.headers["APIKEY"] = nil }
+        let keyless = Self.client(transport, group) { $0.headers["APIKEY"] = nil }
         let error = await #expect(throws: APIError.self) { try await User.list(on: keyless) }
         guard case .unauthorized? = error else {
             Issue.record("expected .unauthorized, got \(String(describing: error))")
@@ -82,9 +84,9 @@ import Testing
         }
     }
 
-    @Test func loginReturnsATokenAndAUser() async throws {
+    @Test(arguments: TestTransport.allCases) func loginReturnsATokenAndAUser(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         let response = try await SampleServer.login(username: "manue", password: "password", on: client)
         #expect(response.token == "authtoken-\(response.user.id)" && response.user.name == "manue")
         let error = await #expect(throws: APIError.self) { try await SampleServer.login(username: "manue", password: "wrong", on: client) }
@@ -95,11 +97,11 @@ import Testing
         #expect(status == .badRequest && errors == ["non_field_errors": ["Unable to log in with provided credentials."]])
     }
 
-    @Test func cancellingARunningRequest() async throws {
+    @Test(arguments: TestTransport.allCases) func cancellingARunningRequest(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
         // The server's longest delay: on a loaded machine, seeing the request logged took longer than a
         // shorter one, and the request finished before the cancel.
-        let slow = Self.client(group) { $0.headers["X-Delay"] = "10" }
+        let slow = Self.client(transport, group) { $0.headers["X-Delay"] = "10" }
         let cancellable = Task { try await User.list(on: slow) }
         try await DRFCRUDEFuturesTests.eventually { try await !group.requests().isEmpty }
         let start = ContinuousClock.now
@@ -120,23 +122,24 @@ import Testing
         return Data(text[start.upperBound..<end.lowerBound].utf8)
     }
 
-    @Test func aCustomSerializerReadsJSONInsideXML() async throws {
+    @Test(arguments: TestTransport.allCases) func aCustomSerializerReadsJSONInsideXML(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let manue = try await Self.signIn(["manue"], on: Self.client(group))[0]
-        #expect(try await SampleServer.legacyUser(id: manue.id, on: Self.client(group, middlewares: [Self.jsonInsideXML])) == manue)
+        let manue = try await Self.signIn(["manue"], on: Self.client(transport, group))[0]
+        #expect(try await SampleServer.legacyUser(id: manue.id, on: Self.client(transport, group, middlewares: [Self.jsonInsideXML])) == manue)
         await #expect(throws: APIError.self, "without the serializer the XML is no JSON") {
-            try await SampleServer.legacyUser(id: manue.id, on: Self.client(group))
+            try await SampleServer.legacyUser(id: manue.id, on: Self.client(transport, group))
         }
     }
 
     /// What `validate()` rejects: a response that is not JSON.
     struct NotJSON: Error {}
 
-    @Test func prepareValidatesAndLogs() async throws {
+    @Test(arguments: TestTransport.allCases) func prepareValidatesAndLogs(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let manue = try await Self.signIn(["manue"], on: Self.client(group))[0]
+        let manue = try await Self.signIn(["manue"], on: Self.client(transport, group))[0]
         let log = Mutex<[String]>([])
         let prepared = Self.client(
+            transport,
             group,
             middlewares: [
                 AfterResponse { _, response in
@@ -156,10 +159,11 @@ import Testing
         #expect(log.withLock { $0 } == ["GET /api/raccoon/users/\(manue.id)/ → 200", "GET /api/raccoon/legacy/users/\(manue.id)/ → 200"])
     }
 
-    @Test func processRunsAfterEverySuccess() async throws {
+    @Test(arguments: TestTransport.allCases) func processRunsAfterEverySuccess(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
         let saves = Mutex(0)
         let client = Self.client(
+            transport,
             group,
             middlewares: [
                 AfterResponse { _, response in
@@ -172,32 +176,32 @@ import Testing
         #expect(saves.withLock { $0 } == 3, "two logins and a list succeeded; the missing user did not")
     }
 
-    @Test func aMissingTrailingSlashIsARedirect() async throws {
+    @Test(arguments: TestTransport.allCases) func aMissingTrailingSlashIsARedirect(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group)
+        let client = Self.client(transport, group)
         _ = try await Self.signIn(["manue"], on: client)
-        #if canImport(FoundationNetworking)
-        // FoundationNetworking resolves the relative `Location: /api/raccoon/users/` through `URL.path`, which
-        // drops the trailing slash, and asks for `users` again until it gives up.
-        let error = await #expect(throws: APIError.self) { try await client.request(.get, "users") }
-        guard case .transport? = error else {
-            Issue.record("expected .transport, got \(String(describing: error))")
+        if transport.isFoundationNetworking {
+            // FoundationNetworking resolves the relative `Location: /api/raccoon/users/` through `URL.path`, which
+            // drops the trailing slash, and asks for `users` again until it gives up.
+            let error = await #expect(throws: APIError.self) { try await client.request(.get, "users") }
+            guard case .transport? = error else {
+                Issue.record("expected .transport, got \(String(describing: error))")
+                return
+            }
+            #expect(try await group.requests().dropFirst().allSatisfy { $0.path == "/api/raccoon/users" && $0.status == 301 })
             return
         }
-        #expect(try await group.requests().dropFirst().allSatisfy { $0.path == "/api/raccoon/users" && $0.status == 301 })
-        #else
         let page = try await client.request(.get, "users")
         #expect(page["count"] == .number(1), "a GET follows DRF's 301 to `users/`")
         let error = await #expect(throws: APIError.self) {
             try await client.request(.post, "login", body: ["username": "manue", "password": "password"])
         }
         #expect(error?.status == .methodNotAllowed, "a POST that follows the 301 arrives as a GET, which login does not take")
-        #endif
     }
 
-    @Test func operationHeaderKeys() async throws {
+    @Test(arguments: TestTransport.allCases) func operationHeaderKeys(_ transport: TestTransport) async throws {
         let group = try await DRFSeedGroup.make()
-        let client = Self.client(group) {
+        let client = Self.client(transport, group) {
             $0.operationHeaders[SampleServer.Operations.login] = ["X-Client": "raccoon-login"]
             $0.operationHeaders[.raw(.get)] = ["X-Client": "raccoon-raw"]
         }

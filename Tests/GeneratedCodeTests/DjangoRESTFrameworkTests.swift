@@ -8,16 +8,16 @@ import Testing
 @Suite struct DjangoRESTFrameworkTests {
     static let titles = ["a", "b", "c", "d", "e"]
 
-    static func client() async throws -> APIClient {
-        APIClient(configuration: DRF.configuration(baseURL: try await PythonTestServer.drf.origin().appendingPathComponent("api")))
+    static func client(_ transport: TestTransport) async throws -> APIClient {
+        APIClient(configuration: DRF.configuration(baseURL: try await PythonTestServer.drf.origin().appendingPathComponent("api")), transport: transport.make())
     }
 
     static func group() -> [URLQueryItem] {
         [URLQueryItem(name: "group", value: UUID().uuidString)]
     }
 
-    @Test func pageNumberPagination() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func pageNumberPagination(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let group = Self.group()
         for title in Self.titles {
             let created = try await PageItem(group: group[0].value!, title: title).create(on: client)
@@ -34,8 +34,8 @@ import Testing
         #expect(titles == Self.titles && pages == 3)
     }
 
-    @Test func limitOffsetPagination() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func limitOffsetPagination(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let group = Self.group()
         for title in Self.titles { _ = try await LimitItem(group: group[0].value!, title: title).create(on: client) }
         var titles: [String] = []
@@ -46,8 +46,8 @@ import Testing
         #expect(first.next?.query.contains(URLQueryItem(name: "offset", value: "2")) == true)
     }
 
-    @Test func cursorPagination() async throws {
-        let client = try await Self.client()
+    @Test(arguments: TestTransport.allCases) func cursorPagination(_ transport: TestTransport) async throws {
+        let client = try await Self.client(transport)
         let group = Self.group()
         for title in Self.titles { _ = try await CursorItem(group: group[0].value!, title: title).create(on: client) }
         var pages = 0

@@ -8,10 +8,10 @@ import Testing
 @Suite struct RequestControlTests {
     static let reply = TestServer.Reply.json(#"{"data": {"person": \#(CRUDEFuturesTests.personJSON)}}"#)
 
-    static func client(_ server: TestServer, timeout: Duration = .seconds(30)) -> APIClient {
+    static func client(_ transport: TestTransport, _ server: TestServer, timeout: Duration = .seconds(30)) -> APIClient {
         var configuration = Household.configuration(baseURL: server.origin.appendingPathComponent("api"))
         configuration.timeout = timeout
-        return APIClient(configuration: configuration)
+        return APIClient(configuration: configuration, transport: transport.make())
     }
 
     /// Waits until `condition` holds, checking every 20 ms for up to 10 s.
@@ -19,12 +19,12 @@ import Testing
         for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
     }
 
-    @Test func aPausedRequestIsNotSentUntilResumed() async throws {
+    @Test(arguments: TestTransport.allCases) func aPausedRequestIsNotSentUntilResumed(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in Self.reply }
         defer { Task { await server.stop() } }
         let control = RequestControl()
         control.pause()
-        let read = Task { try await Person.read(id: 7, on: Self.client(server).controlled(by: control)) }
+        let read = Task { try await Person.read(id: 7, on: Self.client(transport, server).controlled(by: control)) }
         try await Task.sleep(for: .milliseconds(300))
         #expect(server.received.isEmpty, "nothing is sent while paused")
         control.resume()
@@ -32,7 +32,7 @@ import Testing
         #expect(server.received.count == 1)
     }
 
-    @Test func aResultArrivingWhilePausedIsHeldAndPausedTimeIsNoTimeout() async throws {
+    @Test(arguments: TestTransport.allCases) func aResultArrivingWhilePausedIsHeldAndPausedTimeIsNoTimeout(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in
             var reply = Self.reply
             reply.delay = .milliseconds(300)
@@ -42,20 +42,21 @@ import Testing
         let control = RequestControl()
         let finished = Mutex(false)
         let read = Task {
-            let person = try await Person.read(id: 7, on: Self.client(server, timeout: .seconds(5)).controlled(by: control))
+            let person = try await Person.read(id: 7, on: Self.client(transport, server, timeout: .seconds(10)).controlled(by: control))
             finished.withLock { $0 = true }
             return person
         }
         try await Self.eventually { !server.received.isEmpty }
         control.pause()
-        // Paused longer than the timeout, which leaves a loaded machine (a parallel test run) 5 s for the exchange.
-        try await Task.sleep(for: .milliseconds(5500))
+        // Paused longer than the timeout, which leaves a loaded machine 10 s for the exchange: with the suites
+        // running over two transports beside a build, 5 s were too few for both transports at once.
+        try await Task.sleep(for: .milliseconds(10_500))
         #expect(!finished.withLock { $0 }, "a paused request does not complete, though its response has arrived")
         control.resume()
-        #expect(try await read.value.id == 7, "the 5.5 s spent paused are not counted against the 5 s timeout")
+        #expect(try await read.value.id == 7, "the 10.5 s spent paused are not counted against the 10 s timeout")
     }
 
-    @Test func cancellingEndsRunningAndLaterRequests() async throws {
+    @Test(arguments: TestTransport.allCases) func cancellingEndsRunningAndLaterRequests(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in
             var reply = Self.reply
             reply.delay = .seconds(5)
@@ -63,7 +64,7 @@ import Testing
         }
         defer { Task { await server.stop() } }
         let control = RequestControl()
-        let client = Self.client(server).controlled(by: control)
+        let client = Self.client(transport, server).controlled(by: control)
         let read = Task { try await Person.read(id: 7, on: client) }
         try await Self.eventually { !server.received.isEmpty }
         let start = ContinuousClock.now

@@ -1,5 +1,6 @@
 import CrudeRuntime
 import Foundation
+import HTTPTypes
 import TestHTTPServer
 import Testing
 
@@ -7,14 +8,14 @@ import Testing
 /// HTTP server: field errors become `.validation`, and a message is reachable without decoding the body.
 @Suite struct ServerConventionTests {
     /// A client without an envelope, as a FastAPI app answers.
-    static func client(_ server: TestServer) -> APIClient {
-        APIClient(configuration: ClientConfiguration(baseURL: server.origin))
+    static func client(_ transport: TestTransport, _ server: TestServer) -> APIClient {
+        APIClient(configuration: ClientConfiguration(baseURL: server.origin), transport: transport.make())
     }
 
     /// The error a raw POST to `heroes` throws.
-    static func failure(_ server: TestServer) async -> APIError? {
+    static func failure(_ transport: TestTransport, _ server: TestServer) async -> APIError? {
         do {
-            _ = try await client(server).request(.post, "heroes", body: ["name": 1])
+            _ = try await client(transport, server).request(.post, "heroes", body: ["name": 1])
             return nil
         } catch {
             return error
@@ -23,7 +24,7 @@ import Testing
 
     /// FastAPI's 422: where the value was sent (`body`, `query`) is dropped, nested keys and array indices
     /// are joined with dots, and an error about the whole body has the field `""`.
-    @Test func fastAPIFieldErrorsAreValidationErrors() async throws {
+    @Test(arguments: TestTransport.allCases) func fastAPIFieldErrorsAreValidationErrors(_ transport: TestTransport) async throws {
         let body = #"""
             {"detail": [
               {"type": "missing", "loc": ["body", "name"], "msg": "Field required", "input": {}},
@@ -37,7 +38,7 @@ import Testing
             """#
         let server = try await TestServer { _ in .json(body, status: 422) }
         defer { Task { await server.stop() } }
-        guard case let .validation(status, errors, raw)? = await Self.failure(server) else {
+        guard case let .validation(status, errors, raw)? = await Self.failure(transport, server) else {
             Issue.record("expected .validation")
             return
         }
@@ -52,7 +53,7 @@ import Testing
                 "response.age": ["Value error"],
             ])
         #expect(raw == Data(body.utf8))
-        let error = try #require(await Self.failure(server))
+        let error = try #require(await Self.failure(transport, server))
         #expect(error.serverMessage == nil, "a list of field errors is not one message")
         #expect(error.description.hasPrefix("HTTP 422 validation failed: Input should be a valid dictionary; items.0.count Input should be a valid integer; "))
     }
@@ -60,7 +61,7 @@ import Testing
     /// Litestar's 400: each item of `extra` is a field's message under its `key`, the source left out; the
     /// `detail` beside it is the error's message. A body Litestar's DTOs could not decode has no `extra`,
     /// only a `detail` that names the field inside the message: that is a message, not a field error.
-    @Test func litestarsExtraListIsValidationErrors() async throws {
+    @Test(arguments: TestTransport.allCases) func litestarsExtraListIsValidationErrors(_ transport: TestTransport) async throws {
         let body = #"""
             {"status_code": 400, "detail": "Validation failed for POST /heroes", "extra": [
               {"message": "Expected `str` of length >= 1", "key": "name", "source": "body"},
@@ -75,7 +76,7 @@ import Testing
                 : .json(#"{"status_code": 400, "detail": "Expected `str`, got `int` - at `$.name`"}"#, status: 400)
         }
         defer { Task { await server.stop() } }
-        let error = try #require(await Self.failure(server))
+        let error = try #require(await Self.failure(transport, server))
         guard case let .validation(status, errors, raw) = error else {
             Issue.record("expected .validation, got \(error)")
             return
@@ -90,7 +91,7 @@ import Testing
         #expect(raw == Data(body.utf8))
         #expect(error.serverMessage == "Validation failed for POST /heroes")
         do {
-            _ = try await Self.client(server).request(.post, "heroes", query: [URLQueryItem(name: "dto", value: "1")])
+            _ = try await Self.client(transport, server).request(.post, "heroes", query: [URLQueryItem(name: "dto", value: "1")])
             Issue.record("expected an error")
         } catch {
             guard case .status = error else {
@@ -103,10 +104,10 @@ import Testing
 
     /// `{"detail": "Hero not found"}` on a 404: the message is the error's, and its description says it
     /// with the status's reason phrase, which Foundation on Linux does not pass on.
-    @Test func aDetailIsTheServerMessage() async throws {
+    @Test(arguments: TestTransport.allCases) func aDetailIsTheServerMessage(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in .json(#"{"detail": "Hero not found"}"#, status: 404) }
         defer { Task { await server.stop() } }
-        let error = try #require(await Self.failure(server))
+        let error = try #require(await Self.failure(transport, server))
         guard case .status(let status, _) = error else {
             Issue.record("expected .status, got \(error)")
             return
@@ -118,17 +119,17 @@ import Testing
 
     /// A lone `detail` on a 400 (Django REST Framework's parse error) is a message, not a field `detail`;
     /// field errors beside other keys still are field errors.
-    @Test func aLoneDetailOnA400IsNoFieldError() async throws {
+    @Test(arguments: TestTransport.allCases) func aLoneDetailOnA400IsNoFieldError(_ transport: TestTransport) async throws {
         let server = try await TestServer { request in
             request.query.isEmpty
                 ? .json(#"{"detail": "JSON parse error - Expecting value"}"#, status: 400)
                 : .json(#"{"detail": ["This field is required."], "name": ["This field is required."]}"#, status: 400)
         }
         defer { Task { await server.stop() } }
-        let parse = try #require(await Self.failure(server))
+        let parse = try #require(await Self.failure(transport, server))
         #expect(parse.description == "HTTP 400 Bad Request: JSON parse error - Expecting value")
         do {
-            _ = try await Self.client(server).request(.post, "heroes", query: [URLQueryItem(name: "fields", value: "1")])
+            _ = try await Self.client(transport, server).request(.post, "heroes", query: [URLQueryItem(name: "fields", value: "1")])
             Issue.record("expected an error")
         } catch {
             guard case let .validation(_, errors, _) = error else {
@@ -139,19 +140,32 @@ import Testing
         }
     }
 
+    /// A status reads with its standard reason phrase whatever phrase the response carried, so that one failure
+    /// reads the same over every transport; a code without a standard phrase keeps the server's, if any.
+    @Test func theStatusLineDoesNotDependOnTheResponsesPhrase() {
+        let body = Data(#"{"detail": "Hero not found"}"#.utf8)
+        for phrase in ["", "Not Found", "Hero Missing"] {
+            #expect(APIError.status(HTTPResponse.Status(code: 404, reasonPhrase: phrase), body: body).description == "HTTP 404 Not Found: Hero not found")
+        }
+        #expect(
+            APIError.status(HTTPResponse.Status(code: 599, reasonPhrase: "Network Read Timeout"), body: Data()).description == "HTTP 599 Network Read Timeout")
+        #expect(APIError.status(HTTPResponse.Status(code: 599, reasonPhrase: ""), body: Data()).description == "HTTP 599")
+    }
+
     /// The other shapes a message comes in, and a body with none, whose start the description shows.
-    @Test(arguments: [
-        (#"{"message": "Rate limit exceeded"}"#, 429, "Rate limit exceeded", "HTTP 429 Too Many Requests: Rate limit exceeded"),
-        (#"{"error": "invalid_grant"}"#, 400, "invalid_grant", "HTTP 400 Bad Request: invalid_grant"),
-        (#"{"error": {"code": 7, "message": "Quota used up"}}"#, 403, "Quota used up", "HTTP 403 Forbidden: Quota used up"),
-        (#"{"status": "down"}"#, 503, nil, #"HTTP 503 Service Unavailable: {"status": "down"}"#),
-        ("", 599, nil, "HTTP 599"),
-    ])
-    func messagesInOtherShapes(body: String, status: Int, message: String?, description: String) async throws {
-        let server = try await TestServer { _ in TestServer.Reply(status: status, headers: [:], body: Data(body.utf8)) }
+    @Test(
+        arguments: [
+            (#"{"message": "Rate limit exceeded"}"#, 429, "Rate limit exceeded", "HTTP 429 Too Many Requests: Rate limit exceeded"),
+            (#"{"error": "invalid_grant"}"#, 400, "invalid_grant", "HTTP 400 Bad Request: invalid_grant"),
+            (#"{"error": {"code": 7, "message": "Quota used up"}}"#, 403, "Quota used up", "HTTP 403 Forbidden: Quota used up"),
+            (#"{"status": "down"}"#, 503, nil, #"HTTP 503 Service Unavailable: {"status": "down"}"#),
+            ("", 599, nil, "HTTP 599"),
+        ] as [(body: String, status: Int, message: String?, description: String)], TestTransport.allCases)
+    func messagesInOtherShapes(_ shape: (body: String, status: Int, message: String?, description: String), _ transport: TestTransport) async throws {
+        let server = try await TestServer { _ in TestServer.Reply(status: shape.status, headers: [:], body: Data(shape.body.utf8)) }
         defer { Task { await server.stop() } }
-        let error = try #require(await Self.failure(server))
-        #expect(error.serverMessage == message)
-        #expect(error.description == description)
+        let error = try #require(await Self.failure(transport, server))
+        #expect(error.serverMessage == shape.message)
+        #expect(error.description == shape.description)
     }
 }

@@ -85,7 +85,8 @@ public final class TestServer: Sendable {
             if let delay = reply.delay { try await Task.sleep(for: delay) }
             var headers = HTTPHeaders()
             for (name, value) in reply.headers { headers[HTTPHeader(name)] = value }
-            return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: "Status \(reply.status)"), headers: headers, body: reply.body)
+            // No reason phrase, as HTTP/2 has none: what a client reports must not depend on it.
+            return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: ""), headers: headers, body: reply.body)
         }
     }
 

@@ -4,10 +4,10 @@
 //    `JSONDecoder` and through `APIClient.decode` (envelope-unwrapping path operations use), against a
 //    hand-written `Codable` struct with `CodingKeys` and `JSONDecoder`'s `.iso8601` dates;
 // 2. round trips: create, read, update, list, delete against a minimal HTTP/1.1 server on 127.0.0.1 in
-//    this process (LoopbackServer.swift) with `URLSessionTransport`: the generated operations on `APIClient`
-//    against the same requests made directly with the transport (bodies encoded with `JSONEncoder`,
-//    responses decoded with `JSONDecoder` into a hand-written `Codable` struct), and against the floor of
-//    the same bytes sent with no coding at all;
+//    this process (LoopbackServer.swift) with `URLSessionTransport` and with `AsyncHTTPClientTransport`: the
+//    generated operations on `APIClient` against the same requests made directly with the transport (bodies
+//    encoded with `JSONEncoder`, responses decoded with `JSONDecoder` into a hand-written `Codable` struct),
+//    and against the floor of the same bytes sent with no coding at all; all six loops interleaved;
 // 3. the client's own CPU cost per request, without a network: the same three loops on a transport that
 //    answers from memory.
 //
@@ -19,6 +19,7 @@
 
 import BenchModels
 import BenchSupport
+import CrudeAsyncHTTPClient
 import CrudeRuntime
 import Foundation
 import HTTPTypes
@@ -262,15 +263,19 @@ func uncodedLoop(through transport: some HTTPTransport, client: APIClient) async
     }
 }
 
-/// Runs the three loops interleaved after a warm-up and returns their timings.
-func timeCRUDLoops(client: APIClient, transport: some HTTPTransport, rounds: Int, iterations: Int) async throws -> (
+/// Runs the three loops of every client (its transport being the client's) interleaved after a warm-up and
+/// returns their timings, named `direct`, `generated` and `uncoded` after the client's `prefix`.
+func timeCRUDLoops(_ clients: [(prefix: String, client: APIClient)], rounds: Int, iterations: Int) async throws -> (
     wall: [String: [Double]], cpu: [String: [Double]]
 ) {
-    let loops: [(String, Loop)] = try await [
-        ("direct", directLoop(through: transport, base: client.configuration.baseURL)),
-        ("generated", generatedLoop(on: client)),
-        ("uncoded", uncodedLoop(through: transport, client: client)),
-    ]
+    var loops: [(String, Loop)] = []
+    for (prefix, client) in clients {
+        loops += try await [
+            (prefix + "direct", directLoop(through: client.transport, base: client.configuration.baseURL)),
+            (prefix + "generated", generatedLoop(on: client)),
+            (prefix + "uncoded", uncodedLoop(through: client.transport, client: client)),
+        ]
+    }
     for _ in 0..<max(5, iterations / 10) {
         for (_, loop) in loops { try await loop() }
     }
@@ -301,23 +306,42 @@ enum CannedCRUD {
 
 if options.roundTrips {
     let server = try LoopbackServer(CannedCRUD.answer)
-    // Each variant has a session of its own, as separate clients would.
-    let client = APIClient(configuration: Bench.configuration(baseURL: server.origin), transport: URLSessionTransport())
+    // A client of its own for each transport, as separate apps would have; AsyncHTTPClient's with a client it
+    // made and shuts down.
+    let asyncHTTPClient = AsyncHTTPClientTransport()
+    let configuration = Bench.configuration(baseURL: server.origin)
     let iterations = options.roundTripIterations
     print("round trips: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests, server \(server.origin)")
-    let timings = try await timeCRUDLoops(client: client, transport: URLSessionTransport(), rounds: options.roundTripRounds, iterations: iterations)
+    let timings = try await timeCRUDLoops(
+        [
+            ("", APIClient(configuration: configuration, transport: URLSessionTransport())),
+            ("ahc_", APIClient(configuration: configuration, transport: asyncHTTPClient)),
+        ], rounds: options.roundTripRounds, iterations: iterations)
+    try await asyncHTTPClient.shutdown()
+    // URLSessionTransport's loops at the top level, as before; AsyncHTTPClientTransport's under `async_http_client`.
     var roundTrips: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": requestsPerIteration]
-    for (name, values) in timings.wall {
-        let requestsPerSecond = Double(iterations * requestsPerIteration) / median(values)
+    var asyncHTTPClientTrips = roundTrips
+    var requestsPerSecond: [String: Double] = [:]
+    for (name, values) in timings.wall.sorted(by: { $0.key < $1.key }) {
+        requestsPerSecond[name] = Double(iterations * requestsPerIteration) / median(values)
         let cpu = timings.cpu[name]!
         let cpuPerRequest = median(cpu) / Double(iterations * requestsPerIteration) * 1e6
-        roundTrips[name] = [
-            "median_seconds": median(values), "requests_per_second": requestsPerSecond, "seconds": values,
+        let entry: [String: Any] = [
+            "median_seconds": median(values), "requests_per_second": requestsPerSecond[name]!, "seconds": values,
             "cpu_seconds": cpu, "cpu_microseconds_per_request": cpuPerRequest,
         ]
+        if name.hasPrefix("ahc_") { asyncHTTPClientTrips[String(name.dropFirst(4))] = entry } else { roundTrips[name] = entry }
         print(
-            "  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond)) requests/s, "
+            "  \(name): median \(String(format: "%.3f", median(values))) s, \(String(format: "%.0f", requestsPerSecond[name]!)) requests/s, "
                 + "\(String(format: "%.0f", cpuPerRequest)) µs of process CPU per request")
+    }
+    roundTrips["async_http_client"] = asyncHTTPClientTrips
+    if let urlSession = requestsPerSecond["generated"], let asyncHTTPClient = requestsPerSecond["ahc_generated"] {
+        let ratio = asyncHTTPClient / urlSession
+        print(
+            "  generated CRUD round trips per second: URLSessionTransport \(String(format: "%.0f", urlSession / Double(requestsPerIteration))), "
+                + "AsyncHTTPClientTransport \(String(format: "%.0f", asyncHTTPClient / Double(requestsPerIteration))), "
+                + "ratio \(String(format: "%.2f", ratio))×")
     }
     report["round_trips"] = roundTrips
     server.stop()
@@ -337,7 +361,7 @@ if options.inMemory {
     let client = APIClient(configuration: Bench.configuration(baseURL: URL(string: "http://127.0.0.1:8080")!), transport: transport)
     let iterations = options.memoryIterations
     print("in memory: \(options.roundTripRounds) rounds x \(iterations) iterations x \(requestsPerIteration) requests")
-    let timings = try await timeCRUDLoops(client: client, transport: transport, rounds: options.roundTripRounds, iterations: iterations)
+    let timings = try await timeCRUDLoops([("", client)], rounds: options.roundTripRounds, iterations: iterations)
     var memory: [String: Any] = ["rounds": options.roundTripRounds, "iterations": iterations, "requests_per_iteration": requestsPerIteration]
     for (name, values) in timings.wall {
         let microseconds = median(values) / Double(iterations * requestsPerIteration) * 1e6

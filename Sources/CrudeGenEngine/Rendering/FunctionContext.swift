@@ -294,7 +294,7 @@ struct FunctionContext {
                 lines.append("var \(locals.query): [URLQueryItem] = []")
                 lines += action.query.map { queryLine($0, into: locals.query) }
             }
-            // API-wide actions belong to the API: `operationHeaders["SampleAPI.login"]`.
+            // API-wide actions belong to the API: `operationHeaders[SampleAPI.Operations.login]`.
             lines += requestLines(
                 resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method, headers: action.headers,
                 path: route.pathLiteral, query: query, body: body, locals: locals)

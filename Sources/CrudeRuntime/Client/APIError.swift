@@ -74,10 +74,12 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
         return body.isEmpty ? "" : ": " + Self.preview(body)
     }
 
-    /// `404 Not Found`: the code with the server's reason phrase, or the standard one when the response had
-    /// none (HTTP/2 sends none, and Foundation on Linux does not pass it on); the code alone when unknown.
+    /// `404 Not Found`: the code with its standard reason phrase, so that the same failure reads the same
+    /// whichever transport received it (HTTP/2 sends no phrase, Foundation on Linux passes none on,
+    /// AsyncHTTPClient passes on the server's own); the server's phrase for a code without a standard one;
+    /// the code alone when there is neither.
     private static func statusLine(_ status: HTTPResponse.Status) -> String {
-        let phrase = status.reasonPhrase.isEmpty ? standardReasonPhrases[status.code] ?? "" : status.reasonPhrase
+        let phrase = standardReasonPhrases[status.code] ?? status.reasonPhrase
         return phrase.isEmpty ? String(status.code) : "\(status.code) \(phrase)"
     }
 

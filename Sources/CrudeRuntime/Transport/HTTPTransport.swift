@@ -3,8 +3,9 @@ import HTTPTypes
 
 /// Sends one HTTP request and returns the whole response. The seam between ``APIClient`` and the network.
 ///
-/// ``URLSessionTransport`` is the default. To use a transport built for swift-openapi-runtime (such as
-/// AsyncHTTPClient's), wrap its `ClientTransport.send` in a type conforming to this protocol: both speak
+/// ``URLSessionTransport`` is the default; `AsyncHTTPClientTransport`, in the `CrudeAsyncHTTPClient` library,
+/// sends with AsyncHTTPClient (see <doc:ChoosingATransport>). To use a transport built for
+/// swift-openapi-runtime, wrap its `ClientTransport.send` in a type conforming to this protocol: both speak
 /// swift-http-types' `HTTPRequest` and `HTTPResponse`.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` (whose scheme, authority and path are set) and returns the response and its body.
@@ -20,7 +21,7 @@ public protocol HTTPTransport: Sendable {
     /// body with a file on disk, which can be larger than memory.
     ///
     /// The default reads the file (memory-mapped where the platform allows) and calls
-    /// ``send(_:body:timeout:)``; ``URLSessionTransport`` streams it instead.
+    /// ``send(_:body:timeout:)``; ``URLSessionTransport`` and `AsyncHTTPClientTransport` stream it instead.
     func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data)
 }
 

@@ -7,13 +7,20 @@ import HTTPTypesFoundation
 import FoundationNetworking
 #endif
 
-/// Sends requests with a `URLSession` of its own, on Apple platforms and on Linux.
+/// Sends requests with a `URLSession`, on Apple platforms and on Linux.
 ///
-/// The session is ephemeral and has no URL cache: on Linux, cancelling requests of the shared session
-/// was seen to crash the process, and FoundationNetworking ignores cache policies; the client caches
-/// itself (``ClientConfiguration/cache``), the same on every platform.
+/// ``init()`` makes a session of its own, ephemeral and without a URL cache: on Linux, cancelling requests of
+/// the shared session was seen to crash the process, and FoundationNetworking ignores cache policies; the
+/// client caches itself (``ClientConfiguration/cache``), the same on every platform. ``init(session:)`` sends
+/// with the app's own session instead.
+///
+/// On Linux, FoundationNetworking adds `Accept-Language: en` to every request that sets none, passes no
+/// reason phrase on, and turns a POST redirected by 307 or 308 into one without its body; a server app is
+/// better served by `AsyncHTTPClientTransport` (the `CrudeAsyncHTTPClient` library).
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    /// Whether the session is this transport's own, to invalidate when the transport goes.
+    private let ownsSession: Bool
 
     /// Creates a transport with its own session.
     public init() {
@@ -21,10 +28,24 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration)
+        ownsSession = true
+    }
+
+    /// Creates a transport sending with the app's own `session`: its delegate (authentication challenges,
+    /// metrics), its configuration's proxy, headers and `protocolClasses` (`URLProtocol` stubs in tests)
+    /// apply to every request.
+    ///
+    /// The app keeps the session and invalidates it when it is done; the transport never does. The timeout
+    /// stays the client's own (``ClientConfiguration/timeout``), whatever the session's configuration says.
+    /// On Linux, prefer a session of its own to `URLSession.shared`, whose cancelled requests were seen to
+    /// crash the process.
+    public init(session: URLSession) {
+        self.session = session
+        ownsSession = false
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        if ownsSession { session.finishTasksAndInvalidate() }
     }
 
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {

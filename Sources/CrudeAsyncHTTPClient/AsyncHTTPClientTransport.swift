@@ -1,0 +1,147 @@
+#if CrudeAsyncHTTPClient
+import AsyncHTTPClient
+import CrudeRuntime
+import Foundation
+import HTTPTypes
+import HTTPTypesFoundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Sends requests with AsyncHTTPClient, the HTTP client of server-side Swift (SwiftNIO): for server apps and
+/// command-line tools on Linux, where `URLSessionTransport` is FoundationNetworking's.
+///
+/// It keeps the contract of `URLSessionTransport`: the timeout is an overall deadline for the whole exchange,
+/// body included (`APIError.timedOut(after:)`); cancelling the calling task cancels the request
+/// (`APIError.cancelled`); redirects are followed as the `HTTPClient`'s configuration says, a 307 or 308
+/// sending the same method and body again, a file upload included; a response body is collected into `Data`
+/// up to ``maximumResponseBodySize`` bytes, past which the request fails with
+/// `APIError.transport(description:underlying:)` whose underlying error is AsyncHTTPClient's
+/// `ResponseAccumulator.ResponseTooBigError`.
+///
+/// Give it the app's own `HTTPClient` (``init(client:maximumResponseBodySize:)``), which the app shuts down
+/// as usual, or let it create one (``init(configuration:maximumResponseBodySize:)``) and call ``shutdown()``
+/// once no request is left to send: AsyncHTTPClient requires every client it creates to be shut down.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    /// The client that sends the requests.
+    public let client: HTTPClient
+    /// The largest response body accepted, in bytes: at most 4 GiB − 1, the most a SwiftNIO `ByteBuffer` holds.
+    public let maximumResponseBodySize: Int
+    /// Whether ``shutdown()`` shuts `client` down: only a client this transport created.
+    private let ownsClient: Bool
+
+    /// The bytes read from an uploaded file at a time: large enough for few reads, small enough to keep memory flat.
+    private static let uploadChunkSize = 256 * 1024
+
+    /// A transport sending with `client`, the app's own, whose configuration (redirects, TLS, proxy, pool) applies.
+    ///
+    /// The app keeps shutting `client` down itself; ``shutdown()`` leaves it alone.
+    public init(client: HTTPClient, maximumResponseBodySize: Int = 64 * 1024 * 1024) {
+        self.client = client
+        self.maximumResponseBodySize = maximumResponseBodySize
+        ownsClient = false
+    }
+
+    /// A transport with a client of its own, on SwiftNIO's shared event loops, made from `configuration`
+    /// (following up to five redirects, AsyncHTTPClient's default).
+    ///
+    /// Call ``shutdown()`` before the transport is released: AsyncHTTPClient stops a debug build whose
+    /// client was never shut down.
+    public init(configuration: HTTPClient.Configuration = HTTPClient.Configuration(), maximumResponseBodySize: Int = 64 * 1024 * 1024) {
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.maximumResponseBodySize = maximumResponseBodySize
+        ownsClient = true
+    }
+
+    /// Shuts down the client this transport created, after the requests in flight; does nothing for the app's
+    /// own client (``init(client:maximumResponseBodySize:)``).
+    public func shutdown() async throws {
+        if ownsClient { try await client.shutdown() }
+    }
+
+    /// Sends `request` with `body` held in one buffer, which a 307 or 308 sends again.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        // A body AsyncHTTPClient can write again is what lets a 307 or 308 send it to the new location.
+        try await exchange(request, body: body.map { .byteBuffer(ByteBuffer(bytes: $0)) }, timeout: timeout)
+    }
+
+    /// Streams the file from disk in chunks, read on SwiftNIO's thread pool; a redirect reads it again from
+    /// the start.
+    public func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        let length: Int64
+        do {
+            length = try Int64(file.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0)
+        } catch {
+            throw APIError.transport(description: "cannot read the file to upload \(file.path): \(error)", underlying: error)
+        }
+        let group = client.eventLoopGroup
+        let body = HTTPClient.Body.stream(contentLength: length) { writer in
+            Self.write(file, to: writer, on: group.any())
+        }
+        return try await exchange(request, body: body, timeout: timeout)
+    }
+
+    /// Writes the bytes of `file` to `writer` one chunk at a time, each chunk read once the previous one is written.
+    private static func write(_ file: URL, to writer: HTTPClient.Body.StreamWriter, on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
+        let pool = NIOThreadPool.singleton
+        return pool.runIfActive(eventLoop: eventLoop) { try FileHandle(forReadingFrom: file) }.flatMap { handle in
+            @Sendable func writeRest() -> EventLoopFuture<Void> {
+                pool.runIfActive(eventLoop: eventLoop) { try handle.read(upToCount: uploadChunkSize) ?? Data() }.flatMap { chunk in
+                    chunk.isEmpty ? eventLoop.makeSucceededVoidFuture() : writer.write(.byteBuffer(ByteBuffer(bytes: chunk))).flatMap(writeRest)
+                }
+            }
+            return writeRest().always { _ in try? handle.close() }
+        }
+    }
+
+    /// Sends `request` with `body` under the deadline and the calling task's cancellation.
+    private func exchange(_ request: HTTPRequest, body: HTTPClient.Body?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        guard let url = request.url else {
+            throw APIError.transport(description: "cannot form a URL from \(request)", underlying: URLError(.badURL))
+        }
+        let clientRequest: HTTPClient.Request
+        do {
+            clientRequest = try HTTPClient.Request(
+                url: url, method: HTTPMethod(rawValue: request.method.rawValue),
+                headers: HTTPHeaders(request.headerFields.map { ($0.name.rawName, $0.value) }), body: body)
+        } catch {
+            throw APIError.transport(description: "cannot send to \(url): \(error)", underlying: error)
+        }
+        if Task.isCancelled { throw APIError.cancelled }
+        let (seconds, attoseconds) = timeout.components
+        // AsyncHTTPClient's deadline covers the whole exchange, redirects and the response body included.
+        let deadline = NIODeadline.now() + .seconds(seconds) + .nanoseconds(attoseconds / 1_000_000_000)
+        let task = client.execute(
+            request: clientRequest, delegate: ResponseAccumulator(request: clientRequest, maxBodySize: maximumResponseBodySize), deadline: deadline)
+        let response: HTTPClient.Response
+        do {
+            response = try await withTaskCancellationHandler {
+                try await task.get()
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            throw Self.apiError(error, timeout: timeout)
+        }
+        var fields = HTTPFields()
+        for header in response.headers {
+            // AsyncHTTPClient has parsed the head, so every name is a valid token; the check only satisfies the type.
+            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        }
+        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+        return (HTTPResponse(status: status, headerFields: fields), response.body.map { Data($0.readableBytesView) } ?? Data())
+    }
+
+    /// The runtime's error for AsyncHTTPClient's.
+    private static func apiError(_ error: any Error, timeout: Duration) -> APIError {
+        switch error {
+        case let error as HTTPClientError where error == .cancelled: .cancelled
+        case is CancellationError: .cancelled
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: .timedOut(after: timeout)
+        case let error as ResponseAccumulator.ResponseTooBigError:
+            .transport(description: "the response body is larger than \(error.maxBodySize) bytes", underlying: error)
+        default: .transport(description: "\(error)", underlying: error)
+        }
+    }
+}
+#endif
