@@ -838,30 +838,16 @@ def table(results):
                        f"{paired(d, 'handwritten', key):.2f}× |")
         out.append("")
         t = rt["round_trips"]
-        direct = t["direct"]["requests_per_second"]
         out.append(f"### CRUD round trips over loopback (create, read, update, list, delete; minimal HTTP/1.1 server in the same process, `URLSessionTransport`; "
                    f"median of {t['rounds']} interleaved rounds of {t['iterations'] * t['requests_per_iteration']} requests)")
         out.append("")
-        out.append("| client | requests/s | vs the transport directly (ratio of medians) | (median of per-round ratios) | process CPU per request |")
-        out.append("|---|---:|---:|---:|---:|")
-        for key, label in RUNTIME_LOOPS:
-            v = t[key]
-            out.append(f"| {label} | {v['requests_per_second']:.0f} | {v['requests_per_second'] / direct:.3f}× | "
-                       f"{paired(t, 'direct', key):.3f}× | {v.get('cpu_microseconds_per_request', float('nan')):.0f} µs |")
-        out.append("")
+        out += round_trip_rows(t)
         if "async_http_client" in t:
             a = t["async_http_client"]
-            a_direct = a["direct"]["requests_per_second"]
             out.append("### The same round trips through `AsyncHTTPClientTransport` (the `CrudeAsyncHTTPClient` trait; same run, "
                        "interleaved with the loops above)")
             out.append("")
-            out.append("| client | requests/s | vs the transport directly (ratio of medians) | (median of per-round ratios) | process CPU per request |")
-            out.append("|---|---:|---:|---:|---:|")
-            for key, label in RUNTIME_LOOPS:
-                v = a[key]
-                out.append(f"| {label} | {v['requests_per_second']:.0f} | {v['requests_per_second'] / a_direct:.3f}× | "
-                           f"{paired(a, 'direct', key):.3f}× | {v.get('cpu_microseconds_per_request', float('nan')):.0f} µs |")
-            out.append("")
+            out += round_trip_rows(a)
             per = t["requests_per_iteration"]
             url_trips, ahc_trips = t["generated"]["requests_per_second"] / per, a["generated"]["requests_per_second"] / per
             out.append(f"Generated CRUD round trips (5 requests each) per second: `URLSessionTransport` {url_trips:.0f}, "
@@ -909,6 +895,18 @@ RUNTIME_LOOPS = [
     ("generated", "generated operations on `APIClient`"),
     ("uncoded", "floor: the generated requests' bytes sent straight to the transport, nothing encoded or decoded"),
 ]
+
+
+def round_trip_rows(loops):
+    """The table of one transport's round-trip loops, each against the transport used directly."""
+    direct = loops["direct"]["requests_per_second"]
+    rows = ["| client | requests/s | vs the transport directly (ratio of medians) | (median of per-round ratios) | process CPU per request |",
+            "|---|---:|---:|---:|---:|"]
+    for key, label in RUNTIME_LOOPS:
+        v = loops[key]
+        rows.append(f"| {label} | {v['requests_per_second']:.0f} | {v['requests_per_second'] / direct:.3f}× | "
+                    f"{paired(loops, 'direct', key):.3f}× | {v.get('cpu_microseconds_per_request', float('nan')):.0f} µs |")
+    return rows + [""]
 
 
 def paired(section, baseline, variant):
