@@ -20,8 +20,9 @@ import NIOPosix
 /// `ResponseAccumulator.ResponseTooBigError`.
 ///
 /// Give it the app's own `HTTPClient` (``init(client:maximumResponseBodySize:)``), which the app shuts down
-/// as usual, or let it create one (``init(configuration:maximumResponseBodySize:)``) and call ``shutdown()``
-/// once no request is left to send: AsyncHTTPClient requires every client it creates to be shut down.
+/// as usual, or let it create one (``init(configuration:maximumResponseBodySize:)``): ``shutdown()`` waits
+/// for that client to close, and a transport released without it shuts its client down in the background
+/// (AsyncHTTPClient stops a debug build whose client is released running).
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The client that sends the requests.
     public let client: HTTPClient
@@ -45,8 +46,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// A transport with a client of its own, on SwiftNIO's shared event loops, made from `configuration`
     /// (following up to five redirects, AsyncHTTPClient's default).
     ///
-    /// Call ``shutdown()`` before the transport is released: AsyncHTTPClient stops a debug build whose
-    /// client was never shut down.
+    /// ``shutdown()`` closes the client and waits for it; released without it, the transport shuts the
+    /// client down in the background.
     public init(configuration: HTTPClient.Configuration = HTTPClient.Configuration(), maximumResponseBodySize: Int = 64 * 1024 * 1024) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.maximumResponseBodySize = maximumResponseBodySize
@@ -57,6 +58,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// own client (``init(client:maximumResponseBodySize:)``).
     public func shutdown() async throws {
         if ownsClient { try await client.shutdown() }
+    }
+
+    /// Shuts down a client this transport created and nobody shut down: a transport dropped on an error path
+    /// must not stop the app. The client stays alive until its shutdown completes; one already shut down
+    /// reports that to the callback, which has nothing to do.
+    deinit {
+        if ownsClient { client.shutdown { _ in } }
     }
 
     /// Sends `request` with `body` held in one buffer, which a 307 or 308 sends again.

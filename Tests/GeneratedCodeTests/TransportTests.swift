@@ -125,6 +125,21 @@ import CrudeAsyncHTTPClient
         #expect(description == "the response body is larger than 1000 bytes")
     }
 
+    /// A transport released without ``AsyncHTTPClientTransport/shutdown()`` shuts its own client down: a
+    /// client released running stops a debug build, which would end this test process.
+    @Test func anOwnedClientReleasedWithoutShutdownIsShutDown() async throws {
+        let server = try await TestServer { _ in .json("{}") }
+        defer { Task { await server.stop() } }
+        var owning: AsyncHTTPClientTransport? = AsyncHTTPClientTransport()
+        let client = try #require(owning?.client)
+        #expect(try await owning?.send(Self.request(.get, "/", on: server), body: nil, timeout: .seconds(30)).0.status == .ok)
+        owning = nil
+        let stillUsable = await withCheckedContinuation { continuation in
+            client.shutdown { continuation.resume(returning: $0 == nil) }
+        }
+        #expect(!stillUsable, "the released transport shut its client down, so shutting it down again fails")
+    }
+
     /// A transport that made its own client sends with it and shuts it down; one given the app's client
     /// leaves that client running.
     @Test func anOwnedClientIsShutDownAndTheAppsIsNot() async throws {
