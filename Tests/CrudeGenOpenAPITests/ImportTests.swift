@@ -118,7 +118,7 @@ import Testing
             ("openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n", "not a valid OpenAPI document"),
             ("openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI version `4.0.0` is not supported"),
             ("- just\n- a list\n", "its top level is not a mapping"),
-            ("openapi: [unclosed\n", "bad.yaml:2:1: error: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence)"),
+            ("openapi: [unclosed\n", "bad.yaml:1:10: error: a `[` opened here is never closed (YAML syntax: at 2:1, expected `,` or `]`)"),
         ]
         for item in cases {
             #expect(throws: DiagnosticsError.self) { try OpenAPIImporter.importDocument(Data(item.text.utf8), file: "bad.yaml") }

@@ -56,10 +56,13 @@ import Testing
         #expect(try await read.value.id == 7, "the 10.5 s spent paused are not counted against the 10 s timeout")
     }
 
-    @Test(arguments: TestTransport.allCases) func cancellingEndsRunningAndLaterRequests(_ transport: TestTransport) async throws {
+    /// The server answers after an hour, so only the cancel can end the running request within the test's
+    /// time limit.
+    @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
+    func cancellingEndsRunningAndLaterRequests(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in
             var reply = Self.reply
-            reply.delay = .seconds(5)
+            reply.delay = .seconds(3600)
             return reply
         }
         defer { Task { await server.stop() } }
@@ -67,10 +70,8 @@ import Testing
         let client = Self.client(transport, server).controlled(by: control)
         let read = Task { try await Person.read(id: 7, on: client) }
         try await Self.eventually { !server.received.isEmpty }
-        let start = ContinuousClock.now
         control.cancel()
         await #expect(throws: APIError.self) { try await read.value }
-        #expect(ContinuousClock.now - start < .seconds(3), "the running request ends at once")
         let later = await #expect(throws: APIError.self) { try await Person.read(id: 7, on: client) }
         guard case .cancelled? = later else {
             Issue.record("expected .cancelled, got \(String(describing: later))")

@@ -92,10 +92,11 @@ package enum YAMLDocument {
         where ["while parsing a flow sequence", "while parsing a flow mapping"].contains(context.text) && context.mark.line < mark.line:
             // As with a quote: LibYAML stops at the next line that cannot continue the collection, often the
             // next key; the context's mark is the bracket left open.
-            let bracket = context.text.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
+            let (opening, closing) = context.text.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
+            let problem = "at \(mark.line):\(mark.column), expected `,` or `\(closing)`"
             return .error(
-                "a `\(bracket.0)` opened here is never closed (YAML syntax: at \(mark.line):\(mark.column), expected `,` or `\(bracket.1)`)", at: at(context.mark),
-                hint: "close it with `\(bracket.1)` on the same line, or write the items as an indented block instead")
+                "a `\(opening)` opened here is never closed (YAML syntax: \(problem))", at: at(context.mark),
+                hint: "close it with `\(closing)` on the same line, or write the items as an indented block instead")
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let detail = context.map { " (\($0.text))" } ?? ""
             return .error(

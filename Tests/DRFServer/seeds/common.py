@@ -92,7 +92,7 @@ class RecordRequests:
                 _log.setdefault(group, []).append(entry)
         delay = float(request.headers.get("X-Delay") or 0)
         if delay:
-            time.sleep(min(delay, 10))
+            time.sleep(min(delay, 600))
         response = self.get_response(request)
         if entry is not None:
             entry["status"] = response.status_code
