@@ -177,11 +177,13 @@ let package = Package(
         .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
-            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "TestScratch", .product(name: "Yams", package: "Yams")],
             exclude: ["Documents"]
         ),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool"]),
-        .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer"]),
+        .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer", "TestScratch"]),
+        // Where tests keep what they fetch or build: inside the running `swift test`'s scratch folder.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.
         .target(
             name: "TestHTTPServer",

@@ -1,5 +1,6 @@
 import CrudeGenCore
 import Foundation
+import TestScratch
 import Testing
 
 /// Paths, peer documents and tools the OpenAPI tests share.
@@ -27,19 +28,9 @@ enum OpenAPITestSupport {
         /// The clone, fetched once into the build folder of the `swift test` running these tests (found from
         /// the test binary's path, as the plugin tests find theirs), so that it is cleaned with the build and
         /// never read from anywhere else on the machine; named by the tag, so a new pin fetches afresh.
-        static let clone: URL = {
-            let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 } + Bundle.allBundles.map(\.bundleURL)
-            for candidate in candidates {
-                var folder = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
-                for _ in 0..<6 {
-                    if FileManager.default.fileExists(atPath: folder.appendingPathComponent("workspace-state.json").path) {
-                        return folder.appendingPathComponent("peer-documents/swift-openapi-generator-\(tag).git", isDirectory: true)
-                    }
-                    folder = folder.deletingLastPathComponent()
-                }
-            }
-            return packageRoot.appendingPathComponent(".build/peer-documents/swift-openapi-generator-\(tag).git", isDirectory: true)
-        }()
+        static let clone = TestScratch.folder(
+            "peer-documents/swift-openapi-generator-\(tag).git",
+            otherwise: packageRoot.appendingPathComponent(".build/peer-documents/swift-openapi-generator-\(tag).git", isDirectory: true))
 
         /// Fetches the tag once per test process; `false` when the repository cannot be reached (offline).
         private static let fetch = Task { () -> Bool in

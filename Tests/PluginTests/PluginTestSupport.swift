@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// Running `swift build` and `swift package` on the example package from inside `swift test`.
 enum PluginTestSupport {
@@ -14,22 +15,7 @@ enum PluginTestSupport {
     /// and a second checkout or `--scratch-path` gets its own. It must not be the outer scratch folder
     /// itself: `swift test` holds that folder's lock while the tests run, and a nested build would wait for
     /// it forever.
-    static let scratch: URL = {
-        // On Linux the test binary is the main executable; on macOS a helper loads the `.xctest` bundle.
-        let candidates =
-            [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
-            + Bundle.allBundles.map(\.bundleURL)
-        for candidate in candidates {
-            var folder = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
-            for _ in 0..<6 {
-                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("workspace-state.json").path) {
-                    return folder.appendingPathComponent("plugin-tests", isDirectory: true)
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        return root.appendingPathComponent(".build-plugin-tests", isDirectory: true)
-    }()
+    static let scratch = TestScratch.folder("plugin-tests", otherwise: root.appendingPathComponent(".build-plugin-tests", isDirectory: true))
 
     /// The environment of nested SwiftPM runs. SwiftPM keys its compiled-plugin cache and its build plan on
     /// the whole environment, so shell bookkeeping that differs between launches (`_`, `PWD`, `OLDPWD`,
