@@ -42,8 +42,17 @@ enum DocExampleEnvironment {
         case "article-raccoon":
             return (try await TestServer { request in SampleAPIArticleServer.reply(to: request) }, "")
         default:
-            preconditionFailure("no example server for Fixtures/\(fixture); add one to DocExampleEnvironment")
+            throw MissingServer(fixture: fixture)
         }
+    }
+
+    /// A fixture whose examples have no server here: the test fails with what to add, instead of the test
+    /// process stopping.
+    struct MissingServer: Error, CustomStringConvertible {
+        /// The fixture folder.
+        var fixture: String
+        /// What to add, and where.
+        var description: String { "no example server for Fixtures/\(fixture); add one to DocExampleEnvironment" }
     }
 
     /// Checks the requests the docs name beside an example (in comments or in the text around it).
