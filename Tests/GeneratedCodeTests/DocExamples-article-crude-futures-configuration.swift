@@ -5,6 +5,9 @@ import FixtureArticleCRUDEFuturesConfiguration
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/article-crude-futures-configuration/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `Household.configuration()` that server's base URL.

@@ -5,6 +5,9 @@ import FixtureArticleCRUDEFuturesRoutes
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/article-crude-futures-routes/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `Household.configuration()` that server's base URL.
@@ -12,7 +15,7 @@ import Testing
     /// Example 3 of CrudeRuntime.docc/MigratingFromCRUDEFutures.md.
     @Test func cruderuntime_docc_migratingfromcrudefutures_md_example3() async throws {
         func example() async throws {
-            // The client the example uses without making one.
+            // What the example uses without making it.
             let client = APIClient(configuration: Household.configuration(baseURL: DocExampleEnvironment.baseURL))
             let people = try await Person.list(householdID: 3, on: client)
             // Values the example makes and does not use, read so that the compiler does not warn.

@@ -5,6 +5,9 @@ import FixtureArticleIService
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/article-iservice/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `Placeholder.configuration()` that server's base URL.

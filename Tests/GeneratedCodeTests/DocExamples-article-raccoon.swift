@@ -5,6 +5,9 @@ import FixtureArticleRaccoon
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/article-raccoon/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `SampleAPI.configuration()` that server's base URL.
@@ -26,7 +29,7 @@ import Testing
     /// Example 2 of CrudeRuntime.docc/MigratingFromRaccoon.md.
     @Test func cruderuntime_docc_migratingfromraccoon_md_example2() async throws {
         func example() async throws {
-            // The client the example uses without making one.
+            // What the example uses without making it.
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL))
             let response = try await SampleAPI.login(username: "username", password: "password", on: client)
             print(response.token, response.user)

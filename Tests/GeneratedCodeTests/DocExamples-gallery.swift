@@ -5,6 +5,9 @@ import FixtureGallery
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/gallery/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `Gallery.configuration()` that server's base URL.

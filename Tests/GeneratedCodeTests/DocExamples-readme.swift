@@ -5,6 +5,13 @@ import FixtureReadme
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if CrudeAsyncHTTPClient
+import AsyncHTTPClient
+import CrudeAsyncHTTPClient
+#endif
 
 /// The docs' examples written against Fixtures/readme/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `Household.configuration()` that server's base URL.
@@ -52,6 +59,44 @@ import Testing
         try await DocExampleEnvironment.run(fixture: "readme", example: "README.md example 3", example)
     }
 
+    /// Example 1 of CrudeRuntime.docc/ChoosingATransport.md.
+    @Test func cruderuntime_docc_choosingatransport_md_example1() async throws {
+        func example() async throws {
+            // What the example uses without making it.
+            let challengeHandler: (any URLSessionDelegate)? = nil
+            let configuration = URLSessionConfiguration.default
+            configuration.httpAdditionalHeaders = ["User-Agent": "Household/2.1"]
+            let session = URLSession(configuration: configuration, delegate: challengeHandler, delegateQueue: nil)
+            let client = APIClient(configuration: Household.configuration(baseURL: DocExampleEnvironment.baseURL), transport: URLSessionTransport(session: session))
+            // Values the example makes and does not use, read so that the compiler does not warn.
+            _ = client
+        }
+        try await DocExampleEnvironment.run(fixture: "readme", example: "CrudeRuntime.docc/ChoosingATransport.md example 1", example)
+    }
+
+    #if CrudeAsyncHTTPClient
+    /// Example 2 of CrudeRuntime.docc/ChoosingATransport.md.
+    @Test func cruderuntime_docc_choosingatransport_md_example2() async throws {
+        func example() async throws {
+            let shared = APIClient(configuration: Household.configuration(baseURL: DocExampleEnvironment.baseURL), transport: AsyncHTTPClientTransport(client: .shared))
+
+            let transport = AsyncHTTPClientTransport()
+            let client = APIClient(configuration: Household.configuration(baseURL: DocExampleEnvironment.baseURL), transport: transport)
+            do {
+                let people = try await Person.list(on: client)
+                print(people.count)
+                try await transport.shutdown()
+            } catch {
+                try await transport.shutdown()
+                throw error
+            }
+            // Values the example makes and does not use, read so that the compiler does not warn.
+            _ = shared
+        }
+        try await DocExampleEnvironment.run(fixture: "readme", example: "CrudeRuntime.docc/ChoosingATransport.md example 2", example)
+    }
+    #endif
+
     /// Example 1 of CrudeRuntime.docc/CrudeRuntime.md.
     @Test func cruderuntime_docc_cruderuntime_md_example1() async throws {
         func example() async throws {
@@ -82,7 +127,7 @@ import Testing
     /// Example 1 of CrudeRuntime.docc/HandlingErrors.md.
     @Test func cruderuntime_docc_handlingerrors_md_example1() async throws {
         func example() async throws {
-            // The client the example uses without making one.
+            // What the example uses without making it.
             let client = APIClient(configuration: Household.configuration(baseURL: DocExampleEnvironment.baseURL))
             let draft = Person(firstName: "", birthday: Date())
             do {
@@ -106,7 +151,7 @@ import Testing
     /// Example 2 of CrudeRuntime.docc/HandlingErrors.md.
     @Test func cruderuntime_docc_handlingerrors_md_example2() async throws {
         func example() async throws {
-            // The client the example uses without making one.
+            // What the example uses without making it.
             let client = APIClient(configuration: Household.configuration(baseURL: DocExampleEnvironment.baseURL))
             do {
                 _ = try await Person.read(id: 404, on: client)

@@ -6,6 +6,9 @@ import FixtureStore
 import Foundation
 import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/store/spec.yaml, each run against a loopback server
 /// serving that API; the recording gives `SampleAPI.configuration()` that server's base URL.

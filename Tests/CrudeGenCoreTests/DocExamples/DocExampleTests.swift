@@ -165,6 +165,18 @@ import Testing
         return unread
     }
 
+    /// What an example may use without making it, as the reader's app has it, and what the recording makes
+    /// in its place; `{configuration}` stands for the API's configuration with the server's base URL.
+    static let assumedValues: [(name: String, declaration: String)] = [
+        ("client", "let client = APIClient(configuration: {configuration})"),
+        // ChoosingATransport's session delegate, the app's own: a session without one answers the same.
+        ("challengeHandler", "let challengeHandler: (any URLSessionDelegate)? = nil"),
+    ]
+
+    /// Modules an example may import that only exist with a package trait on, by the trait: its test is
+    /// compiled and run only with the trait (`swift test --traits CrudeAsyncHTTPClient`).
+    static let traitModules = ["AsyncHTTPClient": "CrudeAsyncHTTPClient", "CrudeAsyncHTTPClient": "CrudeAsyncHTTPClient"]
+
     /// The test file that runs `examples`, each in a test of its own, named by its file and its `number`
     /// among the file's runnable examples.
     static func swiftFile(fixture: String, target: String, apiName: String, examples: [(example: DocExample, number: Int)]) -> String {
@@ -174,6 +186,10 @@ import Testing
         // loopback server's base URL instead of the spec's.
         let configuration = "\(apiName).configuration()"
         let serverConfiguration = "\(apiName).configuration(baseURL: DocExampleEnvironment.baseURL)"
+        // The modules of a trait, imported under that trait's condition.
+        let gated = Set(examples.flatMap { Self.imports(of: $0.example).filter { Self.traitModules[$0] != nil } })
+        let traitImports = Dictionary(grouping: gated.sorted()) { Self.traitModules[$0]! }.sorted { $0.key < $1.key }
+            .map { trait, modules in "#if \(trait)\n" + modules.map { "import \($0)\n" }.joined() + "#endif\n" }.joined()
         var text = """
             // swift-format-ignore-file
             // Generated from the examples in README.md, docs/ and the DocC articles by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
@@ -182,7 +198,10 @@ import Testing
             import Foundation
             import HTTPTypes
             import Testing
-
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            \(traitImports)
             /// The docs' examples written against Fixtures/\(fixture)/spec.yaml, each run against a loopback server
             /// serving that API; the recording gives `\(apiName).configuration()` that server's base URL.
             @Suite struct DocExamples\(target.dropFirst("Fixture".count)) {
@@ -194,9 +213,9 @@ import Testing
             // The article's imports name the reader's module (`import HouseholdModels`); here it is the fixture's.
             let code = example.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter { !$0.hasPrefix("import ") }
                 .drop { $0.isEmpty }.joined(separator: "\n")
-            let declaresClient = code.firstMatch(of: #/(?m)^(let|var) client(?!\w)/#) != nil
-            let usesClient = code.firstMatch(of: #/(^|[^.\w])client(?!\w)/#) != nil
+            let trait = Self.imports(of: example).compactMap { Self.traitModules[$0] }.first
             if index > 0 { text += "\n" }
+            if let trait { text += "    #if \(trait)\n" }
             // The example is the body of a function, not of the closure `run` takes: in a closure, a `do`'s
             // `catch` sees `any Error` instead of the operations' `APIError`, and `catch .validation` would not
             // compile as it does in the reader's function.
@@ -206,9 +225,12 @@ import Testing
                         func example() async throws {
 
                 """
-            if usesClient && !declaresClient {
-                text += "            // The client the example uses without making one.\n"
-                text += "            let client = APIClient(configuration: \(serverConfiguration))\n"
+            for (name, declaration) in Self.assumedValues
+            where code.firstMatch(of: try! Regex("(^|[^.\\w])\(name)(?!\\w)")) != nil
+                && code.firstMatch(of: try! Regex("(?m)^(let|var) \(name)(?!\\w)")) == nil
+            {
+                text += "            // What the example uses without making it.\n"
+                text += "            " + declaration.replacing("{configuration}", with: serverConfiguration) + "\n"
             }
             for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
                 text += line.isEmpty ? "\n" : "            " + line.replacing(configuration, with: serverConfiguration) + "\n"
@@ -221,7 +243,13 @@ import Testing
             text += "        }\n"
             text += "        try await DocExampleEnvironment.run(fixture: \"\(fixture)\", example: \"\(example.file) example \(number)\", example)\n"
             text += "    }\n"
+            if trait != nil { text += "    #endif\n" }
         }
         return text + "}\n"
+    }
+
+    /// The modules `example` imports.
+    static func imports(of example: DocExample) -> [String] {
+        example.code.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst("import ".count)) }
     }
 }
