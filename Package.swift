@@ -34,6 +34,13 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     // README's forms and uploads.
     ("FixtureGallery", "gallery", []),
     ("FixtureStore", "store", []),
+    // The DocC migration guides' specs, whose examples run in DocExamples-article-*.swift.
+    ("FixtureArticleApiModel", "article-apimodel", []),
+    ("FixtureArticleCRUDEFuturesConfiguration", "article-crude-futures-configuration", []),
+    ("FixtureArticleCRUDEFuturesModel", "article-crude-futures-model", []),
+    ("FixtureArticleCRUDEFuturesRoutes", "article-crude-futures-routes", []),
+    ("FixtureArticleIService", "article-iservice", []),
+    ("FixtureArticleRaccoon", "article-raccoon", []),
     (
         "FixtureMainActor", "main-actor",
         [

@@ -1,26 +1,24 @@
 // swift-format-ignore-file
-// Generated from the examples in README.md and docs/ by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
+// Generated from the examples in README.md, docs/ and the DocC articles by `CRUDEGEN_RECORD=1 swift test --filter DocExampleTests`. Do not edit.
 import CrudeRuntime
 import CrudeStore
 import FixtureStore
 import Foundation
+import HTTPTypes
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The docs' examples written against Fixtures/store/spec.yaml, each run against a loopback server
-/// serving that API; inside an example, `SampleAPI.configuration()` points at that server.
+/// serving that API; the recording gives `SampleAPI.configuration()` that server's base URL.
 @Suite struct DocExamplesStore {
     /// Example 1 of docs/store.md.
     @Test func docs_store_md_example1() async throws {
-        try await DocExampleEnvironment.run(fixture: "store") {
-            enum SampleAPI {
-                static func configuration() -> ClientConfiguration {
-                    FixtureStore.SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)
-                }
-                static var storeSchema: StoreSchema { FixtureStore.SampleAPI.storeSchema }
-            }
+        func example() async throws {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
-            let client = APIClient(configuration: SampleAPI.configuration()).storing(in: store)
+            let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
 
             let user = try await User.read(id: 2, on: client)
             let team = try await Team.read(orgId: 1, id: 7, on: client)
@@ -35,20 +33,15 @@ import Testing
             #expect(try await store.read(User.self, id: 11) == announcements[0].author)
             #expect(try await store.read(Team.self, id: 7) == team)
         }
+        try await DocExampleEnvironment.run(fixture: "store", example: "docs/store.md example 1", example)
     }
 
     /// Example 2 of docs/store.md.
     @Test func docs_store_md_example2() async throws {
-        try await DocExampleEnvironment.run(fixture: "store") {
-            enum SampleAPI {
-                static func configuration() -> ClientConfiguration {
-                    FixtureStore.SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)
-                }
-                static var storeSchema: StoreSchema { FixtureStore.SampleAPI.storeSchema }
-            }
+        func example() async throws {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
-            let client = APIClient(configuration: SampleAPI.configuration()).storing(in: store)
+            let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             for try await _ in User.pages(on: client) {}   // every page lands in the store
 
             let members = try await store.all(User.self, StoreQuery(where: [.equals(\.role, .member)], orderBy: [.descending(\.name)], limit: 2))
@@ -57,17 +50,12 @@ import Testing
             #expect(named.map(\.id) == [1])
             #expect(try await store.count(User.self) == 5)
         }
+        try await DocExampleEnvironment.run(fixture: "store", example: "docs/store.md example 2", example)
     }
 
     /// Example 3 of docs/store.md.
     @Test func docs_store_md_example3() async throws {
-        try await DocExampleEnvironment.run(fixture: "store") {
-            enum SampleAPI {
-                static func configuration() -> ClientConfiguration {
-                    FixtureStore.SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)
-                }
-                static var storeSchema: StoreSchema { FixtureStore.SampleAPI.storeSchema }
-            }
+        func example() async throws {
             /// What a SwiftUI view shows: the admins, refreshed by the store, never by the view.
             @MainActor final class AdminsModel {
                 private(set) var names: [String] = []
@@ -82,7 +70,7 @@ import Testing
 
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
-            let client = APIClient(configuration: SampleAPI.configuration()).storing(in: store)
+            let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             let model = AdminsModel()
             let following = Task { try await model.follow(store) }
             _ = try await User.read(id: 1, on: client)   // the response lands in the store; the model follows
@@ -94,24 +82,19 @@ import Testing
             following.cancel()
             #expect(await model.names == ["user 1"])
         }
+        try await DocExampleEnvironment.run(fixture: "store", example: "docs/store.md example 3", example)
     }
 
     /// Example 4 of docs/store.md.
     @Test func docs_store_md_example4() async throws {
-        try await DocExampleEnvironment.run(fixture: "store") {
-            enum SampleAPI {
-                static func configuration() -> ClientConfiguration {
-                    FixtureStore.SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)
-                }
-                static var storeSchema: StoreSchema { FixtureStore.SampleAPI.storeSchema }
-            }
+        func example() async throws {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
-            let online = APIClient(configuration: SampleAPI.configuration()).storing(in: store)
+            let online = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             let fresh = try await User.read(id: 3, on: online)
 
             // The same API with the network gone (nothing listens on port 9).
-            var unreachable = SampleAPI.configuration()
+            var unreachable = SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)
             unreachable.baseURL = URL(string: "http://127.0.0.1:9")!
             let offline = APIClient(configuration: unreachable).storing(in: store, offline: .storeWhenOffline)
             let answer = try await User.readOperation(id: 3).response(on: offline)
@@ -120,5 +103,6 @@ import Testing
             #expect(try await User.list(on: offline).items.map(\.id) == [3])
             await #expect(throws: APIError.self) { try await User.read(id: 3, on: offline.offline(.networkOnly)) }
         }
+        try await DocExampleEnvironment.run(fixture: "store", example: "docs/store.md example 4", example)
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 /// - a `crudegen-config.yaml` (YAML starting with `templates:`), loaded;
 /// - a package manifest (Swift with `.package(` or `targets:`), evaluated by `swift package dump-package`;
 /// - Swift declarations (the first line declares a type or function), compiled with the runtime;
-/// - Swift statements, run against the spec above them in the same file (see `ReadmeExamples.swift`);
+/// - Swift statements, run against the spec above them in the same file, or in an article without one
+///   against GettingStarted's (see `DocExampleTests.statementExamplesRunInTheTestSuite`);
 /// - shell commands and text (`sh`, no language): commands and output shown, not code of crudegen's;
 /// - another library's code: in a DocC `@Row`, the first `@Column` shows the code a migration guide
 ///   replaces (written against CRUDE-Futures, ApiModel…), beside crudegen's in the second.
