@@ -133,8 +133,9 @@ public struct OutputWriter {
                     hint: "check that the folder is writable and the disk has space")
             ])
         }
-        let isNew = { (item: (temporary: URL, destination: URL)) in !self.fileManager.fileExists(atPath: item.destination.path) }
-        for item in staged.filter(isNew) + staged.filter({ !isNew($0) }) {
+        // One existence check per file; each group keeps the plan's order.
+        let ordered = staged.map { (item: $0, exists: fileManager.fileExists(atPath: $0.destination.path)) }
+        for item in ordered.filter({ !$0.exists }).map(\.item) + ordered.filter(\.exists).map(\.item) {
             guard rename(item.temporary.path, item.destination.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 for leftover in staged { try? fileManager.removeItem(at: leftover.temporary) }
