@@ -184,6 +184,8 @@ import Testing
     @Test func reservedTypeNames() {
         #expect(errors(for: Self.header + "models:\n  Codable: {}\n").first?.contains("reserved") == true)
         #expect(errors(for: "api: { name: JSONKey }\n").first?.contains("reserved") == true)
+        // The built-in transforms' types are runtime names too: a model of that name would take their place.
+        #expect(errors(for: Self.header + "models:\n  ISO8601DateTransform: {}\n").first?.contains("reserved") == true)
     }
 
     @Test func reservedNamesHaveAWayOutThroughSwiftName() {

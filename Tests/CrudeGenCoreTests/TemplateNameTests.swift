@@ -35,6 +35,22 @@ import Testing
         #expect(TemplateNames.problems(in: TemplateSet.bundled.templates, files: [:]).isEmpty)
     }
 
+    /// The bundled templates name runtime types only from the one list of them (``RuntimeName``), which
+    /// validation reserves, and otherwise only Swift's, Foundation's and CrudeStore's reserved names.
+    @Test func theBundledTemplatesNameOnlyReservedTypes() throws {
+        let known = SymbolTable.reservedNames.union(StoreValidator.reservedNames)
+        let identifier = try Regex(#"\b[A-Z][A-Za-z0-9]*\b"#)
+        for (name, source) in BundledTemplates.sources {
+            for line in source.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                // Template tags and string literals hold no Swift names.
+                let code = line.replacing(try Regex(#"\{\{[^}]*\}\}|"[^"]*""#), with: "")
+                for match in code.matches(of: identifier) {
+                    #expect(known.contains(String(code[match.range])), "\(name): `\(code[match.range])` is not a reserved name")
+                }
+            }
+        }
+    }
+
     @Test func aMisspeltVariableIsAnErrorAtItsTag() throws {
         let problems = try problems(["enum-file": "enum {{name}} {\n    // {{nme}}\n}\n"])
         #expect(problems.count == 1)

@@ -62,35 +62,4 @@ import Testing
         #expect(throws: Template.ParseError.self) { try Template("{{name") }
         #expect(throws: Template.ParseError.self) { try Template("{{=<% %>=}}") }
     }
-
-    /// Lines too long for `.swift-format` are laid out as swift-format keeps them (one argument per line,
-    /// nested calls in turn), so generated code passes `swift format lint` with the project's 160 columns.
-    @Test func longLinesGetOneArgumentPerLine() {
-        let short = "static func read(id: Int, on client: APIClient) async throws(APIError) -> Person"
-        #expect(TemplateContext.wrapped(short, indent: 4, prefix: 8, suffix: 2) == short)
-        let parameters = (1...12).map { "value\($0): [String: Int]? = nil" } + ["on client: APIClient"]
-        let signature = "static func find(\(parameters.joined(separator: ", "))) async throws(APIError) -> Page<Person>"
-        let wrapped = TemplateContext.wrapped(signature, indent: 4, prefix: 8, suffix: 2)
-        #expect(wrapped.split(separator: "\n").count == parameters.count + 2)
-        #expect(wrapped.hasPrefix("static func find(\n        value1: [String: Int]? = nil,\n"))
-        #expect(wrapped.hasSuffix(",\n        on client: APIClient\n    ) async throws(APIError) -> Page<Person>"))
-
-        let statement =
-            #"return try await client.page(for: request, pagination: Pagination(style: .pageNumber(parameter: "page", next: nil), items: "items", count: "total_count", size: PageSize(parameter: "per_page", value: 2)))"#
-        #expect(
-            TemplateContext.wrapped(statement, indent: 8) == #"""
-                return try await client.page(
-                            for: request,
-                            pagination: Pagination(
-                                style: .pageNumber(parameter: "page", next: nil),
-                                items: "items",
-                                count: "total_count",
-                                size: PageSize(parameter: "per_page", value: 2)
-                            )
-                        )
-                """#)
-        // Parentheses and commas inside string literals are not code.
-        let literal = "let request = OperationRequest(resource: \"\(String(repeating: "a, (b", count: 30))\", path: \"x/\\(id)\")"
-        #expect(TemplateContext.wrapped(literal, indent: 8).split(separator: "\n").count == 4)
-    }
 }

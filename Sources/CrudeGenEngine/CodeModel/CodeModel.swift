@@ -71,10 +71,10 @@ public struct PropertyDeclaration: Sendable {
     /// The Swift type, including the outer optional.
     public var type: String
     public var isOptional: Bool
-    /// The JSON key as a Swift string literal.
-    public var keyLiteral: String
-    /// The runtime transform type, wrapped for arrays and dictionaries; `nil` for plain `Codable`.
-    public var transform: String?
+    /// The JSON key.
+    public var key: String
+    /// The transform coding the value, wrapped for arrays and dictionaries; `nil` for plain `Codable`.
+    public var transform: TransformReference?
     /// Whether the property is never sent in request bodies.
     public var isReadOnly: Bool
     public var documentation: [String]
@@ -82,4 +82,18 @@ public struct PropertyDeclaration: Sendable {
     public var isEnum: Bool
     /// The type as the spec writes it, including the outer optional.
     public var typeExpression: TypeExpression
+}
+
+/// The transform a value is coded with: a transform type, or the runtime's wrapper applying one to the
+/// elements of an array or dictionary, or inside an optional.
+public indirect enum TransformReference: Hashable, Sendable {
+    /// A transform type, spelled as generated code names it: the runtime's (`ISO8601DateTransform`), a date
+    /// format the API declares (`Household.DayDateFormat`) or the spec's own.
+    case type(String)
+    /// The transform applied to the value inside an optional element.
+    case optional(TransformReference)
+    /// The transform applied to each element of an array.
+    case array(TransformReference)
+    /// The transform applied to each value of a dictionary.
+    case dictionary(TransformReference)
 }

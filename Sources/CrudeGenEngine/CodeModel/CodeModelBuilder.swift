@@ -223,10 +223,10 @@ private struct Builder {
             name: SwiftNaming.escaped(field.propertyName),
             type: symbols.swiftType(type),
             isOptional: type.isOptional,
-            keyLiteral: SwiftNaming.stringLiteral(field.jsonKey(style: spec.api.keyStyle)),
+            key: field.jsonKey(style: spec.api.keyStyle),
             transform: transform(for: field),
             isEnum: symbols.resolve(type.baseName) == .enumeration,
-            arrayStyle: isArray ? (field.arrayStyle?.value == "comma" ? ".commaSeparated" : ".repeated") : nil
+            arrayStyle: isArray ? (field.arrayStyle?.value == "comma" ? .commaSeparated : .repeated) : nil
         )
     }
 
@@ -237,7 +237,7 @@ private struct Builder {
             name: SwiftNaming.escaped(field.propertyName),
             type: symbols.swiftType(type),
             isOptional: type.isOptional,
-            keyLiteral: SwiftNaming.stringLiteral(field.jsonKey(style: spec.api.keyStyle)),
+            key: field.jsonKey(style: spec.api.keyStyle),
             transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
             documentation: documentation(field.description),
@@ -247,27 +247,27 @@ private struct Builder {
     }
 
     /// The runtime or generated transform type for the field's innermost value, if any.
-    func transform(for field: FieldSpec) -> String? {
+    func transform(for field: FieldSpec) -> TransformReference? {
         let base = field.type.value.baseName
         guard case .builtin? = symbols.resolve(base) else { return nil }
         guard let name = field.transform?.value ?? BuiltinTransforms.defaults[base] else { return nil }
         if let builtin = BuiltinTransforms.all[name]?[base] {
-            return builtin
+            return .type(builtin.rawValue)
         }
         guard let declared = spec.transforms.first(where: { $0.name.value == name }) else { return nil }
         switch declared.kind {
-        case .dateFormat: return SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name)
-        case let .custom(_, swiftType): return swiftType.value
+        case .dateFormat: return .type(SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
+        case let .custom(_, swiftType): return .type(swiftType.value)
         }
     }
 
     /// Wraps an element transform for the arrays, dictionaries and inner optionals around it.
-    func wrap(_ transform: String, in type: TypeExpression) -> String {
+    func wrap(_ transform: TransformReference, in type: TypeExpression) -> TransformReference {
         switch type {
         case .named: transform
-        case let .optional(wrapped): "OptionalTransform<\(wrap(transform, in: wrapped))>"
-        case let .array(element): "ArrayTransform<\(wrap(transform, in: element))>"
-        case let .dictionary(value): "DictionaryTransform<\(wrap(transform, in: value))>"
+        case let .optional(wrapped): .optional(wrap(transform, in: wrapped))
+        case let .array(element): .array(wrap(transform, in: element))
+        case let .dictionary(value): .dictionary(wrap(transform, in: value))
         }
     }
 

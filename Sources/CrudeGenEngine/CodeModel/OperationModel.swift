@@ -132,14 +132,22 @@ public struct QueryParameterDeclaration: Sendable {
     /// The argument's Swift type.
     public var type: String
     public var isOptional: Bool
-    /// The parameter's name in the query, as a Swift string literal.
-    public var keyLiteral: String
+    /// The parameter's name in the query.
+    public var key: String
     /// The transform writing each value (a `Date`'s format), if any.
-    public var transform: String?
+    public var transform: TransformReference?
     /// Whether the values are spec enums, sent by raw value.
     public var isEnum: Bool
-    /// `.repeated` or `.commaSeparated` for arrays; `nil` for single values.
-    public var arrayStyle: String?
+    /// How an array is written into the query; `nil` for single values.
+    public var arrayStyle: QueryArrayStyle?
+}
+
+/// How an array query parameter is written: the runtime's `QueryArrayStyle` case of the same name.
+public enum QueryArrayStyle: String, Sendable {
+    /// `tag=a&tag=b`.
+    case repeated
+    /// `tag=a,b`.
+    case commaSeparated
 }
 
 /// The body or response of an action.

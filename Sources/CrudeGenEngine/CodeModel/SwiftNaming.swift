@@ -43,14 +43,11 @@ enum SwiftNaming {
     }
 
     /// Names a generated property or argument cannot have: `self` (a parameter of that name would hide
-    /// `self` in the memberwise initializer), `hashValue` (`Hashable` declares it) and the runtime types
-    /// generated code names in expression position, which a member or parameter of the same name would hide,
-    /// and `Operations`, the enum of a resource's operation identifiers.
-    static let takenMemberNames: Set<String> = Set([
-        "self", "hashValue", "CrudeRuntime", "JSONKey", "ModelEncodingOptions", "OperationRequest", "APIClient", "URLQueryItem", "Pagination", "PageSize",
-        "ArrayTransform", "OptionalTransform", "DictionaryTransform", "APIOperation", "RequestBody", "OperationID", "Operations",
-    ])
-    .union(BuiltinTransforms.all.values.flatMap(\.values))
+    /// `self` in the memberwise initializer), `hashValue` (`Hashable` declares it), `Operations`, the enum
+    /// of a resource's operation identifiers, and the runtime names generated code uses as values, which a
+    /// member or parameter of the same name would hide.
+    static let takenMemberNames: Set<String> = Set(["self", "hashValue", "Operations"])
+        .union(RuntimeName.allCases.filter(\.isNamedInExpressions).map(\.rawValue))
 
     /// The Swift name of a property: sanitized, a taken name (``takenMemberNames``) followed by `_`, and
     /// `_`, which Swift reserves, spelled out.

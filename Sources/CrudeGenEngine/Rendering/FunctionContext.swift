@@ -1,42 +1,27 @@
-/// Writes the Swift functions of generated operations and actions: signatures and bodies that call the
-/// runtime's `APIClient`, for the `functions` template to lay out.
+/// Decides the Swift functions of generated operations and actions, as values of the Swift layer: their
+/// signatures and bodies that call the runtime's `APIClient`.
 struct FunctionContext {
-    /// One generated function.
-    struct Function {
-        var documentation: [String]
-        var signature: String
-        var body: [String]
-
-        var context: [String: TemplateValue] {
-            // Laid out for the `functions` template: signatures after 4 spaces and an access modifier (at most
-            // `package `) and before ` {`, body lines after 8 spaces.
-            [
-                "documentation": TemplateContext.comment(documentation),
-                "signature": .string(TemplateContext.wrapped(signature, indent: 4, prefix: "package ".count, suffix: " {".count)),
-                "body": .strings(body.map { TemplateContext.wrapped($0, indent: 8) }),
-            ]
-        }
-    }
-
     /// A route turned into code: arguments it needs, statements that unwrap instance values, the path literal.
     struct RouteCode {
         var arguments: [Argument] = []
-        var unwraps: [String] = []
+        var unwraps: [SwiftStatement] = []
         /// The Swift names the unwrapping statements declare.
         var unwrapped: [String] = []
-        var pathLiteral = ""
+        /// The path, a string literal interpolating the route's values.
+        var path = SwiftExpression.string("")
 
         /// Every name from the spec this route puts into a function's scope.
         var names: [String] { arguments.map(\.name) + unwrapped }
     }
 
-    /// A parameter of a generated function.
+    /// A parameter of a generated function, and how calls pass it on.
     struct Argument: Equatable {
         /// The escaped Swift parameter name.
         var name: String
-        var type: String
-        /// The default value's expression, if any.
-        var defaultValue: String?
+        /// The parameter's type.
+        var type: SwiftType
+        /// The default value, if any.
+        var defaultValue: SwiftExpression?
         /// The argument label when it differs from the name: `_`, or `nils` for a parameter renamed `nils_`.
         var label: String?
         /// The value an overload without this argument passes for it (`.omit` for `nils`, `[]` for `query`).
@@ -45,11 +30,14 @@ struct FunctionContext {
         /// public default argument is a function of its own that the module-interface job, which every edit
         /// runs over the whole module, checks, lowers and serializes. Overloads made that job 13 % faster at
         /// N = 1000 (Benchmarks/README.md), and callers write the same code.
-        var omittedValue: String?
+        var omittedValue: SwiftExpression?
         /// The `- Parameter` line documenting it, if any.
         var documentation: String?
 
-        init(name: String, type: String, defaultValue: String? = nil, label: String? = nil, omittedValue: String? = nil, documentation: String? = nil) {
+        init(
+            name: String, type: SwiftType, defaultValue: SwiftExpression? = nil, label: String? = nil, omittedValue: SwiftExpression? = nil,
+            documentation: String? = nil
+        ) {
             self.name = name
             self.type = type
             self.defaultValue = defaultValue
@@ -58,9 +46,10 @@ struct FunctionContext {
             self.documentation = documentation
         }
 
-        var declaration: String { (label.map { "\($0) " } ?? "") + "\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? "") }
+        /// The parameter a function declares for it.
+        var parameter: SwiftParameter { SwiftParameter(label: label, name: name, type: type, defaultValue: defaultValue) }
         /// `name: name`, as a call passes it on.
-        var forwarded: String { label == "_" ? name : "\(SwiftNaming.argumentLabel(label ?? name)): \(name)" }
+        var forwarded: SwiftArgument { SwiftArgument(label == "_" ? nil : SwiftNaming.argumentLabel(label ?? name), .identifier(name)) }
         /// The label as a function's selector writes it: `id:`, `_:`.
         var selector: String { SwiftNaming.unescaped(label ?? name) + ":" }
     }
@@ -94,7 +83,24 @@ struct FunctionContext {
         }
 
         /// The client parameter every operation ends with.
-        var clientParameter: String { "on \(client): APIClient" }
+        var clientParameter: SwiftParameter { SwiftParameter(label: "on", name: client, type: SwiftType(.apiClient)) }
+        /// The client passed on to a call: `on: client`.
+        var clientArgument: SwiftArgument { SwiftArgument("on", .identifier(client)) }
+    }
+
+    /// How a statement passes a value on: returned or not, marked `try`, `await` or both.
+    private struct Passing {
+        var returns: Bool
+        var tries: Bool
+        var awaits: Bool
+
+        /// The statement passing `value` on.
+        func statement(_ value: SwiftExpression) -> SwiftStatement {
+            var value = value
+            if awaits { value = .await(value) }
+            if tries { value = .try(value) }
+            return returns ? .return(value) : .expression(value)
+        }
     }
 
     /// The escaped Swift name of the type the functions extend.
@@ -103,20 +109,26 @@ struct FunctionContext {
     /// its functions, static ones included.
     let memberNames: Set<String>
 
+    /// The error every generated function throws.
+    private static let apiError = SwiftType(.apiError)
+
+    /// The type as a `SwiftType`.
+    private var modelType: SwiftType { SwiftType(model) }
+
     // MARK: resources
 
-    func functions(for resource: ResourceDeclaration) -> [Function] {
-        var functions: [Function] = []
+    func functions(for resource: ResourceDeclaration) -> [SwiftFunction] {
+        var functions: [SwiftFunction] = []
         let operations = Dictionary(resource.operations.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
         if let create = operations[.create] {
-            functions += instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: ".omit")
+            functions += instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: "omit")
         }
         if let read = operations[.read] {
             functions += staticCall(read, resource, name: "read", summary: "Reads the value with the given id")
             functions.append(instanceCall(read, resource, name: "read", summary: "Reads this value again, returning the server's current copy"))
         }
         if let update = operations[.update] {
-            functions += instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: ".null")
+            functions += instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: "null")
         }
         if let partial = resource.partialUpdate {
             functions += partialUpdate(partial, resource)
@@ -135,31 +147,33 @@ struct FunctionContext {
     }
 
     private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String)
-        -> [Function]
+        -> [SwiftFunction]
     {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
         let nils = Argument(
-            name: locals.nils, type: "ModelEncodingOptions.NilEncoding", label: "nils", omittedValue: nilDefault,
-            documentation: "- Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `\(nilDefault)`).")
-        let body = "RequestBody(self\(namespaceArgument(resource.requestNamespace)), nils: \(locals.nils))"
+            name: locals.nils, type: SwiftType(RuntimeName.modelEncodingOptions.rawValue + ".NilEncoding"), label: "nils",
+            omittedValue: .member(nil, nilDefault),
+            documentation: "- Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.\(nilDefault)`).")
+        let body = SwiftExpression.runtime(.requestBody).call(
+            [SwiftArgument(nil, .identifier("self"))] + namespaceArgument(resource.requestNamespace) + [SwiftArgument("nils", .identifier(locals.nils))])
         return operationFunctions(
             name: verb, isStatic: false,
             documentation: [
                 "\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
             ],
-            arguments: route.arguments + [nils], returnType: operation.returnsModel ? model : nil, locals: locals,
+            arguments: route.arguments + [nils], returnType: operation.returnsModel ? modelType : nil, locals: locals,
             builder: route.unwraps
-                + operationLines(operation, resource, path: route.pathLiteral, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
+                + operationStatements(operation, resource, path: route.path, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
 
-    private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> [Function] {
+    private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
         return operationFunctions(
             name: name, isStatic: true, documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            arguments: route.arguments, returnType: operation.returnsModel ? model : nil, locals: locals,
-            builder: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
+            arguments: route.arguments, returnType: operation.returnsModel ? modelType : nil, locals: locals,
+            builder: operationStatements(operation, resource, path: route.path, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
     }
 
     /// The instance twin of ``staticCall(_:_:name:summary:)``: it calls the static function with the values
@@ -167,89 +181,95 @@ struct FunctionContext {
     /// checks and lowers for each read and delete, and a concrete async call costs the compiler less than
     /// the generic `send(on:)`. It has no builder of its own: one without arguments would clash with a field
     /// of the same name.
-    private func instanceCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> Function {
+    private func instanceCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> SwiftFunction {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
         let inScope = Set(route.names)
         let values = routeCode(operation.route, instance: false).arguments.map { argument in
-            "\(SwiftNaming.argumentLabel(argument.name)): \(inScope.contains(argument.name) ? argument.name : "self.\(argument.name)")"
+            SwiftArgument(
+                SwiftNaming.argumentLabel(argument.name),
+                inScope.contains(argument.name) ? .identifier(argument.name) : SwiftExpression.identifier("self").member(argument.name))
         }
-        let prefix = operation.returnsModel ? "return try await " : "try await "
-        let qualifier = typeName(avoiding: route.names)
+        let passing = Passing(returns: operation.returnsModel, tries: true, awaits: true)
         let body =
-            qualifier.map { [Self.call(name, through: $0, arguments: values, client: locals.client, prefix: prefix)] }
+            typeName(avoiding: route.names).map { [Self.call(name, through: $0, arguments: values, locals: locals, passing: passing)] }
             ?? applying(
-                ".send(on: \(locals.client))", prefix: prefix, toBuilder: name, through: nil, arguments: values,
-                lines: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
-        return Function(
-            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
-            signature:
-                "func \(name)(\((route.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(operation.returnsModel ? " -> \(model)" : "")",
-            body: route.unwraps + body
-        )
+                send(locals), passing: passing, toBuilder: name, through: nil, arguments: values,
+                statements: operationStatements(operation, resource, path: route.path, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
+        return SwiftFunction(
+            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."], isStatic: false, name: name,
+            parameters: route.arguments.map(\.parameter) + [locals.clientParameter], isAsync: true, thrownError: Self.apiError,
+            returnType: operation.returnsModel ? modelType : nil, body: route.unwraps + body)
     }
 
-    private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
+    private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        let body = "RequestBody(\(locals.patch)\(namespaceArgument(resource.requestNamespace)))"
+        let body = SwiftExpression.runtime(.requestBody).call(
+            [SwiftArgument(nil, .identifier(locals.patch))] + namespaceArgument(resource.requestNamespace))
         return operationFunctions(
             name: "update", isStatic: true,
             documentation: [
                 "Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
             ],
-            arguments: route.arguments + [Argument(name: locals.patch, type: "Patch", label: "_")], returnType: operation.returnsModel ? model : nil,
-            locals: locals,
-            builder: operationLines(operation, resource, path: route.pathLiteral, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
+            arguments: route.arguments + [Argument(name: locals.patch, type: SwiftType("Patch"), label: "_")],
+            returnType: operation.returnsModel ? modelType : nil, locals: locals,
+            builder: operationStatements(operation, resource, path: route.path, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
 
     /// `list` and, when it pages, `pages`: the list route's arguments, then the spec's typed query
     /// parameters, then untyped query items (an overload leaves them out), which go first in the query.
-    private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [Function] {
+    private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
-        let typed = resource.listQuery.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
+        let typed = resource.listQuery.map { Argument(name: $0.name, type: SwiftType($0.type), defaultValue: $0.isOptional ? .nil : nil) }
         let locals = Locals(avoiding: route.names + typed.map(\.name))
         let arguments =
             route.arguments + typed + [
                 Argument(
-                    name: locals.query, type: "[URLQueryItem]", label: "query", omittedValue: "[]",
+                    name: locals.query, type: .array(of: SwiftType(.urlQueryItem)), label: "query", omittedValue: .array([]),
                     documentation: "- Parameter query: Query items to send with the request.")
             ]
-        var query: [String] = []
+        var query: [SwiftStatement] = []
         if !resource.listQuery.isEmpty {
-            query = ["var \(locals.queryItems) = \(locals.query)"] + resource.listQuery.map { queryLine($0, into: locals.queryItems) }
+            query = [.var(locals.queryItems, nil, .identifier(locals.query))] + resource.listQuery.map { queryStatement($0, into: locals.queryItems) }
         }
         let items = query.isEmpty ? locals.query : locals.queryItems
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
             return operationFunctions(
-                name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: "[\(model)]", locals: locals,
+                name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: .array(of: modelType),
+                locals: locals,
                 builder: query
-                    + operationLines(operation, resource, path: route.pathLiteral, query: items, body: nil, locals: locals, namespace: resource.namespaceMany))
+                    + operationStatements(operation, resource, path: route.path, query: items, body: nil, locals: locals, namespace: resource.namespaceMany))
         }
         return pagedFunctions(
-            name: "list", pagesName: "pages", itemType: model, what: "values", target: target, arguments: arguments,
-            request: query + requestLines(operation, resource, path: route.pathLiteral, query: items, body: nil, locals: locals), pagination: pagination,
+            name: "list", pagesName: "pages", itemType: modelType, what: "values", target: target, arguments: arguments,
+            request: query + [requestStatement(operation, resource, path: route.path, query: items, body: nil, locals: locals)], pagination: pagination,
             locals: locals)
     }
 
-    private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> Function {
+    private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> SwiftFunction {
         let createRoute = routeCode(create.route, instance: true)
         let updateRoute = routeCode(update.route, instance: true)
         var arguments = createRoute.arguments
         for argument in updateRoute.arguments where !arguments.contains(argument) { arguments.append(argument) }
         let locals = Locals(avoiding: arguments.map(\.name))
-        func forward(_ arguments: [Argument]) -> String { arguments.map { $0.forwarded + ", " }.joined() }
-        return Function(
-            documentation: ["Creates this value when it has no id yet, else updates it, and returns the server's copy."],
-            signature: "func save(\((arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError) -> \(model)",
+        let passing = Passing(returns: true, tries: true, awaits: true)
+        func call(_ name: String, _ arguments: [Argument]) -> SwiftStatement {
+            passing.statement(SwiftExpression.identifier("self").member(name).call(arguments.map(\.forwarded) + [locals.clientArgument]))
+        }
+        return SwiftFunction(
+            documentation: ["Creates this value when it has no id yet, else updates it, and returns the server's copy."], isStatic: false, name: "save",
+            parameters: arguments.map(\.parameter) + [locals.clientParameter], isAsync: true, thrownError: Self.apiError, returnType: modelType,
             // A `switch` rather than `== nil`: the type checker tries every `==` in scope for the comparison,
             // which made this the costliest operation to check (measured with -debug-time-function-bodies).
             body: [
-                "switch self.\(resource.idProperty) {",
-                "case nil: return try await self.create(\(forward(createRoute.arguments))on: \(locals.client))",
-                "case .some: return try await self.update(\(forward(updateRoute.arguments))on: \(locals.client))",
-                "}",
+                .switch(
+                    SwiftExpression.identifier("self").member(resource.idProperty),
+                    [
+                        SwitchCase(pattern: .nil, statement: call("create", createRoute.arguments)),
+                        SwitchCase(pattern: .member(nil, "some"), statement: call("update", updateRoute.arguments)),
+                    ])
             ]
         )
     }
@@ -258,67 +278,69 @@ struct FunctionContext {
 
     /// The `RequestBody` of an action's body value: JSON in the resource's namespace, or a form or
     /// multipart body, which have no namespace.
-    private func requestBody(_ value: String, format: BodyFormatSpec, namespace: String?) -> String {
-        switch format {
-        case .json: "RequestBody(\(value)\(namespaceArgument(namespace)))"
-        case .form: "RequestBody(form: \(value))"
-        case .multipart: "RequestBody(multipart: \(value))"
+    private func requestBody(_ value: String, format: BodyFormatSpec, namespace: String?) -> SwiftExpression {
+        let requestBody = SwiftExpression.runtime(.requestBody)
+        return switch format {
+        case .json: requestBody.call([SwiftArgument(nil, .identifier(value))] + namespaceArgument(namespace))
+        case .form: requestBody.call([SwiftArgument("form", .identifier(value))])
+        case .multipart: requestBody.call([SwiftArgument("multipart", .identifier(value))])
         }
     }
 
-    func functions(for actions: [ActionDeclaration], resource: ResourceDeclaration?) -> [Function] {
+    func functions(for actions: [ActionDeclaration], resource: ResourceDeclaration?) -> [SwiftFunction] {
         actions.flatMap { action in
             let route = routeCode(action.route, instance: false)
             var arguments = route.arguments
             if case let .fields(_, properties) = action.body {
-                arguments += properties.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
+                arguments += properties.map { Argument(name: $0.name, type: SwiftType($0.type), defaultValue: $0.isOptional ? .nil : nil) }
             }
-            arguments += action.query.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? "nil" : nil) }
+            arguments += action.query.map { Argument(name: $0.name, type: SwiftType($0.type), defaultValue: $0.isOptional ? .nil : nil) }
             let locals = Locals(avoiding: arguments.map(\.name))
-            var lines: [String] = []
-            var body: String?
+            var statements: [SwiftStatement] = []
+            var body: SwiftExpression?
             switch action.body {
             case .none:
                 break
             case let .type(type):
-                arguments.insert(Argument(name: locals.body, type: type, label: "_"), at: route.arguments.count)
+                arguments.insert(Argument(name: locals.body, type: SwiftType(type), label: "_"), at: route.arguments.count)
                 let namespace = type == model ? resource?.requestNamespace : nil
                 body = requestBody(locals.body, format: action.bodyFormat, namespace: namespace)
             case let .fields(typeName, properties):
-                let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
-                lines.append("let \(locals.body): \(typeName) = .init(\(fields.joined(separator: ", ")))")
+                let fields = properties.map { Argument(name: $0.name, type: SwiftType($0.type)).forwarded }
+                statements.append(.let(locals.body, SwiftType(typeName), SwiftExpression.member(nil, "init").call(fields)))
                 body = requestBody(locals.body, format: action.bodyFormat, namespace: nil)
             }
             let query = action.query.isEmpty ? nil : locals.query
             if !action.query.isEmpty {
-                lines.append("var \(locals.query): [URLQueryItem] = []")
-                lines += action.query.map { queryLine($0, into: locals.query) }
+                statements.append(.var(locals.query, .array(of: SwiftType(.urlQueryItem)), .array([])))
+                statements += action.query.map { queryStatement($0, into: locals.query) }
             }
             // API-wide actions belong to the API: `operationHeaders[SampleAPI.Operations.login]`.
-            lines += requestLines(
-                resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method, headers: action.headers,
-                path: route.pathLiteral, query: query, body: body, locals: locals)
+            statements.append(
+                requestStatement(
+                    resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method,
+                    headers: action.headers, path: route.path, query: query, body: body, locals: locals))
             let target = "`\(action.method.uppercased()) \(routeText(action.route))`"
             if let (pagination, itemType) = action.pagination {
                 return pagedFunctions(
-                    name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: itemType,
-                    what: "results", target: target, arguments: arguments, request: lines, pagination: pagination, locals: locals,
+                    name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: SwiftType(itemType),
+                    what: "results", target: target, arguments: arguments, request: statements, pagination: pagination, locals: locals,
                     documentation: action.documentation)
             }
-            let returnType: String?
+            let returnType: SwiftType?
             var namespace: String?
             switch action.response {
             case .none: returnType = nil
             case let .type(type):
-                returnType = type
+                returnType = SwiftType(type)
                 namespace = responseNamespace(of: type, resource)
-            case let .fields(typeName, _): returnType = typeName
+            case let .fields(typeName, _): returnType = SwiftType(typeName)
             }
-            lines.append("return APIOperation(request: \(locals.request)\(namespaceArgument(namespace)))")
+            statements.append(returnOperation(locals, namespaceArgument(namespace)))
             return operationFunctions(
                 name: action.functionName, isStatic: true,
                 documentation: action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."], arguments: arguments,
-                returnType: returnType, locals: locals, builder: lines)
+                returnType: returnType, locals: locals, builder: statements)
         }
     }
 
@@ -333,29 +355,30 @@ struct FunctionContext {
 
     /// The first page of a paginated call, every page as an `AsyncSequence`, and the first page's operation.
     private func pagedFunctions(
-        name: String, pagesName: String, itemType: String, what: String, target: String, arguments: [Argument], request: [String],
+        name: String, pagesName: String, itemType: SwiftType, what: String, target: String, arguments: [Argument], request: [SwiftStatement],
         pagination: PaginationDeclaration, locals: Locals, documentation: [String] = []
-    ) -> [Function] {
+    ) -> [SwiftFunction] {
         let preamble = documentation.isEmpty ? [] : documentation + [""]
-        let builder = request + ["return APIOperation(request: \(locals.request), pagination: \(Self.paginationLiteral(pagination)))"]
+        let builder = request + [returnOperation(locals, [SwiftArgument("pagination", Self.pagination(pagination))])]
         // Building the request may throw (a transformed query value); then so does `…Pages`.
-        let throwing = Self.throws(builder)
+        let throwing = builder.contains(where: \.containsTry)
+        let page = SwiftType.generic(.page, itemType)
         return variants(of: arguments, name: name, isStatic: true).flatMap { variant in
             [
                 sendingFunction(
                     name: name, isStatic: true, documentation: preamble + ["The first page of \(what) (\(target)); `page.nextPage(on:)` fetches the next."],
-                    variant: variant, returnType: "Page<\(itemType)>", locals: locals, builder: builder),
-                Function(
+                    variant: variant, returnType: page, locals: locals, builder: builder),
+                SwiftFunction(
                     documentation: preamble + [
                         "Every page of \(what) (\(target)), fetched as the sequence is iterated; `.items` walks the \(what) one by one."
                     ] + variant.documentation,
-                    signature:
-                        "static func \(pagesName)(\((variant.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> PageSequence<\(itemType)>",
+                    isStatic: true, name: pagesName, parameters: variant.arguments.map(\.parameter) + [locals.clientParameter], isAsync: false,
+                    thrownError: throwing ? Self.apiError : nil, returnType: .generic(.pageSequence, itemType),
                     body: applying(
-                        ".pages(on: \(locals.client))", prefix: throwing ? "return try " : "return ", toBuilderOf: name, isStatic: true, variant: variant,
-                        builder: builder)
+                        { $0.member("pages").call([locals.clientArgument]) }, passing: Passing(returns: true, tries: throwing, awaits: false),
+                        toBuilderOf: name, isStatic: true, variant: variant, builder: builder)
                 ),
-                builderFunction(name: name, isStatic: true, variant: variant, returnType: "Page<\(itemType)>", builder: builder),
+                builderFunction(name: name, isStatic: true, variant: variant, returnType: page, builder: builder),
             ]
         }
     }
@@ -379,8 +402,8 @@ struct FunctionContext {
         guard let last = arguments.last, let value = last.omittedValue else { return [full] }
         return [
             Variant(
-                arguments: shorter, forwarded: shorter.map(\.forwarded) + ["\(SwiftNaming.argumentLabel(last.label ?? last.name)): \(value)"],
-                preamble: ["let \(last.name): \(last.type) = \(value)"], documentation: []),
+                arguments: shorter, forwarded: shorter.map(\.forwarded) + [SwiftArgument(SwiftNaming.argumentLabel(last.label ?? last.name), value)],
+                preamble: [.let(last.name, last.type, value)], documentation: []),
             full,
         ]
     }
@@ -390,9 +413,9 @@ struct FunctionContext {
         /// The parameters it declares.
         var arguments: [Argument]
         /// What it passes on to the builder of the operation: its parameters, and the value of the one it leaves out.
-        var forwarded: [String]
+        var forwarded: [SwiftArgument]
         /// Statements that declare the value it leaves out, for a body that builds the request itself.
-        var preamble: [String]
+        var preamble: [SwiftStatement]
         /// The `- Parameter` lines of its parameters, each after an empty line.
         var documentation: [String]
 
@@ -400,82 +423,86 @@ struct FunctionContext {
         var omitsArgument: Bool { !preamble.isEmpty }
     }
 
-    /// Whether building a request throws: when it unwraps an instance value or transforms a query value; only
-    /// those statements start so (a spec's text stays inside string literals).
-    private static func `throws`(_ builder: [String]) -> Bool {
-        builder.contains { $0.hasPrefix("try ") || ($0.hasPrefix("let ") && $0.contains(" = try ")) }
-    }
-
     /// Each overload of a function that sends an operation, and the builder of the operation it sends, which
     /// takes the same arguments but the client and returns the operation as a value.
     private func operationFunctions(
-        name: String, isStatic: Bool, documentation: [String], arguments: [Argument], returnType: String?, locals: Locals, builder: [String]
-    ) -> [Function] {
+        name: String, isStatic: Bool, documentation: [String], arguments: [Argument], returnType: SwiftType?, locals: Locals, builder: [SwiftStatement]
+    ) -> [SwiftFunction] {
         variants(of: arguments, name: name, isStatic: isStatic).flatMap { variant in
             [
                 sendingFunction(
                     name: name, isStatic: isStatic, documentation: documentation, variant: variant, returnType: returnType, locals: locals, builder: builder),
-                builderFunction(name: name, isStatic: isStatic, variant: variant, returnType: returnType ?? "Void", builder: builder),
+                builderFunction(name: name, isStatic: isStatic, variant: variant, returnType: returnType ?? SwiftType("Void"), builder: builder),
             ]
         }
     }
 
     /// The function that sends the operation `builder` builds.
     private func sendingFunction(
-        name: String, isStatic: Bool, documentation: [String], variant: Variant, returnType: String?, locals: Locals, builder: [String]
-    ) -> Function {
-        let prefix = returnType == nil ? "try await " : "return try await "
+        name: String, isStatic: Bool, documentation: [String], variant: Variant, returnType: SwiftType?, locals: Locals, builder: [SwiftStatement]
+    ) -> SwiftFunction {
+        let passing = Passing(returns: returnType != nil, tries: true, awaits: true)
         let qualifier = qualifier(isStatic: isStatic, variant: variant)
         // The overload that leaves out an argument calls the function that takes it: a concrete async call
         // costs the compiler less than the generic `send(on:)` (4 % of a compile job, measured).
         let body =
             if variant.omitsArgument, let qualifier {
-                [Self.call(name, through: qualifier, arguments: variant.forwarded, client: locals.client, prefix: prefix)]
+                [Self.call(name, through: qualifier, arguments: variant.forwarded, locals: locals, passing: passing)]
             } else {
-                applying(".send(on: \(locals.client))", prefix: prefix, toBuilderOf: name, isStatic: isStatic, variant: variant, builder: builder)
+                applying(send(locals), passing: passing, toBuilderOf: name, isStatic: isStatic, variant: variant, builder: builder)
             }
-        return Function(
-            documentation: documentation + variant.documentation,
-            signature:
-                "\(isStatic ? "static func " : "func ")\(name)(\((variant.arguments.map(\.declaration) + [locals.clientParameter]).joined(separator: ", "))) async throws(APIError)\(returnType.map { " -> \($0)" } ?? "")",
-            body: body
-        )
+        return SwiftFunction(
+            documentation: documentation + variant.documentation, isStatic: isStatic, name: name,
+            parameters: variant.arguments.map(\.parameter) + [locals.clientParameter], isAsync: true, thrownError: Self.apiError, returnType: returnType,
+            body: body)
     }
 
     /// The function that returns the operation as a value: `builder` itself, or, in the overload that leaves
     /// out an argument, a call of the one that takes it.
-    private func builderFunction(name: String, isStatic: Bool, variant: Variant, returnType: String, builder: [String]) -> Function {
-        let throwing = Self.throws(builder)
+    private func builderFunction(name: String, isStatic: Bool, variant: Variant, returnType: SwiftType, builder: [SwiftStatement]) -> SwiftFunction {
+        let throwing = builder.contains(where: \.containsTry)
         let selector = "\(SwiftNaming.unescaped(name))(\((variant.arguments.map(\.selector) + ["on:"]).joined()))"
-        return Function(
-            documentation: ["The operation `\(selector)` sends, as a value: to send later, or to ask for its URL."],
-            signature:
-                "\(isStatic ? "static func " : "func ")\(Self.builderName(name))(\(variant.arguments.map(\.declaration).joined(separator: ", ")))\(throwing ? " throws(APIError)" : "") -> APIOperation<\(returnType)>",
+        return SwiftFunction(
+            documentation: ["The operation `\(selector)` sends, as a value: to send later, or to ask for its URL."], isStatic: isStatic,
+            name: Self.builderName(name), parameters: variant.arguments.map(\.parameter), isAsync: false, thrownError: throwing ? Self.apiError : nil,
+            returnType: .generic(.apiOperation, returnType),
             body: variant.omitsArgument
-                ? applying("", prefix: throwing ? "return try " : "return ", toBuilderOf: name, isStatic: isStatic, variant: variant, builder: builder)
+                ? applying(
+                    { $0 }, passing: Passing(returns: true, tries: throwing, awaits: false), toBuilderOf: name, isStatic: isStatic, variant: variant,
+                    builder: builder)
                 : builder
         )
     }
 
-    /// Statements that apply `use` (`.send(on: client)`) to the operation the builder of `name` returns: a
-    /// call of the builder through `qualifier` (`self`, `Self` or the type's name), so that an argument
-    /// named like it cannot hide it, or, when arguments hide both `Self` and the type's name, the builder's
-    /// own statements (`lines`, ending with `return <operation>`).
-    private func applying(_ use: String, prefix: String, toBuilder name: String, through qualifier: String?, arguments: [String], lines: [String])
-        -> [String]
-    {
-        if let qualifier {
-            return ["\(prefix)\(qualifier).\(Self.builderName(name))(\(arguments.joined(separator: ", ")))\(use)"]
-        }
-        return lines.dropLast() + ["\(prefix)\(lines.last?.dropFirst("return ".count) ?? "")\(use)"]
+    /// `.send(on: client)` applied to an operation.
+    private func send(_ locals: Locals) -> (SwiftExpression) -> SwiftExpression {
+        { $0.member("send").call([locals.clientArgument]) }
     }
 
-    /// ``applying(_:prefix:toBuilder:through:arguments:lines:)`` in one overload of a call: its arguments passed
-    /// on, and `builder` after the statements that declare the value it leaves out.
-    private func applying(_ use: String, prefix: String, toBuilderOf name: String, isStatic: Bool, variant: Variant, builder: [String]) -> [String] {
+    /// Statements that pass on `use` applied to the operation the builder of `name` returns: a call of the
+    /// builder through `qualifier` (`self`, `Self` or the type's name), so that an argument named like it
+    /// cannot hide it, or, when arguments hide both `Self` and the type's name, the builder's own
+    /// statements, whose last returns the operation.
+    private func applying(
+        _ use: (SwiftExpression) -> SwiftExpression, passing: Passing, toBuilder name: String, through qualifier: String?, arguments: [SwiftArgument],
+        statements: [SwiftStatement]
+    ) -> [SwiftStatement] {
+        if let qualifier {
+            return [passing.statement(use(SwiftExpression.identifier(qualifier).member(Self.builderName(name)).call(arguments)))]
+        }
+        guard case let .return(operation)? = statements.last else { return statements }
+        return statements.dropLast() + [passing.statement(use(operation))]
+    }
+
+    /// ``applying(_:passing:toBuilder:through:arguments:statements:)`` in one overload of a call: its
+    /// arguments passed on, and `builder` after the statements that declare the value it leaves out.
+    private func applying(
+        _ use: (SwiftExpression) -> SwiftExpression, passing: Passing, toBuilderOf name: String, isStatic: Bool, variant: Variant,
+        builder: [SwiftStatement]
+    ) -> [SwiftStatement] {
         applying(
-            use, prefix: prefix, toBuilder: name, through: qualifier(isStatic: isStatic, variant: variant), arguments: variant.forwarded,
-            lines: variant.preamble + builder)
+            use, passing: passing, toBuilder: name, through: qualifier(isStatic: isStatic, variant: variant), arguments: variant.forwarded,
+            statements: variant.preamble + builder)
     }
 
     /// How an overload's body names the type or value its functions belong to: `self` in an instance
@@ -485,8 +512,8 @@ struct FunctionContext {
     }
 
     /// A statement that calls the sending function `name` through `qualifier` and passes on what it returns.
-    private static func call(_ name: String, through qualifier: String, arguments: [String], client: String, prefix: String) -> String {
-        "\(prefix)\(qualifier).\(name)(\((arguments + ["on: \(client)"]).joined(separator: ", ")))"
+    private static func call(_ name: String, through qualifier: String, arguments: [SwiftArgument], locals: Locals, passing: Passing) -> SwiftStatement {
+        passing.statement(SwiftExpression.identifier(qualifier).member(name).call(arguments + [locals.clientArgument]))
     }
 
     /// The type as a function body can name it: a parameter or property from the spec may be called
@@ -503,107 +530,132 @@ struct FunctionContext {
     }
 
     /// The runtime's `Pagination` value for a declaration.
-    static func paginationLiteral(_ pagination: PaginationDeclaration) -> String {
-        let literal = SwiftNaming.stringLiteral
-        let style =
+    static func pagination(_ pagination: PaginationDeclaration) -> SwiftExpression {
+        let style: SwiftExpression =
             switch pagination.style {
-            case .nextURL: ".nextURL(keyPath: \(literal(pagination.next ?? "next")))"
-            case .page: ".pageNumber(parameter: \(literal(pagination.parameter)), next: \(pagination.next.map(literal) ?? "nil"))"
-            case .offset: ".offset(parameter: \(literal(pagination.parameter)))"
-            case .cursor: ".cursor(parameter: \(literal(pagination.parameter)), next: \(literal(pagination.next ?? "next_cursor")))"
-            case .linkHeader: ".linkHeader"
+            case .nextURL: SwiftExpression.member(nil, "nextURL").call([SwiftArgument("keyPath", .string(pagination.next ?? "next"))])
+            case .page:
+                SwiftExpression.member(nil, "pageNumber").call([
+                    SwiftArgument("parameter", .string(pagination.parameter)), SwiftArgument("next", pagination.next.map(SwiftExpression.string) ?? .nil),
+                ])
+            case .offset: SwiftExpression.member(nil, "offset").call([SwiftArgument("parameter", .string(pagination.parameter))])
+            case .cursor:
+                SwiftExpression.member(nil, "cursor").call([
+                    SwiftArgument("parameter", .string(pagination.parameter)), SwiftArgument("next", .string(pagination.next ?? "next_cursor")),
+                ])
+            case .linkHeader: .member(nil, "linkHeader")
             }
-        var arguments = "style: \(style), items: \(literal(pagination.items))"
-        if let count = pagination.count { arguments += ", count: \(literal(count))" }
-        if let header = pagination.countHeader { arguments += ", countHeader: \(literal(header))" }
-        if let size = pagination.size { arguments += ", size: PageSize(parameter: \(literal(size.parameter)), value: \(size.value))" }
-        return "Pagination(\(arguments))"
+        var arguments = [SwiftArgument("style", style), SwiftArgument("items", .string(pagination.items))]
+        if let count = pagination.count { arguments.append(SwiftArgument("count", .string(count))) }
+        if let header = pagination.countHeader { arguments.append(SwiftArgument("countHeader", .string(header))) }
+        if let size = pagination.size {
+            arguments.append(
+                SwiftArgument(
+                    "size",
+                    SwiftExpression.runtime(.pageSize).call([
+                        SwiftArgument("parameter", .string(size.parameter)), SwiftArgument("value", .integer(size.value)),
+                    ])))
+        }
+        return SwiftExpression.runtime(.pagination).call(arguments)
     }
 
     // MARK: pieces
 
     /// Appends one query parameter: enums by raw value, transformed values as their transform writes them.
-    private func queryLine(_ parameter: QueryParameterDeclaration, into query: String) -> String {
-        let optional = parameter.isOptional ? "?" : ""
-        var value = parameter.name
+    private func queryStatement(_ parameter: QueryParameterDeclaration, into query: String) -> SwiftStatement {
+        var value = SwiftExpression.identifier(parameter.name)
         if parameter.isEnum {
-            value += parameter.arrayStyle == nil ? "\(optional).rawValue" : "\(optional).map(\\.rawValue)"
+            let base = parameter.isOptional ? .optionalChain(value) : value
+            value = parameter.arrayStyle == nil ? base.member("rawValue") : base.member("map").call([SwiftArgument(nil, .keyPath("rawValue"))])
         }
-        var arguments = "\(parameter.keyLiteral), \(value)"
-        if let transform = parameter.transform { arguments += ", using: \(transform).self" }
-        if let style = parameter.arrayStyle { arguments += ", style: \(style)" }
-        return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
+        var arguments = [SwiftArgument(nil, .string(parameter.key)), SwiftArgument(nil, value)]
+        if let transform = parameter.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
+        if let style = parameter.arrayStyle { arguments.append(SwiftArgument("style", .member(nil, style.rawValue))) }
+        let append = SwiftExpression.identifier(query).member("append").call(arguments)
+        return .expression(parameter.transform == nil ? append : .try(append))
     }
 
     /// Builds the request and returns it as an operation.
-    private func operationLines(
-        _ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals,
+    private func operationStatements(
+        _ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: SwiftExpression, query: String?, body: SwiftExpression?, locals: Locals,
         namespace: String?
-    ) -> [String] {
-        requestLines(operation, resource, path: path, query: query, body: body, locals: locals)
-            + ["return APIOperation(request: \(locals.request)\(operation.returnsModel ? namespaceArgument(namespace) : ""))"]
-    }
-
-    private func requestLines(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: String, query: String?, body: String?, locals: Locals)
-        -> [String]
-    {
-        requestLines(
-            resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path, query: query,
-            body: body, locals: locals)
-    }
-
-    private func requestLines(
-        resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: String, query: String?, body: String?,
-        locals: Locals
-    ) -> [String] {
-        var arguments = [
-            "resource: \(SwiftNaming.stringLiteral(resourceName)), operation: \(SwiftNaming.stringLiteral(operation)), method: .\(method),",
-            "path: \(path)",
+    ) -> [SwiftStatement] {
+        [
+            requestStatement(operation, resource, path: path, query: query, body: body, locals: locals),
+            returnOperation(locals, operation.returnsModel ? namespaceArgument(namespace) : []),
         ]
-        if let query { arguments.append("query: \(query)") }
+    }
+
+    /// `return APIOperation(request: request, …)`.
+    private func returnOperation(_ locals: Locals, _ arguments: [SwiftArgument]) -> SwiftStatement {
+        .return(SwiftExpression.runtime(.apiOperation).call([SwiftArgument("request", .identifier(locals.request))] + arguments))
+    }
+
+    private func requestStatement(
+        _ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: SwiftExpression, query: String?, body: SwiftExpression?, locals: Locals
+    ) -> SwiftStatement {
+        requestStatement(
+            resourceName: resource.specName, operation: operation.kind.rawValue, method: operation.method, headers: operation.headers, path: path,
+            query: query, body: body, locals: locals)
+    }
+
+    /// `let request = OperationRequest(…)`: what the request is (resource, operation, method) on its first
+    /// row, then one row per part.
+    private func requestStatement(
+        resourceName: String, operation: String, method: String, headers: [(name: String, value: String)], path: SwiftExpression, query: String?,
+        body: SwiftExpression?, locals: Locals
+    ) -> SwiftStatement {
+        var rows = [
+            [SwiftArgument("resource", .string(resourceName)), SwiftArgument("operation", .string(operation)), SwiftArgument("method", .member(nil, method))],
+            [SwiftArgument("path", path)],
+        ]
+        if let query { rows.append([SwiftArgument("query", .identifier(query))]) }
         if !headers.isEmpty {
-            arguments.append(
-                "headers: [" + headers.map { "\(SwiftNaming.stringLiteral($0.name)): \(SwiftNaming.stringLiteral($0.value))" }.joined(separator: ", ") + "]")
+            rows.append([SwiftArgument("headers", .dictionary(headers.map { DictionaryEntry(key: .string($0.name), value: .string($0.value)) }))])
         }
-        if let body { arguments.append("body: \(body)") }
-        for index in 1..<arguments.count - 1 { arguments[index] += "," }
-        return ["let \(locals.request) = OperationRequest("] + arguments.map { "    " + $0 } + [")"]
+        if let body { rows.append([SwiftArgument("body", body)]) }
+        return .let(locals.request, nil, .rowCall(.runtime(.operationRequest), rows))
     }
 
-    private func namespaceArgument(_ namespace: String?) -> String {
-        namespace.map { ", namespace: \(SwiftNaming.stringLiteral($0))" } ?? ""
+    private func namespaceArgument(_ namespace: String?) -> [SwiftArgument] {
+        namespace.map { [SwiftArgument("namespace", .string($0))] } ?? []
     }
 
-    /// Turns route parts into a `RoutePath` literal, the arguments it needs and the unwrapping of instance values.
+    /// Turns route parts into a path literal, the arguments it needs and the unwrapping of instance values.
     private func routeCode(_ route: [RoutePart], instance: Bool) -> RouteCode {
         var code = RouteCode()
-        var literal = "\""
+        var segments: [InterpolationSegment] = []
         for part in route {
             switch part {
             case let .literal(text):
-                literal += SwiftNaming.literalContents(text)
+                segments.append(.text(text))
             case let .parameter(parameter):
-                var value = parameter.name
+                var value = SwiftExpression.identifier(parameter.name)
                 if instance, parameter.source != .argument {
+                    let property = SwiftExpression.identifier("self").member(parameter.name)
                     if parameter.isOptionalOnInstance {
-                        let unwrap =
-                            "let \(parameter.name) = try APIClient.require(self.\(parameter.name), \(SwiftNaming.stringLiteral(SwiftNaming.unescaped(parameter.name))))"
+                        let unwrap = SwiftStatement.let(
+                            parameter.name, nil,
+                            .try(
+                                SwiftExpression.runtime(.apiClient).member("require").call([
+                                    SwiftArgument(nil, property), SwiftArgument(nil, .string(SwiftNaming.unescaped(parameter.name))),
+                                ])))
                         if !code.unwraps.contains(unwrap) {
                             code.unwraps.append(unwrap)
                             code.unwrapped.append(parameter.name)
                         }
                     } else {
-                        value = "self.\(parameter.name)"
+                        value = property
                     }
                 } else {
-                    let argument = Argument(name: parameter.name, type: parameter.type)
+                    let argument = Argument(name: parameter.name, type: SwiftType(parameter.type))
                     if !code.arguments.contains(argument) { code.arguments.append(argument) }
                 }
-                if parameter.isEnum { value += ".rawValue" }
-                literal += "\\(\(value))"
+                if parameter.isEnum { value = value.member("rawValue") }
+                segments.append(.value(value))
             }
         }
-        code.pathLiteral = literal + "\""
+        code.path = .interpolation(segments)
         return code
     }
 

@@ -24,7 +24,7 @@ enum TemplateContext {
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
             "urlType": .string(api.urlType),
-            "functions": markingFirst(FunctionContext(model: api.name, memberNames: []).functions(for: api.actions, resource: nil).map(\.context)),
+            "functions": functions(FunctionContext(model: api.name, memberNames: []).functions(for: api.actions, resource: nil)),
             "operationIDs": operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)),
         ]
         if let baseURL = api.baseURL {
@@ -70,7 +70,7 @@ enum TemplateContext {
     private static func resource(_ resource: ResourceDeclaration, model: String, memberNames: Set<String>) -> [String: TemplateValue] {
         let functions = FunctionContext(model: model, memberNames: memberNames)
         var context: [String: TemplateValue] = [
-            "functions": markingFirst((functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)).map(\.context)),
+            "functions": self.functions(functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)),
             "hasOperationIDs": .bool(!resource.operationIDs.isEmpty),
             "operationIDs": operationIDs(resource.operationIDs, resource: resource.specName),
         ]
@@ -81,9 +81,7 @@ enum TemplateContext {
                         [
                             "name": .string(property.name),
                             "type": .string(property.type),
-                            "patchEncode": .string(
-                                "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"
-                            ),
+                            "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall("encode", property, options: false))))),
                         ]
                     }, by: ",")
             ]
@@ -96,10 +94,12 @@ enum TemplateContext {
     private static func operationIDs(_ ids: [(name: String, operation: String)], resource: String) -> TemplateValue {
         list(
             ids.map { id in
-                let value = "OperationID(resource: \(SwiftNaming.stringLiteral(resource)), operation: \(SwiftNaming.stringLiteral(id.operation)))"
+                let value = SwiftExpression.runtime(.operationID).call([
+                    SwiftArgument("resource", .string(resource)), SwiftArgument("operation", .string(id.operation)),
+                ])
                 return [
                     "description": .string(SwiftNaming.commentText("\(resource).\(id.operation)")),
-                    "declaration": .string(wrapped("static let \(id.name) = \(value)", indent: 8, prefix: "package ".count)),
+                    "declaration": .string(SwiftRenderer.declaration(SwiftStaticConstant(name: id.name, value: value), indent: 8)),
                 ]
             })
     }
@@ -116,83 +116,37 @@ enum TemplateContext {
     }
 
     static func decodeStatement(_ property: PropertyDeclaration) -> String {
-        let method = property.isOptional ? "decodeIfPresent" : "decode"
-        let arguments = "forKey: \(property.keyLiteral)" + (property.transform.map { ", using: \($0).self" } ?? "")
-        return "self.\(property.name) = try container.\(method)(\(arguments))"
+        var arguments = [SwiftArgument("forKey", .string(property.key))]
+        if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
+        let container = SwiftExpression.identifier("container").member(property.isOptional ? "decodeIfPresent" : "decode")
+        return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))))
     }
 
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
-        var arguments = "self.\(property.name), forKey: \(property.keyLiteral)"
-        if let transform = property.transform { arguments += ", using: \(transform).self" }
-        if property.isOptional { arguments += ", options" }
-        let statement = "try container.\(property.isOptional ? "encodeIfPresent" : "encode")(\(arguments))"
-        return property.isReadOnly ? "if options.includesReadOnly { \(statement) }" : statement
+        let statement = SwiftStatement.expression(.try(encodeCall(property.isOptional ? "encodeIfPresent" : "encode", property, options: property.isOptional)))
+        return SwiftRenderer.statement(property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement)
     }
 
-    /// The column limit of `.swift-format`, which generated code is laid out to pass.
-    static let lineLength = 160
-
-    /// A line of code as swift-format keeps it: unchanged when `indent` spaces, `prefix` characters before
-    /// it (an access modifier) and `suffix` characters after it (` {`) fit in ``lineLength``; else its first
-    /// call broken after `(`, one argument per line 4 spaces further in (each wrapped the same way) and `)`
-    /// back at the line's indentation. Continuation lines carry their whole indentation, because templates
-    /// indent only a value's first line.
-    static func wrapped(_ code: String, indent: Int, prefix: Int = 0, suffix: Int = 0) -> String {
-        guard indent + prefix + code.count + suffix > lineLength, let call = firstCall(in: code) else { return code }
-        let lineIndent = indent + code.prefix { $0 == " " }.count
-        let arguments = call.arguments.enumerated().map { index, argument in
-            let isLast = index == call.arguments.count - 1
-            let line = wrapped(argument, indent: lineIndent + 4, suffix: isLast ? 0 : 1) + (isLast ? "" : ",")
-            return String(repeating: " ", count: lineIndent + 4) + line
-        }
-        return call.head + "\n" + arguments.joined(separator: "\n") + "\n" + String(repeating: " ", count: lineIndent) + call.tail
+    /// `container.method(self.name, forKey: "key", using: T.self, options)`: the value, its key, its
+    /// transform if any, and the encoding options when they decide whether it is sent.
+    private static func encodeCall(_ method: String, _ property: PropertyDeclaration, options: Bool) -> SwiftExpression {
+        var arguments = [SwiftArgument(nil, SwiftExpression.identifier("self").member(property.name)), SwiftArgument("forKey", .string(property.key))]
+        if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
+        if options { arguments.append(SwiftArgument(nil, .identifier("options"))) }
+        return SwiftExpression.identifier("container").member(method).call(arguments)
     }
 
-    /// The first parenthesized argument list of `code` outside string literals: the text up to and with
-    /// `(`, the arguments split at top-level commas, and the text from `)` on.
-    private static func firstCall(in code: String) -> (head: String, arguments: [String], tail: String)? {
-        var depth = 0
-        var open: String.Index?
-        var arguments: [String] = []
-        var start = code.startIndex
-        var inString = false
-        var escaped = false
-        for index in code.indices {
-            let character = code[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
-                continue
-            }
-            switch character {
-            case "\"":
-                inString = true
-            case "(", "[":
-                depth += 1
-                if depth == 1, open == nil, character == "(" {
-                    open = index
-                    start = code.index(after: index)
-                }
-            case ")", "]":
-                depth -= 1
-                if depth == 0, let open, character == ")" {
-                    arguments.append(code[start..<index].trimmingSpacesAndTabs())
-                    let head = String(code[...open])
-                    return arguments.contains(where: \.isEmpty) ? nil : (head, arguments, String(code[index...]))
-                }
-            case "," where depth == 1 && open != nil:
-                arguments.append(code[start..<index].trimmingSpacesAndTabs())
-                start = code.index(after: index)
-            default:
-                break
-            }
-        }
-        return nil
+    /// Each function as the `functions` template receives it: documentation lines, the signature laid out
+    /// after 4 spaces and an access modifier (at most `package `) and before ` {`, body lines after 8 spaces.
+    private static func functions(_ functions: [SwiftFunction]) -> TemplateValue {
+        markingFirst(
+            functions.map { function in
+                [
+                    "documentation": comment(function.documentation),
+                    "signature": .string(SwiftRenderer.signature(function, indent: 4)),
+                    "body": .strings(SwiftRenderer.body(function, indent: 8)),
+                ]
+            })
     }
 
     /// Documentation as `///` comment lines, without trailing spaces on empty lines. Every line is made

@@ -9,18 +9,18 @@ public struct StoreDeclaration: Sendable {
     /// The other models whose fields reach a stored resource, in spec order.
     public var containers: [StoreContainerDeclaration]
     /// Each operation whose response holds stored resources, as a `StoreOperation` expression.
-    public var operations: [String]
+    var operations: [SwiftExpression]
 }
 
 /// A stored resource's `StoredResource` conformance.
 public struct StoredTableDeclaration: Sendable {
     /// The escaped Swift type name.
     public var name: String
-    /// The table name (the resource's spec name) as a Swift string literal.
-    public var tableNameLiteral: String
+    /// The table name: the resource's spec name.
+    public var tableName: String
     /// Each column's `StoreColumn` expression and the statement reading it back, id first.
-    public var columns: [(column: String, read: String)]
-    /// The columns to index besides the id (route parameters that are fields), as Swift string literals.
+    var columns: [(column: SwiftExpression, read: SwiftStatement)]
+    /// The columns to index besides the id (route parameters that are fields), by JSON key.
     public var indexes: [String]
     /// The id property's escaped name and Swift type without optional.
     public var idProperty: String

@@ -47,37 +47,42 @@ private struct StoreBuilder {
         var indexes: [String] = []
         let routes = resource.operations.map(\.route) + resource.actions.map(\.route)
         for case let .parameter(parameter) in routes.joined() where parameter.source == .field {
-            guard let property = declaration.properties.first(where: { $0.name == parameter.name }), !indexes.contains(property.keyLiteral) else { continue }
-            indexes.append(property.keyLiteral)
+            guard let property = declaration.properties.first(where: { $0.name == parameter.name }), !indexes.contains(property.key) else { continue }
+            indexes.append(property.key)
         }
         return StoredTableDeclaration(
-            name: declaration.name, tableNameLiteral: SwiftNaming.stringLiteral(specName), columns: columns, indexes: indexes,
+            name: declaration.name, tableName: specName, columns: columns, indexes: indexes,
             idProperty: resource.idProperty, idType: resource.idType, nested: nested)
     }
 
     /// The column of a property and the statement reading it: scalars and enums in columns of their SQLite
     /// type, transformed fields as their transform writes them, everything else as JSON text.
-    private func column(_ property: PropertyDeclaration, at index: Int, isID: Bool) -> (column: String, read: String) {
-        let name = property.keyLiteral
-        let keyPath = "\\.\(property.name)"
-        let read = "self.\(property.name) = try row."
+    private func column(_ property: PropertyDeclaration, at index: Int, isID: Bool) -> (column: SwiftExpression, read: SwiftStatement) {
+        let position = SwiftArgument("at", .integer(index))
+        func column(_ kind: String, _ more: [SwiftArgument] = []) -> SwiftExpression {
+            SwiftExpression.member(nil, kind).call([SwiftArgument(nil, .string(property.key)), SwiftArgument(nil, .keyPath(property.name))] + more)
+        }
+        func read(_ method: String, _ more: [SwiftArgument] = []) -> SwiftStatement {
+            .assign(SwiftExpression.identifier("self").member(property.name), .try(SwiftExpression.identifier("row").member(method).call([position] + more)))
+        }
         // The id is always its Swift value, so deletes and reads by id compare like with like.
         if !isID, let transform = property.transform {
-            return (".transformed(\(name), \(keyPath), using: \(transform).self)", read + "transformed(at: \(index), using: \(transform).self)")
+            let using = SwiftArgument("using", .metatype(transform.swiftType))
+            return (column("transformed", [using]), read("transformed", [using]))
         }
         let type = property.typeExpression.nonOptional
         if case let .named(base) = type {
             switch symbols.resolve(base) {
             case let .builtin(swiftName)? where Self.scalarTypes.contains(swiftName):
-                return (".scalar(\(name), \(keyPath))", read + "scalar(at: \(index))")
+                return (column("scalar"), read("scalar"))
             case .enumeration?:
-                return (".openEnum(\(name), \(keyPath))", read + "openEnum(at: \(index))")
+                return (column("openEnum"), read("openEnum"))
             default:
                 break
             }
         }
-        let shape = SwiftNaming.stringLiteral(Self.fingerprint(shape(of: type)))
-        return (".json(\(name), \(keyPath), shape: \(shape))", read + (property.isOptional ? "jsonIfPresent" : "json") + "(at: \(index))")
+        let shape = SwiftArgument("shape", .string(Self.fingerprint(shape(of: type))))
+        return (column("json", [shape]), read(property.isOptional ? "jsonIfPresent" : "json"))
     }
 
     /// What decoding a JSON column depends on: the nested types' keys, types and transforms, spelled out
@@ -131,8 +136,8 @@ private struct StoreBuilder {
 
     // MARK: operations
 
-    private func operations(_ model: CodeModel, containers: Set<String>) -> [String] {
-        var entries: [String] = []
+    private func operations(_ model: CodeModel, containers: Set<String>) -> [SwiftExpression] {
+        var entries: [SwiftExpression] = []
         let apiResource = SwiftNaming.unescaped(model.api.name)
         for declaration in model.models {
             guard let resource = declaration.resource else { continue }
@@ -140,19 +145,19 @@ private struct StoreBuilder {
             let isStored = stored.contains(resource.specName)
             if isStored || containers.contains(type) {
                 for operation in resource.operations {
-                    let key = SwiftNaming.stringLiteral("\(resource.specName).\(operation.kind.rawValue)")
-                    let one = resource.namespaceOne.map { ", at: \(SwiftNaming.stringLiteral($0))" } ?? ""
-                    let items =
-                        (resource.pagination?.items ?? resource.namespaceMany).flatMap { $0.isEmpty ? nil : ", at: \(SwiftNaming.stringLiteral($0))" } ?? ""
-                    let route = SwiftNaming.stringLiteral(pattern(operation.route, of: resource.specName))
+                    let key = "\(resource.specName).\(operation.kind.rawValue)"
+                    let one = resource.namespaceOne.map { [SwiftArgument("at", .string($0))] } ?? []
+                    let items = (resource.pagination?.items ?? resource.namespaceMany).flatMap { $0.isEmpty ? nil : [SwiftArgument("at", .string($0))] } ?? []
+                    let route = [SwiftArgument("route", .string(pattern(operation.route, of: resource.specName)))]
+                    let single = SwiftType(type)
                     switch (operation.kind, isStored) {
-                    case (.delete, true): entries.append(".delete(\(type).self, \(key), route: \(route))")
+                    case (.delete, true): entries.append(Self.entry("delete", single, key, route))
                     case (.delete, false): continue
                     case (_, _) where !operation.returnsModel: continue
-                    case (.read, true): entries.append(".read(\(type).self, \(key), route: \(route)\(one))")
-                    case (.list, true): entries.append(".list(\(type).self, \(key), route: \(route)\(items))")
-                    case (.list, false): entries.append(".response([\(type)].self, \(key)\(items))")
-                    default: entries.append(".response(\(type).self, \(key)\(one))")
+                    case (.read, true): entries.append(Self.entry("read", single, key, route + one))
+                    case (.list, true): entries.append(Self.entry("list", single, key, route + items))
+                    case (.list, false): entries.append(Self.entry("response", .array(of: single), key, items))
+                    default: entries.append(Self.entry("response", single, key, one))
                     }
                 }
             }
@@ -164,7 +169,7 @@ private struct StoreBuilder {
     }
 
     /// The entries of actions whose responses hold stored resources.
-    private func actions(_ declarations: [ActionDeclaration], specs: [ActionSpec], resourceName: String) -> [String] {
+    private func actions(_ declarations: [ActionDeclaration], specs: [ActionSpec], resourceName: String) -> [SwiftExpression] {
         zip(declarations, specs).compactMap { declaration, action in
             let holdsStored: Bool =
                 switch action.returns {
@@ -173,17 +178,22 @@ private struct StoreBuilder {
                 case .none?, nil: false
                 }
             guard holdsStored else { return nil }
-            let key = SwiftNaming.stringLiteral("\(resourceName).\(declaration.specName)")
+            let key = "\(resourceName).\(declaration.specName)"
             if let (pagination, itemType) = declaration.pagination {
-                let items = pagination.items.isEmpty ? "" : ", at: \(SwiftNaming.stringLiteral(pagination.items))"
-                return ".response([\(itemType)].self, \(key)\(items))"
+                let items = pagination.items.isEmpty ? [] : [SwiftArgument("at", .string(pagination.items))]
+                return Self.entry("response", .array(of: SwiftType(itemType)), key, items)
             }
             switch declaration.response {
-            case let .type(type): return ".response(\(type).self, \(key))"
-            case let .fields(typeName, _): return ".response(\(typeName).self, \(key))"
+            case let .type(type): return Self.entry("response", SwiftType(type), key)
+            case let .fields(typeName, _): return Self.entry("response", SwiftType(typeName), key)
             case .none: return nil
             }
         }
+    }
+
+    /// A `StoreOperation` entry: `.kind(T.self, "resource.operation", …)`.
+    private static func entry(_ kind: String, _ type: SwiftType, _ key: String, _ more: [SwiftArgument] = []) -> SwiftExpression {
+        SwiftExpression.member(nil, kind).call([SwiftArgument(nil, .metatype(type)), SwiftArgument(nil, .string(key))] + more)
     }
 
     /// A route as CrudeStore matches it: `{id}` for the resource's id, `{=key}` for a field (its column, by

@@ -4,14 +4,17 @@ enum StoreTemplateContext {
         let table: [String: TemplateValue] = [
             "access": .string(access),
             "name": .string(table.name),
-            "tableNameLiteral": .string(table.tableNameLiteral),
+            "tableNameLiteral": .string(SwiftNaming.stringLiteral(table.tableName)),
             "columns": .list(
                 table.columns.map { column in
-                    .object(["column": .string(TemplateContext.wrapped(column.column, indent: 12, suffix: 1)), "read": .string(column.read)])
+                    .object([
+                        "column": .string(SwiftRenderer.expression(column.column, indent: 12, suffix: 1)),
+                        "read": .string(SwiftRenderer.statement(column.read)),
+                    ])
                 }),
             "indexes": .list(
-                table.indexes.enumerated().map { index, literal in
-                    .object(["literal": .string(literal), "separator": .string(index == table.indexes.count - 1 ? "" : ", ")])
+                table.indexes.enumerated().map { index, key in
+                    .object(["literal": .string(SwiftNaming.stringLiteral(key)), "separator": .string(index == table.indexes.count - 1 ? "" : ", ")])
                 }),
             "idProperty": .string(table.idProperty),
             "idType": .string(table.idType),
@@ -30,7 +33,7 @@ enum StoreTemplateContext {
             "access": .string(access),
             "name": .string(store.apiName),
             "tables": .list(store.tables.map { .object(["name": .string($0.name)]) }),
-            "operations": .strings(store.operations.map { TemplateContext.wrapped($0, indent: 12, suffix: 1) }),
+            "operations": .strings(store.operations.map { SwiftRenderer.expression($0, indent: 12, suffix: 1) }),
         ]
     }
 }

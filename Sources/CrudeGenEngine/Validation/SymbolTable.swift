@@ -47,17 +47,15 @@ package struct SymbolTable {
         "FileUpload": "CrudeRuntime",
     ]
 
-    /// Names generated code relies on; a spec type with one of these names would break it.
-    static let reservedNames: Set<String> = [
+    /// Names generated code relies on; a spec type with one of these names would break it: Swift's and
+    /// Foundation's, the runtime's (``RuntimeName``) and the types generated inside a resource.
+    static let reservedNames: Set<String> = Set([
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable", "Decoder",
-        "Encoder", "Optional", "Array", "Dictionary", "Swift", "Foundation", "CrudeRuntime", "JSONKey",
-        "ModelEncodingOptions", "OpenEnum", "ValueTransform", "DateFormatTransform", "KeyedDecodingContainer",
-        "KeyedEncodingContainer", "Never", "Void", "Any", "AnyObject", "Hasher", "RawRepresentable",
-        "ArrayTransform", "DictionaryTransform", "OptionalTransform", "JSONValue", "LenientScalar", "Self", "Protocol",
-        "APIClient", "APIError", "ClientConfiguration", "OperationRequest", "FieldUpdate", "Page", "PageSequence",
-        "Pagination", "PageSize", "MemoryResponseCache", "PageItemSequence", "QueryArrayStyle", "URLQueryItem", "Patch",
-        "APIOperation", "OperationResponse", "RequestBody", "OperationID", "Operations",
-    ]
+        "Encoder", "Optional", "Array", "Dictionary", "Swift", "Foundation", "KeyedDecodingContainer",
+        "KeyedEncodingContainer", "Never", "Void", "Any", "AnyObject", "Hasher", "RawRepresentable", "Self", "Protocol",
+        "Patch", "Operations",
+    ])
+    .union(RuntimeName.allCases.map(\.rawValue))
 
     /// A type generated for an action body or response declared as fields in place: `LoginBody`.
     struct InlinePayload {

@@ -1,0 +1,75 @@
+/// A statement of generated Swift as a value, which ``SwiftRenderer`` lays out.
+indirect enum SwiftStatement: Hashable, Sendable {
+    /// `let name: Type = value` (the type left out when `nil`).
+    case `let`(String, SwiftType?, SwiftExpression)
+    /// `var name: Type = value`.
+    case `var`(String, SwiftType?, SwiftExpression)
+    /// `target = value`.
+    case assign(SwiftExpression, SwiftExpression)
+    /// An expression evaluated for its effect: a call.
+    case expression(SwiftExpression)
+    /// `return value`.
+    case `return`(SwiftExpression)
+    /// `if condition { statement }`, on one line.
+    case `if`(SwiftExpression, SwiftStatement)
+    /// `switch subject {`, then `case pattern: statement` per case, each on one line.
+    case `switch`(SwiftExpression, [SwitchCase])
+
+    /// Whether the statement may throw: some expression in it contains a `try`.
+    var containsTry: Bool {
+        switch self {
+        case let .let(_, _, value), let .var(_, _, value), let .expression(value), let .return(value): value.containsTry
+        case let .assign(target, value): target.containsTry || value.containsTry
+        case let .if(condition, statement): condition.containsTry || statement.containsTry
+        case let .switch(subject, cases): subject.containsTry || cases.contains { $0.pattern.containsTry || $0.statement.containsTry }
+        }
+    }
+}
+
+/// `case pattern: statement` in a `switch`.
+struct SwitchCase: Hashable, Sendable {
+    /// The pattern, an expression such as `nil` or `.some`.
+    var pattern: SwiftExpression
+    /// The one statement the case runs.
+    var statement: SwiftStatement
+}
+
+/// A parameter of a generated function: `label name: Type = default`.
+struct SwiftParameter: Hashable, Sendable {
+    /// The argument label when it differs from the name (`_`, `on`, `nils` for a parameter renamed `nils_`).
+    var label: String?
+    /// The escaped parameter name.
+    var name: String
+    /// The parameter's type.
+    var type: SwiftType
+    /// The default value, if any.
+    var defaultValue: SwiftExpression?
+}
+
+/// A generated function: its signature (static or not, parameters, effects, result) and its body.
+struct SwiftFunction: Hashable, Sendable {
+    /// Documentation lines, without `///` (the renderer makes each line safe for a comment).
+    var documentation: [String]
+    /// Whether it is a `static func`.
+    var isStatic: Bool
+    /// The escaped function name.
+    var name: String
+    /// The parameters, in order.
+    var parameters: [SwiftParameter]
+    /// Whether it is `async`.
+    var isAsync: Bool
+    /// The error type of its typed `throws`, or `nil` when it cannot throw.
+    var thrownError: SwiftType?
+    /// The result type, or `nil` for `Void`.
+    var returnType: SwiftType?
+    /// The statements of its body.
+    var body: [SwiftStatement]
+}
+
+/// `static let name = value`: a stored type property such as an operation's identifier.
+struct SwiftStaticConstant: Hashable, Sendable {
+    /// The escaped name.
+    var name: String
+    /// The value it holds.
+    var value: SwiftExpression
+}

@@ -1,0 +1,119 @@
+/// A Swift type as generated code spells it. The code model resolves a spec's types to these spellings
+/// (qualified when the spec shadows a standard name); this layer only composes them.
+struct SwiftType: Hashable, Sendable {
+    /// The type as written: `Person`, `[Tag]?`, `Swift.String`.
+    var spelling: String
+
+    init(_ spelling: String) {
+        self.spelling = spelling
+    }
+
+    /// `Name<Argument>`: one of the runtime's generic types applied to one argument.
+    static func generic(_ name: RuntimeName, _ argument: SwiftType) -> SwiftType {
+        SwiftType("\(name.rawValue)<\(argument.spelling)>")
+    }
+
+    /// `[Element]`.
+    static func array(of element: SwiftType) -> SwiftType {
+        SwiftType("[\(element.spelling)]")
+    }
+}
+
+/// An expression of generated Swift as a value, which ``SwiftRenderer`` spells and lays out: stages build
+/// these and never read Swift text back.
+indirect enum SwiftExpression: Hashable, Sendable {
+    /// A name in scope, escaped as it must be written (`client`, `self`, `` `default` ``).
+    case identifier(String)
+    /// A type in expression position: `Person` in `Person.read(…)`, `T` in `T.self`.
+    case type(SwiftType)
+    /// A member of `base`, or, without a base, an implicit member (`.get`, `.omit`).
+    case member(SwiftExpression?, String)
+    /// `base?`: optional chaining, followed by a member.
+    case optionalChain(SwiftExpression)
+    /// A call with its arguments on one line, broken one argument per line when too long.
+    case call(SwiftExpression, [SwiftArgument])
+    /// A call that always spans lines, one row of arguments per line: `OperationRequest(` keeps what a
+    /// request is (resource, operation, method) on one row and each part of it on its own.
+    case rowCall(SwiftExpression, [[SwiftArgument]])
+    /// A string literal of `text`, escaped by the renderer.
+    case string(String)
+    /// A string literal interpolating values between runs of text.
+    case interpolation([InterpolationSegment])
+    /// An integer literal.
+    case integer(Int)
+    /// `nil`.
+    case `nil`
+    /// An array literal, laid out on one line.
+    case array([SwiftExpression])
+    /// A dictionary literal, laid out on one line; `[:]` when empty.
+    case dictionary([DictionaryEntry])
+    /// A key path to one property: `\.rawValue`.
+    case keyPath(String)
+    /// `try expression`.
+    case `try`(SwiftExpression)
+    /// `await expression`.
+    case await(SwiftExpression)
+
+    /// Whether evaluating the expression may throw: it contains a `try` (generated code has no closures,
+    /// so every `try` belongs to the statement it is in).
+    var containsTry: Bool {
+        switch self {
+        case .try: true
+        case .identifier, .type, .string, .integer, .nil, .keyPath: false
+        case let .member(base, _): base?.containsTry ?? false
+        case let .optionalChain(base), let .await(base): base.containsTry
+        case let .call(callee, arguments): callee.containsTry || arguments.contains { $0.value.containsTry }
+        case let .rowCall(callee, rows): callee.containsTry || rows.joined().contains { $0.value.containsTry }
+        case let .interpolation(segments): segments.contains { $0.value?.containsTry ?? false }
+        case let .array(elements): elements.contains(where: \.containsTry)
+        case let .dictionary(entries): entries.contains { $0.key.containsTry || $0.value.containsTry }
+        }
+    }
+
+    /// `base.name`.
+    func member(_ name: String) -> SwiftExpression {
+        .member(self, name)
+    }
+
+    /// `self(arguments)`.
+    func call(_ arguments: [SwiftArgument]) -> SwiftExpression {
+        .call(self, arguments)
+    }
+
+    /// `T.self`, the metatype value a transform is passed as.
+    static func metatype(_ type: SwiftType) -> SwiftExpression {
+        .member(.type(type), "self")
+    }
+}
+
+/// One argument of a call: `label: value`, or `value` alone.
+struct SwiftArgument: Hashable, Sendable {
+    /// The label as a call site writes it, or `nil` for an unlabeled argument.
+    var label: String?
+    var value: SwiftExpression
+
+    init(_ label: String?, _ value: SwiftExpression) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// A run of text or an interpolated value in a string literal.
+struct InterpolationSegment: Hashable, Sendable {
+    /// Literal text, escaped by the renderer; `nil` for an interpolated value.
+    var text: String?
+    /// The interpolated value; `nil` for text.
+    var value: SwiftExpression?
+
+    /// Literal text.
+    static func text(_ text: String) -> InterpolationSegment { InterpolationSegment(text: text, value: nil) }
+
+    /// An interpolated value: `\(value)`.
+    static func value(_ value: SwiftExpression) -> InterpolationSegment { InterpolationSegment(text: nil, value: value) }
+}
+
+/// `key: value` in a dictionary literal.
+struct DictionaryEntry: Hashable, Sendable {
+    var key: SwiftExpression
+    var value: SwiftExpression
+}

@@ -1,0 +1,177 @@
+/// Spells the values of the Swift layer (``SwiftExpression``, ``SwiftStatement``, ``SwiftFunction``) as text,
+/// laid out as swift-format keeps it: the one place generated Swift is written and lines are wrapped.
+enum SwiftRenderer {
+    /// The column limit of `.swift-format`, which generated code is laid out to pass.
+    static let lineLength = 160
+
+    /// An expression's text as the renderer sees it: runs of text and argument lists it may break.
+    /// Literals (strings, arrays, dictionaries) are text, so nothing inside them is ever broken.
+    private indirect enum Layout {
+        /// Text that stays on one line.
+        case text(String)
+        /// Pieces that follow each other.
+        case sequence([Layout])
+        /// A parenthesized, comma-separated argument list, which may be broken one item per line.
+        case arguments([Layout])
+    }
+
+    /// One line of a statement before wrapping: how far it is indented beyond the statement, and its text.
+    private struct Line {
+        /// Spaces beyond the statement's indentation.
+        var indent: Int
+        /// What the line holds.
+        var layout: Layout
+    }
+
+    // MARK: entry points
+
+    /// A function's signature without access modifier or body, wrapped for a line that starts `indent`
+    /// spaces in, after an access modifier of at most `package `, and ends with ` {`.
+    static func signature(_ function: SwiftFunction, indent: Int) -> String {
+        var effects = function.isAsync ? " async" : ""
+        if let error = function.thrownError { effects += " throws(\(error.spelling))" }
+        if let result = function.returnType { effects += " -> \(result.spelling)" }
+        let layout = Layout.sequence([
+            .text((function.isStatic ? "static func " : "func ") + function.name), .arguments(function.parameters.map(parameter)), .text(effects),
+        ])
+        return wrapped(layout, indent: indent, prefix: "package ".count, suffix: " {".count)
+    }
+
+    /// A function's body, each line wrapped for `indent` spaces; a wrapped line's continuation lines carry
+    /// their whole indentation, because templates indent only a value's first line.
+    static func body(_ function: SwiftFunction, indent: Int) -> [String] {
+        function.body.flatMap { statement in
+            lines(of: statement).map { line in
+                String(repeating: " ", count: line.indent) + wrapped(line.layout, indent: indent + line.indent)
+            }
+        }
+    }
+
+    /// `static let name = value`, without access modifier, wrapped for `indent` spaces after one of at
+    /// most `package `.
+    static func declaration(_ constant: SwiftStaticConstant, indent: Int) -> String {
+        wrapped(.sequence([.text("static let \(constant.name) = "), layout(of: constant.value)]), indent: indent, prefix: "package ".count)
+    }
+
+    /// An expression wrapped for `indent` spaces and `suffix` characters after it (a list's `,`).
+    static func expression(_ expression: SwiftExpression, indent: Int, suffix: Int = 0) -> String {
+        wrapped(layout(of: expression), indent: indent, suffix: suffix)
+    }
+
+    /// A one-line statement on one line, however long: the coding statements of models, which
+    /// templates place one per line.
+    static func statement(_ statement: SwiftStatement) -> String {
+        lines(of: statement).map { String(repeating: " ", count: $0.indent) + flat($0.layout) }.joined(separator: "\n")
+    }
+
+    // MARK: layout
+
+    private static func lines(of statement: SwiftStatement) -> [Line] {
+        switch statement {
+        case let .let(name, type, value): lines(of: value, after: "let \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
+        case let .var(name, type, value): lines(of: value, after: "var \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
+        case let .assign(target, value): lines(of: value, after: flat(layout(of: target)) + " = ")
+        case let .expression(value): lines(of: value, after: "")
+        case let .return(value): lines(of: value, after: "return ")
+        case let .if(condition, body):
+            [Line(indent: 0, layout: .sequence([.text("if "), layout(of: condition), .text(" { "), oneLine(body), .text(" }")]))]
+        case let .switch(subject, cases):
+            [Line(indent: 0, layout: .sequence([.text("switch "), layout(of: subject), .text(" {")]))]
+                + cases.map { Line(indent: 0, layout: .sequence([.text("case "), layout(of: $0.pattern), .text(": "), oneLine($0.statement)])) }
+                + [Line(indent: 0, layout: .text("}"))]
+        }
+    }
+
+    /// A statement that must fit on the line of an `if` or a `case`.
+    private static func oneLine(_ statement: SwiftStatement) -> Layout {
+        .sequence(lines(of: statement).map(\.layout))
+    }
+
+    /// The lines of `value` after `prefix`: one, or for a call in rows, the call's opening, a line per row
+    /// 4 spaces further in, and its closing parenthesis.
+    private static func lines(of value: SwiftExpression, after prefix: String) -> [Line] {
+        guard case let .rowCall(callee, rows) = value else { return [Line(indent: 0, layout: .sequence([.text(prefix), layout(of: value)]))] }
+        let opening = Line(indent: 0, layout: .sequence([.text(prefix), layout(of: callee), .text("(")]))
+        let body = rows.enumerated().map { index, row in
+            let arguments = row.enumerated().map { position, argument in
+                Layout.sequence([.text(position == 0 ? "" : ", "), self.argument(argument)])
+            }
+            return Line(indent: 4, layout: .sequence(arguments + [.text(index == rows.count - 1 ? "" : ",")]))
+        }
+        return [opening] + body + [Line(indent: 0, layout: .text(")"))]
+    }
+
+    private static func layout(of expression: SwiftExpression) -> Layout {
+        switch expression {
+        case let .identifier(name): .text(name)
+        case let .type(type): .text(type.spelling)
+        case let .member(base?, name): .sequence([layout(of: base), .text("." + name)])
+        case let .member(nil, name): .text("." + name)
+        case let .optionalChain(base): .sequence([layout(of: base), .text("?")])
+        case let .call(callee, arguments): .sequence([layout(of: callee), .arguments(arguments.map(argument))])
+        // Within another expression a call in rows is an ordinary call.
+        case let .rowCall(callee, rows): .sequence([layout(of: callee), .arguments(rows.joined().map(argument))])
+        case let .string(text): .text(SwiftNaming.stringLiteral(text))
+        case let .interpolation(segments):
+            .text(
+                "\""
+                    + segments.map { segment in segment.value.map { "\\(" + flat(layout(of: $0)) + ")" } ?? SwiftNaming.literalContents(segment.text ?? "") }
+                    .joined()
+                    + "\"")
+        case let .integer(value): .text(String(value))
+        case .nil: .text("nil")
+        case let .array(elements): .text("[" + elements.map { flat(layout(of: $0)) }.joined(separator: ", ") + "]")
+        case let .dictionary(entries):
+            .text(entries.isEmpty ? "[:]" : "[" + entries.map { flat(layout(of: $0.key)) + ": " + flat(layout(of: $0.value)) }.joined(separator: ", ") + "]")
+        case let .keyPath(property): .text("\\." + property)
+        case let .try(operand): .sequence([.text("try "), layout(of: operand)])
+        case let .await(operand): .sequence([.text("await "), layout(of: operand)])
+        }
+    }
+
+    private static func argument(_ argument: SwiftArgument) -> Layout {
+        guard let label = argument.label else { return layout(of: argument.value) }
+        return .sequence([.text(label + ": "), layout(of: argument.value)])
+    }
+
+    private static func parameter(_ parameter: SwiftParameter) -> Layout {
+        let declaration = (parameter.label.map { "\($0) " } ?? "") + "\(parameter.name): \(parameter.type.spelling)"
+        guard let value = parameter.defaultValue else { return .text(declaration) }
+        return .sequence([.text(declaration + " = "), layout(of: value)])
+    }
+
+    // MARK: text
+
+    private static func flat(_ layout: Layout) -> String {
+        switch layout {
+        case let .text(text): text
+        case let .sequence(pieces): pieces.map(flat).joined()
+        case let .arguments(items): "(" + items.map(flat).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// A line as swift-format keeps it: on one line when `indent` spaces, `prefix` characters before it (an
+    /// access modifier) and `suffix` characters after it (` {`, `,`) fit in ``lineLength``; else its first
+    /// argument list broken after `(`, one argument per line 4 spaces further in (each wrapped the same
+    /// way) and `)` back at the line's indentation.
+    private static func wrapped(_ layout: Layout, indent: Int, prefix: Int = 0, suffix: Int = 0) -> String {
+        let text = flat(layout)
+        guard indent + prefix + text.count + suffix > lineLength else { return text }
+        var pieces: [Layout] = []
+        func collect(_ layout: Layout) {
+            if case let .sequence(children) = layout { children.forEach(collect) } else { pieces.append(layout) }
+        }
+        collect(layout)
+        guard let index = pieces.firstIndex(where: { if case .arguments = $0 { true } else { false } }),
+            case let .arguments(items) = pieces[index], !items.isEmpty
+        else { return text }
+        let head = pieces[..<index].map(flat).joined() + "("
+        let tail = ")" + pieces[(index + 1)...].map(flat).joined()
+        let inner = String(repeating: " ", count: indent + 4)
+        let arguments = items.enumerated().map { position, item in
+            let isLast = position == items.count - 1
+            return inner + wrapped(item, indent: indent + 4, suffix: isLast ? 0 : 1) + (isLast ? "" : ",")
+        }
+        return head + "\n" + arguments.joined(separator: "\n") + "\n" + String(repeating: " ", count: indent) + tail
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import CrudeGenEngine
+
+/// The Swift layer's renderer: values spelled as Swift, and lines too long for `.swift-format` laid out as
+/// swift-format keeps them (one argument per line, nested calls in turn), so generated code passes
+/// `swift format lint` with the project's 160 columns.
+@Suite struct SwiftRendererTests {
+    static func function(_ name: String, _ parameters: [SwiftParameter], returning result: String) -> SwiftFunction {
+        SwiftFunction(
+            documentation: [], isStatic: true, name: name, parameters: parameters + [SwiftParameter(label: "on", name: "client", type: SwiftType(.apiClient))],
+            isAsync: true, thrownError: SwiftType(.apiError), returnType: SwiftType(result), body: [])
+    }
+
+    @Test func shortSignaturesStayOnOneLine() {
+        let read = Self.function("read", [SwiftParameter(name: "id", type: SwiftType("Int"))], returning: "Person")
+        #expect(SwiftRenderer.signature(read, indent: 4) == "static func read(id: Int, on client: APIClient) async throws(APIError) -> Person")
+    }
+
+    @Test func longSignaturesGetOneParameterPerLine() {
+        let parameters = (1...12).map { SwiftParameter(name: "value\($0)", type: SwiftType("[String: Int]?"), defaultValue: .nil) }
+        let wrapped = SwiftRenderer.signature(Self.function("find", parameters, returning: "Page<Person>"), indent: 4)
+        #expect(wrapped.split(separator: "\n").count == parameters.count + 3)
+        #expect(wrapped.hasPrefix("static func find(\n        value1: [String: Int]? = nil,\n"))
+        #expect(wrapped.hasSuffix(",\n        on client: APIClient\n    ) async throws(APIError) -> Page<Person>"))
+    }
+
+    /// A long statement breaks its first argument list, then each argument that is still too long.
+    @Test func nestedCallsWrapInTurn() {
+        let pagination = SwiftExpression.runtime(.pagination).call([
+            SwiftArgument(
+                "style",
+                SwiftExpression.member(nil, "pageNumber").call([SwiftArgument("parameter", .string("page")), SwiftArgument("next", .nil)])),
+            SwiftArgument("items", .string("items")), SwiftArgument("count", .string("total_count")),
+            SwiftArgument(
+                "size", SwiftExpression.runtime(.pageSize).call([SwiftArgument("parameter", .string("per_page")), SwiftArgument("value", .integer(2))])),
+        ])
+        let statement = SwiftStatement.return(
+            .try(
+                .await(
+                    SwiftExpression.identifier("client").member("page").call([
+                        SwiftArgument("for", .identifier("request")), SwiftArgument("pagination", pagination),
+                    ]))))
+        let function = SwiftFunction(
+            documentation: [], isStatic: false, name: "f", parameters: [], isAsync: false, thrownError: nil, returnType: nil, body: [statement])
+        #expect(
+            SwiftRenderer.body(function, indent: 8) == [
+                #"""
+                return try await client.page(
+                            for: request,
+                            pagination: Pagination(
+                                style: .pageNumber(parameter: "page", next: nil),
+                                items: "items",
+                                count: "total_count",
+                                size: PageSize(parameter: "per_page", value: 2)
+                            )
+                        )
+                """#
+            ])
+    }
+
+    /// Text from a spec is spelled inside literals, whose parentheses and commas are never broken.
+    @Test func literalsAreNeverBroken() {
+        let text = String(repeating: "a, (b\"", count: 30)
+        let request = SwiftStatement.let(
+            "request", nil,
+            SwiftExpression.runtime(.operationRequest).call([
+                SwiftArgument("resource", .string(text)),
+                SwiftArgument("path", .interpolation([.text("x/"), .value(.identifier("id"))])),
+            ]))
+        let function = SwiftFunction(
+            documentation: [], isStatic: false, name: "f", parameters: [], isAsync: false, thrownError: nil, returnType: nil, body: [request])
+        let lines = SwiftRenderer.body(function, indent: 8)
+        #expect(lines.count == 1)
+        #expect(
+            lines[0].split(separator: "\n").map(String.init) == [
+                "let request = OperationRequest(",
+                "            resource: \(SwiftNaming.stringLiteral(text)),",
+                #"            path: "x/\(id)""#,
+                "        )",
+            ])
+    }
+
+    /// Whether a body throws is read from its values: a `try` anywhere in a statement, never from text
+    /// that merely looks like one inside a literal.
+    @Test func throwingIsReadFromValues() {
+        let literal = SwiftStatement.expression(SwiftExpression.identifier("log").call([SwiftArgument(nil, .string("try this"))]))
+        #expect(!literal.containsTry)
+        let unwrap = SwiftStatement.let("id", nil, .try(SwiftExpression.runtime(.apiClient).member("require").call([SwiftArgument(nil, .identifier("x"))])))
+        #expect(unwrap.containsTry)
+        #expect(SwiftStatement.switch(.identifier("x"), [SwitchCase(pattern: .nil, statement: unwrap)]).containsTry)
+    }
+
+    /// A call in rows keeps each row on its own line, a comma after every row but the last.
+    @Test func rowCallsSpanLines() {
+        let request = SwiftStatement.let(
+            "request", nil,
+            .rowCall(
+                .runtime(.operationRequest),
+                [[SwiftArgument("resource", .string("person")), SwiftArgument("method", .member(nil, "get"))], [SwiftArgument("path", .string("/people/"))]]))
+        #expect(SwiftRenderer.statement(request) == "let request = OperationRequest(\n    resource: \"person\", method: .get,\n    path: \"/people/\"\n)")
+    }
+}
