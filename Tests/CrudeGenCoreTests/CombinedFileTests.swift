@@ -10,9 +10,10 @@ import Testing
     @Test func combiningHoistsImportsAndKeepsEveryDeclaration() {
         let files = [
             GeneratedFile(
-                name: "Person.swift", specName: "Household.crude.yaml",
-                body: "import CrudeRuntime\nimport Foundation\n\n/// Someone.\npublic struct Person {}\n"),
-            GeneratedFile(name: "Color.swift", specName: "Household.crude.yaml", body: "import CrudeRuntime\n\npublic enum Color {}\n\n\n"),
+                name: "Person.swift", specName: "Household.crude.yaml", imports: [SwiftImport("CrudeRuntime"), SwiftImport("Foundation")],
+                declarations: "/// Someone.\npublic struct Person {}\n"),
+            GeneratedFile(
+                name: "Color.swift", specName: "Household.crude.yaml", imports: [SwiftImport("CrudeRuntime")], declarations: "public enum Color {}\n\n\n"),
         ]
         let combined = GeneratedFile.combining(files, named: "Household.crude.swift", specName: "Household.crude.yaml")
         #expect(combined.name == "Household.crude.swift")
@@ -36,8 +37,10 @@ import Testing
         #expect(GeneratedFile.isGenerated(Data(combined.contents.utf8)))
     }
 
-    @Test func importsThatAreNotPlainStayInPlace() {
-        let file = GeneratedFile(name: "A.swift", specName: "s.yaml", body: "import Foundation\n@preconcurrency import Dispatch\n\nstruct A {}\n")
+    /// An import a template writes itself is a declaration like any other: it stays where the template put it.
+    @Test func importsATemplateWritesStayInPlace() {
+        let file = GeneratedFile(
+            name: "A.swift", specName: "s.yaml", imports: [SwiftImport("Foundation")], declarations: "@preconcurrency import Dispatch\n\nstruct A {}\n")
         let combined = GeneratedFile.combining([file], named: "s.crude.swift", specName: "s.yaml")
         #expect(combined.body == "import Foundation\n\n// MARK: - A\n\n@preconcurrency import Dispatch\n\nstruct A {}\n")
     }
@@ -56,9 +59,7 @@ import Testing
         #expect(combined.contents.components(separatedBy: "\nimport Foundation\n").count == 2)
         var searchFrom = combined.contents.startIndex
         for file in files {
-            let declarations = file.body.split(separator: "\n", omittingEmptySubsequences: false)
-                .drop { $0.isEmpty || $0.hasPrefix("import ") }.joined(separator: "\n")
-            let range = try #require(combined.contents.range(of: declarations, range: searchFrom..<combined.contents.endIndex), "\(file.name) is missing")
+            let range = try #require(combined.contents.range(of: file.declarations, range: searchFrom..<combined.contents.endIndex), "\(file.name) is missing")
             searchFrom = range.upperBound
         }
     }
@@ -67,7 +68,7 @@ import Testing
     /// and never removes the other files in its folder.
     @Test func writerLeavesUnchangedAndNeighbouringFilesAlone() throws {
         try TestSupport.withTemporaryDirectory { folder in
-            let neighbour = GeneratedFile(name: "Other.crude.swift", specName: "Other.crude.yaml", body: "struct Other {}\n")
+            let neighbour = GeneratedFile(name: "Other.crude.swift", specName: "Other.crude.yaml", declarations: "struct Other {}\n")
             try Data(neighbour.contents.utf8).write(to: folder.appendingPathComponent(neighbour.name))
             let file = GeneratedFile.combining(try Generator().generate(specsAt: [Self.spec]).files, named: "spec.crude.swift", specName: "spec.yaml")
             let writer = OutputWriter(directory: folder)

@@ -76,7 +76,7 @@ import Testing
             #expect(!OutputWriter.isPlainFileName(name), "\(name)")
         }
         TestSupport.withTemporaryDirectory { folder in
-            let escaping = GeneratedFile(name: "../escape.swift", specName: "x.yaml", body: "")
+            let escaping = GeneratedFile(name: "../escape.swift", specName: "x.yaml", declarations: "")
             #expect(throws: DiagnosticsError.self) { try OutputWriter(directory: folder).plan([escaping]) }
         }
     }

@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func outputsMustBeDistinctFilesOfOneFolder() {
-        let files = [GeneratedFile(name: "A.swift", specName: "s.yaml", body: "struct A {}\n")]
+        let files = [GeneratedFile(name: "A.swift", specName: "s.yaml", declarations: "struct A {}\n")]
         #expect(throws: DiagnosticsError.self) {
             try OutputWriter.sharding(files, into: [URL(fileURLWithPath: "/tmp/a/X.0.swift"), URL(fileURLWithPath: "/tmp/b/X.1.swift")], specName: "s.yaml")
         }

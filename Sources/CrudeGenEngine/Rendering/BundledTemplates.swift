@@ -7,9 +7,6 @@ enum BundledTemplates {
         "api-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}
-import CrudeRuntime
-import Foundation
-
 /// Declarations shared by the {{name}} API.
 nonisolated {{access}}enum {{name}} {
 {{#baseURL}}
@@ -75,10 +72,6 @@ nonisolated extension {{name}} {
         "api-store-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}
-import CrudeRuntime
-import CrudeStore
-import Foundation
-
 nonisolated extension {{name}} {
     /// The local store's tables, and where each operation's response holds stored resources: open a
     /// `Store` with it and attach it with `client.storing(in:)` (docs/store.md).
@@ -100,8 +93,6 @@ nonisolated extension {{name}} {
         "enum-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}
-import CrudeRuntime
-
 {{#documentation}}
 {{.}}
 {{/documentation}}
@@ -211,9 +202,6 @@ nonisolated extension {{name}}: Codable {
         "model-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}
-import CrudeRuntime
-import Foundation
-
 {{> model}}
 {{#resource}}
 {{> resource-operations}}
@@ -271,10 +259,6 @@ nonisolated extension {{name}} {
         "store-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}
-import CrudeRuntime
-import CrudeStore
-import Foundation
-
 {{#table}}
 nonisolated extension {{name}}: StoredResource {
     /// The table of these values in the local store: a column per field, named by its JSON key, the id first.

@@ -12,9 +12,9 @@ public struct Renderer: Sendable {
     /// The files for one spec, sorted by name.
     public func render(_ model: CodeModel) -> [GeneratedFile] {
         let access = model.accessModifier
-        var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file")]
-        files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file") }
-        files += Self.concurrentMap(model.models) { file($0.name, model, TemplateContext.model($0, access: access), "model-file") }
+        var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file", imports: Self.clientImports)]
+        files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file", imports: [Self.runtime]) }
+        files += Self.concurrentMap(model.models) { file($0.name, model, TemplateContext.model($0, access: access), "model-file", imports: Self.clientImports) }
         if let store = model.store { files += storeFiles(store, model) }
         return files.sorted { $0.name < $1.name }
     }
@@ -22,9 +22,11 @@ public struct Renderer: Sendable {
     /// The local store's files, `+Store` beside the files of the types they extend.
     private func storeFiles(_ store: StoreDeclaration, _ model: CodeModel) -> [GeneratedFile] {
         let access = model.accessModifier
-        var files = [file(store.apiName + "+Store", model, StoreTemplateContext.schema(store, access: access), "api-store-file")]
-        files += store.tables.map { file($0.name + "+Store", model, StoreTemplateContext.table($0, access: access), "store-file") }
-        files += store.containers.map { file($0.name + "+Store", model, StoreTemplateContext.container($0, access: access), "store-file") }
+        var files = [file(store.apiName + "+Store", model, StoreTemplateContext.schema(store, access: access), "api-store-file", imports: Self.storeImports)]
+        files += store.tables.map { file($0.name + "+Store", model, StoreTemplateContext.table($0, access: access), "store-file", imports: Self.storeImports) }
+        files += store.containers.map {
+            file($0.name + "+Store", model, StoreTemplateContext.container($0, access: access), "store-file", imports: Self.storeImports)
+        }
         return files
     }
 
@@ -39,9 +41,20 @@ public struct Renderer: Sendable {
         return results.values
     }
 
-    private func file(_ typeName: String, _ model: CodeModel, _ context: [String: TemplateValue], _ template: String) -> GeneratedFile {
-        let body = templates.render(context, template: template)
-        return GeneratedFile(name: SwiftNaming.unescaped(typeName) + ".swift", specName: model.specName, body: body)
+    /// The runtime, as every generated file imports it.
+    private static let runtime = SwiftImport(RuntimeName.crudeRuntime.rawValue)
+    /// What the API's file and the models' files use: the runtime, and Foundation's `Date`, `URL` and the others.
+    private static let clientImports = [runtime, SwiftImport("Foundation")]
+    /// What the store's files use: CrudeStore too.
+    private static let storeImports = [runtime, SwiftImport("CrudeStore"), SwiftImport("Foundation")]
+
+    /// The file of `typeName`: the modules its declarations use, then what `template` renders of `context`.
+    /// The generator writes the imports, not the template, so that combining files never reads them back.
+    private func file(_ typeName: String, _ model: CodeModel, _ context: [String: TemplateValue], _ template: String, imports: [SwiftImport])
+        -> GeneratedFile
+    {
+        let declarations = templates.render(context, template: template)
+        return GeneratedFile(name: SwiftNaming.unescaped(typeName) + ".swift", specName: model.specName, imports: imports, declarations: declarations)
     }
 }
 
