@@ -41,8 +41,10 @@ public struct Renderer: Sendable {
         return results.values
     }
 
-    /// The runtime, as every generated file imports it.
-    private static let runtime = SwiftImport(RuntimeName.crudeRuntime.rawValue)
+    /// The runtime, as every generated file imports it: with its `Generated` SPI, the API only generated
+    /// code calls (`JSONKey`, the coding containers' overloads, `APIClient.require`, the transforms'
+    /// wrappers), which an app's autocomplete and the runtime's reference leave out.
+    private static let runtime = SwiftImport(RuntimeName.crudeRuntime.rawValue, spi: "Generated")
     /// What the API's file and the models' files use: the runtime, and Foundation's `Date`, `URL` and the others.
     private static let clientImports = [runtime, SwiftImport("Foundation")]
     /// What the store's files use: CrudeStore too.

@@ -98,6 +98,7 @@ extension APIClient {
     // MARK: what generated operations call
 
     /// Unwraps an optional needed to build a request, such as the id of an instance.
+    @_spi(Generated)
     public static func require<Value>(_ value: Value?, _ name: String) throws(APIError) -> Value {
         guard let value else { throw .missingValue(name) }
         return value

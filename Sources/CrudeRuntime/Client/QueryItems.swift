@@ -8,6 +8,9 @@ public enum QueryArrayStyle: Sendable, Hashable {
     case commaSeparated
 }
 
+/// How generated operations add their typed query parameters. Their SPI rather than public API, so that
+/// every `[URLQueryItem]` of an app does not carry these overloads of `append`.
+@_spi(Generated)
 extension [URLQueryItem] {
     /// Appends `name=value`; nothing when `value` is `nil`.
     public mutating func append(_ name: String, _ value: (some CustomStringConvertible)?) {

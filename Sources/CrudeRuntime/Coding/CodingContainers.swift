@@ -1,6 +1,8 @@
 // Container helpers that generated `init(from:)` and `encode(to:)` call: transforms, and `nil` handling
-// that follows ``ModelEncodingOptions``.
+// that follows ``ModelEncodingOptions``. Only generated code calls them, so they are its SPI: an app's
+// autocomplete and the reference show the containers' own methods only.
 
+@_spi(Generated)
 extension KeyedDecodingContainer where Key == JSONKey {
     /// Decodes the value at `key` as the type the context expects. Generated code uses this rather than
     /// `decode(T.self, forKey:)`, because a property named like a type would hide that type there.
@@ -34,6 +36,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where Key == JSONKey {
     /// Encodes `value` through a transform.
     public mutating func encode<T: ValueTransform>(_ value: T.Value, forKey key: JSONKey, using transform: T.Type) throws {

@@ -26,6 +26,7 @@ extension FieldUpdate: Sendable where Value: Sendable {}
 extension FieldUpdate: Equatable where Value: Equatable {}
 extension FieldUpdate: Hashable where Value: Hashable {}
 
+@_spi(Generated)
 extension KeyedEncodingContainer where Key == JSONKey {
     /// Encodes a field update: nothing for `.keep`, else the value (`null` for an optional's `nil`).
     public mutating func encode<Value: Encodable>(_ update: FieldUpdate<Value>, forKey key: JSONKey) throws {

@@ -2,7 +2,8 @@
 ///
 /// Generated models spell their JSON keys as string literals instead of declaring a `CodingKeys` enum
 /// each: with hundreds of models this compiles faster and gives a markedly smaller binary
-/// (measurements in README.md, "How it works").
+/// (measurements in README.md, "How it works"). Only generated code names it: it is its SPI.
+@_spi(Generated)
 public struct JSONKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The JSON key.
     public var stringValue: String

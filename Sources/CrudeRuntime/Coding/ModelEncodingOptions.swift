@@ -34,7 +34,8 @@ public struct ModelEncodingOptions: Sendable, Hashable {
         self.purpose = purpose
     }
 
-    /// The options an encoder carries, or the defaults.
+    /// The options an encoder carries, or the defaults: what a generated `encode(to:)` reads.
+    @_spi(Generated)
     public init(_ encoder: any Encoder) {
         self = encoder.userInfo[Self.userInfoKey] as? ModelEncodingOptions ?? ModelEncodingOptions()
     }

@@ -31,7 +31,8 @@ public struct TransformError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// Applies a transform to each element of an array.
+/// Applies a transform to each element of an array: generated code wraps a field's transform in it.
+@_spi(Generated)
 public enum ArrayTransform<Element: ValueTransform>: ValueTransform {
     public static func decode(_ wire: [Element.Wire]) throws -> [Element.Value] {
         try wire.map(Element.decode)
@@ -42,7 +43,8 @@ public enum ArrayTransform<Element: ValueTransform>: ValueTransform {
     }
 }
 
-/// Applies a transform to each value of a dictionary.
+/// Applies a transform to each value of a dictionary: generated code wraps a field's transform in it.
+@_spi(Generated)
 public enum DictionaryTransform<Element: ValueTransform>: ValueTransform {
     public static func decode(_ wire: [String: Element.Wire]) throws -> [String: Element.Value] {
         try wire.mapValues(Element.decode)
@@ -53,7 +55,9 @@ public enum DictionaryTransform<Element: ValueTransform>: ValueTransform {
     }
 }
 
-/// Applies a transform to a value that may be `null`, for optional elements such as `[Date?]`.
+/// Applies a transform to a value that may be `null`, for optional elements such as `[Date?]`: generated
+/// code wraps a field's transform in it.
+@_spi(Generated)
 public enum OptionalTransform<Wrapped: ValueTransform>: ValueTransform {
     public static func decode(_ wire: Wrapped.Wire?) throws -> Wrapped.Value? {
         try wire.map(Wrapped.decode)

@@ -15,7 +15,7 @@ do {
     let created = try await Person(firstName: "Ada", lastName: "Lovelace", birthday: birthday, completion: 0.42, tags: ["math"]).create(on: client)
     print("created  \(created.summary)")
 
-    var person = try await Person.read(id: try APIClient.require(created.id, "id"), on: client)
+    var person = try await created.read(on: client)
     print("read     \(person.summary)")
 
     person.favoriteColor = .darkRed
