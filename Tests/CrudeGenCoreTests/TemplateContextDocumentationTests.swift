@@ -28,7 +28,7 @@ import Testing
         }
         for spec in specs {
             let model = CodeModelBuilder.build(spec, symbols: SpecValidator.check(spec).symbols)
-            let access = model.accessModifier
+            let access = model.access.modifier
             collect(.object(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
             for enumeration in model.enums {
                 collect(.object(TemplateContext.enumeration(enumeration, access: access)), path: "", context: "enum", into: &variables)

@@ -3,8 +3,8 @@
 public struct CodeModel: Sendable {
     /// The spec's file name, for the generated header.
     public var specName: String
-    /// `public `, `package ` or empty, ready to prefix a declaration.
-    public var accessModifier: String
+    /// The access level of the generated declarations.
+    public var access: AccessLevel
     public var api: APIDeclaration
     public var enums: [EnumDeclaration]
     /// Models and resources, in spec order.
@@ -28,6 +28,8 @@ public struct APIDeclaration: Sendable {
     public var payloadModels: [ModelDeclaration]
     /// API-wide actions.
     public var actions: [ActionDeclaration]
+    /// The functions generated for the API-wide actions, decided by ``FunctionPlanner``.
+    var functions: [SwiftFunction] = []
     /// The spec's cache settings, when it has any: the client's policy (a runtime case such as
     /// `.returnCacheDataElseLoad`) and the policies per operation, keyed by the generated identifier's
     /// expression (`Person.Operations.read`).
@@ -53,7 +55,24 @@ public struct EnumDeclaration: Sendable {
     public var cases: [(name: String, rawValue: String)]
 }
 
-/// A struct with explicit `Codable` conformance over ``JSONKey``.
+extension CodeModel {
+    /// Decides the functions of the API's actions and of every resource, once, before rendering: which
+    /// exist and what they say is a decision of the model, not of the templates or the renderer.
+    mutating func decideFunctions() {
+        api.functions = FunctionPlanner(model: api.name, memberNames: []).functions(for: api.actions, resource: nil)
+        // Types are independent; planning the functions of a large spec's resources is spread over the cores.
+        models = models.concurrentMap { model in
+            guard var resource = model.resource else { return model }
+            let planner = FunctionPlanner(model: model.name, memberNames: Set(model.properties.map { SwiftNaming.unescaped($0.name) }))
+            resource.functions = planner.functions(for: resource) + planner.functions(for: resource.actions, resource: resource)
+            var model = model
+            model.resource = resource
+            return model
+        }
+    }
+}
+
+/// A struct with explicit `Codable` conformance over `JSONKey`.
 public struct ModelDeclaration: Sendable {
     public var name: String
     public var documentation: [String]

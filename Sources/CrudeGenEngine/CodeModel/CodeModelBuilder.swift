@@ -6,12 +6,13 @@ package enum CodeModelBuilder {
         let specName = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         var model = CodeModel(
             specName: specName,
-            accessModifier: spec.api.access == .internal ? "" : spec.api.access.rawValue + " ",
+            access: spec.api.access,
             api: builder.api(),
             enums: spec.enums.map(builder.enumeration),
             models: spec.models.map { builder.model(name: ($0.swiftName ?? $0.name).value, description: $0.description, fields: $0.fields) }
                 + spec.resources.map(builder.resource)
         )
+        model.decideFunctions()
         model.store = StoreModelBuilder.build(spec, symbols: symbols, model: model)
         return model
     }

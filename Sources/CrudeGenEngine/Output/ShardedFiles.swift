@@ -16,7 +16,8 @@ extension GeneratedFile {
         return zip(names, shards).map { name, members in
             guard !members.isEmpty else {
                 // Declared outputs must exist even when no type of the spec hashes to them.
-                return GeneratedFile(name: name, specName: specName, declarations: "// No declaration of \(specName) falls into this file; see docs/plugin.md.\n")
+                return GeneratedFile(
+                    name: name, specName: specName, declarations: "// No declaration of \(specName) falls into this file; see docs/plugin.md.\n")
             }
             return combining(members, named: name, specName: specName)
         }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Renders a code model into Swift files: one per model, resource and enum, plus one for the API.
 public struct Renderer: Sendable {
     package let templates: TemplateSet
@@ -11,34 +9,23 @@ public struct Renderer: Sendable {
 
     /// The files for one spec, sorted by name.
     public func render(_ model: CodeModel) -> [GeneratedFile] {
-        let access = model.accessModifier
+        let access = model.access.modifier
         var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file", imports: Self.clientImports)]
         files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file", imports: [Self.runtime]) }
-        files += Self.concurrentMap(model.models) { file($0.name, model, TemplateContext.model($0, access: access), "model-file", imports: Self.clientImports) }
+        files += model.models.concurrentMap { file($0.name, model, TemplateContext.model($0, access: access), "model-file", imports: Self.clientImports) }
         if let store = model.store { files += storeFiles(store, model) }
         return files.sorted { $0.name < $1.name }
     }
 
     /// The local store's files, `+Store` beside the files of the types they extend.
     private func storeFiles(_ store: StoreDeclaration, _ model: CodeModel) -> [GeneratedFile] {
-        let access = model.accessModifier
+        let access = model.access.modifier
         var files = [file(store.apiName + "+Store", model, StoreTemplateContext.schema(store, access: access), "api-store-file", imports: Self.storeImports)]
         files += store.tables.map { file($0.name + "+Store", model, StoreTemplateContext.table($0, access: access), "store-file", imports: Self.storeImports) }
         files += store.containers.map {
             file($0.name + "+Store", model, StoreTemplateContext.container($0, access: access), "store-file", imports: Self.storeImports)
         }
         return files
-    }
-
-    /// `items.map(transform)` spread over the cores: models render independently, and rendering is most
-    /// of generation's work.
-    private static func concurrentMap<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
-        guard items.count >= 32 else { return items.map(transform) }
-        let results = ResultSlots<Result>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results.store(transform(items[index]), at: index)
-        }
-        return results.values
     }
 
     /// The runtime, as every generated file imports it: with its `Generated` SPI, the API only generated
@@ -60,27 +47,9 @@ public struct Renderer: Sendable {
     }
 }
 
-/// Slots that concurrent workers fill, each index exactly once. The storage is a raw allocation, not an
-/// array, so that writes from several threads involve no copy-on-write or exclusivity bookkeeping.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<Value?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        base = .allocate(capacity: count)
-        base.initialize(repeating: nil, count: count)
+extension AccessLevel {
+    /// The modifier as templates prefix a declaration with it: `public `, `package `, or empty for `internal`.
+    var modifier: String {
+        self == .internal ? "" : rawValue + " "
     }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    /// Each index is written by one worker only.
-    func store(_ value: Value, at index: Int) {
-        base[index] = value
-    }
-
-    var values: [Value] { (0..<count).map { base[$0]! } }
 }

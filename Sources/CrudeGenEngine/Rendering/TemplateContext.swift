@@ -24,7 +24,7 @@ enum TemplateContext {
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
             "urlType": .string(api.urlType),
-            "functions": functions(FunctionContext(model: api.name, memberNames: []).functions(for: api.actions, resource: nil)),
+            "functions": functions(api.functions),
             "operationIDs": operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)),
         ]
         if let baseURL = api.baseURL {
@@ -62,15 +62,14 @@ enum TemplateContext {
             "properties": separated(properties.map(property), by: ","),
         ]
         if let resource = model.resource {
-            context["resource"] = .object(self.resource(resource, model: model.name, memberNames: Set(properties.map { SwiftNaming.unescaped($0.name) })))
+            context["resource"] = .object(self.resource(resource))
         }
         return context
     }
 
-    private static func resource(_ resource: ResourceDeclaration, model: String, memberNames: Set<String>) -> [String: TemplateValue] {
-        let functions = FunctionContext(model: model, memberNames: memberNames)
+    private static func resource(_ resource: ResourceDeclaration) -> [String: TemplateValue] {
         var context: [String: TemplateValue] = [
-            "functions": self.functions(functions.functions(for: resource) + functions.functions(for: resource.actions, resource: resource)),
+            "functions": functions(resource.functions),
             "hasOperationIDs": .bool(!resource.operationIDs.isEmpty),
             "operationIDs": operationIDs(resource.operationIDs, resource: resource.specName),
         ]

@@ -1,6 +1,9 @@
-/// Decides the Swift functions of generated operations and actions, as values of the Swift layer: their
-/// signatures and bodies that call the runtime's `APIClient`.
-struct FunctionContext {
+/// Decides which Swift functions a resource's operations and actions become (static and instance twins,
+/// `save`, the overloads that leave an optional last argument out, the `…Operation` builders), with their
+/// signatures and the bodies that call the runtime's `APIClient`, as values of the Swift layer. It runs
+/// once per type while the code model is built (``CodeModel/decideFunctions()``), so rendering only lays
+/// the functions out.
+struct FunctionPlanner {
     /// A route turned into code: arguments it needs, statements that unwrap instance values, the path literal.
     struct RouteCode {
         var arguments: [Argument] = []
