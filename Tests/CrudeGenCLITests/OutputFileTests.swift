@@ -118,8 +118,10 @@ import Testing
             let templates = folder.appendingPathComponent("Templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             let bundled = try String(contentsOf: Self.root.appendingPathComponent("Templates/enum-file.mustache"), encoding: .utf8)
-            try bundled.replacingOccurrences(of: "import CrudeRuntime\n", with: "import CrudeRuntime\n// enum template from crudegen-config.yaml\n")
-                .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
+            try bundled.replacingOccurrences(
+                of: "{{! crudegen-templates: 1 }}\n", with: "{{! crudegen-templates: 1 }}\n// enum template from crudegen-config.yaml\n"
+            )
+            .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
             let config = folder.appendingPathComponent("crudegen-config.yaml")
             try "templates: Templates\n".write(to: config, atomically: true, encoding: .utf8)
             let output = folder.appendingPathComponent("Household.crude.swift")

@@ -16,9 +16,12 @@ extension Array where Element: Sendable {
 /// Slots that concurrent workers fill, each index exactly once. The storage is a raw allocation, not an
 /// array, so that writes from several threads involve no copy-on-write or exclusivity bookkeeping.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    /// The slots.
     private let base: UnsafeMutablePointer<Value?>
+    /// How many there are.
     private let count: Int
 
+    /// `count` empty slots.
     init(count: Int) {
         self.count = count
         base = .allocate(capacity: count)
@@ -35,5 +38,6 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         base[index] = value
     }
 
+    /// The values, once every slot is filled.
     var values: [Value] { (0..<count).map { base[$0]! } }
 }

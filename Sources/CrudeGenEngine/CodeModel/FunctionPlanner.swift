@@ -6,7 +6,9 @@
 struct FunctionPlanner {
     /// A route turned into code: arguments it needs, statements that unwrap instance values, the path literal.
     struct RouteCode {
+        /// The route's values a static function takes as arguments.
         var arguments: [Argument] = []
+        /// The statements that unwrap the optional instance values an instance function needs.
         var unwraps: [SwiftStatement] = []
         /// The Swift names the unwrapping statements declare.
         var unwrapped: [String] = []
@@ -37,6 +39,7 @@ struct FunctionPlanner {
         /// The `- Parameter` line documenting it, if any.
         var documentation: String?
 
+        /// An argument; a label equal to the name is no label.
         init(
             name: String, type: SwiftType, defaultValue: SwiftExpression? = nil, label: String? = nil, omittedValue: SwiftExpression? = nil,
             documentation: String? = nil
@@ -60,15 +63,22 @@ struct FunctionPlanner {
     /// The names generated functions declare themselves, renamed when the spec uses the same name for a
     /// parameter (a route parameter `{client}` must not redeclare `on client: APIClient`).
     struct Locals {
+        /// The client parameter.
         var client = "client"
+        /// The request being built.
         var request = "request"
+        /// An action's body value.
         var body = "body"
+        /// How `nil` properties are sent.
         var nils = "nils"
+        /// The untyped query items.
         var query = "query"
         /// The query items a list with typed query parameters sends: its `query` argument's and theirs.
         var queryItems = "queryItems"
+        /// A partial update's `Patch`.
         var patch = "patch"
 
+        /// The names, each followed by `_` until none of `names` has it.
         init(avoiding names: [String]) {
             let taken = Set(names.map(SwiftNaming.unescaped))
             func free(_ name: String) -> String {
@@ -93,8 +103,11 @@ struct FunctionPlanner {
 
     /// How a statement passes a value on: returned or not, marked `try`, `await` or both.
     private struct Passing {
+        /// Whether it returns the value.
         var returns: Bool
+        /// Whether the value is marked `try`.
         var tries: Bool
+        /// Whether the value is marked `await`.
         var awaits: Bool
 
         /// The statement passing `value` on.
@@ -120,6 +133,7 @@ struct FunctionPlanner {
 
     // MARK: resources
 
+    /// The functions of a resource's CRUD operations, in the order they are generated.
     func functions(for resource: ResourceDeclaration) -> [SwiftFunction] {
         var functions: [SwiftFunction] = []
         let operations = Dictionary(resource.operations.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
@@ -149,6 +163,7 @@ struct FunctionPlanner {
         return functions
     }
 
+    /// `create` or `update` of the instance: its values as the body, with or without `nils`.
     private func instanceWrite(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, verb: String, summary: String, nilDefault: String)
         -> [SwiftFunction]
     {
@@ -170,6 +185,7 @@ struct FunctionPlanner {
                 + operationStatements(operation, resource, path: route.path, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
 
+    /// A static call taking the route's values as arguments: `read(id:on:)`, `delete(id:on:)`.
     private func staticCall(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summary: String) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
@@ -205,6 +221,7 @@ struct FunctionPlanner {
             returnType: operation.returnsModel ? modelType : nil, body: route.unwraps + body)
     }
 
+    /// `update(id:_:on:)` sending a `Patch`.
     private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
@@ -251,6 +268,7 @@ struct FunctionPlanner {
             locals: locals)
     }
 
+    /// `save(on:)`: `create` without an id, else `update`.
     private func save(create: OperationDeclaration, update: OperationDeclaration, _ resource: ResourceDeclaration) -> SwiftFunction {
         let createRoute = routeCode(create.route, instance: true)
         let updateRoute = routeCode(update.route, instance: true)
@@ -290,6 +308,7 @@ struct FunctionPlanner {
         }
     }
 
+    /// The functions of actions, a resource's or (without `resource`) the API's.
     func functions(for actions: [ActionDeclaration], resource: ResourceDeclaration?) -> [SwiftFunction] {
         actions.flatMap { action in
             let route = routeCode(action.route, instance: false)
@@ -594,6 +613,7 @@ struct FunctionPlanner {
         .return(SwiftExpression.runtime(.apiOperation).call([SwiftArgument("request", .identifier(locals.request))] + arguments))
     }
 
+    /// ``requestStatement(resourceName:operation:method:headers:path:query:body:locals:)`` for a CRUD operation.
     private func requestStatement(
         _ operation: OperationDeclaration, _ resource: ResourceDeclaration, path: SwiftExpression, query: String?, body: SwiftExpression?, locals: Locals
     ) -> SwiftStatement {
@@ -620,6 +640,7 @@ struct FunctionPlanner {
         return .let(locals.request, nil, .rowCall(.runtime(.operationRequest), rows))
     }
 
+    /// `namespace: "key"` when there is a namespace.
     private func namespaceArgument(_ namespace: String?) -> [SwiftArgument] {
         namespace.map { [SwiftArgument("namespace", .string($0))] } ?? []
     }

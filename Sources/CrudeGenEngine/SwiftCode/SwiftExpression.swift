@@ -4,6 +4,7 @@ struct SwiftType: Hashable, Sendable {
     /// The type as written: `Person`, `[Tag]?`, `Swift.String`.
     var spelling: String
 
+    /// The type spelled `spelling`.
     init(_ spelling: String) {
         self.spelling = spelling
     }
@@ -90,8 +91,10 @@ indirect enum SwiftExpression: Hashable, Sendable {
 struct SwiftArgument: Hashable, Sendable {
     /// The label as a call site writes it, or `nil` for an unlabeled argument.
     var label: String?
+    /// The value passed.
     var value: SwiftExpression
 
+    /// The argument `label: value`.
     init(_ label: String?, _ value: SwiftExpression) {
         self.label = label
         self.value = value
@@ -114,6 +117,8 @@ struct InterpolationSegment: Hashable, Sendable {
 
 /// `key: value` in a dictionary literal.
 struct DictionaryEntry: Hashable, Sendable {
+    /// The key.
     var key: SwiftExpression
+    /// The value.
     var value: SwiftExpression
 }

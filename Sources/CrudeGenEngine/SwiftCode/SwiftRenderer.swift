@@ -66,6 +66,7 @@ enum SwiftRenderer {
 
     // MARK: layout
 
+    /// The lines a statement spans before wrapping: one, or several for a `switch` or a call in rows.
     private static func lines(of statement: SwiftStatement) -> [Line] {
         switch statement {
         case let .let(name, type, value): lines(of: value, after: "let \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
@@ -101,6 +102,7 @@ enum SwiftRenderer {
         return [opening] + body + [Line(indent: 0, layout: .text(")"))]
     }
 
+    /// An expression as text and the argument lists the wrapping may break.
     private static func layout(of expression: SwiftExpression) -> Layout {
         switch expression {
         case let .identifier(name): .text(name)
@@ -129,11 +131,13 @@ enum SwiftRenderer {
         }
     }
 
+    /// `label: value`, or `value` alone.
     private static func argument(_ argument: SwiftArgument) -> Layout {
         guard let label = argument.label else { return layout(of: argument.value) }
         return .sequence([.text(label + ": "), layout(of: argument.value)])
     }
 
+    /// `label name: Type = default`.
     private static func parameter(_ parameter: SwiftParameter) -> Layout {
         let declaration = (parameter.label.map { "\($0) " } ?? "") + "\(parameter.name): \(parameter.type.spelling)"
         guard let value = parameter.defaultValue else { return .text(declaration) }
@@ -142,6 +146,7 @@ enum SwiftRenderer {
 
     // MARK: text
 
+    /// The layout on one line.
     private static func flat(_ layout: Layout) -> String {
         switch layout {
         case let .text(text): text
