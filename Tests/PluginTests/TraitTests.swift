@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The `CrudeAsyncHTTPClient` trait keeps AsyncHTTPClient and SwiftNIO out of every app that does not turn it
-/// on: SwiftPM leaves a dependency used only under a disabled trait out of resolution, so such an app neither
+/// The `CrudeAsyncHTTPClient` trait keeps AsyncHTTPClient and SwiftNIO, and the `CrudeServe` trait Hummingbird,
+/// out of every app that does not turn them on: SwiftPM leaves a dependency used only under a disabled trait out of resolution, so such an app neither
 /// fetches nor builds it. Proven on apps' packages that depend on this checkout by path, resolved (not built:
 /// building AsyncHTTPClient takes minutes) in a scratch folder of their own.
 @Suite struct TraitTests {
@@ -44,12 +44,22 @@ import Testing
         return try JSONDecoder().decode(Resolved.self, from: data).pins.map(\.identity)
     }
 
-    /// An app of `CrudeRuntime` with no trait pins the runtime's own dependency and nothing of AsyncHTTPClient's.
-    @Test func anAppOfTheRuntimeAloneResolvesNeitherAsyncHTTPClientNorSwiftNIO() throws {
+    /// An app of `CrudeRuntime` with no trait pins the runtime's own dependency and nothing of AsyncHTTPClient's
+    /// or Hummingbird's.
+    @Test func anAppOfTheRuntimeAloneResolvesNeitherAsyncHTTPClientNorSwiftNIONorHummingbird() throws {
         let identities = try Self.resolvedIdentities(product: "CrudeRuntime", traits: "")
         #expect(identities.contains("swift-http-types"), "the runtime's own dependency is resolved: \(identities)")
         #expect(!identities.contains("async-http-client"), "\(identities)")
         #expect(!identities.contains { $0.hasPrefix("swift-nio") }, "\(identities)")
+        #expect(!identities.contains("hummingbird"), "\(identities)")
+        #expect(!identities.contains("swift-service-lifecycle"), "\(identities)")
+    }
+
+    /// An app that turns the `CrudeServe` trait on and uses its product pins Hummingbird and SwiftNIO.
+    @Test func anAppThatTurnsTheServeTraitOnResolvesHummingbird() throws {
+        let identities = try Self.resolvedIdentities(product: "CrudeServe", traits: #", traits: ["CrudeServe"]"#)
+        #expect(identities.contains("hummingbird"), "\(identities)")
+        #expect(identities.contains("swift-nio"), "\(identities)")
     }
 
     /// An app that turns the trait on and uses the `CrudeAsyncHTTPClient` product pins AsyncHTTPClient and SwiftNIO.
