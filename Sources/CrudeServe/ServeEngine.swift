@@ -215,7 +215,7 @@ actor ServeEngine {
         tables[resource.name] = table
         try persist(resource, key: key)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
-        return .json(201, wrapped(representation(record, of: resource), in: resource.responseOne))
+        return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)))
     }
 
     private func update(
