@@ -84,8 +84,11 @@ struct ServeCommand: AsyncParsableCommand {
     #else
     /// Explains how to get a crudegen that serves: this one was built without the server.
     func run() async throws {
-        throw ValidationError(
-            "this crudegen was built without the server; build it with the CrudeServe trait: swift run --traits CrudeServe crudegen serve \(spec)")
+        let message =
+            "error: this crudegen was built without the server; build it with the CrudeServe trait: "
+            + "swift run --traits CrudeServe crudegen serve \(spec)\n"
+        FileHandle.standardError.write(Data(message.utf8))
+        throw ExitCode.failure
     }
     #endif
 }
