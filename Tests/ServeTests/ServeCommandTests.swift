@@ -51,7 +51,10 @@ import Testing
         let logged = try #require(await iterator.next())
         #expect(logged.hasPrefix("GET /api/people/1 → 200"), "\(logged)")
 
-        process.interrupt()
+        // SIGINT to the server's process alone, as Ctrl-C would send it.
+        let pid = process.processIdentifier
+        try #require(pid > 0)
+        kill(pid, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
