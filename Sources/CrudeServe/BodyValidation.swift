@@ -5,10 +5,12 @@ import Foundation
 /// Checks request bodies against the spec's fields, collecting every problem as field → messages, the
 /// shape the runtime reads as `APIError.validation`.
 struct BodyValidation {
+    /// The spec whose model shapes nested objects are checked against.
     let api: ServedAPI
     /// Problems found so far, by the field's dotted key path (`address.city`, `tags.2`).
     private(set) var errors: [String: [String]] = [:]
 
+    /// A validation with no problem found yet.
     init(api: ServedAPI) {
         self.api = api
     }
@@ -174,6 +176,7 @@ extension DateWire: CustomStringConvertible {
         }
     }
 
+    /// An ISO 8601 formatter with fractional seconds.
     private static var fractional: ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -9,6 +9,7 @@ import GRDB
 /// Values are stored as the wire writes them, one row each, in order of creation (SQLite's `rowid`, which
 /// an update keeps).
 struct ServeDatabase: Sendable {
+    /// The file's one connection: writes are few and small.
     private let queue: DatabaseQueue
 
     /// Opens or creates the file at `path` with the server's two tables.
@@ -69,6 +70,7 @@ struct ServeDatabase: Sendable {
         }
     }
 
+    /// Upserts one value and the resource's id counter inside a transaction.
     private static func save(_ record: StoredRecord, key: String, of resource: String, lastInteger: Int, in db: Database) throws {
         let object = JSONText.of(.object(record.object))
         let arguments = JSONText.of(.object(record.arguments.mapValues(JSONValue.string)))

@@ -11,17 +11,23 @@ struct ServedRequest: Sendable {
     var path: String
     /// The query items, percent-decoded, in order.
     var query: [(name: String, value: String)]
+    /// `Content-Type`, if the request has one.
     var contentType: String?
+    /// `If-None-Match`: the ETags of the copies the client holds.
     var ifNoneMatch: String?
     /// `http://host:port`, for the absolute links of next pages.
     var origin: String
+    /// The body, empty when there is none.
     var body: Data
 }
 
 /// The engine's answer.
 struct ServedResponse: Sendable {
+    /// The HTTP status code.
     var status: Int
+    /// Header fields besides CORS's.
     var headers: [(name: String, value: String)] = []
+    /// The body, empty for none.
     var body = Data()
 
     /// A JSON response.
@@ -42,6 +48,7 @@ struct ServedResponse: Sendable {
 
 /// A failed request, carrying the response that says why.
 struct RequestFailure: Error {
+    /// What the client is answered.
     var response: ServedResponse
 }
 
@@ -55,7 +62,9 @@ struct StoredRecord: Sendable {
 
 /// A resource's records in the order they were created.
 struct Table: Sendable {
+    /// The keys of the records, oldest first.
     var order: [String] = []
+    /// The records by key (the id's text; UUIDs in capitals).
     var records: [String: StoredRecord] = [:]
     /// The last integer id given (or seeded), so ids keep increasing after deletes.
     var lastInteger = 0
@@ -63,9 +72,11 @@ struct Table: Sendable {
 
 /// The server's state and its answers to requests: the whole behaviour, without HTTP.
 actor ServeEngine {
+    /// The spec, resolved.
     let api: ServedAPI
     /// The data `reset()` returns to.
     private var seed: Seed
+    /// Each resource's records by its spec name.
     private var tables: [String: Table] = [:]
 
     /// Where the data is written through, when it outlives the process (`--database`).
@@ -109,6 +120,7 @@ actor ServeEngine {
 
     // MARK: routing
 
+    /// Finds the operation or action the request's path and verb name; 404 or 405 when there is none.
     private func route(_ request: ServedRequest) throws(RequestFailure) -> ServedResponse {
         guard request.path.hasPrefix(api.basePath) else {
             throw RequestFailure(response: .detail(404, "Not found: \(api.name) is served under \(api.basePath)."))
@@ -152,6 +164,7 @@ actor ServeEngine {
         }.map(\.element)
     }()
 
+    /// Runs `operation` of `resource` with the route's values.
     private func handle(
         _ operation: ServedOperation, of resource: ServedResource, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
@@ -174,6 +187,7 @@ actor ServeEngine {
 
     // MARK: operations
 
+    /// Stores a new value: the body checked, route fields set, the id given or assigned, read-only fields set.
     private func create(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
@@ -218,6 +232,7 @@ actor ServeEngine {
         return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)))
     }
 
+    /// Changes a value: every field the client sets (a full update), or only those sent (a partial one).
     private func update(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
@@ -242,6 +257,7 @@ actor ServeEngine {
         return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
     }
 
+    /// The values under the route, filtered by query items named like fields, paged as the spec says.
     private func list(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
@@ -318,10 +334,14 @@ actor ServeEngine {
 
     /// A successful response's parts before the envelope wraps it.
     struct Answer {
+        /// The HTTP status code.
         var status: Int
+        /// The body before the envelope and namespace wrap it.
         var body: JSONValue
+        /// Header fields, such as a page's `Link`.
         var headers: [(name: String, value: String)] = []
 
+        /// A 200 answer of `body`.
         static func ok(_ body: JSONValue) -> Answer { Answer(status: 200, body: body) }
     }
 
@@ -391,10 +411,12 @@ actor ServeEngine {
         return .object(object)
     }
 
+    /// `value` inside `{key: …}`, or itself without a key.
     private func wrapped(_ value: JSONValue, in key: String?) -> JSONValue {
         key.map { .object([$0: value]) } ?? value
     }
 
+    /// `value` inside the API's envelope, outermost key first.
     private func enveloped(_ value: JSONValue) -> JSONValue {
         api.envelope.reversed().reduce(value) { inner, key in .object([key: inner]) }
     }
@@ -405,10 +427,12 @@ actor ServeEngine {
         return request.origin + request.path + "?" + query.map { "\(Self.encoded($0.name))=\(Self.encoded($0.value))" }.joined(separator: "&")
     }
 
+    /// 400 for a query parameter the server cannot read.
     private func invalidParameter(_ name: String, _ message: String) -> RequestFailure {
         RequestFailure(response: .invalid([name: [message]]))
     }
 
+    /// `text` percent-encoded as the runtime encodes query items.
     private static func encoded(_ text: String) -> String {
         RoutePath.encodeSegment(text)
     }
@@ -442,6 +466,7 @@ actor ServeEngine {
 
     // MARK: seeds
 
+    /// The tables `seed` fills, each value checked against the spec.
     private static func load(_ seed: Seed, into api: ServedAPI) throws(SeedError) -> [String: Table] {
         var tables: [String: Table] = [:]
         for (name, values) in seed.records.sorted(by: { $0.key < $1.key }) {

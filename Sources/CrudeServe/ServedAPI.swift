@@ -37,6 +37,7 @@ struct ServedAPI: Sendable {
         try resolve(SpecLoader.load(data, file: file))
     }
 
+    /// Validates a loaded spec as the generator does and resolves it; any error throws every diagnostic.
     private static func resolve(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ServedAPI {
         guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
         let (problems, symbols) = SpecValidator.check(spec)
@@ -101,6 +102,8 @@ struct ServedResource: Sendable {
     /// How `list` pages, if it does.
     var pagination: ServedPagination?
 
+    /// The resource `resource`, with the operations its code model `declaration` resolved and its id and
+    /// fields already in wire form.
     init(_ resource: ResourceSpec, declaration: ResourceDeclaration, id: WireField, fields: [WireField], types: WireTypes) {
         name = resource.name.value
         self.id = id
@@ -139,9 +142,11 @@ struct ServedResource: Sendable {
 
 /// One CRUD operation as it arrives: its verb and route.
 struct ServedOperation: Sendable {
+    /// Which CRUD operation it is.
     var kind: CRUDOperation
     /// The HTTP method in capitals (`PATCH`).
     var method: String
+    /// Where it is answered, below the base path.
     var route: ServedRoute
     /// Whether the response carries the value; else it is empty (`responses: none`).
     var returnsModel: Bool
@@ -158,8 +163,10 @@ struct ServedAction: Sendable {
     var name: String
     /// The HTTP method in capitals.
     var method: String
+    /// Where it is answered, below the base path; every parameter an argument.
     var route: ServedRoute
 
+    /// The action `action` of `owner` (none for the API's own), routed as the code model routes it.
     init(owner: String?, action: ActionSpec, model: ActionDeclaration?) {
         self.owner = owner
         name = action.name.value
@@ -178,6 +185,7 @@ struct ServedAction: Sendable {
 struct ServedRoute: Sendable {
     /// A piece of a route.
     enum Part: Sendable {
+        /// Text matched as written.
         case literal(String)
         /// The resource's id.
         case id
@@ -187,8 +195,10 @@ struct ServedRoute: Sendable {
         case argument(String)
     }
 
+    /// Literal text and parameters, in order.
     var parts: [Part]
 
+    /// A route of `parts`.
     init(_ parts: [Part]) {
         self.parts = parts
     }
@@ -223,6 +233,7 @@ struct ServedRoute: Sendable {
 
 /// A resource's pagination with the style's defaults applied, as the generated client reads it.
 struct ServedPagination: Sendable {
+    /// Where the next page comes from.
     var style: PaginationSpec.Style
     /// The key path of the items; empty for the body itself.
     var items: String
@@ -240,6 +251,7 @@ struct ServedPagination: Sendable {
     /// The page size when the request asks for none.
     var defaultSize: Int
 
+    /// The pagination `spec` describes, with the style's defaults the generated client applies.
     init(_ spec: PaginationSpec) {
         let resolved = SpecInterop.pagination(spec)
         style = resolved.style
@@ -255,7 +267,9 @@ struct ServedPagination: Sendable {
 
 /// A field as it travels: its JSON key, JSON type and whether requests must carry it.
 struct WireField: Sendable {
+    /// The JSON key.
     var key: String
+    /// The JSON its values must be.
     var type: WireType
     /// Set by the server; ignored in request bodies.
     var readOnly: Bool
@@ -269,8 +283,11 @@ struct WireField: Sendable {
 indirect enum WireType: Sendable {
     /// A number without a fractional part.
     case integer
+    /// Any number.
     case number
+    /// `true` or `false`.
     case bool
+    /// Any string.
     case string
     /// A string holding a UUID.
     case uuid
@@ -282,9 +299,11 @@ indirect enum WireType: Sendable {
     case enumeration(values: Set<String>, integer: Bool)
     /// An object of the model or resource of that spec name.
     case object(String)
+    /// An array of values of the element type.
     case array(WireType)
     /// An object with any keys.
     case dictionary(WireType)
+    /// A value of the wrapped type, or `null`.
     case optional(WireType)
     /// Anything: `JSON` fields and transforms that take several JSON types (`lenient`).
     case any
@@ -292,6 +311,8 @@ indirect enum WireType: Sendable {
 
 /// How a date field is written.
 enum DateWire: Sendable {
+    /// The built-in transforms of the same names: ISO 8601 strings, with or without fractional seconds, and
+    /// numbers of seconds or milliseconds since 1970.
     case iso8601, iso8601Fractional, epochSeconds, epochMilliseconds
     /// A `DateFormatter` pattern in a time zone (UTC unless named).
     case format(String, timeZone: String?)
@@ -299,6 +320,7 @@ enum DateWire: Sendable {
 
 /// Resolves spec types to wire types, with the spec's key style and transforms.
 struct WireTypes {
+    /// The validated spec whose enums, transforms and key style decide.
     let spec: Spec
 
     /// The wire form of `field`.
@@ -322,6 +344,7 @@ struct WireTypes {
         }
     }
 
+    /// The wire type of the spec type `name` under `transform`: the transform decides, else the type.
     private func named(_ name: String, transform: String?) -> WireType {
         if let transform {
             switch transform {

@@ -43,8 +43,11 @@ public actor SpecServer {
         }
     }
 
+    /// The server's state and answers.
     let engine: ServeEngine
+    /// The behaviour beyond the spec.
     let options: Options
+    /// The service group and the task running it, while the server runs in-process.
     private var running: (group: ServiceGroup, task: Task<Void, any Error>)?
     /// The URL the spec's routes are under while the server runs.
     public private(set) var baseURL: URL?
@@ -64,6 +67,7 @@ public actor SpecServer {
         try self.init(api: ServedAPI.load(spec: data, file: file), seed: seed, database: database, options: options)
     }
 
+    /// A server of the resolved spec `api`.
     private init(api: ServedAPI, seed: Seed, database: String?, options: Options) throws {
         engine = try ServeEngine(api: api, seed: seed, database: database.map(ServeDatabase.init(path:)))
         self.options = options
@@ -123,6 +127,7 @@ public actor SpecServer {
         await engine.records(of: resource)
     }
 
+    /// The Hummingbird application on `host` and `port`, reporting the port it bound (`nil` if none) to `bound`.
     private func application(host: String, port: Int, bound: @escaping @Sendable (Int?) -> Void) -> some ApplicationProtocol {
         Application(
             responder: SpecResponder(engine: engine, options: options),
@@ -142,11 +147,15 @@ public actor SpecServer {
 
 /// Hands each request to the engine, after CORS, the rehearsed delay and failures, and logs it.
 struct SpecResponder: HTTPResponder {
+    /// Hummingbird's plain request context: the engine needs nothing more.
     typealias Context = BasicRequestContext
 
+    /// The server's state and answers.
     let engine: ServeEngine
+    /// The delay, failure rate, log and body limit.
     let options: SpecServer.Options
 
+    /// The engine's answer, with CORS headers, logged.
     func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
         let response = await answer(request)
@@ -160,6 +169,7 @@ struct SpecResponder: HTTPResponder {
         return Response(status: HTTPResponse.Status(code: response.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 
+    /// Preflights, rehearsed delays and failures, the body read up to the limit, then the engine's answer.
     private func answer(_ request: Request) async -> ServedResponse {
         if request.method == .options {
             return ServedResponse(status: 204)
