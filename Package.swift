@@ -92,7 +92,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Only the command line's import and export use it; traits off drops external loading (and its build time).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // `swift package generate-documentation`: builds the DocC catalogs (CI treats warnings as errors).
@@ -233,12 +232,9 @@ let package = Package(
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         // Runs the tests' programs and blocking waits off Swift's cooperative threads, which the suite shares.
         .target(name: "ProcessRunner", path: "Tests/ProcessRunner"),
-        // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.
-        .target(
-            name: "TestHTTPServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
-            path: "Tests/TestHTTPServer"
-        ),
+        // A real HTTP server on 127.0.0.1 for tests, on POSIX sockets and a thread per connection, so that the
+        // suite's busy cooperative threads cannot starve it (docs/reliability.md).
+        .target(name: "TestHTTPServer", path: "Tests/TestHTTPServer"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [

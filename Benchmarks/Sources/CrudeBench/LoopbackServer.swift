@@ -9,7 +9,7 @@ import Darwin
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the round-trip benchmark: keep-alive, `Content-Length`
 /// bodies, a thread per connection, `TCP_NODELAY`, and each response written with one `write`.
 ///
-/// FlyingFox (the test suite's server) writes a response's head and body separately without
+/// FlyingFox (the test suite's server when this was written) writes a response's head and body separately without
 /// `TCP_NODELAY`, so Nagle's algorithm and the client's delayed ACK held every response with a body for
 /// about 40 ms on Linux: the benchmark measured that timer, not the client. This server costs a few
 /// microseconds per request, which leaves the client's own cost visible.
