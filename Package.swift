@@ -181,16 +181,18 @@ let package = Package(
             dependencies: ["CrudeGenCLI"]
         ),
         // Yams: the schema tests hand specs to the Python validator as JSON, read by the parser crudegen uses.
-        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
-            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "TestScratch", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "TestScratch", .product(name: "Yams", package: "Yams")],
             exclude: ["Documents"]
         ),
-        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool"]),
-        .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer", "TestScratch"]),
+        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool", "ProcessRunner"]),
+        .testTarget(name: "PluginTests", dependencies: ["ProcessRunner", "TestHTTPServer", "TestScratch"]),
         // Where tests keep what they fetch or build: inside the running `swift test`'s scratch folder.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Runs the tests' programs and blocking waits off Swift's cooperative threads, which the suite shares.
+        .target(name: "ProcessRunner", path: "Tests/ProcessRunner"),
         // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.
         .target(
             name: "TestHTTPServer",
@@ -204,6 +206,7 @@ let package = Package(
                 "CrudeLogging",
                 "CrudeRuntime",
                 "CrudeStore",
+                "ProcessRunner",
                 "TestHTTPServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

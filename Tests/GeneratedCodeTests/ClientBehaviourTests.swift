@@ -185,7 +185,9 @@ import Testing
     /// no clock is read, and a busy machine cannot make the request finish first.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func cancellingTheTaskCancelsTheRequest(_ transport: TestTransport) async throws {
+        let requested = Signal()
         let server = try await TestServer { _ in
+            requested.fire()
             var reply = TestServer.Reply.json(#"{"data": {"person": \#(Self.personJSON)}}"#)
             reply.delay = .seconds(3600)
             return reply
@@ -193,7 +195,7 @@ import Testing
         defer { Task { await server.stop() } }
         let client = Self.client(transport, server)
         let task = Task { try await Person.read(id: 7, on: client) }
-        try await RequestControlTests.eventually { !server.received.isEmpty }
+        await requested.wait()
         task.cancel()
         let result = await task.result
         guard case let .failure(error) = result, case .cancelled? = error as? APIError else {

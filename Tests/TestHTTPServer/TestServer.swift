@@ -59,7 +59,7 @@ public final class TestServer: Sendable {
     public init(_ handler: @escaping Handler) async throws {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
         self.server = server
-        task = Task { try await server.run() }
+        task = Task.onServerThread { try await server.run() }
         // Generous: with the plugin tests' builds and the compile tests beside them, a loaded 2-core machine
         // has taken longer than FlyingFox's default 5 s to schedule the listening task.
         try await server.waitUntilListening(timeout: 60)
