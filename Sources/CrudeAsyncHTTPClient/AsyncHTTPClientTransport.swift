@@ -43,12 +43,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         ownsClient = false
     }
 
+    /// What a transport's own client is made from unless given another configuration: AsyncHTTPClient's
+    /// default (following up to five redirects, no cycle), decompressing gzip and deflate bodies up to 25 times
+    /// their compressed size. A request without `Accept-Encoding` accepts any content coding (RFC 9110
+    /// §12.5.3), so a server may compress its answer; AsyncHTTPClient's default passes the compressed bytes on.
+    public static var defaultConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.decompression = .enabled(limit: .ratio(25))
+        return configuration
+    }
+
     /// A transport with a client of its own, on SwiftNIO's shared event loops, made from `configuration`
-    /// (following up to five redirects, AsyncHTTPClient's default).
+    /// (``defaultConfiguration`` unless given).
     ///
     /// ``shutdown()`` closes the client and waits for it; released without it, the transport shuts the
     /// client down in the background.
-    public init(configuration: HTTPClient.Configuration = HTTPClient.Configuration(), maximumResponseBodySize: Int = 64 * 1024 * 1024) {
+    public init(configuration: HTTPClient.Configuration = defaultConfiguration, maximumResponseBodySize: Int = 64 * 1024 * 1024) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.maximumResponseBodySize = maximumResponseBodySize
         ownsClient = true
