@@ -1036,25 +1036,20 @@ private struct Mapper {
     }
 
     /// The `pagination` `export` wrote on a list operation or action (`x-crudegen-pagination`).
-    private static func paginationExtension(_ extensions: [String: AnyCodable]) -> SpecDraft.Pagination? {
+    private static func paginationExtension(_ extensions: [String: AnyCodable]) -> PaginationSpec? {
         guard let object = extensions[CrudegenExtension.pagination]?.value as? [String: Any] else { return nil }
         let style = (object["style"] as? String).map(PaginationSpec.Style.init(rawValue:))
         // A style no spec has makes the rest meaningless: the page's shape decides instead.
         if case .some(nil) = style { return nil }
-        var pagination = SpecDraft.Pagination()
-        pagination.style = style??.rawValue == PaginationSpec.Style.nextURL.rawValue ? nil : style??.rawValue
-        pagination.items = object["items"] as? String
-        pagination.next = object["next"] as? String
-        pagination.count = object["count"] as? String
-        pagination.countHeader = object["count_header"] as? String
-        pagination.parameter = object["parameter"] as? String
-        pagination.sizeParameter = object["size_parameter"] as? String
-        pagination.size = (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }
+        let pagination = PaginationSpec(
+            style: style?.flatMap { $0 } ?? .nextURL, items: object["items"] as? String, next: object["next"] as? String,
+            count: object["count"] as? String, countHeader: object["count_header"] as? String, parameter: object["parameter"] as? String,
+            sizeParameter: object["size_parameter"] as? String, size: (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }, at: SpecDraft.unwritten)
         return isAccepted(pagination) ? pagination : nil
     }
 
     /// Whether crudegen accepts `pagination` on a list, asked of its validator, the one judge of what a spec may say.
-    private static func isAccepted(_ pagination: SpecDraft.Pagination) -> Bool {
+    private static func isAccepted(_ pagination: PaginationSpec) -> Bool {
         var draft = SpecDraft(apiName: "Check")
         draft.resources = [
             .init(name: "Item", path: "items", idName: "id", idKey: "id", idType: .named("Int"), operations: [.list], pagination: pagination, fields: [])
@@ -1069,15 +1064,9 @@ private struct Mapper {
     static let pagingQueryNames: Set<String> = ["page", "page_size", "limit", "offset", "cursor"]
 
     /// The query parameters a pagination sends itself (the page, offset or cursor and the page size).
-    private static func pageQueryNames(_ pagination: SpecDraft.Pagination) -> Set<String> {
-        let here = SourceLocation(file: "", line: 1, column: 1)
-        var spec = PaginationSpec(location: here)
-        spec.style = pagination.style.flatMap(PaginationSpec.Style.init(rawValue:)) ?? .nextURL
-        spec.parameter = pagination.parameter.map { Located($0, at: here) }
-        spec.sizeParameter = pagination.sizeParameter.map { Located($0, at: here) }
-        spec.size = pagination.size.map { Located($0, at: here) }
-        let paths = SpecInterop.pagination(spec)
-        return Set([paths.parameter, paths.sizeParameter].compactMap { $0 })
+    private static func pageQueryNames(_ pagination: PaginationSpec) -> Set<String> {
+        let resolved = pagination.resolved
+        return Set([resolved.parameter, resolved.size?.parameter].compactMap { $0 })
     }
 
     /// What a collection path and its item path make.
@@ -1156,7 +1145,7 @@ private struct Mapper {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
             // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
-            if shape.pagination == .standard, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = "offset" }
+            if shape.pagination == SpecDraft.standardPagination, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = .offset }
             if shape.pagination == nil, shape.namespace == nil { resource.pagination = headerPagination(list, query: query) }
             resource.namespaceMany = shape.namespace
             used.append(list.pointer)
@@ -1337,17 +1326,16 @@ private struct Mapper {
     /// How a list answering a bare array pages when its headers say so: by the `Link` header (GitHub), or
     /// by page number or offset with the total in a header (json-server's `?_page=&_limit=` and
     /// `X-Total-Count`); `nil` for a list that does not page.
-    private func headerPagination(_ list: Endpoint, query: Set<String>) -> SpecDraft.Pagination? {
+    private func headerPagination(_ list: Endpoint, query: Set<String>) -> PaginationSpec? {
         let headers = successHeaderNames(list.operation)
         let total = headers.first { ["x-total-count", "x-total", "total-count"].contains($0.lowercased()) }
-        var pagination = SpecDraft.Pagination()
-        pagination.countHeader = total
+        let pagination: PaginationSpec
         if headers.contains(where: { $0.lowercased() == "link" }) {
-            pagination.style = "link_header"
+            pagination = PaginationSpec(style: .linkHeader, countHeader: total, at: SpecDraft.unwritten)
         } else if total != nil, let page = ["_page", "page"].first(where: query.contains) {
-            (pagination.style, pagination.items, pagination.parameter) = ("page", "", page == "page" ? nil : page)
+            pagination = PaginationSpec(style: .page, items: "", countHeader: total, parameter: page == "page" ? nil : page, at: SpecDraft.unwritten)
         } else if total != nil, query.contains("offset") {
-            (pagination.style, pagination.items) = ("offset", "")
+            pagination = PaginationSpec(style: .offset, items: "", countHeader: total, at: SpecDraft.unwritten)
         } else {
             return nil
         }
@@ -1398,7 +1386,7 @@ private struct Mapper {
     /// What a list response is: an array of a model, or a page object holding one. `query` names the list's
     /// query parameters, which say what a page-number page is asked for by.
     private func listShape(_ schema: JSONSchema?, query: Set<String> = []) -> (
-        model: (component: String, typeName: String), pagination: SpecDraft.Pagination?, namespace: String?
+        model: (component: String, typeName: String), pagination: PaginationSpec?, namespace: String?
     )? {
         if let shape = pageOrArray(schema, query: query) { return (shape.model, shape.pagination, nil) }
         if let (key, inner) = singleKeyWrapper(schema), let shape = pageOrArray(inner, query: query), shape.pagination == nil { return (shape.model, nil, key) }
@@ -1414,7 +1402,7 @@ private struct Mapper {
     /// (Litestar's `OffsetPagination`, `{items, limit, offset, total}`) or a page number (its
     /// `ClassicPagination`, `{items, page_size, current_page, total_pages}`).
     private func pageOrArray(_ schema: JSONSchema?, query: Set<String>) -> (
-        model: (component: String, typeName: String), pagination: SpecDraft.Pagination?
+        model: (component: String, typeName: String), pagination: PaginationSpec?
     )? {
         guard var schema else { return nil }
         // A page is often a component of its own (`PaginatedPetList`).
@@ -1439,12 +1427,17 @@ private struct Mapper {
             // Keys at the next-URL style's defaults are left out (`count: none` for a page without a total).
             return (
                 model,
-                .init(items: items == "results" ? nil : items, next: next == "next" ? nil : next, count: count == "count" ? nil : (count ?? "none"))
+                PaginationSpec(
+                    items: items == "results" ? nil : items, next: next == "next" ? nil : next, count: count == "count" ? nil : (count ?? "none"),
+                    at: SpecDraft.unwritten)
             )
         }
         // An offset page says which offset it is; the offset style sends `offset` and counts `count` by default.
         if isInteger("offset") {
-            return (model, .init(style: "offset", items: items == "results" ? nil : items, count: count == "count" ? nil : (count ?? "none")))
+            return (
+                model,
+                PaginationSpec(style: .offset, items: items == "results" ? nil : items, count: count == "count" ? nil : (count ?? "none"), at: SpecDraft.unwritten)
+            )
         }
         // A page-number page counts pages, not items (`total_pages`), so only the end of the items ends a walk.
         // The page is asked for by the query parameter of the page's key, else `page`, the style's default.
@@ -1452,9 +1445,9 @@ private struct Mapper {
             let parameter = query.contains(number) || !query.contains("page") ? number : "page"
             return (
                 model,
-                .init(
-                    style: "page", items: items == "results" ? nil : items, count: count.flatMap { isInteger($0) ? $0 : nil },
-                    parameter: parameter == "page" ? nil : parameter)
+                PaginationSpec(
+                    style: .page, items: items == "results" ? nil : items, count: count.flatMap { isInteger($0) ? $0 : nil },
+                    parameter: parameter == "page" ? nil : parameter, at: SpecDraft.unwritten)
             )
         }
         return nil
@@ -1566,7 +1559,7 @@ private struct Mapper {
             // for `Link` header pages); without one there, it is no paged action.
             var items: TypeExpression?
             if let page = pagination, let schema = success.schema {
-                let keys = (page.items ?? (page.style == "link_header" ? "" : "results")).split(separator: ".").map(String.init)
+                let keys = page.resolved.items.split(separator: ".").map(String.init)
                 let array = keys.reduce(Optional(schema)) { found, key in
                     guard case let .object(_, object)? = found?.value else { return nil }
                     return object.properties[key]

@@ -83,3 +83,59 @@ public struct PropertyDeclaration: Sendable {
     /// The type as the spec writes it, including the outer optional.
     public var typeExpression: TypeExpression
 }
+
+/// How a paginated response is read and its next page asked for, every default of its style applied
+/// (``PaginationSpec/resolved``): the one resolved form the renderer, the store model, the OpenAPI
+/// exporter and importer read, mirroring the runtime's `Pagination`.
+public struct PaginationDeclaration: Sendable, Equatable {
+    /// Where the next page comes from, with the keys and query parameter the style uses.
+    public enum Style: Sendable, Equatable {
+        /// The URL at `keyPath` in the body.
+        case nextURL(keyPath: String)
+        /// The page number sent as `parameter`, read from `next` when the body says it, else counted.
+        case pageNumber(parameter: String, next: String?)
+        /// The offset sent as `parameter`, advanced by the items received.
+        case offset(parameter: String)
+        /// The cursor at `next` in the body, sent back as `parameter`.
+        case cursor(parameter: String, next: String)
+        /// The `rel="next"` link of the `Link` header.
+        case linkHeader
+    }
+
+    /// The page size to ask for and the query parameter that asks for it.
+    public struct PageSize: Sendable, Equatable {
+        /// The query parameter (`page_size`, `limit`).
+        public var parameter: String
+        /// The number of items per page.
+        public var value: Int
+    }
+
+    /// Where the next page comes from.
+    public var style: Style
+    /// The key path of the items; empty for a body that is the items' array.
+    public var items: String
+    /// The key path of the total in the body, if it has one.
+    public var count: String?
+    /// The response header of the total, when the server sends it there.
+    public var countHeader: String?
+    /// The page size to ask for, if any.
+    public var size: PageSize?
+
+    /// The query parameter asking for a page, offset or cursor; `nil` for the styles that follow a URL.
+    public var parameter: String? {
+        switch style {
+        case let .pageNumber(parameter, _), let .offset(parameter), let .cursor(parameter, _): parameter
+        case .nextURL, .linkHeader: nil
+        }
+    }
+
+    /// The key path of the next URL, page number or cursor in the body, if the style reads one there.
+    public var next: String? {
+        switch style {
+        case let .nextURL(keyPath): keyPath
+        case let .pageNumber(_, next): next
+        case let .cursor(_, next): next
+        case .offset, .linkHeader: nil
+        }
+    }
+}
