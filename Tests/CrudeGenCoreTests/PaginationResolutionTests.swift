@@ -11,7 +11,8 @@ import Testing
     func resolved(_ keys: String) throws -> PaginationDeclaration {
         let text = "api: { name: Shop }\nresources:\n  R:\n    path: r\n    operations: [list]\n    pagination: \(keys)\n"
         let loaded = SpecLoader.load(Data(text.utf8), file: "spec.yaml")
-        let validated = try #require(ValidatedSpec.validate(try #require(loaded.spec)).validated)
+        let spec = try #require(loaded.spec)
+        let validated = try #require(ValidatedSpec.validate(spec).validated)
         return try #require(CodeModelBuilder.build(validated).models.first?.resource?.pagination)
     }
 

@@ -73,8 +73,9 @@ public struct PropertyDeclaration: Sendable {
     public var isOptional: Bool
     /// The JSON key as a Swift string literal.
     public var keyLiteral: String
-    /// The runtime transform type, wrapped for arrays and dictionaries; `nil` for plain `Codable`.
-    public var transform: String?
+    /// The transform of the values, wrapped for the optionals, arrays and dictionaries around them; `nil`
+    /// for plain `Codable`.
+    public var transform: TransformDeclaration?
     /// Whether the property is never sent in request bodies.
     public var isReadOnly: Bool
     public var documentation: [String]
@@ -136,6 +137,34 @@ public struct PaginationDeclaration: Sendable, Equatable {
         case let .pageNumber(_, next): next
         case let .cursor(_, next): next
         case .offset, .linkHeader: nil
+        }
+    }
+}
+
+/// A field's transform, resolved once from its `transform` key, its type's default (`Date` → `iso8601`)
+/// and the spec's `transforms`: what the renderer, the store model and templates read.
+public indirect enum TransformDeclaration: Sendable, Equatable {
+    /// One of the runtime's transforms: its spec name (`iso8601`) and its type for the field's type
+    /// (`ISO8601DateTransform`).
+    case builtin(name: String, runtimeType: String)
+    /// A `date_format` the spec declares, generated as `typeName` in the API's namespace.
+    case dateFormat(name: String, typeName: String)
+    /// A transform the user implements in Swift (`ValueTransform`).
+    case custom(name: String, swiftType: String)
+    /// The transform of the value inside an optional, applied when there is one.
+    case optional(TransformDeclaration)
+    /// The transform of each element of an array.
+    case array(TransformDeclaration)
+    /// The transform of each value of a dictionary.
+    case dictionary(TransformDeclaration)
+
+    /// The Swift type generated code passes as `using:` (`ArrayTransform<ISO8601DateTransform>`).
+    public var swiftType: String {
+        switch self {
+        case let .builtin(_, type), let .dateFormat(_, type), let .custom(_, type): type
+        case let .optional(wrapped): "OptionalTransform<\(wrapped.swiftType)>"
+        case let .array(element): "ArrayTransform<\(element.swiftType)>"
+        case let .dictionary(value): "DictionaryTransform<\(value.swiftType)>"
         }
     }
 }

@@ -235,28 +235,28 @@ private struct Builder {
         )
     }
 
-    /// The runtime or generated transform type for the field's innermost value, if any.
-    func transform(for field: FieldSpec) -> String? {
+    /// The transform of the field's innermost value, if any: the one place a transform name is resolved.
+    func transform(for field: FieldSpec) -> TransformDeclaration? {
         let base = field.type.value.baseName
         guard case .builtin? = symbols.resolve(base) else { return nil }
         guard let name = field.transform?.value ?? BuiltinTransforms.defaults[base] else { return nil }
         if let builtin = BuiltinTransforms.all[name]?[base] {
-            return builtin
+            return .builtin(name: name, runtimeType: builtin)
         }
         guard let declared = spec.transforms.first(where: { $0.name.value == name }) else { return nil }
         switch declared.kind {
-        case .dateFormat: return SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name)
-        case let .custom(_, swiftType): return swiftType.value
+        case .dateFormat: return .dateFormat(name: name, typeName: SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
+        case let .custom(_, swiftType): return .custom(name: name, swiftType: swiftType.value)
         }
     }
 
     /// Wraps an element transform for the arrays, dictionaries and inner optionals around it.
-    func wrap(_ transform: String, in type: TypeExpression) -> String {
+    func wrap(_ transform: TransformDeclaration, in type: TypeExpression) -> TransformDeclaration {
         switch type {
         case .named: transform
-        case let .optional(wrapped): "OptionalTransform<\(wrap(transform, in: wrapped))>"
-        case let .array(element): "ArrayTransform<\(wrap(transform, in: element))>"
-        case let .dictionary(value): "DictionaryTransform<\(wrap(transform, in: value))>"
+        case let .optional(wrapped): .optional(wrap(transform, in: wrapped))
+        case let .array(element): .array(wrap(transform, in: element))
+        case let .dictionary(value): .dictionary(wrap(transform, in: value))
         }
     }
 

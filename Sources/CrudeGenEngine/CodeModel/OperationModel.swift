@@ -122,7 +122,7 @@ public struct QueryParameterDeclaration: Sendable {
     /// The parameter's name in the query, as a Swift string literal.
     public var keyLiteral: String
     /// The transform writing each value (a `Date`'s format), if any.
-    public var transform: String?
+    public var transform: TransformDeclaration?
     /// Whether the values are spec enums, sent by raw value.
     public var isEnum: Bool
     /// `.repeated` or `.commaSeparated` for arrays; `nil` for single values.

@@ -530,7 +530,7 @@ struct FunctionContext {
             value += parameter.arrayStyle == nil ? "\(optional).rawValue" : "\(optional).map(\\.rawValue)"
         }
         var arguments = "\(parameter.keyLiteral), \(value)"
-        if let transform = parameter.transform { arguments += ", using: \(transform).self" }
+        if let transform = parameter.transform { arguments += ", using: \(transform.swiftType).self" }
         if let style = parameter.arrayStyle { arguments += ", style: \(style)" }
         return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
     }

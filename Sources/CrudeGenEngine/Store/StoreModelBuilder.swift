@@ -63,7 +63,7 @@ private struct StoreBuilder {
         let keyPath = "\\.\(property.name)"
         let read = "self.\(property.name) = try row."
         // The id is always its Swift value, so deletes and reads by id compare like with like.
-        if !isID, let transform = property.transform {
+        if !isID, let transform = property.transform?.swiftType {
             return (".transformed(\(name), \(keyPath), using: \(transform).self)", read + "transformed(at: \(index), using: \(transform).self)")
         }
         let type = property.typeExpression.nonOptional
