@@ -507,10 +507,10 @@ struct FunctionContext {
         let literal = SwiftNaming.stringLiteral
         let style =
             switch pagination.style {
-            case .nextURL: ".nextURL(keyPath: \(literal(pagination.next ?? "next")))"
-            case .page: ".pageNumber(parameter: \(literal(pagination.parameter)), next: \(pagination.next.map(literal) ?? "nil"))"
-            case .offset: ".offset(parameter: \(literal(pagination.parameter)))"
-            case .cursor: ".cursor(parameter: \(literal(pagination.parameter)), next: \(literal(pagination.next ?? "next_cursor")))"
+            case let .nextURL(keyPath): ".nextURL(keyPath: \(literal(keyPath)))"
+            case let .pageNumber(parameter, next): ".pageNumber(parameter: \(literal(parameter)), next: \(next.map(literal) ?? "nil"))"
+            case let .offset(parameter): ".offset(parameter: \(literal(parameter)))"
+            case let .cursor(parameter, next): ".cursor(parameter: \(literal(parameter)), next: \(literal(next)))"
             case .linkHeader: ".linkHeader"
             }
         var arguments = "style: \(style), items: \(literal(pagination.items))"
@@ -530,7 +530,7 @@ struct FunctionContext {
             value += parameter.arrayStyle == nil ? "\(optional).rawValue" : "\(optional).map(\\.rawValue)"
         }
         var arguments = "\(parameter.keyLiteral), \(value)"
-        if let transform = parameter.transform { arguments += ", using: \(transform).self" }
+        if let transform = parameter.transform { arguments += ", using: \(transform.swiftType).self" }
         if let style = parameter.arrayStyle { arguments += ", style: \(style)" }
         return "\(parameter.transform == nil ? "" : "try ")\(query).append(\(arguments))"
     }

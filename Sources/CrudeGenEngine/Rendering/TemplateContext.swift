@@ -82,7 +82,7 @@ enum TemplateContext {
                             "name": .string(property.name),
                             "type": .string(property.type),
                             "patchEncode": .string(
-                                "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0).self" } ?? ""))"
+                                "try container.encode(self.\(property.name), forKey: \(property.keyLiteral)\(property.transform.map { ", using: \($0.swiftType).self" } ?? ""))"
                             ),
                         ]
                     }, by: ",")
@@ -117,13 +117,13 @@ enum TemplateContext {
 
     static func decodeStatement(_ property: PropertyDeclaration) -> String {
         let method = property.isOptional ? "decodeIfPresent" : "decode"
-        let arguments = "forKey: \(property.keyLiteral)" + (property.transform.map { ", using: \($0).self" } ?? "")
+        let arguments = "forKey: \(property.keyLiteral)" + (property.transform.map { ", using: \($0.swiftType).self" } ?? "")
         return "self.\(property.name) = try container.\(method)(\(arguments))"
     }
 
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
         var arguments = "self.\(property.name), forKey: \(property.keyLiteral)"
-        if let transform = property.transform { arguments += ", using: \(transform).self" }
+        if let transform = property.transform { arguments += ", using: \(transform.swiftType).self" }
         if property.isOptional { arguments += ", options" }
         let statement = "try container.\(property.isOptional ? "encodeIfPresent" : "encode")(\(arguments))"
         return property.isReadOnly ? "if options.includesReadOnly { \(statement) }" : statement

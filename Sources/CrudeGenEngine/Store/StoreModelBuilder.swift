@@ -3,10 +3,11 @@
 /// responses are kept.
 package enum StoreModelBuilder {
     /// The store's declarations, or `nil` when the spec keeps no resource in the store.
-    package static func build(_ spec: Spec, symbols: SymbolTable, model: CodeModel) -> StoreDeclaration? {
+    package static func build(_ validated: ValidatedSpec, model: CodeModel) -> StoreDeclaration? {
+        let spec = validated.spec
         let stored = Set(spec.resources.filter { ($0.store ?? spec.api.store)?.value == true }.map(\.name.value))
         guard !stored.isEmpty else { return nil }
-        return StoreBuilder(spec: spec, symbols: symbols, stored: stored).declaration(for: model)
+        return StoreBuilder(spec: spec, symbols: validated.symbols, stored: stored).declaration(for: model)
     }
 }
 
@@ -62,7 +63,7 @@ private struct StoreBuilder {
         let keyPath = "\\.\(property.name)"
         let read = "self.\(property.name) = try row."
         // The id is always its Swift value, so deletes and reads by id compare like with like.
-        if !isID, let transform = property.transform {
+        if !isID, let transform = property.transform?.swiftType {
             return (".transformed(\(name), \(keyPath), using: \(transform).self)", read + "transformed(at: \(index), using: \(transform).self)")
         }
         let type = property.typeExpression.nonOptional
