@@ -17,13 +17,13 @@ import CrudeAsyncHTTPClient
 /// of 1,000 redirects and a redirect loop. Each ends in the documented ``APIError`` within its timeout, only
 /// idempotent requests are retried, and no connection or file descriptor outlives its request.
 ///
-/// Against ``MisbehavingServer``, whose threads are its own: the test process's cooperative threads cannot
+/// Against ``TestServer``, whose threads are its own: the test process's cooperative threads cannot
 /// starve it. Serialized, so that the 50 MB bodies are not all in memory at once and the file descriptors
 /// counted are this suite's.
 @Suite(.serialized) struct HostileNetworkTests {
     /// A client of `server` over `transport`, with `timeout` and a policy of `attempts` attempts, retried
     /// after a millisecond.
-    static func client(_ transport: TestTransport, _ server: MisbehavingServer, timeout: Duration = .seconds(30), attempts: Int = 3) -> APIClient {
+    static func client(_ transport: TestTransport, _ server: TestServer, timeout: Duration = .seconds(30), attempts: Int = 3) -> APIClient {
         var configuration = ClientConfiguration(baseURL: server.origin)
         configuration.timeout = timeout
         configuration.retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(1))
@@ -56,7 +56,7 @@ import CrudeAsyncHTTPClient
         var testDescription: String { rawValue }
 
         /// What the server does to break the body.
-        var behaviour: MisbehavingServer.Behaviour {
+        var reply: TestServer.Reply {
             switch self {
             case .resetMidBody: .resetMidBody(declaredLength: 100_000, sentLength: 10_000)
             case .truncated: .truncate(declaredLength: 1000, sentLength: 10)
@@ -69,21 +69,21 @@ import CrudeAsyncHTTPClient
     /// attempts, each on a new connection; a POST, which is not idempotent, is sent once.
     @Test(arguments: BrokenBody.allCases, TestTransport.allCases)
     func aBrokenBodyIsATransportFailureRetriedOnlyWhenIdempotent(_ fault: BrokenBody, _ transport: TestTransport) async throws {
-        let server = try MisbehavingServer { _ in fault.behaviour }
-        defer { server.stop() }
+        let server = try await TestServer { _ in fault.reply }
+        defer { Task { await server.stop() } }
         let client = Self.client(transport, server, attempts: 3)
         let read = await Self.failure { _ = try await client.request(.get, "items") }
         guard case .transport? = read else {
             Issue.record("expected a transport failure, got \(String(describing: read))")
             return
         }
-        #expect(server.requests.map(\.method) == ["GET", "GET", "GET"], "a GET is retried up to the policy's 3 attempts")
+        #expect(server.received.map(\.method) == ["GET", "GET", "GET"], "a GET is retried up to the policy's 3 attempts")
         let create = await Self.failure { _ = try await client.request(.post, "items", body: ["name": "Ada"]) }
         guard case .transport? = create else {
             Issue.record("expected a transport failure, got \(String(describing: create))")
             return
         }
-        #expect(server.requests.map(\.method) == ["GET", "GET", "GET", "POST"], "a POST is sent once")
+        #expect(server.received.map(\.method) == ["GET", "GET", "GET", "POST"], "a POST is sent once")
         #expect(server.connectionsAccepted == 4, "the server closed each broken connection, so each attempt opened one")
     }
 
@@ -91,8 +91,8 @@ import CrudeAsyncHTTPClient
     @Test(arguments: TestTransport.allCases) func aChunkedBodyArrivesWhole(_ transport: TestTransport) async throws {
         let numbers = Array(0..<2000)
         let body = try JSONEncoder().encode(numbers)
-        let server = try MisbehavingServer { _ in .chunked(body: body, chunkSize: 100) }
-        defer { server.stop() }
+        let server = try await TestServer { _ in .chunked(body: body, chunkSize: 100) }
+        defer { Task { await server.stop() } }
         #expect(try await Self.client(transport, server).requestObject([Int].self, .get, "numbers") == numbers)
     }
 
@@ -100,14 +100,14 @@ import CrudeAsyncHTTPClient
     /// retried (the attempt took the whole timeout already), and the client closes its connection.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func aServerThatNeverAnswersTimesOutOnceAndTheConnectionIsClosed(_ transport: TestTransport) async throws {
-        let server = try MisbehavingServer { _ in .hang }
-        defer { server.stop() }
+        let server = try await TestServer { _ in .hang }
+        defer { Task { await server.stop() } }
         let error = await Self.failure { _ = try await Self.client(transport, server, timeout: .seconds(1)).request(.get, "items") }
         guard case .timedOut(after: .seconds(1))? = error else {
             Issue.record("expected a timeout after 1 second, got \(String(describing: error))")
             return
         }
-        #expect(server.requests.count == 1, "a timeout is not retried")
+        #expect(server.received.count == 1, "a timeout is not retried")
         await server.allConnectionsClosed()
     }
 
@@ -115,29 +115,29 @@ import CrudeAsyncHTTPClient
     /// client's timeout is an overall deadline and ends it with `.timedOut`, then closes the connection.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func aDrippingBodyTimesOutAndTheConnectionIsClosed(_ transport: TestTransport) async throws {
-        let server = try MisbehavingServer { _ in .drip(interval: .milliseconds(20)) }
-        defer { server.stop() }
+        let server = try await TestServer { _ in .drip(interval: .milliseconds(20)) }
+        defer { Task { await server.stop() } }
         let error = await Self.failure { _ = try await Self.client(transport, server, timeout: .seconds(1)).request(.get, "items") }
         guard case .timedOut(after: .seconds(1))? = error else {
             Issue.record("expected a timeout after 1 second, got \(String(describing: error))")
             return
         }
-        #expect(server.requests.count == 1, "a timeout is not retried")
+        #expect(server.received.count == 1, "a timeout is not retried")
         await server.allConnectionsClosed()
     }
 
     /// Bodies of 5 MB and 50 MB arrive whole and in order, chunk by chunk.
     @Test(.timeLimit(.minutes(2)), arguments: [5_000_000, 50_000_000], TestTransport.allCases)
     func largeBodiesArriveWhole(_ size: Int, _ transport: TestTransport) async throws {
-        let server = try MisbehavingServer { _ in .large(byteCount: size) }
-        defer { server.stop() }
+        let server = try await TestServer { _ in .large(byteCount: size) }
+        defer { Task { await server.stop() } }
         let response = try await Self.client(transport, server, timeout: .seconds(90)).send(
             OperationRequest(resource: "raw", operation: "GET", method: .get, path: "large"))
         try #require(response.body.count == size)
-        let chunkSize = MisbehavingServer.largeBodyChunkSize
+        let chunkSize = TestServer.largeBodyChunkSize
         let mismatched = response.body.withUnsafeBytes { bytes in
             stride(from: 0, to: size, by: chunkSize).filter { start in
-                let expected = MisbehavingServer.largeBodyChunk(start / chunkSize)
+                let expected = TestServer.largeBodyChunk(start / chunkSize)
                 return memcmp(bytes.baseAddress! + start, expected, min(chunkSize, size - start)) != 0
             }
         }
@@ -151,10 +151,10 @@ import CrudeAsyncHTTPClient
     /// The body, made with `printf '{"compressed": true, "note": "gzip on the wire"}' | gzip -n -9 | base64 -w0`.
     @Test(arguments: TestTransport.allCases) func aGzipBodyIsDecompressed(_ transport: TestTransport) async throws {
         let gzip = try #require(Data(base64Encoded: "H4sIAAAAAAACA6tWSs7PLShKLS5OTVGyUigpKk3VUVDKyy9JBfKU0qsyCxTy8xRKMlIVyjOLUpVqAaeFoRUwAAAA"))
-        let server = try MisbehavingServer { _ in
+        let server = try await TestServer { _ in
             .respond(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: gzip)
         }
-        defer { server.stop() }
+        defer { Task { await server.stop() } }
         let value = try await Self.client(transport, server).request(.get, "compressed")
         #expect(value == .object(["compressed": .bool(true), "note": .string("gzip on the wire")]))
     }
@@ -164,10 +164,10 @@ import CrudeAsyncHTTPClient
     /// from AsyncHTTPClient's plain default passes the compressed bytes on, which fail to decode as JSON.
     @Test func anOwnedAsyncHTTPClientDecompressesGzip() async throws {
         let gzip = try #require(Data(base64Encoded: "H4sIAAAAAAACA6tWSs7PLShKLS5OTVGyUigpKk3VUVDKyy9JBfKU0qsyCxTy8xRKMlIVyjOLUpVqAaeFoRUwAAAA"))
-        let server = try MisbehavingServer { _ in
+        let server = try await TestServer { _ in
             .respond(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: gzip)
         }
-        defer { server.stop() }
+        defer { Task { await server.stop() } }
         let owned = AsyncHTTPClientTransport()
         let plain = AsyncHTTPClientTransport(configuration: HTTPClient.Configuration())
         let configuration = ClientConfiguration(baseURL: server.origin)
@@ -189,12 +189,12 @@ import CrudeAsyncHTTPClient
     /// recognises a cycle before following it, FoundationNetworking follows the loop to its limit.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func endlessRedirectsFailAfterABoundedNumberOfRequests(_ transport: TestTransport) async throws {
-        let server = try MisbehavingServer { request in
-            guard let rest = request.target.split(separator: "/").last, let remaining = Int(rest) else { return .redirect(to: "/loop") }
+        let server = try await TestServer { request in
+            guard let rest = request.path.split(separator: "/").last, let remaining = Int(rest) else { return .redirect(to: "/loop") }
             return remaining == 0
                 ? .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8)) : .redirect(to: "/chain/\(remaining - 1)")
         }
-        defer { server.stop() }
+        defer { Task { await server.stop() } }
         let client = Self.client(transport, server, attempts: 1)
         let chain = await Self.failure { _ = try await client.request(.get, "chain/1000") }
         guard case let .transport(_, underlying)? = chain else {
@@ -202,7 +202,7 @@ import CrudeAsyncHTTPClient
             return
         }
         #expect(Self.isTooManyRedirects(underlying, cycle: false), "\(underlying)")
-        let chainRequests = server.requests.count
+        let chainRequests = server.received.count
         #expect(chainRequests == 21, "the first request and 20 redirects")
         let loop = await Self.failure { _ = try await client.request(.get, "loop") }
         guard case let .transport(_, underlying)? = loop else {
@@ -210,7 +210,7 @@ import CrudeAsyncHTTPClient
             return
         }
         #expect(Self.isTooManyRedirects(underlying, cycle: true), "\(underlying)")
-        #expect(server.requests.count - chainRequests == (transport.isFoundationNetworking ? 21 : 1))
+        #expect(server.received.count - chainRequests == (transport.isFoundationNetworking ? 21 : 1))
     }
 
     /// Whether `error` is the transport's own error for too many redirects, or for a redirect `cycle`.
@@ -233,8 +233,8 @@ import CrudeAsyncHTTPClient
     /// request would add 150), and the server sees every connection closed, the hanging ones included.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func faultsLeakNoFileDescriptorOrConnection(_ transport: TestTransport) async throws {
-        let server = try MisbehavingServer { request in
-            switch request.target {
+        let server = try await TestServer { request in
+            switch request.path {
             case "/reset": .resetMidBody(declaredLength: 100_000, sentLength: 10_000)
             case "/truncated": .truncate(declaredLength: 1000, sentLength: 10)
             case "/cut": .chunkedCutMidChunk
@@ -242,7 +242,7 @@ import CrudeAsyncHTTPClient
             default: .respond(status: 200, headers: ["Content-Type": "application/json", "Connection": "close"], body: Data("{}".utf8))
             }
         }
-        defer { server.stop() }
+        defer { Task { await server.stop() } }
         let client = Self.client(transport, server, attempts: 1)
         // The transport's own descriptors (event loops, a session's sockets) exist before counting.
         _ = try await client.request(.get, "warm-up")
