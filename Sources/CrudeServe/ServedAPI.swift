@@ -40,9 +40,9 @@ struct ServedAPI: Sendable {
     /// Validates a loaded spec as the generator does and resolves it; any error throws every diagnostic.
     private static func resolve(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ServedAPI {
         guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
-        let (problems, symbols) = SpecValidator.check(spec)
-        if problems.containsErrors { throw DiagnosticsError(loaded.diagnostics + problems) }
-        return ServedAPI(spec: spec, model: CodeModelBuilder.build(spec, symbols: symbols))
+        let (problems, validated) = ValidatedSpec.validate(spec)
+        guard let validated else { throw DiagnosticsError(loaded.diagnostics + problems) }
+        return ServedAPI(spec: spec, model: CodeModelBuilder.build(validated))
     }
 
     /// Resolves a validated spec with the code model the generator built from it.
@@ -253,15 +253,16 @@ struct ServedPagination: Sendable {
 
     /// The pagination `spec` describes, with the style's defaults the generated client applies.
     init(_ spec: PaginationSpec) {
-        let resolved = SpecInterop.pagination(spec)
-        style = resolved.style
+        let resolved = spec.resolved
+        style = spec.style
         items = resolved.items
         next = resolved.next
         count = resolved.count
-        countHeader = spec.countHeader?.value
+        countHeader = resolved.countHeader
         parameter = resolved.parameter ?? "page"
-        sizeParameter = resolved.sizeParameter ?? (spec.style == .offset ? "limit" : "page_size")
-        defaultSize = spec.size?.value ?? 10
+        // A spec without a page size still has its style's size parameter, which clients may send.
+        sizeParameter = resolved.size?.parameter ?? spec.sizeParameter?.value ?? (spec.style == .offset ? "limit" : "page_size")
+        defaultSize = resolved.size?.value ?? 10
     }
 }
 
