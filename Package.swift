@@ -70,6 +70,10 @@ let package = Package(
         .library(name: "CrudeAsyncHTTPClient", targets: ["CrudeAsyncHTTPClient"]),
         // Optional: keeps responses in SQLite through GRDB (docs/store.md); apps without it compile none of GRDB.
         .library(name: "CrudeStore", targets: ["CrudeStore"]),
+        // Optional: `SpecServer` serves a spec as a working HTTP API (docs/serve.md), for an app's tests and for
+        // `crudegen serve`. Enable the `CrudeServe` trait to get it; without the trait, SwiftPM neither fetches nor
+        // builds Hummingbird.
+        .library(name: "CrudeServe", targets: ["CrudeServe"]),
         .plugin(name: "CrudeGenPlugin", targets: ["CrudeGenPlugin"]),
         .plugin(name: "GenerateCrudSources", targets: ["GenerateCrudSources"]),
     ],
@@ -77,14 +81,17 @@ let package = Package(
         .trait(
             name: "CrudeAsyncHTTPClient",
             description: "The CrudeAsyncHTTPClient library: a transport over AsyncHTTPClient and SwiftNIO for server apps."
-        )
+        ),
+        .trait(
+            name: "CrudeServe",
+            description: "The CrudeServe library and `crudegen serve`: a spec served as a working HTTP API, on Hummingbird."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Only the command line's import and export use it; traits off drops external loading (and its build time).
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // `swift package generate-documentation`: builds the DocC catalogs (CI treats warnings as errors).
@@ -95,6 +102,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The same: SwiftNIO's types and thread pool that the transport speaks to AsyncHTTPClient with.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // CrudeServe's HTTP server; used only under the `CrudeServe` trait, so resolved only when it is on.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The same: the service group that starts and gracefully stops CrudeServe's server (Hummingbird's own).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -157,11 +168,29 @@ let package = Package(
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             ]
         ),
+        // A spec served as a working HTTP API. Its sources compile to nothing unless the `CrudeServe` trait is on.
+        .target(
+            name: "CrudeServe",
+            dependencies: [
+                "CrudeGenCore",
+                "CrudeGenEngine",
+                "CrudeRuntime",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["CrudeServe"])),
+                // `--database`: the served data in a SQLite file.
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["CrudeServe"])),
+            ]
+        ),
         .executableTarget(
             name: "CrudeGenCLI",
             dependencies: [
                 "CrudeGenCore",
                 "CrudeGenOpenAPI",
+                // `crudegen serve`, which exists only under the `CrudeServe` trait.
+                .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -181,22 +210,31 @@ let package = Package(
             dependencies: ["CrudeGenCLI"]
         ),
         // Yams: the schema tests hand specs to the Python validator as JSON, read by the parser crudegen uses.
-        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
-            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "TestScratch", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "TestScratch", .product(name: "Yams", package: "Yams")],
             exclude: ["Documents"]
         ),
-        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool"]),
-        .testTarget(name: "PluginTests", dependencies: ["TestHTTPServer", "TestScratch"]),
+        .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool", "ProcessRunner"]),
+        .testTarget(name: "PluginTests", dependencies: ["ProcessRunner", "TestHTTPServer", "TestScratch"]),
+        // The served spec against the generated clients of the fixtures; empty unless the `CrudeServe` trait is on.
+        .testTarget(
+            name: "ServeTests",
+            dependencies: [
+                "CrudeRuntime",
+                "CrudeGenCore",
+                "ProcessRunner",
+                .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
+            ] + fixtureCases.map { .target(name: $0.target) }
+        ),
         // Where tests keep what they fetch or build: inside the running `swift test`'s scratch folder.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
-        // A real HTTP server on 127.0.0.1 for tests, on FlyingFox.
-        .target(
-            name: "TestHTTPServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
-            path: "Tests/TestHTTPServer"
-        ),
+        // Runs the tests' programs and blocking waits off Swift's cooperative threads, which the suite shares.
+        .target(name: "ProcessRunner", path: "Tests/ProcessRunner"),
+        // A real HTTP server on 127.0.0.1 for tests, on POSIX sockets and a thread per connection, so that the
+        // suite's busy cooperative threads cannot starve it (docs/reliability.md).
+        .target(name: "TestHTTPServer", path: "Tests/TestHTTPServer"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
@@ -204,6 +242,7 @@ let package = Package(
                 "CrudeLogging",
                 "CrudeRuntime",
                 "CrudeStore",
+                "ProcessRunner",
                 "TestHTTPServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

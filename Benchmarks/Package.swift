@@ -76,6 +76,7 @@ let package = Package(
             name: "CrudeBench",
             dependencies: [
                 "BenchModels",
+                "HeapUsage",
                 "BenchSupport",
                 .product(name: "CrudeRuntime", package: "crudegen"),
                 .product(name: "CrudeAsyncHTTPClient", package: "crudegen"),

@@ -12,7 +12,7 @@ import NIOPosix
 /// command-line tools on Linux, where `URLSessionTransport` is FoundationNetworking's.
 ///
 /// It keeps the contract of `URLSessionTransport`: the timeout is an overall deadline for the whole exchange,
-/// body included (`APIError.timedOut(after:)`); cancelling the calling task cancels the request
+/// the wait for a free pooled connection and the body included (`APIError.timedOut(after:)`); cancelling the calling task cancels the request
 /// (`APIError.cancelled`); redirects are followed as the `HTTPClient`'s configuration says, a 307 or 308
 /// sending the same method and body again, a file upload included; a response body is collected into `Data`
 /// up to ``maximumResponseBodySize`` bytes, past which the request fails with
@@ -43,12 +43,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         ownsClient = false
     }
 
+    /// What a transport's own client is made from unless given another configuration: AsyncHTTPClient's
+    /// default (following up to five redirects, no cycle), decompressing gzip and deflate bodies up to 25 times
+    /// their compressed size. A request without `Accept-Encoding` accepts any content coding (RFC 9110
+    /// §12.5.3), so a server may compress its answer; AsyncHTTPClient's default passes the compressed bytes on.
+    public static var defaultConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.decompression = .enabled(limit: .ratio(25))
+        return configuration
+    }
+
     /// A transport with a client of its own, on SwiftNIO's shared event loops, made from `configuration`
-    /// (following up to five redirects, AsyncHTTPClient's default).
+    /// (``defaultConfiguration`` unless given).
     ///
     /// ``shutdown()`` closes the client and waits for it; released without it, the transport shuts the
     /// client down in the background.
-    public init(configuration: HTTPClient.Configuration = HTTPClient.Configuration(), maximumResponseBodySize: Int = 64 * 1024 * 1024) {
+    public init(configuration: HTTPClient.Configuration = defaultConfiguration, maximumResponseBodySize: Int = 64 * 1024 * 1024) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.maximumResponseBodySize = maximumResponseBodySize
         ownsClient = true
@@ -115,19 +125,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         } catch {
             throw APIError.transport(description: "cannot send to \(url): \(error)", underlying: error)
         }
-        if Task.isCancelled { throw APIError.cancelled }
         let (seconds, attoseconds) = timeout.components
         // AsyncHTTPClient's deadline covers the whole exchange, redirects and the response body included.
         let deadline = NIODeadline.now() + .seconds(seconds) + .nanoseconds(attoseconds / 1_000_000_000)
-        let task = client.execute(
-            request: clientRequest, delegate: ResponseAccumulator(request: clientRequest, maxBodySize: maximumResponseBodySize), deadline: deadline)
         let response: HTTPClient.Response
         do {
-            response = try await withTaskCancellationHandler {
-                try await task.get()
-            } onCancel: {
-                task.cancel()
-            }
+            response = try await execute(clientRequest, deadline: deadline)
         } catch {
             throw Self.apiError(error, timeout: timeout)
         }
@@ -138,6 +141,29 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
         return (HTTPResponse(status: status, headerFields: fields), response.body.map { Data($0.readableBytesView) } ?? Data())
+    }
+
+    /// Sends `request` until `deadline`, under the calling task's cancellation.
+    ///
+    /// AsyncHTTPClient gives up on a request that waited for a pooled connection longer than its configuration's
+    /// connect timeout (10 s by default), although every connection was busy and none failed. Such a request
+    /// was never sent, so it is queued again, whatever its method: only the request's own deadline ends it,
+    /// as it does with `URLSessionTransport`, and a burst of requests larger than the pool loses none.
+    private func execute(_ request: HTTPClient.Request, deadline: NIODeadline) async throws -> HTTPClient.Response {
+        while true {
+            if Task.isCancelled { throw CancellationError() }
+            let task = client.execute(
+                request: request, delegate: ResponseAccumulator(request: request, maxBodySize: maximumResponseBodySize), deadline: deadline)
+            do {
+                return try await withTaskCancellationHandler {
+                    try await task.get()
+                } onCancel: {
+                    task.cancel()
+                }
+            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout && NIODeadline.now() < deadline {
+                continue
+            }
+        }
     }
 
     /// The runtime's error for AsyncHTTPClient's.

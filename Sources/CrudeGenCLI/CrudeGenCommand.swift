@@ -4,7 +4,7 @@ import CrudeGenCore
 /// The `crudegen` command line: `generate` runs when no other command is named, so
 /// `crudegen spec.yaml -o Sources/Models` is the whole everyday use.
 @main
-struct CrudeGenCommand: ParsableCommand {
+struct CrudeGenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crudegen",
         abstract: "Generate Swift models and CRUD operations from YAML resource specs.",
@@ -18,7 +18,7 @@ struct CrudeGenCommand: ParsableCommand {
               crudegen specs/*.yaml -o Sources/Models --check
             """,
         version: CrudeGenVersion.current,
-        subcommands: [GenerateCommand.self, ImportCommand.self, ExportCommand.self, SchemaCommand.self, TemplatesCommand.self],
+        subcommands: [GenerateCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, SchemaCommand.self, TemplatesCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }

@@ -72,10 +72,10 @@ public struct Generator: Sendable {
             let loaded = load()
             diagnostics += loaded.diagnostics
             guard let spec = loaded.spec else { continue }
-            let (problems, symbols) = SpecValidator.check(spec)
+            let (problems, validated) = ValidatedSpec.validate(spec)
             diagnostics += problems
-            guard !loaded.diagnostics.containsErrors, !problems.containsErrors else { continue }
-            for file in renderer.render(CodeModelBuilder.build(spec, symbols: symbols)) {
+            guard !loaded.diagnostics.containsErrors, let validated else { continue }
+            for file in renderer.render(CodeModelBuilder.build(validated)) {
                 if let other = producers[file.name] {
                     diagnostics.append(
                         .error(

@@ -25,9 +25,9 @@ public enum OpenAPIExporter {
     /// Validates a loaded spec and builds its document; any error stops the export, as it stops `generate`.
     private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> String {
         guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
-        let (problems, symbols) = SpecValidator.check(spec)
-        if problems.containsErrors { throw DiagnosticsError(loaded.diagnostics + problems) }
-        var builder = DocumentBuilder(spec: spec, symbols: symbols)
+        let (problems, validated) = ValidatedSpec.validate(spec)
+        guard let validated else { throw DiagnosticsError(loaded.diagnostics + problems) }
+        var builder = DocumentBuilder(validated)
         let document = builder.document()
         let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         switch format {
@@ -62,10 +62,10 @@ private struct DocumentBuilder {
     /// Paths in the order the spec first uses them, each with its operations by method.
     private var paths: [(path: String, operations: [(method: String, operation: DocumentValue)])] = []
 
-    /// Prepares to describe `spec`, whose validation gave `symbols`.
-    init(spec: Spec, symbols: SymbolTable) {
-        self.spec = spec
-        self.symbols = symbols
+    /// Prepares to describe `validated`.
+    init(_ validated: ValidatedSpec) {
+        spec = validated.spec
+        symbols = validated.symbols
     }
 
     /// The keys of `api.envelope`, outermost first.
@@ -395,7 +395,7 @@ private struct DocumentBuilder {
     /// link, page or cursor and the total where the pagination says, inside objects for every key of a
     /// dotted path; the array itself for `Link` header pagination.
     private func page(of item: DocumentValue, _ pagination: PaginationSpec) -> DocumentValue {
-        let paths = SpecInterop.pagination(pagination)
+        let paths = pagination.resolved
         let items = DocumentValue.object([("type", .string("array")), ("items", item)])
         guard !paths.items.isEmpty else { return items }
         var members: [(path: [String], schema: DocumentValue, required: Bool)] = []
@@ -404,11 +404,11 @@ private struct DocumentBuilder {
             let link: DocumentValue =
                 switch paths.style {
                 case .nextURL: .object([("type", .array([.string("string"), .string("null")])), ("format", .string("uri"))])
-                case .page: .object([("type", .array([.string("integer"), .string("null")]))])
+                case .pageNumber: .object([("type", .array([.string("integer"), .string("null")]))])
                 default: .object([("type", .array([.string("string"), .string("null")]))])
                 }
             members.append((next.split(separator: ".").map(String.init), link, false))
-            if paths.style == .nextURL, next == "next", paths.items == "results" {
+            if paths.style == .nextURL(keyPath: "next"), paths.items == "results" {
                 members.append((["previous"], link, false))
             }
         }
@@ -455,14 +455,14 @@ private struct DocumentBuilder {
 
     /// The query parameters a paginated list sends: the page, offset or cursor and the page size.
     private func pageQueryParameters(_ pagination: PaginationSpec) -> [DocumentValue] {
-        let paths = SpecInterop.pagination(pagination)
+        let resolved = pagination.resolved
         var result: [DocumentValue] = []
-        if let parameter = paths.parameter {
-            let type = paths.style == .cursor ? "string" : "integer"
+        if let parameter = resolved.parameter {
+            let type = if case .cursor = resolved.style { "string" } else { "integer" }
             result.append(.object([("name", .string(parameter)), ("in", .string("query")), ("schema", .object([("type", .string(type))]))]))
         }
-        if let size = paths.sizeParameter {
-            result.append(.object([("name", .string(size)), ("in", .string("query")), ("schema", .object([("type", .string("integer"))]))]))
+        if let size = resolved.size {
+            result.append(.object([("name", .string(size.parameter)), ("in", .string("query")), ("schema", .object([("type", .string("integer"))]))]))
         }
         return result
     }

@@ -70,23 +70,12 @@ struct SpecDraft {
         var fields: [Field]
     }
 
-    /// How a list response pages: the spec's `pagination` keys, `nil` where the style's default holds.
-    struct Pagination: Equatable {
-        /// `page`, `offset`, `cursor` or `link_header`; `nil` for a next URL.
-        var style: String?
-        var items: String?
-        var next: String?
-        /// The total's key path, or `none`.
-        var count: String?
-        /// The response header of the total.
-        var countHeader: String?
-        var parameter: String?
-        var sizeParameter: String?
-        var size: Int?
+    /// Where the draft's located values (its paginations) are: nowhere yet, as the draft is not written.
+    static let unwritten = SourceLocation(file: "", line: 1, column: 1)
 
-        /// Django REST Framework's `{count, next, previous, results}` with a next URL: `pagination: true`.
-        static let standard = Pagination()
-    }
+    /// Django REST Framework's `{count, next, previous, results}` with a next URL, every key at its
+    /// default: written `pagination: true`.
+    static let standardPagination = PaginationSpec(at: unwritten)
 
     /// A model with a path, an id and CRUD operations.
     struct Resource {
@@ -108,7 +97,7 @@ struct SpecDraft {
         var params: [(name: String, type: TypeExpression)] = []
         /// The typed query parameters of `list`.
         var query: [Field] = []
-        var pagination: Pagination?
+        var pagination: PaginationSpec?
         /// Calls beyond CRUD that `export` marked as this resource's.
         var actions: [Action] = []
         /// The key wrapping single objects (`{"person": …}`) and lists (`{"people": […]}`).
@@ -148,7 +137,7 @@ struct SpecDraft {
         /// The resource the action belongs to (`x-crudegen-resource`); API-wide when `nil`.
         var owner: String?
         /// How the response pages; `returns` is then the items' array type.
-        var pagination: Pagination?
+        var pagination: PaginationSpec?
         /// The cache policy of a GET action.
         var cache: String?
     }

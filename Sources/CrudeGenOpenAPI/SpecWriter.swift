@@ -309,22 +309,22 @@ private struct Writer {
     }
 
     /// Appends `pagination:`: `true` for Django REST Framework's default, else the keys that differ from the style's defaults.
-    mutating func pagination(_ pagination: SpecDraft.Pagination?, indent: Int) {
+    mutating func pagination(_ pagination: PaginationSpec?, indent: Int) {
         guard let pagination else { return }
         let pad = String(repeating: " ", count: indent)
-        if pagination == .standard {
+        if pagination == SpecDraft.standardPagination {
             line(pad + "pagination: true")
             return
         }
         var parts: [String] = []
-        if let style = pagination.style { parts.append("style: \(style)") }
+        if pagination.style != .nextURL { parts.append("style: \(pagination.style.rawValue)") }
         for (key, value) in [
             ("items", pagination.items), ("next", pagination.next), ("count", pagination.count), ("count_header", pagination.countHeader),
             ("parameter", pagination.parameter), ("size_parameter", pagination.sizeParameter),
         ] {
-            if let value { parts.append("\(key): \(SpecWriter.scalar(value, flow: true))") }
+            if let value { parts.append("\(key): \(SpecWriter.scalar(value.value, flow: true))") }
         }
-        if let size = pagination.size { parts.append("size: \(size)") }
+        if let size = pagination.size { parts.append("size: \(size.value)") }
         line(pad + "pagination: { \(parts.joined(separator: ", ")) }")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunner
 import Testing
 
 /// Runs the built `crudegen` executable as a user would.
@@ -26,35 +27,24 @@ import Testing
         return packageRoot.appendingPathComponent(".build/debug/\(name)")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL = executable) async throws -> Run {
+        let finished = try await Subprocess.run(executable, arguments, in: directory)
+        return Run(status: finished.status, stdout: finished.output, stderr: finished.errors)
     }
 
-    func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
+    func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }
-        try body(url)
+        try await body(url)
     }
 
-    @Test func helpReadsLikeDocumentation() throws {
-        let overview = try Self.run(["--help"])
+    @Test func helpReadsLikeDocumentation() async throws {
+        let overview = try await Self.run(["--help"])
         #expect(overview.status == 0)
         #expect(overview.stdout.contains("generate (default)"))
         #expect(overview.stdout.contains("crudegen Household.yaml -o Sources/Models"))
-        let run = try Self.run(["help", "generate"])
+        let run = try await Self.run(["help", "generate"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("USAGE: crudegen generate <spec> ... [--output <dir>] [--output-file <file> ...]"))
         #expect(run.stdout.contains("--check"))
@@ -63,39 +53,35 @@ import Testing
     }
 
     /// Templates are compiled in, so a copied binary works without the build folder's resource bundles.
-    @Test func aCopiedBinaryStillGenerates() throws {
-        try withTemporaryDirectory { folder in
+    @Test func aCopiedBinaryStillGenerates() async throws {
+        try await withTemporaryDirectory { folder in
             let copy = folder.appendingPathComponent("bin/crudegen")
             try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Self.executable, to: copy)
-            let process = Process()
-            process.executableURL = copy
-            process.arguments = [Self.crudeSpec, "-o", folder.appendingPathComponent("out").path]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let run = try await Self.run([Self.crudeSpec, "-o", folder.appendingPathComponent("out").path], executable: copy)
+            #expect(run.status == 0, "\(run.stderr)")
             #expect(try String(contentsOf: folder.appendingPathComponent("out/Person.swift"), encoding: .utf8).contains("public struct Person"))
         }
     }
 
-    @Test func versionPrints() throws {
-        let run = try Self.run(["--version"])
+    @Test func versionPrints() async throws {
+        let run = try await Self.run(["--version"])
         #expect(run.status == 0)
         #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
 
-    @Test func writesOnlyChangedFilesAndRemovesStaleOnes() throws {
-        try withTemporaryDirectory { folder in
+    @Test func writesOnlyChangedFilesAndRemovesStaleOnes() async throws {
+        try await withTemporaryDirectory { folder in
             let output = folder.appendingPathComponent("Models")
-            let first = try Self.run([Self.crudeSpec, "-o", output.path])
+            let first = try await Self.run([Self.crudeSpec, "-o", output.path])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.contains("4 written, 0 removed, 0 unchanged"))
 
             let person = output.appendingPathComponent("Person.swift")
-            let before = try FileManager.default.attributesOfItem(atPath: person.path)[.modificationDate] as? Date
-            Thread.sleep(forTimeInterval: 1.1)
-            let second = try Self.run([Self.crudeSpec, "-o", output.path])
+            // Dated in the past, so that a rewrite shows whatever the file system's timestamp resolution.
+            let before = Date(timeIntervalSince1970: 1_000_000_000)
+            try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: person.path)
+            let second = try await Self.run([Self.crudeSpec, "-o", output.path])
             #expect(second.stdout.contains("0 written, 0 removed, 4 unchanged"))
             let after = try FileManager.default.attributesOfItem(atPath: person.path)[.modificationDate] as? Date
             #expect(before == after, "an unchanged file must not be rewritten")
@@ -104,18 +90,18 @@ import Testing
             try "// Generated by crudegen from old.yaml. Do not edit: change the spec and regenerate.\n".write(to: stale, atomically: true, encoding: .utf8)
             let userFile = output.appendingPathComponent("Person+Extras.swift")
             try "extension Person {}\n".write(to: userFile, atomically: true, encoding: .utf8)
-            let third = try Self.run([Self.crudeSpec, "-o", output.path, "--verbose"])
+            let third = try await Self.run([Self.crudeSpec, "-o", output.path, "--verbose"])
             #expect(third.stdout.contains("removed \(output.path)/Old.swift"))
             #expect(!FileManager.default.fileExists(atPath: stale.path))
             #expect(try String(contentsOf: userFile, encoding: .utf8) == "extension Person {}\n")
         }
     }
 
-    @Test func neverOverwritesAUserFile() throws {
-        try withTemporaryDirectory { folder in
+    @Test func neverOverwritesAUserFile() async throws {
+        try await withTemporaryDirectory { folder in
             let userFile = folder.appendingPathComponent("Person.swift")
             try "struct Mine {}\n".write(to: userFile, atomically: true, encoding: .utf8)
-            let run = try Self.run([Self.crudeSpec, "-o", folder.path])
+            let run = try await Self.run([Self.crudeSpec, "-o", folder.path])
             #expect(run.status == 1)
             #expect(run.stderr.contains("Person.swift` was not generated by crudegen; it will not be overwritten"))
             #expect(try String(contentsOf: userFile, encoding: .utf8) == "struct Mine {}\n")
@@ -123,26 +109,26 @@ import Testing
         }
     }
 
-    @Test func checkModeReportsOutOfDateFolders() throws {
-        try withTemporaryDirectory { folder in
-            let missing = try Self.run([Self.crudeSpec, "-o", folder.path, "--check"])
+    @Test func checkModeReportsOutOfDateFolders() async throws {
+        try await withTemporaryDirectory { folder in
+            let missing = try await Self.run([Self.crudeSpec, "-o", folder.path, "--check"])
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("Person.swift: out of date"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "--check writes nothing")
 
-            _ = try Self.run([Self.crudeSpec, "-o", folder.path])
-            let upToDate = try Self.run([Self.crudeSpec, "-o", folder.path, "--check"])
+            _ = try await Self.run([Self.crudeSpec, "-o", folder.path])
+            let upToDate = try await Self.run([Self.crudeSpec, "-o", folder.path, "--check"])
             #expect(upToDate.status == 0)
             #expect(upToDate.stdout.contains("is up to date"))
         }
     }
 
-    @Test func specErrorsAreLocatedAndWriteNothing() throws {
-        try withTemporaryDirectory { folder in
+    @Test func specErrorsAreLocatedAndWriteNothing() async throws {
+        try await withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("bad.yaml")
             try "api:\n  name: Shop\nmodels:\n  Order:\n    fields:\n      total: Doubel\n".write(to: spec, atomically: true, encoding: .utf8)
             let output = folder.appendingPathComponent("out")
-            let run = try Self.run(["bad.yaml", "-o", output.path], in: folder)
+            let run = try await Self.run(["bad.yaml", "-o", output.path], in: folder)
             #expect(run.status == 1)
             #expect(run.stderr.contains("bad.yaml:6:14: error: unknown type `Doubel`\n    hint: did you mean `Double`?\n"))
             #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -150,11 +136,11 @@ import Testing
     }
 
     /// The exact line editors and `swift build` parse, at the quote that is never closed.
-    @Test func anUnterminatedQuoteIsReportedAtItsQuote() throws {
-        try withTemporaryDirectory { folder in
+    @Test func anUnterminatedQuoteIsReportedAtItsQuote() async throws {
+        try await withTemporaryDirectory { folder in
             try "api:\n  name: Shop\n  base_url: \"https://shop.example/api\nmodels:\n  Order: { fields: { total: Double } }\n"
                 .write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
-            let run = try Self.run(["bad.yaml", "-o", folder.appendingPathComponent("out").path], in: folder)
+            let run = try await Self.run(["bad.yaml", "-o", folder.appendingPathComponent("out").path], in: folder)
             #expect(run.status == 1)
             #expect(
                 run.stderr.hasPrefix(
@@ -163,33 +149,33 @@ import Testing
         }
     }
 
-    @Test func missingSpecFileIsAnError() throws {
-        let run = try Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"])
+    @Test func missingSpecFileIsAnError() async throws {
+        let run = try await Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"])
         #expect(run.status == 1)
         #expect(run.stderr == "error: no spec at `/nonexistent/spec.yaml`\n    hint: check the path; relative paths start at the folder crudegen runs in\n")
     }
 
     /// README's exit statuses: 1 for errors in specs or files, 64 for a wrong command line.
-    @Test func exitStatusesMatchTheReadme() throws {
-        #expect(try Self.run([Self.crudeSpec]).status == 64, "no -o")
-        #expect(try Self.run([Self.crudeSpec, "-o", "/tmp/x", "--no-such-option"]).status == 64)
-        #expect(try Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"]).status == 1)
+    @Test func exitStatusesMatchTheReadme() async throws {
+        #expect(try await Self.run([Self.crudeSpec]).status == 64, "no -o")
+        #expect(try await Self.run([Self.crudeSpec, "-o", "/tmp/x", "--no-such-option"]).status == 64)
+        #expect(try await Self.run(["/nonexistent/spec.yaml", "-o", "/tmp/crudegen-never"]).status == 1)
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("Exit status: 0 on success; 1 when a spec has errors") && readme.contains("64 when the command line itself is wrong"))
     }
 
     /// File-system mistakes get one sentence and a hint, never Foundation's error dump, and write nothing.
-    @Test func fileSystemMistakesAreExplained() throws {
-        try withTemporaryDirectory { folder in
+    @Test func fileSystemMistakesAreExplained() async throws {
+        try await withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("afile.txt")
             try Data("mine".utf8).write(to: file)
-            let intoFile = try Self.run([Self.crudeSpec, "-o", file.path])
+            let intoFile = try await Self.run([Self.crudeSpec, "-o", file.path])
             #expect(intoFile.status == 1)
             #expect(intoFile.stderr.hasPrefix("error: the output folder `\(file.path)` is a file\n    hint: give -o a folder"))
-            let belowFile = try Self.run([Self.crudeSpec, "-o", file.appendingPathComponent("sub").path])
+            let belowFile = try await Self.run([Self.crudeSpec, "-o", file.appendingPathComponent("sub").path])
             #expect(belowFile.stderr.contains("lies inside `\(file.path)`, which is a file"))
             #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
-            let folderAsSpec = try Self.run([folder.path, "-o", folder.appendingPathComponent("out").path])
+            let folderAsSpec = try await Self.run([folder.path, "-o", folder.appendingPathComponent("out").path])
             #expect(folderAsSpec.status == 1)
             #expect(folderAsSpec.stderr.hasPrefix("error: `\(folder.path)` is a folder, not a spec\n    hint: name the spec files"))
             for run in [intoFile, belowFile, folderAsSpec] {
@@ -198,15 +184,15 @@ import Testing
         }
     }
 
-    @Test func templatesCanBeOverridden() throws {
-        try withTemporaryDirectory { folder in
+    @Test func templatesCanBeOverridden() async throws {
+        try await withTemporaryDirectory { folder in
             let templates = folder.appendingPathComponent("templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Templates/enum-file.mustache"), encoding: .utf8)
             try original.replacingOccurrences(of: "{{access}}enum {{name}}: OpenEnum {", with: "// Custom template\n{{access}}enum {{name}}: OpenEnum {")
                 .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
             let output = folder.appendingPathComponent("out")
-            let run = try Self.run([Self.crudeSpec, "-o", output.path, "--templates", templates.path])
+            let run = try await Self.run([Self.crudeSpec, "-o", output.path, "--templates", templates.path])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try String(contentsOf: output.appendingPathComponent("Color.swift"), encoding: .utf8).contains("// Custom template\npublic enum Color"))
             #expect(try !String(contentsOf: output.appendingPathComponent("Person.swift"), encoding: .utf8).contains("Custom template"))

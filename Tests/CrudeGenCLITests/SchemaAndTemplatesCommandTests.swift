@@ -3,8 +3,8 @@ import Testing
 
 /// `crudegen schema` and `crudegen templates`, run as a user would.
 @Suite struct SchemaAndTemplatesCommandTests {
-    @Test func schemaPrintsTheRepositorySchema() throws {
-        let run = try CLITests.run(["schema"])
+    @Test func schemaPrintsTheRepositorySchema() async throws {
+        let run = try await CLITests.run(["schema"])
         #expect(run.status == 0)
         let committed = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("Schemas/crudegen-spec.schema.json"), encoding: .utf8)
         #expect(run.stdout == committed)
@@ -12,8 +12,8 @@ import Testing
         #expect(object?["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
     }
 
-    @Test func templatesListNamesEveryTemplate() throws {
-        let run = try CLITests.run(["templates", "list"])
+    @Test func templatesListNamesEveryTemplate() async throws {
+        let run = try await CLITests.run(["templates", "list"])
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: CLITests.packageRoot.appendingPathComponent("Templates").path)
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
@@ -24,13 +24,13 @@ import Testing
         #expect(run.stdout.hasPrefix("Template context version 1 (docs/templates.md):\n"))
     }
 
-    @Test func templatesCatPrintsTheBundledSource() throws {
+    @Test func templatesCatPrintsTheBundledSource() async throws {
         for argument in ["model", "model.mustache"] {
-            let run = try CLITests.run(["templates", "cat", argument])
+            let run = try await CLITests.run(["templates", "cat", argument])
             #expect(run.status == 0)
             #expect(run.stdout == (try String(contentsOf: CLITests.packageRoot.appendingPathComponent("Templates/model.mustache"), encoding: .utf8)))
         }
-        let misspelt = try CLITests.run(["templates", "cat", "modle"])
+        let misspelt = try await CLITests.run(["templates", "cat", "modle"])
         #expect(misspelt.status == 1)
         #expect(misspelt.stdout.isEmpty)
         #expect(misspelt.stderr.contains("error: crudegen has no template named `modle`"))
@@ -38,22 +38,22 @@ import Testing
     }
 
     /// The templates a user starts from work as overrides; one for another context version fails generation.
-    @Test func catOutputIsAValidOverrideAndAnOldOneFails() throws {
+    @Test func catOutputIsAValidOverrideAndAnOldOneFails() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-templates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = folder.appendingPathComponent("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        let source = try CLITests.run(["templates", "cat", "enum-file"]).stdout
+        let source = try await CLITests.run(["templates", "cat", "enum-file"]).stdout
         try source.replacingOccurrences(of: "    /// The cases the spec lists.", with: "    /// Every case the spec lists.")
             .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out").path
-        let run = try CLITests.run([CLITests.crudeSpec, "-o", output, "--templates", templates.path])
+        let run = try await CLITests.run([CLITests.crudeSpec, "-o", output, "--templates", templates.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOfFile: output + "/Color.swift", encoding: .utf8).contains("/// Every case the spec lists."))
 
         try source.replacingOccurrences(of: "{{! crudegen-templates: 1 }}", with: "{{! crudegen-templates: 0 }}")
             .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
-        let old = try CLITests.run([CLITests.crudeSpec, "-o", output, "--templates", templates.path])
+        let old = try await CLITests.run([CLITests.crudeSpec, "-o", output, "--templates", templates.path])
         #expect(old.status == 1)
         #expect(
             old.stderr.contains(
@@ -62,16 +62,16 @@ import Testing
     }
 
     /// A misspelt variable in a user's template fails generation at its tag before any file is written.
-    @Test func aMisspeltVariableFailsBeforeWritingAnything() throws {
+    @Test func aMisspeltVariableFailsBeforeWritingAnything() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-templates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = folder.appendingPathComponent("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        let source = try CLITests.run(["templates", "cat", "model"]).stdout
+        let source = try await CLITests.run(["templates", "cat", "model"]).stdout
         try source.replacingOccurrences(of: "struct {{name}}:", with: "struct {{nme}}:")
             .write(to: templates.appendingPathComponent("model.mustache"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out")
-        let run = try CLITests.run([CLITests.crudeSpec, "-o", output.path, "--templates", templates.path])
+        let run = try await CLITests.run([CLITests.crudeSpec, "-o", output.path, "--templates", templates.path])
         #expect(run.status == 1)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let index = try #require(lines.firstIndex { $0.contains("struct {{name}}:") })

@@ -66,8 +66,8 @@ import Testing
 
     /// `--output-file` rewrites nothing when the contents are unchanged, so the build's timestamps hold,
     /// and never removes the other files in its folder.
-    @Test func writerLeavesUnchangedAndNeighbouringFilesAlone() throws {
-        try TestSupport.withTemporaryDirectory { folder in
+    @Test func writerLeavesUnchangedAndNeighbouringFilesAlone() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
             let neighbour = GeneratedFile(name: "Other.crude.swift", specName: "Other.crude.yaml", declarations: "struct Other {}\n")
             try Data(neighbour.contents.utf8).write(to: folder.appendingPathComponent(neighbour.name))
             let file = GeneratedFile.combining(try Generator().generate(specsAt: [Self.spec]).files, named: "spec.crude.swift", specName: "spec.yaml")

@@ -70,12 +70,12 @@ import Testing
         }
     }
 
-    @Test func fileNamesNeverLeaveTheOutputFolder() {
+    @Test func fileNamesNeverLeaveTheOutputFolder() async {
         #expect(OutputWriter.isPlainFileName("Person.swift"))
         for name in ["../Person.swift", "/etc/passwd", "a/b.swift", ".hidden.swift", "", "a\\b.swift"] {
             #expect(!OutputWriter.isPlainFileName(name), "\(name)")
         }
-        TestSupport.withTemporaryDirectory { folder in
+        await TestSupport.withTemporaryDirectory { folder in
             let escaping = GeneratedFile(name: "../escape.swift", specName: "x.yaml", declarations: "")
             #expect(throws: DiagnosticsError.self) { try OutputWriter(directory: folder).plan([escaping]) }
         }

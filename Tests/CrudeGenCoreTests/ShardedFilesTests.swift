@@ -61,8 +61,8 @@ import Testing
 
     /// What the plugin relies on: after an edit only the files of the changed types are written (the others
     /// keep their bytes and modification times), and a new type lands in one of the same declared files.
-    @Test func anEditRewritesOnlyTheFilesOfTheTypesItChanges() throws {
-        try TestSupport.withTemporaryDirectory { folder in
+    @Test func anEditRewritesOnlyTheFilesOfTheTypesItChanges() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
             let specFile = folder.appendingPathComponent("Shop.crude.yaml")
             let outputFolder = folder.appendingPathComponent("out")
             let outputs = Self.outputs.map { outputFolder.appendingPathComponent($0) }

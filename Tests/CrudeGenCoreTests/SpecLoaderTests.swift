@@ -211,8 +211,8 @@ func errors(for yaml: String) -> [String] {
 }
 
 @Suite struct DiagnosticFormatterTests {
-    @Test func terminalsSeeTheLineAndACaret() throws {
-        try TestSupport.withTemporaryDirectory { folder in
+    @Test func terminalsSeeTheLineAndACaret() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("shop.yaml")
             try "api: { name: Shop }\nmodels:\n  Order: { fields: { total: Doubel } }\n".write(to: spec, atomically: true, encoding: .utf8)
             let output = try #require(diagnostics(for: try String(contentsOf: spec, encoding: .utf8), file: spec.path).first)

@@ -115,14 +115,14 @@ import Yams
         return specs.sorted()
     }
 
-    @Test func everyRepositorySpecValidates() throws {
+    @Test func everyRepositorySpecValidates() async throws {
         let specs = try Self.repositorySpecs()
         #expect(specs.contains("Fixtures/crude-futures/spec.yaml"))
         #expect(specs.contains("Examples/Household/Sources/HouseholdModels/Household.crude.yaml"))
         #expect(specs.contains("Benchmarks/Specs/Bench.crude.yaml"))
-        try TestSupport.withTemporaryDirectory { folder in
+        try await TestSupport.withTemporaryDirectory { folder in
             let documents = try specs.map { try Self.jsonDocument(for: TestSupport.packageRoot.appendingPathComponent($0), named: $0, in: folder) }
-            let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path] + documents)
+            let run = try await PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path] + documents)
             #expect(run.status == 0, "\(run.output)")
         }
     }
@@ -176,8 +176,8 @@ import Yams
 
     /// Random specs crudegen accepts (RandomSpecGenerator's corners: renames, hostile text, every
     /// declaration kind) validate too, so the schema never flags a spec the generator takes.
-    @Test func randomValidSpecsValidate() throws {
-        try TestSupport.withTemporaryDirectory { folder in
+    @Test func randomValidSpecsValidate() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
             var documents: [String] = []
             for seed in UInt64(1)...100 {
                 var generator = RandomSpecGenerator(seed: seed)
@@ -188,15 +188,15 @@ import Yams
                 documents.append(try Self.jsonDocument(for: spec, named: "random-\(seed)", in: folder))
             }
             #expect(documents.count >= 75)
-            let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path] + documents)
+            let run = try await PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path] + documents)
             #expect(run.status == 0, "\(run.output.prefix(3000))")
         }
     }
 
     /// Merge keys validate as what they merge: shared fields pass, and a misspelt key a merge brings in is
     /// flagged by its own name.
-    @Test func mergeKeysValidateAsTheirMergedEntries() throws {
-        try TestSupport.withTemporaryDirectory { folder in
+    @Test func mergeKeysValidateAsTheirMergedEntries() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("merged.yaml")
             try """
             api: { name: Notes }
@@ -216,7 +216,7 @@ import Yams
                 fields: { name: String }
             """.write(to: spec, atomically: true, encoding: .utf8)
             let document = try Self.jsonDocument(for: spec, named: "merged", in: folder)
-            let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
+            let run = try await PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
             #expect(run.status == 1)
             #expect(run.output.contains("resources/Folder: 'pth' does not match any of the regexes: '^x-'"))
             #expect(!run.output.contains("<<"))
@@ -227,8 +227,8 @@ import Yams
     }
 
     /// The validator run above can fail: a misspelt key, a wrong choice and a missing key are reported.
-    @Test func theSchemaFlagsMistakes() throws {
-        try TestSupport.withTemporaryDirectory { folder in
+    @Test func theSchemaFlagsMistakes() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("broken.yaml")
             try """
             api: { name: Shop, keys: snake }
@@ -239,7 +239,7 @@ import Yams
             x-anchors: { anything: goes }
             """.write(to: spec, atomically: true, encoding: .utf8)
             let document = try Self.jsonDocument(for: spec, named: "broken", in: folder)
-            let run = try PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
+            let run = try await PythonTools.run(script: "Scripts/validate-specs.py", arguments: [Self.schemaFile.path, document])
             #expect(run.status == 1)
             #expect(run.output.contains("api/keys: 'snake' is not one of"))
             #expect(run.output.contains("resources/Item: 'path' is a required property"))
@@ -258,20 +258,16 @@ import Yams
 
 /// Runs the repository's Python tools in the pinned environment `Scripts/python-env.sh` provides.
 enum PythonTools {
-    /// The environment's python, created on first use.
-    static let python: Result<String, PythonToolsError> = {
-        do {
-            let run = try TestSupport.run(["/bin/bash", TestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
-            guard run.status == 0 else { return .failure(PythonToolsError(message: "Scripts/python-env.sh failed:\n\(run.output)")) }
-            return .success(run.output.split(separator: "\n").last.map(String.init) ?? "")
-        } catch {
-            return .failure(PythonToolsError(message: "cannot run Scripts/python-env.sh: \(error)"))
-        }
-    }()
+    /// The environment's python, created on first use (which may install packages for minutes).
+    private static let python = Task { () throws -> String in
+        let run = try await TestSupport.run(["/bin/bash", TestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
+        guard run.status == 0 else { throw PythonToolsError(message: "Scripts/python-env.sh failed:\n\(run.output)") }
+        return run.output.split(separator: "\n").last.map(String.init) ?? ""
+    }
 
     /// Runs a script of the repository with the environment's python.
-    static func run(script: String, arguments: [String]) throws -> TestSupport.CommandRun {
-        try TestSupport.run([python.get(), TestSupport.packageRoot.appendingPathComponent(script).path] + arguments)
+    static func run(script: String, arguments: [String]) async throws -> TestSupport.CommandRun {
+        try await TestSupport.run([python.value, TestSupport.packageRoot.appendingPathComponent(script).path] + arguments)
     }
 }
 

@@ -271,6 +271,17 @@ import Testing
         #expect(errors(for: resource + "{ style: page, count_header: X-Total-Count, count_headr: X }\n").count == 1)
     }
 
+    /// A next URL is followed from the body: `next: none` would leave nothing to follow (the generator used to
+    /// follow `next` regardless, while the exported document said there was no next key).
+    @Test func nextURLPaginationNeedsItsNextKey() {
+        let resource = Self.header + "resources:\n  R:\n    path: r\n    pagination: "
+        let found = diagnostics(for: resource + "{ next: none }\n")
+        #expect(found.map(\.message) == ["`next_url` pagination of resource `R` needs the key of the next URL"])
+        #expect(found.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "5:25")
+        #expect(errors(for: resource + "{ next: links.next }\n").isEmpty)
+        #expect(errors(for: resource + "{ style: page, next: none }\n").isEmpty, "a page number without a next key is counted")
+    }
+
     @Test func idsMeanTheBuiltInTypes() {
         let found = diagnostics(for: Self.header + "models:\n  Int: {}\nresources:\n  R: { path: r }\n")
         #expect(

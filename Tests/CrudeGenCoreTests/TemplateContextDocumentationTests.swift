@@ -27,7 +27,7 @@ import Testing
             specs.append(try #require(SpecLoader.load(contentsOf: path).spec))
         }
         for spec in specs {
-            let model = CodeModelBuilder.build(spec, symbols: SpecValidator.check(spec).symbols)
+            let model = CodeModelBuilder.build(try #require(ValidatedSpec.validate(spec).validated))
             let access = model.access.modifier
             collect(.object(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
             for enumeration in model.enums {

@@ -8,8 +8,8 @@ import Testing
 /// rendering as nothing in every generated file.
 @Suite struct TemplateNameTests {
     /// Loads a folder holding `files` (template name → source) as overrides.
-    func load(_ files: [String: String]) throws -> Result<TemplateSet, DiagnosticsError> {
-        try TestSupport.withTemporaryDirectory { folder in
+    func load(_ files: [String: String]) async throws -> Result<TemplateSet, DiagnosticsError> {
+        try await TestSupport.withTemporaryDirectory { folder in
             for (name, source) in files {
                 try ("{{! crudegen-templates: 1 }}\n" + source).write(
                     to: folder.appendingPathComponent("\(name).mustache"), atomically: true, encoding: .utf8)
@@ -23,8 +23,8 @@ import Testing
     }
 
     /// The diagnostics loading `files` fails with.
-    func problems(_ files: [String: String]) throws -> [Diagnostic] {
-        guard case let .failure(error) = try load(files) else {
+    func problems(_ files: [String: String]) async throws -> [Diagnostic] {
+        guard case let .failure(error) = try await load(files) else {
             Issue.record("templates with unknown names were accepted")
             return []
         }
@@ -51,8 +51,8 @@ import Testing
         }
     }
 
-    @Test func aMisspeltVariableIsAnErrorAtItsTag() throws {
-        let problems = try problems(["enum-file": "enum {{name}} {\n    // {{nme}}\n}\n"])
+    @Test func aMisspeltVariableIsAnErrorAtItsTag() async throws {
+        let problems = try await problems(["enum-file": "enum {{name}} {\n    // {{nme}}\n}\n"])
         #expect(problems.count == 1)
         let problem = try #require(problems.first)
         #expect(problem.severity == .error)
@@ -65,9 +65,9 @@ import Testing
 
     /// Names are looked up from the innermost section outwards, as rendering does: a list item's variable is
     /// unknown outside its section, and sections and dotted names are checked too.
-    @Test func namesAreCheckedInTheScopeTheyAreUsedIn() throws {
-        #expect(try load(["enum-file": "{{#cases}}{{name}} {{rawValue}} {{access}}{{/cases}}{{^cases}}{{.}}{{/cases}}\n"]).isSuccess)
-        let problems = try problems(["enum-file": "{{rawValue}}\n{{#cses}}{{/cses}}\n{{#cases}}{{rawValu}}{{/cases}}\n{{cases.name}}\n"])
+    @Test func namesAreCheckedInTheScopeTheyAreUsedIn() async throws {
+        await #expect(try load(["enum-file": "{{#cases}}{{name}} {{rawValue}} {{access}}{{/cases}}{{^cases}}{{.}}{{/cases}}\n"]).isSuccess)
+        let problems = try await problems(["enum-file": "{{rawValue}}\n{{#cses}}{{/cses}}\n{{#cases}}{{rawValu}}{{/cases}}\n{{cases.name}}\n"])
         #expect(
             problems.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
                 "2:1 template variable `rawValue` does not exist in the enum context",
@@ -79,15 +79,15 @@ import Testing
 
     /// A partial is checked in the scopes that include it, and reported in its own file; a missing partial
     /// and one that includes itself are errors too.
-    @Test func partialsAreCheckedWhereTheyAreIncluded() throws {
+    @Test func partialsAreCheckedWhereTheyAreIncluded() async throws {
         let bundledFunctions = try #require(TemplateSet.bundledSource(named: "functions"))
         let functions = bundledFunctions.replacingOccurrences(of: "{{signature}}", with: "{{signatur}}")
-        let problems = try problems(["functions": functions.replacingOccurrences(of: "{{! crudegen-templates: 1 }}\n", with: "")])
+        let problems = try await problems(["functions": functions.replacingOccurrences(of: "{{! crudegen-templates: 1 }}\n", with: "")])
         #expect(problems.count == 1)
         #expect(problems.first?.message == "template variable `signatur` does not exist in the api or function context")
         #expect(problems.first?.location?.file.hasSuffix("/functions.mustache") == true)
 
-        let missing = try self.problems(["enum-file": "{{> modle}}\n{{> enum-file}}\n"])
+        let missing = try await self.problems(["enum-file": "{{> modle}}\n{{> enum-file}}\n"])
         #expect(missing.map(\.message) == ["partial `modle` does not exist", "partial `enum-file` includes itself, which would never finish rendering"])
         #expect(missing.first?.hint?.hasPrefix("did you mean `model`") == true)
     }

@@ -17,8 +17,8 @@ import Testing
     }
 
     /// Writes `source` as the override `enum-file.mustache` and loads the folder.
-    func overriding(with source: String) throws -> Result<TemplateSet, DiagnosticsError> {
-        try TestSupport.withTemporaryDirectory { folder in
+    func overriding(with source: String) async throws -> Result<TemplateSet, DiagnosticsError> {
+        try await TestSupport.withTemporaryDirectory { folder in
             try source.write(to: folder.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
             do {
                 return .success(try TemplateSet.overriding(with: folder.path))
@@ -29,8 +29,8 @@ import Testing
     }
 
     /// A file crudegen does not render (a misspelt name) is ignored, and generating says so.
-    @Test func aTemplateOfAnotherNameIsReportedAsIgnored() throws {
-        let warnings = try TestSupport.withTemporaryDirectory { folder in
+    @Test func aTemplateOfAnotherNameIsReportedAsIgnored() async throws {
+        let warnings = try await TestSupport.withTemporaryDirectory { folder in
             try "{{! crudegen-templates: 1 }}".write(to: folder.appendingPathComponent("modle-file.mustache"), atomically: true, encoding: .utf8)
             let generator = try Generator(configurationFile: nil, templates: folder.path)
             return try generator.generate(spec: Data("api: { name: Shop }\n".utf8), file: "shop.yaml").warnings
@@ -39,8 +39,8 @@ import Testing
         #expect(warnings.first?.hint?.contains("model-file") == true)
     }
 
-    @Test func aTemplateWithoutTheMarkerIsRejected() throws {
-        guard case let .failure(error) = try overriding(with: "{{% CONTENT_TYPE: TEXT}}\nenum {{name}} {}\n") else {
+    @Test func aTemplateWithoutTheMarkerIsRejected() async throws {
+        guard case let .failure(error) = try await overriding(with: "{{% CONTENT_TYPE: TEXT}}\nenum {{name}} {}\n") else {
             Issue.record("a template without a version marker was accepted")
             return
         }
@@ -51,8 +51,8 @@ import Testing
         #expect(diagnostic.hint?.contains("docs/templates.md") == true)
     }
 
-    @Test func aTemplateForAnotherVersionIsRejectedAtItsMarker() throws {
-        guard case let .failure(error) = try overriding(with: "{{% CONTENT_TYPE: TEXT}}\n\n  {{! crudegen-templates: 0 }}\nenum {{name}} {}\n") else {
+    @Test func aTemplateForAnotherVersionIsRejectedAtItsMarker() async throws {
+        guard case let .failure(error) = try await overriding(with: "{{% CONTENT_TYPE: TEXT}}\n\n  {{! crudegen-templates: 0 }}\nenum {{name}} {}\n") else {
             Issue.record("a template for another context version was accepted")
             return
         }
@@ -63,9 +63,9 @@ import Testing
         #expect(diagnostic.hint?.contains("crudegen templates cat enum-file") == true)
     }
 
-    @Test func aTemplateForThisVersionIsUsed() throws {
+    @Test func aTemplateForThisVersionIsUsed() async throws {
         let source = TemplateSet.bundledSource(named: "enum-file")!.replacingOccurrences(of: "OpenEnum {", with: "OpenEnum, CustomStringConvertible {")
-        guard case let .success(templates) = try overriding(with: source) else {
+        guard case let .success(templates) = try await overriding(with: source) else {
             Issue.record("a template carrying the current marker was rejected")
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunner
 
 /// Paths and switches shared by the tests.
 enum TestSupport {
@@ -38,24 +39,16 @@ enum TestSupport {
     }
 
     /// Runs `arguments[0]` (a path, or a name looked up on `PATH`) to its end, collecting what it prints.
-    static func run(_ arguments: [String]) throws -> CommandRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandRun(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    static func run(_ arguments: [String]) async throws -> CommandRun {
+        let finished = try await Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, mergingStandardError: true)
+        return CommandRun(status: finished.status, output: finished.output)
     }
 
     /// A temporary folder removed when the test's scope ends.
-    static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) rethrows -> T {
+    static func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async rethrows -> T {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try body(url)
+        return try await body(url)
     }
 }

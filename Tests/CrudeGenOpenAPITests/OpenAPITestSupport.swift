@@ -1,5 +1,6 @@
 import CrudeGenCore
 import Foundation
+import ProcessRunner
 import TestScratch
 import Testing
 
@@ -75,57 +76,10 @@ enum OpenAPITestSupport {
         var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
     }
 
-    /// Subprocesses run one at a time on a queue of their own: waiting for them on Swift's cooperative
-    /// threads would starve the loopback-server tests running beside them (they timed out in a full
-    /// run), and two compilers at once would take both of CI's cores.
-    private static let queue = DispatchQueue(label: "crudegen.openapi-tests.subprocesses")
-
-    /// Runs a program to completion off the cooperative threads.
+    /// Runs a program to completion off the cooperative threads, one at a time with the suite's other compilers.
     static func runTool(_ executable: String, _ arguments: [String], in directory: URL? = nil) async throws -> ToolRun {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try runNow(executable, arguments, in: directory) })
-            }
-        }
-    }
-
-    /// Runs a program to completion, reading its output while it runs so that full pipes cannot stall it.
-    private static func runNow(_ executable: String, _ arguments: [String], in directory: URL?) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = ErrorCollector(err.fileHandleForReading)
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, stdoutData: stdout, stderr: errors.finish())
-    }
-
-    /// Reads standard error on a thread of its own while standard output is read.
-    final class ErrorCollector: @unchecked Sendable {
-        /// What the handle yielded.
-        private var data = Data()
-        /// Signalled when the handle reached its end.
-        private let done = DispatchSemaphore(value: 0)
-
-        /// Starts reading `handle` to its end.
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-
-        /// Waits for the end and returns what was read.
-        func finish() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
-        }
+        let finished = try await Subprocess.run(URL(fileURLWithPath: executable), arguments, in: directory, oneAtATime: true)
+        return ToolRun(status: finished.status, stdoutData: finished.standardOutput, stderr: finished.errors)
     }
 
     /// A temporary folder removed when the test's scope ends.

@@ -1,5 +1,6 @@
 import FixtureCorners
 import Foundation
+import ProcessRunner
 import TestHTTPServer
 import Testing
 
@@ -231,7 +232,8 @@ struct UploadMemoryTests {
         python.standardInput = lifeline
         try python.run()
         defer { try? lifeline.fileHandleForWriting.close() }
-        let port = try #require(Int(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let announcement = try await Subprocess.offCooperativePool { [output] in output.fileHandleForReading.availableData }
+        let port = try #require(Int(String(decoding: announcement, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         let client = APIClient(configuration: Corners.configuration(baseURL: URL(string: "http://127.0.0.1:\(port)/v1")!))
 
         // A first, small upload brings URLSession and its threads to their working size.

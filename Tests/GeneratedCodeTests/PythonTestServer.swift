@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunner
 
 /// A Python test server of this package (pinned packages from PyPI, installed by `Scripts/python-env.sh`),
 /// started once per test run on 127.0.0.1 and stopped when the test process ends. Its script prints
@@ -40,11 +41,7 @@ actor PythonTestServer {
     /// Starts the server off Swift's cooperative threads: installing the environment and waiting for the
     /// server block.
     private static func start(name: String, script: String) async throws -> (origin: URL, lifeline: Pipe) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try launch(name: name, script: script) })
-            }
-        }
+        try await Subprocess.offCooperativePool { try launch(name: name, script: script) }
     }
 
     /// Runs `script` with the environment's Python and reads its `LISTENING <port>` line.
@@ -74,16 +71,9 @@ actor PythonTestServer {
 
     /// Runs `executable` to its end and returns its standard output, throwing if it fails.
     private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PythonTestServerError("`\(executable)` failed with status \(process.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self)
+        let finished = try Subprocess.runBlocking(URL(fileURLWithPath: executable), arguments)
+        guard finished.succeeded else { throw PythonTestServerError("`\(executable)` failed with status \(finished.status)") }
+        return finished.output
     }
 }
 

@@ -14,11 +14,6 @@ import Testing
         return APIClient(configuration: configuration, transport: transport.make())
     }
 
-    /// Waits until `condition` holds, checking every 20 ms for up to 10 s.
-    static func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
-    }
-
     @Test(arguments: TestTransport.allCases) func aPausedRequestIsNotSentUntilResumed(_ transport: TestTransport) async throws {
         let server = try await TestServer { _ in Self.reply }
         defer { Task { await server.stop() } }
@@ -32,44 +27,54 @@ import Testing
         #expect(server.received.count == 1)
     }
 
-    @Test(arguments: TestTransport.allCases) func aResultArrivingWhilePausedIsHeldAndPausedTimeIsNoTimeout(_ transport: TestTransport) async throws {
+    /// The server answers only once the test has paused, so the response arrives while paused; the pause then
+    /// lasts longer than the timeout. Every step waits for the one before it, so only the exchange itself (a
+    /// loopback request, well inside its 10 s) runs against the clock.
+    @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
+    func aResultArrivingWhilePausedIsHeldAndPausedTimeIsNoTimeout(_ transport: TestTransport) async throws {
+        let requested = Signal()
+        let paused = Signal()
+        let responded = Signal()
         let server = try await TestServer { _ in
-            var reply = Self.reply
-            reply.delay = .milliseconds(300)
-            return reply
+            requested.fire()
+            paused.block()
+            return Self.reply
         }
         defer { Task { await server.stop() } }
+        var configuration = Household.configuration(baseURL: server.origin.appendingPathComponent("api"))
+        configuration.timeout = .seconds(10)
+        let client = APIClient(configuration: configuration, transport: transport.make(), middlewares: [AfterResponse { _, _ in responded.fire() }])
         let control = RequestControl()
         let finished = Mutex(false)
         let read = Task {
-            let person = try await Person.read(id: 7, on: Self.client(transport, server, timeout: .seconds(10)).controlled(by: control))
+            let person = try await Person.read(id: 7, on: client.controlled(by: control))
             finished.withLock { $0 = true }
             return person
         }
-        try await Self.eventually { !server.received.isEmpty }
+        await requested.wait()
         control.pause()
-        // Paused longer than the timeout, which leaves a loaded machine 10 s for the exchange: with the suites
-        // running over two transports beside a build, 5 s were too few for both transports at once.
-        try await Task.sleep(for: .milliseconds(10_500))
+        paused.fire()
+        await responded.wait()
+        try await Task.sleep(for: .seconds(11))
         #expect(!finished.withLock { $0 }, "a paused request does not complete, though its response has arrived")
         control.resume()
-        #expect(try await read.value.id == 7, "the 10.5 s spent paused are not counted against the 10 s timeout")
+        #expect(try await read.value.id == 7, "the 11 s spent paused are not counted against the 10 s timeout")
     }
 
-    /// The server answers after an hour, so only the cancel can end the running request within the test's
+    /// The server never answers, so only the cancel can end the running request within the test's
     /// time limit.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func cancellingEndsRunningAndLaterRequests(_ transport: TestTransport) async throws {
+        let requested = Signal()
         let server = try await TestServer { _ in
-            var reply = Self.reply
-            reply.delay = .seconds(3600)
-            return reply
+            requested.fire()
+            return .hang
         }
         defer { Task { await server.stop() } }
         let control = RequestControl()
         let client = Self.client(transport, server).controlled(by: control)
         let read = Task { try await Person.read(id: 7, on: client) }
-        try await Self.eventually { !server.received.isEmpty }
+        await requested.wait()
         control.cancel()
         await #expect(throws: APIError.self) { try await read.value }
         let later = await #expect(throws: APIError.self) { try await Person.read(id: 7, on: client) }

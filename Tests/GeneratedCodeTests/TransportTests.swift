@@ -156,5 +156,35 @@ import CrudeAsyncHTTPClient
         #expect(try await borrowing.send(Self.request(.get, "/", on: server), body: nil, timeout: .seconds(30)).0.status == .ok)
         try await appClient.shutdown()
     }
+
+    /// A request that waits for a pooled connection longer than the client's connect timeout, because every
+    /// connection is busy, is still sent once one is free: only its own deadline ends it, even for a POST.
+    @Test func aRequestWaitingForABusyPoolOutlivesTheConnectTimeout() async throws {
+        let arrived = Signal()
+        let release = Signal()
+        let server = try await TestServer { request in
+            if request.path == "/busy" {
+                arrived.fire()
+                release.block()
+            }
+            return .json("{}")
+        }
+        defer { Task { await server.stop() } }
+        var configuration = AsyncHTTPClientTransport.defaultConfiguration
+        configuration.timeout.connect = .milliseconds(100)
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 1)
+        let transport = AsyncHTTPClientTransport(configuration: configuration)
+        async let busy = transport.send(Self.request(.get, "/busy", on: server), body: nil, timeout: .seconds(60))
+        await arrived.wait()
+        async let waiting = transport.send(Self.request(.post, "/waiting", on: server), body: Data("{}".utf8), timeout: .seconds(60))
+        // Not a timing assertion: the waiting request must only have sat in the pool past its connect timeout
+        // (ten times over) before the busy connection frees up; on a slower machine it has waited longer still.
+        try await Task.sleep(for: .seconds(1))
+        release.fire()
+        #expect(try await busy.0.status == .ok)
+        #expect(try await waiting.0.status == .ok)
+        #expect(server.received.map(\.path) == ["/busy", "/waiting"])
+        try await transport.shutdown()
+    }
     #endif
 }

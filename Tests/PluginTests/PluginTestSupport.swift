@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunner
 import TestScratch
 
 /// Running `swift build` and `swift package` on the example package from inside `swift test`.
@@ -46,9 +47,9 @@ enum PluginTestSupport {
     }
 
     /// Runs `swift` with `arguments` from the package root.
-    static func swift(_ arguments: [String]) throws -> Result {
+    static func swift(_ arguments: [String]) async throws -> Result {
         guard let swiftExecutable else { throw TestError("`swift` is not on PATH") }
-        return try run(swiftExecutable, arguments, in: root)
+        return try await run(swiftExecutable, arguments, in: root)
     }
 
     /// `swift build` of `package` in ``scratch``.
@@ -59,10 +60,11 @@ enum PluginTestSupport {
     /// example. A fresh plan also starts without the package's earlier plugin outputs: SwiftPM leaves files
     /// a former plan declared (say, with another `files_per_spec`), which it no longer compiles but which
     /// ``generatedFiles(of:)`` would list.
-    static func build(_ package: URL, replanning: Bool = false) throws -> Result {
+    static func build(_ package: URL, replanning: Bool = false) async throws -> Result {
         let outputs = pluginOutputs(of: package)
         if replanning, FileManager.default.fileExists(atPath: outputs.path) { try FileManager.default.removeItem(at: outputs) }
-        return try swift(["build", "--package-path", package.path, "--scratch-path", scratch.path] + (replanning ? ["--disable-build-manifest-caching"] : []))
+        return try await swift(
+            ["build", "--package-path", package.path, "--scratch-path", scratch.path] + (replanning ? ["--disable-build-manifest-caching"] : []))
     }
 
     /// The modules a build's output says it compiled (`Compiling plugin …` lines are plugin scripts, not code).
@@ -73,31 +75,11 @@ enum PluginTestSupport {
         }
     }
 
-    /// Runs a program to completion and collects its output.
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-    }
-
-    /// Runs a program without blocking Swift concurrency's threads, so that a server in this process can
-    /// answer it.
-    static func runConcurrently(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try run(executable, arguments, in: directory) })
-            }
-        }
+    /// Runs a program to completion and collects its output, off Swift's cooperative threads (nested builds take
+    /// minutes, and a server in this process must go on answering meanwhile).
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) async throws -> Result {
+        let finished = try await Subprocess.run(executable, arguments, in: directory, environment: environment, mergingStandardError: true)
+        return Result(status: finished.status, output: finished.output)
     }
 
     /// Where the build plugins write for `package` in ``scratch``: a folder named by the package's identity, its
@@ -126,7 +108,7 @@ enum PluginTestSupport {
 
     /// Runs `body` with a copy of the example named `name` in a temporary folder, its dependency on crudegen
     /// pointing at this checkout, and removes the copy afterwards. Builds of the copy share ``scratch``.
-    static func withCopyOfExample(named name: String, _ body: (URL) throws -> Void) throws {
+    static func withCopyOfExample(named name: String, _ body: (URL) async throws -> Void) async throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-plugin-tests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
         let copy = parent.appendingPathComponent(name, isDirectory: true)
@@ -142,7 +124,7 @@ enum PluginTestSupport {
         if FileManager.default.fileExists(atPath: resolved.path) {
             try FileManager.default.copyItem(at: resolved, to: copy.appendingPathComponent("Package.resolved"))
         }
-        try body(copy)
+        try await body(copy)
     }
 
     /// The body of the first fenced block in `language` below the line `heading` of the Markdown `text`.

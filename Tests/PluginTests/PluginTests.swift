@@ -15,7 +15,7 @@ struct PluginTests {
     typealias Support = PluginTestSupport
 
     @Test func exampleBuildsThroughThePluginAndRuns() async throws {
-        let build = try Support.build(Support.example, replanning: true)
+        let build = try await Support.build(Support.example, replanning: true)
         try #require(build.status == 0, "swift build of Examples/Household failed:\n\(build.output)")
 
         // The default layout: 96 files, every one of them generated, each type in exactly one.
@@ -32,7 +32,7 @@ struct PluginTests {
         let store = HouseholdStore()
         let server = try await TestServer { request in store.handle(request) }
         defer { Task { await server.stop() } }
-        let demo = try await Support.runConcurrently(
+        let demo = try await Support.run(
             Support.scratch.appendingPathComponent("debug/HouseholdDemo"),
             [server.origin.appendingPathComponent("api").absoluteString],
             in: Support.example
@@ -71,19 +71,19 @@ struct PluginTests {
     /// binary is an input of the command, runs once more. It finds its output unchanged and does not
     /// rewrite it, so the example is not recompiled (SwiftPM may recompile some of the tool's C files in that
     /// build, for the same reason). This test pins that too.
-    @Test func unchangedRebuildDoesNotRunTheGenerator() throws {
-        let first = try Support.build(Support.example, replanning: true)
+    @Test func unchangedRebuildDoesNotRunTheGenerator() async throws {
+        let first = try await Support.build(Support.example, replanning: true)
         try #require(first.status == 0, "swift build failed:\n\(first.output)")
         let generated = Support.generatedFiles(of: Support.example)
         try #require(!generated.isEmpty, "no generated files under \(Support.scratch.path)/plugins/outputs")
         let modified = try generated.map(Support.modificationDate(of:))
 
-        let settle = try Support.build(Support.example)
+        let settle = try await Support.build(Support.example)
         try #require(settle.status == 0, "swift build failed:\n\(settle.output)")
         let recompiled = Support.compiledModules(in: settle.output).filter { $0.hasPrefix("Household") }
         #expect(recompiled.isEmpty, "an unchanged rebuild recompiled the example:\n\(settle.output)")
 
-        let rebuild = try Support.build(Support.example)
+        let rebuild = try await Support.build(Support.example)
         try #require(rebuild.status == 0, "swift build failed:\n\(rebuild.output)")
         #expect(!rebuild.output.contains("Generating Household.crude"), "an unchanged rebuild ran crudegen:\n\(rebuild.output)")
         #expect(!rebuild.output.contains("Linking"), "an unchanged rebuild linked something:\n\(rebuild.output)")
@@ -94,10 +94,10 @@ struct PluginTests {
     /// The layout under real edits, which SwiftPM does not plan again for: editing one resource rewrites only
     /// the file holding it and recompiles no other generated file, and a resource added to the spec lands in
     /// a declared file and is compiled (the user's file, edited to use it, builds).
-    @Test func editsRewriteOnlyTheirFilesAndANewTypeIsCompiled() throws {
-        try Support.withCopyOfExample(named: "HouseholdLayout") { copy in
+    @Test func editsRewriteOnlyTheirFilesAndANewTypeIsCompiled() async throws {
+        try await Support.withCopyOfExample(named: "HouseholdLayout") { copy in
             let spec = copy.appendingPathComponent("Sources/HouseholdModels/Household.crude.yaml")
-            let first = try Support.build(copy, replanning: true)
+            let first = try await Support.build(copy, replanning: true)
             try #require(first.status == 0, "swift build failed:\n\(first.output)")
             let files = Support.generatedFiles(of: copy)
             try #require(files.count == 96, "\(files)")
@@ -113,7 +113,7 @@ struct PluginTests {
             let edited = text.replacingOccurrences(of: "      name: String\n", with: "      name: String\n      motto: String?\n")
             try #require(edited != text, "the example spec changed; update this test")
             try edited.write(to: spec, atomically: true, encoding: .utf8)
-            let edit = try Support.build(copy)
+            let edit = try await Support.build(copy)
             try #require(edit.status == 0, "swift build failed:\n\(edit.output)")
             let after = try files.map(Support.modificationDate(of:))
             let rewritten = files.indices.filter { before[$0] != after[$0] }.map { files[$0].lastPathComponent }
@@ -130,7 +130,7 @@ struct PluginTests {
                 (String(contentsOf: display, encoding: .utf8)
                 + "\n/// Proves the generated `Pet` is compiled into this module.\npublic let somePet = Pet(name: \"Rex\")\n")
                 .write(to: display, atomically: true, encoding: .utf8)
-            let add = try Support.build(copy)
+            let add = try await Support.build(copy)
             #expect(add.status == 0, "the new resource was not compiled:\n\(add.output)")
             #expect(!add.output.contains("Planning build"), "SwiftPM planned again, so this does not test the fixed layout:\n\(add.output)")
             #expect(Support.generatedFiles(of: copy) == files, "the set of files changed")
@@ -138,8 +138,8 @@ struct PluginTests {
         }
     }
 
-    @Test func brokenSpecFailsTheBuildWithALocatedError() throws {
-        try Support.withCopyOfExample(named: "HouseholdBroken") { copy in
+    @Test func brokenSpecFailsTheBuildWithALocatedError() async throws {
+        try await Support.withCopyOfExample(named: "HouseholdBroken") { copy in
             let spec = copy.appendingPathComponent("Sources/HouseholdModels/Household.crude.yaml")
             let text = try String(contentsOf: spec, encoding: .utf8)
             let lines = text.components(separatedBy: "\n")
@@ -148,7 +148,7 @@ struct PluginTests {
             let column = try #require(lines[index].range(of: "[")).lowerBound.utf16Offset(in: lines[index]) + 2
             try text.replacingOccurrences(of: "      tags: [String]", with: "      tags: [Strin]").write(to: spec, atomically: true, encoding: .utf8)
 
-            let build = try Support.build(copy, replanning: true)
+            let build = try await Support.build(copy, replanning: true)
             #expect(build.status != 0, "a build with a broken spec succeeded:\n\(build.output)")
             let expected = "HouseholdBroken/Sources/HouseholdModels/Household.crude.yaml:\(index + 1):\(column): error: unknown type `Strin`"
             let located = build.output.components(separatedBy: "\n").first { $0.hasSuffix(expected) || $0.contains(expected) }
@@ -160,7 +160,7 @@ struct PluginTests {
     /// line resolves as written), the example's spec and Swift file in the target it names, and the JSON
     /// Schema where README's `$schema` line says, from the spec. The build succeeds and SwiftPM has no
     /// warning about the schema: a `.json` file in the target would be an unhandled file.
-    @Test func readmesSetupBuildsAsWrittenWithoutWarnings() throws {
+    @Test func readmesSetupBuildsAsWrittenWithoutWarnings() async throws {
         let readme = try String(contentsOf: Support.root.appendingPathComponent("README.md"), encoding: .utf8)
         let manifest = try Support.firstBlock(of: "swift", after: "## Use it in your package", in: readme)
         let dependency = #".package(name: "crudegen", path: "../crudegen")"#
@@ -194,7 +194,7 @@ struct PluginTests {
             try FileManager.default.copyItem(at: resolved, to: package.appendingPathComponent("Package.resolved"))
         }
 
-        let build = try Support.build(package, replanning: true)
+        let build = try await Support.build(package, replanning: true)
         try #require(build.status == 0, "README's setup does not build:\n\(build.output)")
         #expect(!build.output.contains("unhandled"), "README's setup leaves a file SwiftPM does not handle:\n\(build.output)")
         // crudegen's dependencies may warn as they compile; the package's own build must not.
@@ -202,8 +202,8 @@ struct PluginTests {
         #expect(warnings.isEmpty, "README's setup builds with warnings:\n\(build.output)")
     }
 
-    @Test func commandPluginChecksAndWritesCommittedSources() throws {
-        try Support.withCopyOfExample(named: "HouseholdCommitted") { copy in
+    @Test func commandPluginChecksAndWritesCommittedSources() async throws {
+        try await Support.withCopyOfExample(named: "HouseholdCommitted") { copy in
             let folder = copy.appendingPathComponent("Sources/HouseholdModels")
             let userFile = folder.appendingPathComponent("Notes.swift")
             let userText = "// A user's file; crudegen must never touch it.\nenum Notes {}\n"
@@ -216,7 +216,7 @@ struct PluginTests {
                 "--allow-writing-to-package-directory", "generate-crud-sources", "--target", "HouseholdModels",
             ]
 
-            let outdated = try Support.swift(command + ["--check"])
+            let outdated = try await Support.swift(command + ["--check"])
             #expect(outdated.status != 0, "--check passed on a folder without generated files:\n\(outdated.output)")
             #expect(outdated.output.contains("HouseholdModels/Person.swift: out of date"), "\(outdated.output)")
             #expect(outdated.output.contains("HouseholdModels/Stale.swift: generated earlier, no longer produced"), "\(outdated.output)")
@@ -230,7 +230,7 @@ struct PluginTests {
             #expect(outdated.output.components(separatedBy: "is not up to date").count == 2, "one summary, not two:\n\(outdated.output)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Person.swift").path), "--check wrote a file")
 
-            let write = try Support.swift(command)
+            let write = try await Support.swift(command)
             try #require(write.status == 0, "generate-crud-sources failed:\n\(write.output)")
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             #expect(
@@ -246,7 +246,7 @@ struct PluginTests {
                 #expect(Support.droppingFirstLine(written) == Support.droppingFirstLine(golden), "\(name) differs from Fixtures/crude-futures/Expected")
             }
 
-            let current = try Support.swift(command + ["--check"])
+            let current = try await Support.swift(command + ["--check"])
             #expect(current.status == 0, "--check failed right after generating:\n\(current.output)")
             #expect(current.output.contains("is up to date (4 files)"), "\(current.output)")
         }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The `CrudeAsyncHTTPClient` trait keeps AsyncHTTPClient and SwiftNIO out of every app that does not turn it
-/// on: SwiftPM leaves a dependency used only under a disabled trait out of resolution, so such an app neither
+/// The `CrudeAsyncHTTPClient` trait keeps AsyncHTTPClient and SwiftNIO, and the `CrudeServe` trait Hummingbird,
+/// out of every app that does not turn them on: SwiftPM leaves a dependency used only under a disabled trait out of resolution, so such an app neither
 /// fetches nor builds it. Proven on apps' packages that depend on this checkout by path, resolved (not built:
 /// building AsyncHTTPClient takes minutes) in a scratch folder of their own.
 @Suite struct TraitTests {
@@ -10,7 +10,7 @@ import Testing
 
     /// The identities pinned in the `Package.resolved` of an app whose target uses `product` of crudegen, with
     /// `traits` on crudegen's package line.
-    static func resolvedIdentities(product: String, traits: String) throws -> [String] {
+    static func resolvedIdentities(product: String, traits: String) async throws -> [String] {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-trait-tests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
         let app = parent.appendingPathComponent("App", isDirectory: true)
@@ -28,7 +28,7 @@ import Testing
         """.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try "import \(product)\n".write(to: app.appendingPathComponent("Sources/App/App.swift"), atomically: true, encoding: .utf8)
         let scratch = Support.scratch.appendingPathComponent("trait-app-\(product)")
-        let resolve = try Support.swift(["package", "resolve", "--package-path", app.path, "--scratch-path", scratch.path])
+        let resolve = try await Support.swift(["package", "resolve", "--package-path", app.path, "--scratch-path", scratch.path])
         try #require(resolve.status == 0, "swift package resolve failed:\n\(resolve.output)")
         /// The part of `Package.resolved` read here.
         struct Resolved: Decodable {
@@ -44,17 +44,27 @@ import Testing
         return try JSONDecoder().decode(Resolved.self, from: data).pins.map(\.identity)
     }
 
-    /// An app of `CrudeRuntime` with no trait pins the runtime's own dependency and nothing of AsyncHTTPClient's.
-    @Test func anAppOfTheRuntimeAloneResolvesNeitherAsyncHTTPClientNorSwiftNIO() throws {
-        let identities = try Self.resolvedIdentities(product: "CrudeRuntime", traits: "")
+    /// An app of `CrudeRuntime` with no trait pins the runtime's own dependency and nothing of AsyncHTTPClient's
+    /// or Hummingbird's.
+    @Test func anAppOfTheRuntimeAloneResolvesNeitherAsyncHTTPClientNorSwiftNIONorHummingbird() async throws {
+        let identities = try await Self.resolvedIdentities(product: "CrudeRuntime", traits: "")
         #expect(identities.contains("swift-http-types"), "the runtime's own dependency is resolved: \(identities)")
         #expect(!identities.contains("async-http-client"), "\(identities)")
         #expect(!identities.contains { $0.hasPrefix("swift-nio") }, "\(identities)")
+        #expect(!identities.contains("hummingbird"), "\(identities)")
+        #expect(!identities.contains("swift-service-lifecycle"), "\(identities)")
+    }
+
+    /// An app that turns the `CrudeServe` trait on and uses its product pins Hummingbird and SwiftNIO.
+    @Test func anAppThatTurnsTheServeTraitOnResolvesHummingbird() async throws {
+        let identities = try await Self.resolvedIdentities(product: "CrudeServe", traits: #", traits: ["CrudeServe"]"#)
+        #expect(identities.contains("hummingbird"), "\(identities)")
+        #expect(identities.contains("swift-nio"), "\(identities)")
     }
 
     /// An app that turns the trait on and uses the `CrudeAsyncHTTPClient` product pins AsyncHTTPClient and SwiftNIO.
-    @Test func anAppThatTurnsTheTraitOnResolvesAsyncHTTPClient() throws {
-        let identities = try Self.resolvedIdentities(product: "CrudeAsyncHTTPClient", traits: #", traits: ["CrudeAsyncHTTPClient"]"#)
+    @Test func anAppThatTurnsTheTraitOnResolvesAsyncHTTPClient() async throws {
+        let identities = try await Self.resolvedIdentities(product: "CrudeAsyncHTTPClient", traits: #", traits: ["CrudeAsyncHTTPClient"]"#)
         #expect(identities.contains("async-http-client"), "\(identities)")
         #expect(identities.contains("swift-nio"), "\(identities)")
     }

@@ -9,12 +9,13 @@ import Darwin
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the round-trip benchmark: keep-alive, `Content-Length`
 /// bodies, a thread per connection, `TCP_NODELAY`, and each response written with one `write`.
 ///
-/// FlyingFox (the test suite's server) writes a response's head and body separately without
+/// FlyingFox (the test suite's server when this was written) writes a response's head and body separately without
 /// `TCP_NODELAY`, so Nagle's algorithm and the client's delayed ACK held every response with a body for
 /// about 40 ms on Linux: the benchmark measured that timer, not the client. This server costs a few
 /// microseconds per request, which leaves the client's own cost visible.
 final class LoopbackServer: @unchecked Sendable {
-    typealias Handler = @Sendable (_ method: String, _ path: String) -> (status: Int, body: Data)
+    /// Answers one request: its method, its path without the query, its query (empty when none) and its body.
+    typealias Handler = @Sendable (_ method: String, _ path: String, _ query: Substring, _ body: ArraySlice<UInt8>) -> (status: Int, body: Data)
 
     /// `http://127.0.0.1:PORT`.
     let origin: URL
@@ -97,13 +98,14 @@ final class LoopbackServer: @unchecked Sendable {
                 precondition(name != "transfer-encoding", "chunked request bodies are not supported")
             }
             if expectsContinue { writeAll(connection, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
-            // The body, read and dropped.
             while buffer.count < contentLength {
                 if !fill() { return }
             }
+            let requestBody = buffer[0..<contentLength]
             buffer.removeFirst(contentLength)
 
-            let (status, body) = handler(String(requestLine[0]), String(requestLine[1].split(separator: "?")[0]))
+            let target = requestLine[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let (status, body) = handler(String(requestLine[0]), String(target[0]), target.count > 1 ? target[1] : "", requestBody)
             var response = Array("HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
             response.append(contentsOf: body)
             guard writeAll(connection, response) else { return }

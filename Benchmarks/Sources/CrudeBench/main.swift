@@ -11,11 +11,17 @@
 // 3. the client's own CPU cost per request, without a network: the same three loops on a transport that
 //    answers from memory.
 //
+// 4. load (only with `--load N`): N concurrent create, read and list operations, each with an id of its own,
+//    through one `APIClient` per transport against the loopback server, which counts every id; checks that
+//    none is lost or duplicated and that every result is the server's answer to it, and reports throughput
+//    and memory.
+//
 // Variants run interleaved round by round (the order rotates), so drift on a shared machine hits all of
 // them; medians are reported. Build in release: `swift build -c release --product crude-bench`.
 //
 //   crude-bench [--decode-mb 10] [--decode-rounds 7] [--rt-rounds 7] [--rt-iterations 200] [--json PATH]
 //               [--mem-iterations 2000] [--only decode|round-trips|in-memory] [--variants a,b]
+//   crude-bench --load 10000 [--json PATH]
 
 import BenchModels
 import BenchSupport
@@ -24,6 +30,7 @@ import CrudeRuntime
 import Foundation
 import HTTPTypes
 import HTTPTypesFoundation
+import HeapUsage
 
 // MARK: options
 
@@ -38,6 +45,8 @@ struct Options {
     var roundTrips = true
     var inMemory = true
     var variants: Set<String>?
+    /// The operations of the load part, which runs alone when set.
+    var loadOperations: Int?
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -54,6 +63,11 @@ struct Options {
             case "--json": jsonPath = value()
             case "--mem-iterations": memoryIterations = Int(value())!
             case "--variants": variants = Set(value().split(separator: ",").map(String.init))
+            case "--load":
+                loadOperations = Int(value())!
+                decode = false
+                roundTrips = false
+                inMemory = false
             case "--only":
                 let part = value()
                 decode = part == "decode"
@@ -305,7 +319,7 @@ enum CannedCRUD {
 // MARK: 2. CRUD round trips over loopback
 
 if options.roundTrips {
-    let server = try LoopbackServer(CannedCRUD.answer)
+    let server = try LoopbackServer { method, path, _, _ in CannedCRUD.answer(method: method, path: path) }
     // A client of its own for each transport, as separate apps would have; AsyncHTTPClient's with a client it
     // made and shuts down.
     let asyncHTTPClient = AsyncHTTPClientTransport()
@@ -369,6 +383,15 @@ if options.inMemory {
         print("  \(name): \(String(format: "%.1f", microseconds)) µs per request")
     }
     report["in_memory"] = memory
+}
+
+// MARK: 4. load through one client
+
+if let operations = options.loadOperations {
+    var load: [String: Any] = ["operations": operations]
+    load["url_session"] = try await runLoad(operations: operations, transport: URLSessionTransport())
+    load["async_http_client"] = try await runLoad(operations: operations, transport: AsyncHTTPClientTransport())
+    report["load"] = load
 }
 
 if let path = options.jsonPath {

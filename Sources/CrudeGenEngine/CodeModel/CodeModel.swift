@@ -92,8 +92,9 @@ public struct PropertyDeclaration: Sendable {
     public var isOptional: Bool
     /// The JSON key.
     public var key: String
-    /// The transform coding the value, wrapped for arrays and dictionaries; `nil` for plain `Codable`.
-    public var transform: TransformReference?
+    /// The transform of the values, wrapped for the optionals, arrays and dictionaries around them; `nil`
+    /// for plain `Codable`.
+    public var transform: TransformDeclaration?
     /// Whether the property is never sent in request bodies.
     public var isReadOnly: Bool
     public var documentation: [String]
@@ -103,16 +104,76 @@ public struct PropertyDeclaration: Sendable {
     public var typeExpression: TypeExpression
 }
 
-/// The transform a value is coded with: a transform type, or the runtime's wrapper applying one to the
-/// elements of an array or dictionary, or inside an optional.
-public indirect enum TransformReference: Hashable, Sendable {
-    /// A transform type, spelled as generated code names it: the runtime's (`ISO8601DateTransform`), a date
-    /// format the API declares (`Household.DayDateFormat`) or the spec's own.
-    case type(String)
-    /// The transform applied to the value inside an optional element.
-    case optional(TransformReference)
-    /// The transform applied to each element of an array.
-    case array(TransformReference)
-    /// The transform applied to each value of a dictionary.
-    case dictionary(TransformReference)
+/// How a paginated response is read and its next page asked for, every default of its style applied
+/// (``PaginationSpec/resolved``): the one resolved form the renderer, the store model, the OpenAPI
+/// exporter and importer read, mirroring the runtime's `Pagination`.
+public struct PaginationDeclaration: Sendable, Equatable {
+    /// Where the next page comes from, with the keys and query parameter the style uses.
+    public enum Style: Sendable, Equatable {
+        /// The URL at `keyPath` in the body.
+        case nextURL(keyPath: String)
+        /// The page number sent as `parameter`, read from `next` when the body says it, else counted.
+        case pageNumber(parameter: String, next: String?)
+        /// The offset sent as `parameter`, advanced by the items received.
+        case offset(parameter: String)
+        /// The cursor at `next` in the body, sent back as `parameter`.
+        case cursor(parameter: String, next: String)
+        /// The `rel="next"` link of the `Link` header.
+        case linkHeader
+    }
+
+    /// The page size to ask for and the query parameter that asks for it.
+    public struct PageSize: Sendable, Equatable {
+        /// The query parameter (`page_size`, `limit`).
+        public var parameter: String
+        /// The number of items per page.
+        public var value: Int
+    }
+
+    /// Where the next page comes from.
+    public var style: Style
+    /// The key path of the items; empty for a body that is the items' array.
+    public var items: String
+    /// The key path of the total in the body, if it has one.
+    public var count: String?
+    /// The response header of the total, when the server sends it there.
+    public var countHeader: String?
+    /// The page size to ask for, if any.
+    public var size: PageSize?
+
+    /// The query parameter asking for a page, offset or cursor; `nil` for the styles that follow a URL.
+    public var parameter: String? {
+        switch style {
+        case let .pageNumber(parameter, _), let .offset(parameter), let .cursor(parameter, _): parameter
+        case .nextURL, .linkHeader: nil
+        }
+    }
+
+    /// The key path of the next URL, page number or cursor in the body, if the style reads one there.
+    public var next: String? {
+        switch style {
+        case let .nextURL(keyPath): keyPath
+        case let .pageNumber(_, next): next
+        case let .cursor(_, next): next
+        case .offset, .linkHeader: nil
+        }
+    }
+}
+
+/// A field's transform, resolved once from its `transform` key, its type's default (`Date` → `iso8601`)
+/// and the spec's `transforms`: what the renderer, the store model and templates read.
+public indirect enum TransformDeclaration: Sendable, Equatable {
+    /// One of the runtime's transforms: its spec name (`iso8601`) and its type for the field's type
+    /// (`ISO8601DateTransform`).
+    case builtin(name: String, runtimeType: String)
+    /// A `date_format` the spec declares, generated as `typeName` in the API's namespace.
+    case dateFormat(name: String, typeName: String)
+    /// A transform the user implements in Swift (`ValueTransform`).
+    case custom(name: String, swiftType: String)
+    /// The transform of the value inside an optional, applied when there is one.
+    case optional(TransformDeclaration)
+    /// The transform of each element of an array.
+    case array(TransformDeclaration)
+    /// The transform of each value of a dictionary.
+    case dictionary(TransformDeclaration)
 }

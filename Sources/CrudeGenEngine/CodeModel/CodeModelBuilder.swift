@@ -1,8 +1,9 @@
-/// Translates a validated ``Spec`` into the ``CodeModel`` that templates render.
+/// Translates a ``ValidatedSpec`` into the ``CodeModel`` that templates render.
 package enum CodeModelBuilder {
-    /// Builds the code model; `spec` must have passed ``SpecValidator`` without errors, which gave `symbols`.
-    package static func build(_ spec: Spec, symbols: SymbolTable) -> CodeModel {
-        let builder = Builder(spec: spec, symbols: symbols)
+    /// Builds the code model of `validated`.
+    package static func build(_ validated: ValidatedSpec) -> CodeModel {
+        let spec = validated.spec
+        let builder = Builder(spec: spec, symbols: validated.symbols)
         let specName = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         var model = CodeModel(
             specName: specName,
@@ -13,7 +14,7 @@ package enum CodeModelBuilder {
                 + spec.resources.map(builder.resource)
         )
         model.decideFunctions()
-        model.store = StoreModelBuilder.build(spec, symbols: symbols, model: model)
+        model.store = StoreModelBuilder.build(validated, model: model)
         return model
     }
 }
@@ -114,7 +115,7 @@ private struct Builder {
             namespaceMany: resource.namespace.flatMap { $0.direction == .requests ? nil : $0.many?.value },
             requestNamespace: resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
-            pagination: resource.pagination.map(pagination),
+            pagination: resource.pagination?.resolved,
             listQuery: resource.query.map(queryParameter),
             patchProperties: resource.fields.filter { !$0.readOnly }.map(property),
             actions: resource.actions.map { action($0, of: resource) }
@@ -159,20 +160,8 @@ private struct Builder {
             response: payload(action.returns, suffix: "Response"),
             pagination: action.pagination.flatMap { spec in
                 guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
-                return (pagination(spec), symbols.swiftType(element))
+                return (spec.resolved, symbols.swiftType(element))
             }
-        )
-    }
-
-    func pagination(_ spec: PaginationSpec) -> PaginationDeclaration {
-        PaginationDeclaration(
-            style: spec.style,
-            items: spec.itemsPath,
-            next: spec.nextPath,
-            count: spec.countPath,
-            countHeader: spec.countHeader?.value,
-            parameter: spec.parameterName,
-            size: spec.size.map { (spec.sizeParameterName, $0.value) }
         )
     }
 
@@ -247,23 +236,23 @@ private struct Builder {
         )
     }
 
-    /// The runtime or generated transform type for the field's innermost value, if any.
-    func transform(for field: FieldSpec) -> TransformReference? {
+    /// The transform of the field's innermost value, if any: the one place a transform name is resolved.
+    func transform(for field: FieldSpec) -> TransformDeclaration? {
         let base = field.type.value.baseName
         guard case .builtin? = symbols.resolve(base) else { return nil }
         guard let name = field.transform?.value ?? BuiltinTransforms.defaults[base] else { return nil }
         if let builtin = BuiltinTransforms.all[name]?[base] {
-            return .type(builtin.rawValue)
+            return .builtin(name: name, runtimeType: builtin.rawValue)
         }
         guard let declared = spec.transforms.first(where: { $0.name.value == name }) else { return nil }
         switch declared.kind {
-        case .dateFormat: return .type(SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
-        case let .custom(_, swiftType): return .type(swiftType.value)
+        case .dateFormat: return .dateFormat(name: name, typeName: SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
+        case let .custom(_, swiftType): return .custom(name: name, swiftType: swiftType.value)
         }
     }
 
     /// Wraps an element transform for the arrays, dictionaries and inner optionals around it.
-    func wrap(_ transform: TransformReference, in type: TypeExpression) -> TransformReference {
+    func wrap(_ transform: TransformDeclaration, in type: TypeExpression) -> TransformDeclaration {
         switch type {
         case .named: transform
         case let .optional(wrapped): .optional(wrap(transform, in: wrapped))

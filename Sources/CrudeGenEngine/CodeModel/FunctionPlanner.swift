@@ -555,16 +555,14 @@ struct FunctionPlanner {
     static func pagination(_ pagination: PaginationDeclaration) -> SwiftExpression {
         let style: SwiftExpression =
             switch pagination.style {
-            case .nextURL: SwiftExpression.member(nil, "nextURL").call([SwiftArgument("keyPath", .string(pagination.next ?? "next"))])
-            case .page:
+            case let .nextURL(keyPath): SwiftExpression.member(nil, "nextURL").call([SwiftArgument("keyPath", .string(keyPath))])
+            case let .pageNumber(parameter, next):
                 SwiftExpression.member(nil, "pageNumber").call([
-                    SwiftArgument("parameter", .string(pagination.parameter)), SwiftArgument("next", pagination.next.map(SwiftExpression.string) ?? .nil),
+                    SwiftArgument("parameter", .string(parameter)), SwiftArgument("next", next.map(SwiftExpression.string) ?? .nil),
                 ])
-            case .offset: SwiftExpression.member(nil, "offset").call([SwiftArgument("parameter", .string(pagination.parameter))])
-            case .cursor:
-                SwiftExpression.member(nil, "cursor").call([
-                    SwiftArgument("parameter", .string(pagination.parameter)), SwiftArgument("next", .string(pagination.next ?? "next_cursor")),
-                ])
+            case let .offset(parameter): SwiftExpression.member(nil, "offset").call([SwiftArgument("parameter", .string(parameter))])
+            case let .cursor(parameter, next):
+                SwiftExpression.member(nil, "cursor").call([SwiftArgument("parameter", .string(parameter)), SwiftArgument("next", .string(next))])
             case .linkHeader: .member(nil, "linkHeader")
             }
         var arguments = [SwiftArgument("style", style), SwiftArgument("items", .string(pagination.items))]

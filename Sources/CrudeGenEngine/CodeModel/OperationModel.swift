@@ -115,19 +115,6 @@ public struct ActionDeclaration: Sendable {
     public var pagination: (declaration: PaginationDeclaration, itemType: String)?
 }
 
-/// How a paginated response is read, resolved to the runtime's `Pagination`.
-public struct PaginationDeclaration: Sendable {
-    public var style: PaginationSpec.Style
-    public var items: String
-    public var next: String?
-    public var count: String?
-    /// The response header of the total, when the server sends it there.
-    public var countHeader: String?
-    public var parameter: String
-    /// The page size query parameter and value, when the spec asks for a size.
-    public var size: (parameter: String, value: Int)?
-}
-
 /// A query parameter of an action.
 public struct QueryParameterDeclaration: Sendable {
     /// The escaped Swift name of the argument.
@@ -138,7 +125,7 @@ public struct QueryParameterDeclaration: Sendable {
     /// The parameter's name in the query.
     public var key: String
     /// The transform writing each value (a `Date`'s format), if any.
-    public var transform: TransformReference?
+    public var transform: TransformDeclaration?
     /// Whether the values are spec enums, sent by raw value.
     public var isEnum: Bool
     /// How an array is written into the query; `nil` for single values.

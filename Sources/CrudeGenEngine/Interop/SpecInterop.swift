@@ -52,17 +52,6 @@ package enum SpecInterop {
         BuiltinTransforms.all[name]?[base] != nil
     }
 
-    /// Where a paginated response keeps its parts and which query parameters ask for a page, with the
-    /// style's defaults applied: `items` and `count` are key paths (`data.items`; `items` empty for the
-    /// body itself), `next` the key path of the next URL, page or cursor, if the body has one.
-    package static func pagination(_ spec: PaginationSpec) -> (
-        style: PaginationSpec.Style, items: String, next: String?, count: String?, parameter: String?, sizeParameter: String?
-    ) {
-        let parameter: String? = spec.style == .nextURL || spec.style == .linkHeader ? nil : spec.parameterName
-        let sizeParameter: String? = spec.size != nil || spec.sizeParameter != nil ? spec.sizeParameterName : nil
-        return (spec.style, spec.itemsPath, spec.nextPath, spec.countPath, parameter, sizeParameter)
-    }
-
     /// Type names a spec may not declare: generated code relies on them.
     package static var reservedTypeNames: Set<String> { SymbolTable.reservedNames }
 

@@ -399,8 +399,9 @@ public struct ResourceSpec: Sendable {
     }
 }
 
-/// How a paginated response is read and how its next page is asked for.
-public struct PaginationSpec: Sendable {
+/// How a paginated response is read and how its next page is asked for, as the spec writes it: each key
+/// `nil` where the style's default holds. ``resolved`` applies the defaults.
+public struct PaginationSpec: Sendable, Equatable {
     /// Where the next page comes from.
     public enum Style: String, CaseIterable, Sendable {
         /// A next URL in the body (Django REST Framework's `next`).
@@ -436,41 +437,54 @@ public struct PaginationSpec: Sendable {
     package init(location: SourceLocation) {
         self.location = location
     }
+
+    /// Creates the keys a spec writes, all at `location`: the OpenAPI importer's drafts, which have no
+    /// file position of their own yet.
+    package init(
+        style: Style = .nextURL, items: String? = nil, next: String? = nil, count: String? = nil, countHeader: String? = nil,
+        parameter: String? = nil, sizeParameter: String? = nil, size: Int? = nil, at location: SourceLocation
+    ) {
+        self.location = location
+        self.style = style
+        self.items = items.map { Located($0, at: location) }
+        self.next = next.map { Located($0, at: location) }
+        self.count = count.map { Located($0, at: location) }
+        self.countHeader = countHeader.map { Located($0, at: location) }
+        self.parameter = parameter.map { Located($0, at: location) }
+        self.sizeParameter = sizeParameter.map { Located($0, at: location) }
+        self.size = size.map { Located($0, at: location) }
+    }
 }
 
 extension PaginationSpec {
-    /// The items key path: `results`, or the body itself for `Link` header pagination.
-    var itemsPath: String { items?.value ?? (style == .linkHeader ? "" : "results") }
-
-    /// The total's key path: `count` for Django REST Framework's styles, none otherwise or when a header
-    /// carries the total.
-    var countPath: String? {
-        guard let count else { return countHeader == nil && (style == .nextURL || style == .offset) ? "count" : nil }
-        return count.value == "none" ? nil : count.value
-    }
-
-    /// The key path of the next URL (`next`), page number (none: computed) or cursor (`next_cursor`).
-    var nextPath: String? {
-        if let next { return next.value == "none" ? nil : next.value }
-        switch style {
-        case .nextURL: return "next"
-        case .cursor: return "next_cursor"
-        case .page, .offset, .linkHeader: return nil
+    /// The pagination with every default of its style applied: the one place those defaults live.
+    ///
+    /// Meaningful for a pagination ``SpecValidator`` accepted (a cursor has a next key, a page size
+    /// parameter comes with a size).
+    package var resolved: PaginationDeclaration {
+        func path(_ key: Located<String>?, default value: String?) -> String? {
+            guard let key else { return value }
+            return key.value == "none" ? nil : key.value
         }
+        // The validator rejects `next: none` where a style needs the key (a next URL, a cursor).
+        let resolvedStyle: PaginationDeclaration.Style =
+            switch style {
+            case .nextURL: .nextURL(keyPath: next?.value ?? "next")
+            case .page: .pageNumber(parameter: parameter?.value ?? "page", next: path(next, default: nil))
+            case .offset: .offset(parameter: parameter?.value ?? "offset")
+            case .cursor: .cursor(parameter: parameter?.value ?? "cursor", next: next?.value ?? "next_cursor")
+            case .linkHeader: .linkHeader
+            }
+        return PaginationDeclaration(
+            style: resolvedStyle,
+            // A `Link` header pages a body that is the items' array itself.
+            items: items?.value ?? (style == .linkHeader ? "" : "results"),
+            // Django REST Framework's styles count the items in `count`, unless a header carries the total.
+            count: path(count, default: countHeader == nil && (style == .nextURL || style == .offset) ? "count" : nil),
+            countHeader: countHeader?.value,
+            size: size.map { PaginationDeclaration.PageSize(parameter: sizeParameter?.value ?? (style == .offset ? "limit" : "page_size"), value: $0.value) }
+        )
     }
-
-    /// The page, offset or cursor parameter.
-    var parameterName: String {
-        if let parameter { return parameter.value }
-        switch style {
-        case .offset: return "offset"
-        case .cursor: return "cursor"
-        case .page, .nextURL, .linkHeader: return "page"
-        }
-    }
-
-    /// The page size parameter: `limit` for offsets, `page_size` otherwise.
-    var sizeParameterName: String { sizeParameter?.value ?? (style == .offset ? "limit" : "page_size") }
 }
 
 /// An enum that keeps unknown raw values instead of failing to decode.

@@ -3,10 +3,11 @@
 /// responses are kept.
 package enum StoreModelBuilder {
     /// The store's declarations, or `nil` when the spec keeps no resource in the store.
-    package static func build(_ spec: Spec, symbols: SymbolTable, model: CodeModel) -> StoreDeclaration? {
+    package static func build(_ validated: ValidatedSpec, model: CodeModel) -> StoreDeclaration? {
+        let spec = validated.spec
         let stored = Set(spec.resources.filter { ($0.store ?? spec.api.store)?.value == true }.map(\.name.value))
         guard !stored.isEmpty else { return nil }
-        return StoreBuilder(spec: spec, symbols: symbols, stored: stored).declaration(for: model)
+        return StoreBuilder(spec: spec, symbols: validated.symbols, stored: stored).declaration(for: model)
     }
 }
 

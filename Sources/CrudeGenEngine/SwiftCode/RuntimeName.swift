@@ -109,11 +109,12 @@ extension SwiftExpression {
     }
 }
 
-extension TransformReference {
-    /// The transform as a type: the runtime's wrappers around the element's transform.
+extension TransformDeclaration {
+    /// The transform as a type, which generated code passes as `using:`: the runtime's wrappers around the
+    /// element's transform (`ArrayTransform<ISO8601DateTransform>`).
     var swiftType: SwiftType {
         switch self {
-        case let .type(name): SwiftType(name)
+        case let .builtin(_, name), let .dateFormat(_, name), let .custom(_, name): SwiftType(name)
         case let .optional(wrapped): .generic(.optionalTransform, wrapped.swiftType)
         case let .array(element): .generic(.arrayTransform, element.swiftType)
         case let .dictionary(value): .generic(.dictionaryTransform, value.swiftType)

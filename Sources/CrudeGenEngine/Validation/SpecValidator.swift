@@ -31,8 +31,9 @@ public struct SpecValidator {
         check(spec).diagnostics
     }
 
-    /// Validates `spec` and returns the symbols it declares, which the code model builder resolves types with.
-    package static func check(_ spec: Spec) -> (diagnostics: [Diagnostic], symbols: SymbolTable) {
+    /// Validates `spec` and returns the symbols it declares; ``ValidatedSpec/validate(_:)`` is the way
+    /// other stages get both.
+    static func check(_ spec: Spec) -> (diagnostics: [Diagnostic], symbols: SymbolTable) {
         var validator = SpecValidator(spec: spec)
         validator.run()
         return (validator.diagnostics, validator.symbols)
@@ -669,6 +670,11 @@ public struct SpecValidator {
         }
         if pagination.style == .cursor, pagination.next?.value == "none" {
             error("cursor pagination of \(owner) needs the key of the next cursor", at: pagination.next!.location)
+        }
+        if pagination.style == .nextURL, let next = pagination.next, next.value == "none" {
+            error(
+                "`next_url` pagination of \(owner) needs the key of the next URL", at: next.location,
+                hint: "name the key that holds it, as `next: links.next`, or choose the style that finds the next page, as `style: link_header`")
         }
         if let size = pagination.sizeParameter, pagination.size == nil {
             error(

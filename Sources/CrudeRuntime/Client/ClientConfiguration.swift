@@ -59,6 +59,10 @@ public struct ClientConfiguration: Sendable {
 }
 
 /// When and how often failed idempotent requests (GET, PUT, DELETE, HEAD, OPTIONS) are retried.
+///
+/// An attempt is retried after a transport failure (``APIError/transport(description:underlying:)``: no whole
+/// response arrived) or a status of ``retryableStatuses``; not after a timeout, which already took the whole
+/// ``ClientConfiguration/timeout``. Other methods are sent once.
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts in all, including the first.
     public var maxAttempts: Int

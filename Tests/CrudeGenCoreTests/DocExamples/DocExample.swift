@@ -13,7 +13,8 @@ import Foundation
 /// - Swift declarations (the first line declares a type or function), compiled with the runtime;
 /// - Swift statements, run against the spec above them in the same file, or in an article without one
 ///   against GettingStarted's (see `DocExampleTests.statementExamplesRunInTheTestSuite`);
-/// - shell commands and text (`sh`, no language): commands and output shown, not code of crudegen's;
+/// - shell commands, text and diagrams (`sh`, `mermaid`, no language): commands, output and pictures shown,
+///   not code of crudegen's;
 /// - another library's code: in a DocC `@Row`, the first `@Column` shows the code a migration guide
 ///   replaces (written against CRUDE-Futures, ApiModel…), beside crudegen's in the second.
 struct DocExample {
@@ -60,7 +61,7 @@ struct DocExample {
             let firstCode = code.split(separator: "\n").first { !$0.hasPrefix("import ") && !$0.isEmpty }.map(String.init) ?? firstLine
             let declarations = ["enum ", "struct ", "func ", "extension ", "final class ", "class "]
             return declarations.contains { firstCode.hasPrefix($0) } ? .declarations : .statements
-        case "sh", "":
+        case "sh", "mermaid", "":
             return .shellOrText
         default:
             return nil

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunner
 
 /// Compiles generated Swift against the `CrudeRuntime` this test run built, as a user's target would.
 enum SwiftCompiler {
@@ -70,17 +71,9 @@ enum SwiftCompiler {
             ] + isolation.flags + paths)
     }
 
-    /// Subprocesses run one at a time on a queue of their own: waiting for them on Swift's cooperative
-    /// threads would starve the loopback-server tests running beside them, and two compilers at once
-    /// would take both of CI's cores.
-    private static let queue = DispatchQueue(label: "crudegen.tests.subprocesses")
-
-    /// Runs a command found on `PATH` and collects what it prints.
+    /// Runs a command found on `PATH` and collects what it prints, one at a time with the suite's other compilers.
     static func run(_ arguments: [String]) async throws -> TestSupport.CommandRun {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try TestSupport.run(arguments) })
-            }
-        }
+        let finished = try await Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, mergingStandardError: true, oneAtATime: true)
+        return TestSupport.CommandRun(status: finished.status, output: finished.output)
     }
 }

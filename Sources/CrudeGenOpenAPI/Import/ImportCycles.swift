@@ -1,0 +1,88 @@
+import CrudeGenCore
+
+/// The importer's finishing: models only a resource used are dropped, and value cycles broken.
+extension Mapper {
+    /// Drops the models a resource consumed that nothing else refers to (another consumed model, as a
+    /// page referring to its items' type, keeps nothing alive).
+    mutating func dropConsumedModels() {
+        guard !consumedModels.isEmpty else { return }
+        var referenced: Set<String> = []
+        for model in draft.models where !consumedModels.contains(model.name) { referenced.formUnion(model.fields.map(\.type.baseName)) }
+        for resource in draft.resources {
+            referenced.formUnion(resource.fields.map(\.type.baseName) + resource.params.map(\.type.baseName) + resource.query.map(\.type.baseName))
+        }
+        for action in draft.actions + draft.resources.flatMap(\.actions) {
+            referenced.formUnion(action.params.map(\.type.baseName) + action.query.map(\.type.baseName))
+            for payload in [action.body, action.returns] {
+                switch payload {
+                case let .type(type)?: referenced.insert(type.baseName)
+                case let .fields(fields)?: referenced.formUnion(fields.map(\.type.baseName))
+                case nil: break
+                }
+            }
+        }
+        draft.models.removeAll { consumedModels.contains($0.name) && !referenced.contains($0.name) }
+    }
+
+    /// Replaces fields that make a type contain itself by value (which Swift cannot lay out) with `JSON`.
+    mutating func breakValueCycles() {
+        while let (owner, fieldIndex, cycle) = findValueCycle() {
+            let field: SpecDraft.Field
+            if let model = draft.models.firstIndex(where: { $0.name == owner }) {
+                field = draft.models[model].fields[fieldIndex]
+                draft.models[model].fields[fieldIndex].type = field.type.isOptional ? .optional(.named("JSON")) : .named("JSON")
+            } else if let resource = draft.resources.firstIndex(where: { $0.name == owner }) {
+                field = draft.resources[resource].fields[fieldIndex]
+                draft.resources[resource].fields[fieldIndex].type = field.type.isOptional ? .optional(.named("JSON")) : .named("JSON")
+            } else {
+                return
+            }
+            let pointer = modelPointers[owner] ?? ["components", "schemas"]
+            warnings.append(
+                .warning(
+                    "field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(pointer + ["properties", field.key])))",
+                    at: source.location(of: pointer + ["properties", field.key]),
+                    hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id"))
+        }
+    }
+
+    /// The first field that closes a by-value cycle between models, with the cycle's description.
+    func findValueCycle() -> (owner: String, field: Int, cycle: String)? {
+        var edges: [String: [(field: Int, target: String)]] = [:]
+        let types = Set(draft.models.map(\.name) + draft.resources.map(\.name))
+        for (owner, fields) in draft.models.map({ ($0.name, $0.fields) }) + draft.resources.map({ ($0.name, $0.fields) }) {
+            for (index, field) in fields.enumerated() {
+                if let target = field.type.valueContainedName, types.contains(target) {
+                    edges[owner, default: []].append((index, target))
+                }
+            }
+        }
+        for start in edges.keys.sorted() {
+            var stack: [(node: String, path: [String])] = [(start, [start])]
+            var visited: Set<String> = [start]
+            while let (node, path) = stack.popLast() {
+                for edge in edges[node] ?? [] {
+                    if edge.target == start {
+                        return (node, edge.field, (path + [start]).map { "`\($0)`" }.joined(separator: " → "))
+                    }
+                    if visited.insert(edge.target).inserted {
+                        stack.append((edge.target, path + [edge.target]))
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// What a value holds inline, for finding value cycles.
+extension TypeExpression {
+    /// The named type stored inline (through optionals, not arrays or dictionaries).
+    var valueContainedName: String? {
+        switch self {
+        case let .named(name): name
+        case let .optional(wrapped): wrapped.valueContainedName
+        case .array, .dictionary: nil
+        }
+    }
+}

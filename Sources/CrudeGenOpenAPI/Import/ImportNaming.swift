@@ -1,0 +1,176 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+
+/// The importer's naming: routes and parameter names as a spec writes them, renamed components, the key style.
+extension Mapper {
+    /// A spec route for an OpenAPI path: relative, with parameter names made identifiers.
+    func route(_ path: OpenAPI.Path, renaming: [String: String] = [:]) -> String {
+        let segments = path.components.map { segment -> String in
+            var result = ""
+            var parameter: String?
+            for character in segment {
+                switch (character, parameter) {
+                case ("{", nil): parameter = ""
+                case ("}", let name?):
+                    result += "{" + (renaming[name] ?? Self.parameterName(name)) + "}"
+                    parameter = nil
+                case (_, let name?): parameter = name + String(character)
+                case (_, nil): result.append(character)
+                }
+            }
+            return result
+        }
+        return basePath + segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
+    }
+
+    /// The spec's name of a path parameter: camel case, as Swift arguments read (`{hero_id}` → `heroId`).
+    static func parameterName(_ name: String) -> String {
+        name.camelCased(uppercaseFirst: false)
+    }
+
+    /// The names of a path's parameters, in order.
+    func parameterNames(_ path: OpenAPI.Path) -> [String] {
+        path.components.flatMap { segment -> [String] in
+            segment.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap {
+                $0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            }
+        }
+    }
+
+    /// The type name a resource takes from the last literal segment of its collection path in the singular,
+    /// with the parent's in front for a nested collection (`teams/{team_id}/heroes` → `team hero`), to be
+    /// camel-cased.
+    static func nameFromPath(_ segments: [String]) -> String {
+        let literals = segments.filter { !$0.contains("{") && !$0.isEmpty }
+        let singular = ResourceMatching.singular(of:)
+        let own = literals.last.map(singular) ?? "Item"
+        let isNested = segments.filter { !$0.isEmpty }.dropLast().contains { $0.contains("{") }
+        let parent = isNested ? literals.dropLast().last.map(singular) : nil
+        return (parent.map { $0 + " " } ?? "") + own
+    }
+
+    /// Makes the component schema that declared the type `old` declare `new` (a resource named after its
+    /// path), so that what is mapped later refers to `new`.
+    mutating func renameComponent(_ old: String, to new: String) {
+        if let fields = componentFields.removeValue(forKey: old) { componentFields[new] = fields }
+        if let pointer = modelPointers[old] { modelPointers[new] = pointer }
+        if let component = components.first(where: { if case .model(old) = $0.value { true } else { false } })?.key {
+            components[component] = .model(new)
+        }
+    }
+
+    /// Replaces every reference to a type among the keys of `renamed` in the fields mapped so far.
+    mutating func renameReferences(_ renamed: [String: String]) {
+        guard !renamed.isEmpty else { return }
+        let rename = { (fields: inout [SpecDraft.Field]) in
+            for index in fields.indices { fields[index].type = fields[index].type.renamed(renamed) }
+        }
+        for index in draft.models.indices { rename(&draft.models[index].fields) }
+        for index in draft.resources.indices {
+            rename(&draft.resources[index].fields)
+            for param in draft.resources[index].params.indices {
+                draft.resources[index].params[param].type = draft.resources[index].params[param].type.renamed(renamed)
+            }
+        }
+    }
+
+    /// `snake_case` when most JSON keys of several words are snake case, else keys verbatim; a key the
+    /// style does not derive keeps an explicit `key` (see `SpecWriter`), so one odd key changes only its
+    /// own field's name.
+    mutating func chooseKeyStyle() {
+        var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + $0.query.map(\.key) + [$0.idKey] }
+        for action in draft.actions {
+            keys += action.query.map(\.key)
+            for payload in [action.body, action.returns] {
+                if case let .fields(fields)? = payload { keys += fields.map(\.key) }
+            }
+        }
+        let isSnake = { (key: String) in
+            key.first.map { $0.isLowercase && $0.isASCII } == true && key.allSatisfy { ($0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "_" }
+                && !key.contains("__") && !key.hasSuffix("_")
+        }
+        let severalWords = keys.filter { $0.contains("_") || $0.dropFirst().contains(where: \.isUppercase) }
+        let snake = severalWords.filter(isSnake).count
+        if snake * 2 > severalWords.count {
+            draft.keyStyle = .snakeCase
+        }
+    }
+}
+
+/// Names the spec declares, unique even ignoring case, never reserved or built in.
+struct TypeNames {
+    /// Every name taken so far, lowercased.
+    private var taken: Set<String> = []
+
+    /// Takes a name derived from `preferred`, numbered when it is taken.
+    mutating func claim(_ preferred: String) -> String {
+        var base = preferred.camelCased(uppercaseFirst: true)
+        if SpecInterop.reservedTypeNames.contains(base) || SpecInterop.builtinTypeNames.contains(base) { base += "Model" }
+        var name = base
+        var number = 2
+        while taken.contains(name.lowercased()) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        taken.insert(name.lowercased())
+        return name
+    }
+
+    /// Takes the spec name `export` wrote (`x-crudegen-name`), which may be a keyword or a built-in type's
+    /// name, when a spec can declare it: an identifier not yet taken, whose Swift name is not reserved.
+    mutating func claim(specName name: String, swiftName: String?) -> String? {
+        guard SpecInterop.isIdentifier(name), !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(swiftName ?? name) else {
+            return nil
+        }
+        taken.insert(name.lowercased())
+        return name
+    }
+
+    /// Takes exactly `name` when it is free; `false` otherwise.
+    mutating func claimExactly(_ name: String) -> Bool {
+        guard !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(name), !SpecInterop.builtinTypeNames.contains(name) else {
+            return false
+        }
+        taken.insert(name.lowercased())
+        return true
+    }
+}
+
+/// Renaming in spec types.
+extension TypeExpression {
+    /// The type with every reference to a key of `names` naming its value instead.
+    func renamed(_ names: [String: String]) -> TypeExpression {
+        switch self {
+        case let .named(name): .named(names[name] ?? name)
+        case let .optional(wrapped): .optional(wrapped.renamed(names))
+        case let .array(element): .array(element.renamed(names))
+        case let .dictionary(value): .dictionary(value.renamed(names))
+        }
+    }
+}
+
+/// Name helpers the importer uses.
+extension String {
+    /// `pets_list` → `petsList` (`PetsList` with `uppercaseFirst`): words split at anything that is not a
+    /// letter or digit, made a valid identifier the way the generator does it.
+    func camelCased(uppercaseFirst: Bool) -> String {
+        let words = split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        guard !words.isEmpty else { return SpecInterop.identifier(self, uppercaseFirst: uppercaseFirst) }
+        let joined = words.enumerated().map { index, word in
+            index == 0 && !uppercaseFirst ? word.lowercasedFirst : word.capitalizedFirst
+        }.joined()
+        return SpecInterop.identifier(joined, uppercaseFirst: uppercaseFirst)
+    }
+
+    /// The string with its first character lowercased.
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+
+    /// The string without one trailing `suffix`.
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,306 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+
+/// The importer's paths: the document's operations, their success responses, request bodies and parameters.
+extension Mapper {
+    /// One operation of the document, with where it is.
+    struct Endpoint {
+        var path: OpenAPI.Path
+        var method: String
+        var operation: OpenAPI.Operation
+        var pathParameters: OpenAPI.Parameter.Array
+        var pointer: [String]
+    }
+
+    /// Maps the paths: resources first (path pairs), then every operation no resource took as an action.
+    mutating func mapPaths() {
+        var endpoints: [Endpoint] = []
+        for (rawPath, item) in orderedPaths {
+            let path = OpenAPI.Path(rawValue: rawPath)
+            let pointer = ["paths", rawPath]
+            guard let item = document.components[item] else {
+                warn("path item reference is not resolvable; the path is left out", at: pointer)
+                continue
+            }
+            for endpoint in item.endpoints {
+                endpoints.append(
+                    Endpoint(
+                        path: path, method: endpoint.method.rawValue.uppercased(), operation: endpoint.operation, pathParameters: item.parameters,
+                        pointer: pointer + [endpoint.method.rawValue.lowercased()]))
+            }
+        }
+        var consumed = Set<String>()
+        // The models resources took leave `models`, and references to a renamed one follow it, once every
+        // resource is found: doing either per resource made import quadratic in the resources.
+        var adopted: Set<String> = []
+        var renamed: [String: String] = [:]
+        let adopt = { (mapper: inout Mapper, resource: SpecDraft.Resource, used: [[String]], model: String) in
+            for pointer in used { consumed.insert(JSONPointer.text(pointer)) }
+            adopted.insert(model)
+            mapper.draft.resources.append(resource)
+            if resource.name != model {
+                renamed[model] = resource.name
+                mapper.renameComponent(model, to: resource.name)
+            }
+        }
+        for case let .resource(resource, used, model) in markedResources(endpoints: endpoints) { adopt(&self, resource, used, model) }
+        // Each path's operations by method, and each collection's item path (the first in document order),
+        // found once: searching them for every path made import quadratic in the paths.
+        var operations: [OpenAPI.Path: [String: Endpoint]] = [:]
+        // An operation `export` marked as an action stays one, whatever its path.
+        let isMarkedAction = { (endpoint: Endpoint) in endpoint.operation.vendorExtensions[CrudegenExtension.action] != nil }
+        for endpoint in endpoints
+        where !consumed.contains(JSONPointer.text(endpoint.pointer)) && !isMarkedAction(endpoint) && operations[endpoint.path]?[endpoint.method] == nil {
+            operations[endpoint.path, default: [:]][endpoint.method] = endpoint
+        }
+        var itemPaths: [[String]: OpenAPI.Path] = [:]
+        for (rawPath, _) in orderedPaths.reversed() {
+            let path = OpenAPI.Path(rawValue: rawPath)
+            if let last = path.components.last, isSingleParameter(last) { itemPaths[Array(path.components.dropLast())] = path }
+        }
+        for (rawPath, _) in orderedPaths {
+            let collection = OpenAPI.Path(rawValue: rawPath)
+            guard let itemPath = itemPaths[collection.components] else { continue }
+            switch resource(collection: collection, itemPath: itemPath, operations: operations) {
+            case let .resource(resource, used, model)?: adopt(&self, resource, used, model)
+            case let .rejected(reason)?:
+                warn(
+                    "`\(rawPath)` and its item path are not imported as a resource: \(reason); their operations become actions", at: ["paths", rawPath])
+            case nil: break
+            }
+        }
+        draft.models.removeAll { adopted.contains($0.name) }
+        modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name, $0.offset) })
+        renameReferences(renamed)
+        summary.operations = endpoints.count
+        summary.resources = draft.resources.count
+        summary.resourceOperations = endpoints.count { consumed.contains(JSONPointer.text($0.pointer)) }
+        var actionNames = Set<String>()
+        for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) {
+            guard let action = action(endpoint, names: &actionNames) else {
+                summary.leftOut += 1
+                continue
+            }
+            summary.actions += 1
+            if let owner = action.owner, let index = draft.resources.firstIndex(where: { $0.name == owner }) {
+                draft.resources[index].actions.append(action)
+            } else {
+                draft.actions.append(action)
+            }
+        }
+        let updateMethods = Set(draft.resources.filter { $0.operations.contains(.update) }.map { $0.methods[.update] ?? "PUT" })
+        if updateMethods.count == 1, let only = updateMethods.first, only != "PUT" {
+            draft.updateMethod = only
+            for index in draft.resources.indices { draft.resources[index].methods[.update] = nil }
+        }
+    }
+
+    /// An inline object with one required property and nothing else: the shape of envelopes and namespaces.
+    func singleKeyWrapper(_ schema: JSONSchema?) -> (key: String, inner: JSONSchema)? {
+        guard case let .object(_, object)? = schema?.value, object.properties.count == 1, let (key, inner) = object.properties.first,
+            object.requiredProperties == [key]
+        else { return nil }
+        return (key, inner)
+    }
+
+    /// The envelope: the wrapper keys every JSON success response shares, when there are at least two
+    /// such responses (one alone cannot tell an envelope from a namespace).
+    mutating func detectEnvelope() {
+        var chains: [[String]] = []
+        for (_, item) in document.paths {
+            guard let item = document.components[item] else { continue }
+            for endpoint in item.endpoints {
+                guard let success = rawSuccess(endpoint.operation), let schema = success.schema else { continue }
+                var chain: [String] = []
+                var current: JSONSchema? = schema
+                while chain.count < 4, let (key, inner) = singleKeyWrapper(current) {
+                    chain.append(key)
+                    current = inner
+                }
+                chains.append(chain)
+            }
+        }
+        guard chains.count >= 2, var common = chains.first else { return }
+        for chain in chains.dropFirst() {
+            common = Array(zip(common, chain).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        envelope = common
+        if !envelope.isEmpty { draft.envelope = envelope.joined(separator: ".") }
+    }
+
+    /// `schema` without the envelope's wrappers; `nil` when it is not wrapped in them.
+    func withoutEnvelope(_ schema: JSONSchema?) -> JSONSchema? {
+        var current = schema
+        for key in envelope {
+            guard let (found, inner) = singleKeyWrapper(current), found == key else { return nil }
+            current = inner
+        }
+        return current
+    }
+
+    /// `schema` without `owner`'s namespace where a resource's action sends or answers the resource (or, answering,
+    /// an array of it) wrapped in it, as the generated action does; else `schema` itself.
+    func withoutNamespace(_ schema: JSONSchema, of owner: SpecDraft.Resource?) -> JSONSchema {
+        guard let owner, let (key, inner) = singleKeyWrapper(schema) else { return schema }
+        if key == owner.namespaceOne, referencedModel(inner)?.typeName == owner.name { return inner }
+        if key == owner.namespaceMany, case let .array(_, array) = inner.value, referencedModel(array.items)?.typeName == owner.name { return inner }
+        return schema
+    }
+
+    /// The model a response names, directly or wrapped in one namespace key.
+    func modelWithNamespace(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), namespace: String?)? {
+        if let model = referencedModel(schema) { return (model, nil) }
+        if let (key, inner) = singleKeyWrapper(schema), let model = referencedModel(inner) { return (model, key) }
+        return nil
+    }
+
+    /// The model a response or body schema names by reference, when it is a model component.
+    func referencedModel(_ schema: JSONSchema?) -> (component: String, typeName: String)? {
+        guard case let .reference(reference, _)? = schema?.value, let name = reference.name, case let .model(typeName)? = components[name] else { return nil }
+        return (name, typeName)
+    }
+
+    /// An operation's success response: its status, its JSON schema inside the envelope (`nil` for a
+    /// success without a body or with another media type, named by `contentType`), and where the schema
+    /// is relative to the operation.
+    typealias Success = (status: String, schema: JSONSchema?, contentType: String?, pointer: [String])
+
+    /// The JSON schema of an operation's success response inside the envelope.
+    func successSchema(_ operation: OpenAPI.Operation) -> Success? {
+        guard let success = rawSuccess(operation) else { return nil }
+        guard success.schema != nil, !envelope.isEmpty, let inner = withoutEnvelope(success.schema) else { return success }
+        return (success.status, inner, success.contentType, success.pointer + envelope.flatMap { ["properties", $0] })
+    }
+
+    /// The JSON schema of an operation's lowest success response as written.
+    func rawSuccess(_ operation: OpenAPI.Operation) -> Success? {
+        guard let (status, response) = lowestSuccess(operation) else { return nil }
+        let pointer = ["responses", status]
+        guard !response.content.isEmpty else { return (status, nil, nil, pointer) }
+        if let (type, content) = jsonContent(response.content) {
+            return (status, content.schema, "json", pointer + ["content", type, "schema"])
+        }
+        return (status, nil, response.content.keys.first?.rawValue, pointer)
+    }
+
+    /// The JSON media type of a content map (`application/json`, `application/problem+json`, `*/*`).
+    func jsonContent(_ content: OpenAPI.Content.Map) -> (String, OpenAPI.Content)? {
+        for (type, value) in content {
+            let raw = type.typeAndSubtype
+            guard raw == "application/json" || raw.hasSuffix("+json") || raw == "*/*" else { continue }
+            guard let resolved = document.components[value] else { continue }
+            return (type.rawValue, resolved)
+        }
+        return nil
+    }
+
+    /// An operation's JSON request body inside the envelope (where it is, relative to the operation), or
+    /// the media type it has instead.
+    func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?, pointer: [String])? {
+        guard let body = operation.requestBody, let request = document.components[body] else { return nil }
+        guard let (type, content) = jsonContent(request.content) else {
+            return (nil, request.content.keys.first?.rawValue ?? "an unknown media type", ["requestBody"])
+        }
+        let pointer = ["requestBody", "content", type, "schema"]
+        if !envelope.isEmpty, let inner = withoutEnvelope(content.schema) {
+            return (inner, nil, pointer + envelope.flatMap { ["properties", $0] })
+        }
+        return (content.schema, nil, pointer)
+    }
+
+    /// An operation's form body, when it has no JSON one: `application/x-www-form-urlencoded` as `form`,
+    /// else `multipart/form-data` as `multipart`, with its schema and where it is relative to the operation.
+    func formRequest(_ operation: OpenAPI.Operation) -> (format: String, schema: JSONSchema, pointer: [String])? {
+        guard let body = operation.requestBody, let request = document.components[body] else { return nil }
+        for (mediaType, format) in [("application/x-www-form-urlencoded", "form"), ("multipart/form-data", "multipart")] {
+            guard let (type, content) = request.content.first(where: { $0.key.typeAndSubtype == mediaType }), let resolved = document.components[content],
+                let schema = resolved.schema
+            else { continue }
+            return (format, schema, ["requestBody", "content", type.rawValue, "schema"])
+        }
+        return nil
+    }
+
+    /// The fields of a form body, its file properties typed `File` in a multipart body; `nil` when a field
+    /// is something a form cannot carry, such as an object.
+    mutating func formFields(_ form: (format: String, schema: JSONSchema, pointer: [String]), owner: String, pointer: [String]) -> [SpecDraft.Field]? {
+        var object = form.schema
+        if case let .reference(reference, _) = object.value, let name = reference.name, let target = componentSchema(named: name) { object = target }
+        guard case let .object(_, properties) = object.value, !properties.properties.isEmpty else { return nil }
+        var fields = fields(of: form.schema, owner: owner, pointer: pointer)
+        for index in fields.indices {
+            if form.format == "multipart", let property = properties.properties[fields[index].key], Self.isFile(property) {
+                fields[index].type = Self.fileType(fields[index].type)
+            } else if !isQueryType(fields[index].type.nonOptional), ![.named("Data"), .array(.named("Data"))].contains(fields[index].type.nonOptional) {
+                return nil  // forms also carry `Data`, as base64
+            }
+        }
+        return fields
+    }
+
+    /// Whether a property is a file: `format: binary` (OpenAPI 3.0), `contentMediaType` or
+    /// `contentEncoding: binary` (3.1; FastAPI's `UploadFile`), an array of files, or one of them or `null`.
+    static func isFile(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case let .string(core, string): core.format.rawValue == "binary" || string.contentMediaType != nil || string.contentEncoding?.rawValue == "binary"
+        case let .array(_, array): array.items.map(isFile) ?? false
+        case let .any(of: members, _), let .one(of: members, _): members.contains(where: isFile)
+        default: false
+        }
+    }
+
+    /// `type` with its scalar replaced by `File`: `String?` → `File?`, `[String]` → `[File]`.
+    static func fileType(_ type: TypeExpression) -> TypeExpression {
+        switch type {
+        case .named, .dictionary: .named("File")
+        case let .optional(wrapped): .optional(fileType(wrapped))
+        case let .array(element): .array(fileType(element))
+        }
+    }
+
+    /// All parameters of an endpoint, the operation's overriding the path item's of the same name and place.
+    func parameters(of endpoint: Endpoint) -> [(parameter: OpenAPI.Parameter, pointer: [String])] {
+        var result: [(OpenAPI.Parameter, [String])] = []
+        for (index, parameter) in endpoint.operation.parameters.enumerated() {
+            guard let resolved = document.components[parameter] else { continue }
+            result.append((resolved, endpoint.pointer + ["parameters", String(index)]))
+        }
+        for (index, parameter) in endpoint.pathParameters.enumerated() {
+            guard let resolved = document.components[parameter], !result.contains(where: { $0.0.name == resolved.name && $0.0.location == resolved.location })
+            else { continue }
+            result.append((resolved, Array(endpoint.pointer.dropLast()) + ["parameters", String(index)]))
+        }
+        return result
+    }
+
+    /// The schema of a parameter, from `schema` or from its first content type.
+    func parameterSchema(_ parameter: OpenAPI.Parameter) -> JSONSchema? {
+        switch parameter.schemaOrContent {
+        // A reference stays one, so that a parameter of a component enum has that enum's type.
+        case let .a(context): context.schema.a.map { JSONSchema.reference($0.jsonReference) } ?? context.schema.b
+        case let .b(content): content.values.first.flatMap { document.components[$0]?.schema }
+        }
+    }
+
+    /// The names of the headers an operation's lowest success response declares.
+    func successHeaderNames(_ operation: OpenAPI.Operation) -> [String] {
+        lowestSuccess(operation).map { Array(($0.response.headers ?? [:]).keys) } ?? []
+    }
+
+    /// An operation's lowest 2xx response, resolved, with its status: the one import reads.
+    func lowestSuccess(_ operation: OpenAPI.Operation) -> (status: String, response: OpenAPI.Response)? {
+        let successes = operation.responses.compactMap { status, response -> (String, OpenAPI.Response)? in
+            guard status.isSuccess, let response = document.components[response] else { return nil }
+            return (status.rawValue, response)
+        }
+        return successes.min { $0.0 < $1.0 }
+    }
+
+    /// Reports the callbacks of an endpoint, which import leaves out.
+    mutating func warnCallbacks(_ endpoint: Endpoint) {
+        for (name, _) in endpoint.operation.callbacks {
+            warn("callback `\(name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported", at: endpoint.pointer + ["callbacks", name])
+        }
+    }
+}

@@ -1,0 +1,354 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+
+/// The importer's resources: a collection path and its item path become a resource with the CRUD operations whose shapes fit.
+extension Mapper {
+    /// The endpoints that may become a resource's CRUD operations.
+    struct CRUDEndpoints {
+        var list, create, read, update, patch, delete: Endpoint?
+
+        /// Each operation with its endpoint, in the spec's order of operations.
+        var all: [(CRUDOperation, Endpoint?)] { [(.list, list), (.create, create), (.read, read), (.update, update), (.patch, patch), (.delete, delete)] }
+    }
+
+    /// A resource for `collection` and `itemPath`, when they have CRUD operations over one model, among
+    /// `operations` by path and method.
+    mutating func resource(collection: OpenAPI.Path, itemPath: OpenAPI.Path, operations: [OpenAPI.Path: [String: Endpoint]]) -> ResourceOutcome? {
+        let at = { (path: OpenAPI.Path, method: String) in operations[path]?[method] }
+        let candidates = CRUDEndpoints(
+            list: at(collection, "GET"), create: at(collection, "POST") ?? at(collection, "PUT"), read: at(itemPath, "GET"),
+            // With both verbs (Django REST Framework's viewsets), PUT updates and PATCH patches.
+            update: at(itemPath, "PUT") ?? at(itemPath, "PATCH"), patch: at(itemPath, "PUT").flatMap { _ in at(itemPath, "PATCH") },
+            delete: at(itemPath, "DELETE")
+        )
+        guard candidates.all.contains(where: { $0.1 != nil }) else { return nil }
+        // The model: what a read returns, else what a create returns, else what a list's items are.
+        var model: (component: String, typeName: String)?
+        if let read = candidates.read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
+        if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
+        if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
+        guard var model else {
+            return .rejected(because: "no read, create or list of theirs answers with an object schema of `components`, which a resource's model must be")
+        }
+        // One component served at several paths (one serializer behind several viewsets): each path after the
+        // first gets a resource of its own, named after the path, with the same fields.
+        if let taken = draft.resources.first(where: { $0.name == model.typeName }) {
+            model.typeName = declareCopy(of: taken, servedAt: collection)
+        }
+        return resource(model: model, candidates: candidates, path: route(collection), idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
+    }
+
+    /// Declares a model with the id and fields of `resource`, named after `collection`, for the resource at
+    /// that path.
+    mutating func declareCopy(of resource: SpecDraft.Resource, servedAt collection: OpenAPI.Path) -> String {
+        let name = names.claim(Self.nameFromPath(collection.components))
+        var id = SpecDraft.Field(key: resource.idKey, type: resource.idType)
+        (id.name, id.transform) = (resource.idName, resource.idTransform)
+        let index = reserveModel(name, pointer: modelPointers[resource.name] ?? ["components", "schemas"])
+        draft.models[index] = .init(name: name, swiftName: nil, description: resource.description, fields: [id] + resource.fields)
+        return name
+    }
+
+    /// The resources `export` marked: component schemas carrying `x-crudegen-path` (a resource even without
+    /// operations) and operations carrying `x-crudegen-resource` and `x-crudegen-operation`, whatever their
+    /// routes, so that route overrides survive the round trip.
+    mutating func markedResources(endpoints: [Endpoint]) -> [ResourceOutcome] {
+        var groups: [(name: String, candidates: CRUDEndpoints)] = componentSchemas.compactMap { name, schema in
+            schema.vendorExtensions[CrudegenExtension.path]?.value is String ? (name, CRUDEndpoints()) : nil
+        }
+        for endpoint in endpoints {
+            guard let name = endpoint.operation.vendorExtensions[CrudegenExtension.resource]?.value as? String,
+                let kind = (endpoint.operation.vendorExtensions[CrudegenExtension.operation]?.value as? String).flatMap(CRUDOperation.init(rawValue:))
+            else { continue }
+            let index =
+                groups.firstIndex { $0.name == name }
+                ?? {
+                    groups.append((name, CRUDEndpoints()))
+                    return groups.count - 1
+                }()
+            switch kind {
+            case .list: groups[index].candidates.list = endpoint
+            case .create: groups[index].candidates.create = endpoint
+            case .read: groups[index].candidates.read = endpoint
+            case .update: groups[index].candidates.update = endpoint
+            case .patch: groups[index].candidates.patch = endpoint
+            case .delete: groups[index].candidates.delete = endpoint
+            }
+        }
+        return groups.compactMap { group in
+            guard case let .model(typeName)? = components[group.name] else { return nil }
+            let candidates = group.candidates
+            let member = [candidates.read, candidates.update, candidates.patch, candidates.delete].compactMap { $0 }.first
+            // A marked path whose parameters no operation declares could not be called: the routes decide then.
+            let declared = Set(candidates.all.compactMap(\.1).flatMap { parameterNames($0.path) })
+            let markedPath = (componentSchema(named: group.name)?.vendorExtensions[CrudegenExtension.path]?.value as? String).flatMap { path in
+                !path.isEmpty && parameterNames(OpenAPI.Path(rawValue: path)).allSatisfy(declared.contains) ? path : nil
+            }
+            let collection =
+                (candidates.list ?? candidates.create)?.path
+                ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
+            guard let path = markedPath ?? collection.map({ route($0) }) else { return nil }
+            let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
+            return resource(
+                model: (group.name, typeName), candidates: candidates, path: path, idParameter: idParameter, isMarked: true,
+                withoutOperations: markedPath != nil)
+        }
+    }
+
+    /// What a collection path and its item path make.
+    enum ResourceOutcome {
+        /// A resource, with the pointers of the operations it took and the model it was made of.
+        case resource(SpecDraft.Resource, used: [[String]], model: String)
+        /// No resource, for the reason given; the operations become actions.
+        case rejected(because: String)
+    }
+
+    /// The resource of `model` at `path` with the CRUD operations among `candidates` whose shapes fit,
+    /// routes where an operation's differs from the default, and the id the member path's parameter
+    /// `idParameter` identifies (see ``ResourceMatching/idField(in:parameter:collectionSegment:modelName:)``);
+    /// rejected when no operation fits, unless the resource may be `withoutOperations`. A resource `export`
+    /// marked keeps its name; another seen through several models is named after its path.
+    mutating func resource(
+        model: (component: String, typeName: String), candidates: CRUDEndpoints, path: String, idParameter: String, isMarked: Bool = false,
+        withoutOperations: Bool = false
+    ) -> ResourceOutcome {
+        guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else {
+            return .rejected(because: "`\(model.typeName)` is already another resource's model")
+        }
+        let modelFields = draft.models[index].fields
+        var fields = modelFields
+        let segment = path.split(separator: "/").last { !$0.contains("{") }.map(String.init)
+        guard let (idIndex, parameterIsID) = ResourceMatching.idField(in: fields, parameter: idParameter, collectionSegment: segment, modelName: model.typeName)
+        else {
+            return .rejected(
+                because: "`\(model.typeName)` has no field `\(idParameter)`, `id` or `pk` for the item path's `{\(idParameter)}` to identify; "
+                    + "a resource needs its id among its fields")
+        }
+        let idField = fields[idIndex]
+        guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else {
+            return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
+        }
+        fields.remove(at: idIndex)
+        // A key that is no identifier (`user id`) is a name a spec can give the id as it stands.
+        let idName = idField.name ?? (SpecInterop.isIdentifier(idField.key) ? SpecInterop.propertyName(idField.key) : idField.key)
+        var resource = SpecDraft.Resource(
+            name: model.typeName, swiftName: draft.models[index].swiftName, description: draft.models[index].description, path: path, idName: idName,
+            idKey: idField.key, idType: .named(idTypeName), operations: [], fields: fields
+        )
+        resource.idTransform = idField.transform
+        var used: [[String]] = []
+        // The member route's parameter is the id when it identifies the id field; else it is a param.
+        let routeID = parameterIsID ? idParameter : idField.key
+        let renaming = [routeID: idName]
+        // Another component is the same resource when its values decode as the model (FastAPI's `HeroPublic`
+        // beside `HeroPublicWithTeam`); it is then consumed like a page component.
+        let componentFields = self.componentFields
+        var related: Set<String> = []
+        let isResource = { (found: (component: String, typeName: String)) -> Bool in
+            if found.component == model.component { return true }
+            guard let other = componentFields[found.typeName], ResourceMatching.decodes(other, as: modelFields, idKey: idField.key) else { return false }
+            related.insert(found.typeName)
+            return true
+        }
+        // Single objects must all use the same namespace (or none), as the spec has one per resource.
+        var namespaceOne: String??
+        func returnsModel(_ endpoint: Endpoint) -> Bool? {
+            guard let success = successSchema(endpoint.operation) else { return nil }
+            if success.schema == nil && success.contentType == nil { return false }
+            guard let found = modelWithNamespace(success.schema), isResource(found.model) else { return nil }
+            if let chosen = namespaceOne, chosen != found.namespace { return nil }
+            namespaceOne = found.namespace
+            return true
+        }
+        if let list = candidates.list, let pagination = Self.paginationExtension(list.operation.vendorExtensions) {
+            resource.operations.append(.list)
+            resource.pagination = pagination
+            used.append(list.pointer)
+        } else if let list = candidates.list, let success = successSchema(list.operation),
+            case let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name)),
+            let shape = listShape(success.schema, query: query), isResource(shape.model)
+        {
+            resource.operations.append(.list)
+            resource.pagination = shape.pagination
+            // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
+            if shape.pagination == SpecDraft.standardPagination, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = .offset }
+            if shape.pagination == nil, shape.namespace == nil { resource.pagination = headerPagination(list, query: query) }
+            resource.namespaceMany = shape.namespace
+            used.append(list.pointer)
+        }
+        // A page component (`PaginatedPersonList`) says nothing `pagination` does not.
+        if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil,
+            let page = successSchema(list.operation)?.schema.flatMap(referencedModel)
+        {
+            consumedModels.insert(page.typeName)
+        }
+        // A body of a model of its own fits when the resource can send it (see `adoptRequestBodies`); a body
+        // that is not JSON (an upload's multipart) never does, as resources send JSON.
+        func bodyFits(_ endpoint: Endpoint) -> Bool {
+            if requestSchema(endpoint.operation)?.otherType != nil { return false }
+            guard let body = requestModel(endpoint), body.component != model.component, let bodyFields = componentFields[body.typeName] else { return true }
+            return ResourceMatching.canSend(bodyFields, as: modelFields)
+        }
+        if let create = candidates.create, bodyFits(create), let returns = returnsModel(create) {
+            resource.operations.append(.create)
+            if create.method != "POST" { resource.methods[.create] = create.method }
+            if !returns { resource.responsesNone.append(.create) }
+            used.append(create.pointer)
+        }
+        if let read = candidates.read, returnsModel(read) == true {
+            resource.operations.append(.read)
+            used.append(read.pointer)
+        }
+        if let update = candidates.update, bodyFits(update), let returns = returnsModel(update) {
+            resource.operations.append(.update)
+            if update.method != "PUT" { resource.methods[.update] = update.method }
+            if !returns { resource.responsesNone.append(.update) }
+            used.append(update.pointer)
+        }
+        if let patch = candidates.patch, bodyFits(patch), let returns = returnsModel(patch) {
+            resource.operations.append(.patch)
+            if patch.method != "PATCH" { resource.methods[.patch] = patch.method }
+            if !returns { resource.responsesNone.append(.patch) }
+            used.append(patch.pointer)
+        }
+        if let delete = candidates.delete, delete.method == "DELETE", successSchema(delete.operation) != nil {
+            resource.operations.append(.delete)
+            used.append(delete.pointer)
+        }
+        guard !resource.operations.isEmpty || withoutOperations else {
+            return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
+        }
+        let tookBodies = adoptRequestBodies(candidates, used: used, model: model, idKey: idField.key, into: &resource)
+        consumedModels.formUnion(related)
+        resource.operations.sort()
+        resource.namespaceOne = namespaceOne ?? nil
+        namespaceOfRequests(candidates, used: used, model: model.component, into: &resource)
+        resource.store = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.store]?.value as? Bool
+        if let marked = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.namespace]?.value as? [String: Any] {
+            // What `export` wrote wins over the shapes, which do not show `many` beside a page.
+            let key = { (name: String) in (marked[name] as? String).flatMap { $0.isEmpty ? nil : $0 } }
+            resource.namespaceOne = key("one")
+            resource.namespaceMany = key("many")
+            resource.namespaceDirection = key("applies_to").flatMap(NamespaceSpec.Direction.init(rawValue:)).flatMap { $0 == .both ? nil : $0.rawValue }
+        }
+        for kind in [CRUDOperation.read, .list] {
+            if let endpoint = kind == .read ? candidates.read : candidates.list, used.contains(endpoint.pointer) {
+                resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions)
+            }
+        }
+        let fieldNames = Set(fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) })
+        for case let (kind, endpoint?) in candidates.all where used.contains(endpoint.pointer) {
+            let written = route(endpoint.path, renaming: renaming)
+            let member = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
+            if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
+            // Route parameters that are neither the id nor a field are the resource's params.
+            for name in parameterNames(endpoint.path) where name != routeID && !fieldNames.contains(name) {
+                let param = Self.parameterName(name)
+                guard !resource.params.contains(where: { $0.name == param }) else { continue }
+                let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }
+                let type =
+                    declared.flatMap { parameterSchema($0.parameter) }.map {
+                        pathType(
+                            of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? endpoint.pointer)
+                    } ?? .named("String")
+                resource.params.append((param, type))
+            }
+            for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
+                if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
+                    resource.headers[kind, default: []].append((parameter.name, value))
+                    continue
+                }
+                warn(
+                    "\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values",
+                    at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
+            }
+            // A list's query parameters are its typed `query`, but for a paged list's position and page size,
+            // which its pages send (in their next URLs, for Django REST Framework's paginators).
+            let pageQuery = kind == .list ? resource.pagination.map { Self.pageQueryNames($0).union(Self.pagingQueryNames) } ?? [] : []
+            for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .query && !pageQuery.contains(parameter.name) {
+                guard kind == .list else {
+                    warn(
+                        "query parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: only `list` takes a query",
+                        at: pointer)
+                    continue
+                }
+                let described = "\(endpoint.method) \(endpoint.path.rawValue)"
+                if let field = queryField(parameter, at: pointer, typeBase: model.typeName, of: described) { resource.query.append(field) }
+            }
+            warnCallbacks(endpoint)
+        }
+        // A resource seen through several models (`HeroCreate`, `HeroPublic`, `HeroPublicWithTeam`) is named
+        // after its path (`Hero`) when the model's name starts with that.
+        if !isMarked, !related.isEmpty || tookBodies {
+            let preferred = Self.nameFromPath(path.split(separator: "/").map(String.init)).camelCased(uppercaseFirst: true)
+            if preferred != model.typeName, model.typeName.lowercased().hasPrefix(preferred.lowercased()), names.claimExactly(preferred) {
+                resource.name = preferred
+            }
+        }
+        return .resource(resource, used: used, model: model.typeName)
+    }
+
+    /// Makes the resource send what its create, update and partial update take when their bodies are models
+    /// of their own (FastAPI's `HeroCreate` and `HeroUpdate`, drf-spectacular's `PatchedPerson`): a field
+    /// only a body has is added as `write_only` (FastAPI's `UserCreate.password`), a field no body has is
+    /// `read_only` (what the server sets), and the body models are consumed. Returns whether a body was
+    /// such a model.
+    mutating func adoptRequestBodies(
+        _ candidates: CRUDEndpoints, used: [[String]], model: (component: String, typeName: String), idKey: String, into resource: inout SpecDraft.Resource
+    ) -> Bool {
+        var sentKeys: Set<String> = []
+        var everyBodyKnown = true
+        for case let (kind, endpoint?) in candidates.all where [.create, .update, .patch].contains(kind) && used.contains(endpoint.pointer) {
+            guard let body = requestModel(endpoint), body.component != model.component else {
+                everyBodyKnown = false
+                continue
+            }
+            let bodyFields = componentFields[body.typeName] ?? []
+            sentKeys.formUnion(bodyFields.map(\.key))
+            consumedModels.insert(body.typeName)
+            for var field in bodyFields where field.key != idKey && !resource.fields.contains(where: { $0.key == field.key }) {
+                (field.readOnly, field.writeOnly) = (false, true)
+                resource.fields.append(field)
+            }
+        }
+        guard everyBodyKnown, !sentKeys.isEmpty else { return !sentKeys.isEmpty }
+        for index in resource.fields.indices where !sentKeys.contains(resource.fields[index].key) && !resource.fields[index].writeOnly {
+            resource.fields[index].readOnly = true
+        }
+        return true
+    }
+
+    /// The model an operation's request body names, directly or wrapped in one namespace key.
+    func requestModel(_ endpoint: Endpoint) -> (component: String, typeName: String)? {
+        guard let schema = requestSchema(endpoint.operation)?.schema else { return nil }
+        return referencedModel(schema) ?? singleKeyWrapper(schema).flatMap { referencedModel($0.inner) }
+    }
+
+    /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
+    /// `applies_to: responses`, one only requests have `applies_to: requests`.
+    func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], model component: String, into resource: inout SpecDraft.Resource) {
+        var requestKey: String??
+        for case let (kind, endpoint?) in [(CRUDOperation.create, candidates.create), (.update, candidates.update), (.patch, candidates.patch)]
+        where used.contains(endpoint.pointer) && requestKey == nil {
+            guard let schema = requestSchema(endpoint.operation)?.schema else { continue }
+            if referencedModel(schema)?.component == component {
+                requestKey = .some(nil)
+            } else if let (key, inner) = singleKeyWrapper(schema), referencedModel(inner)?.component == component || kind == .patch {
+                requestKey = key
+            }
+        }
+        switch (resource.namespaceOne, requestKey) {
+        case (_?, nil?): resource.namespaceDirection = "responses"
+        case let (nil, key??):
+            resource.namespaceOne = key
+            resource.namespaceDirection = "requests"
+        default: break
+        }
+    }
+
+    /// Whether a path segment is exactly one parameter, as `{id}`.
+    func isSingleParameter(_ segment: String) -> Bool {
+        segment.hasPrefix("{") && segment.hasSuffix("}") && segment.dropFirst().dropLast().allSatisfy { $0 != "{" && $0 != "}" } && segment.count > 2
+    }
+}

@@ -1,0 +1,371 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+
+/// The importer's schemas: component schemas become enums, models and the types of fields.
+extension Mapper {
+    /// Names every enum and object schema first, so references resolve whatever the order.
+    mutating func declareComponents() {
+        for (name, schema) in componentSchemas {
+            let swiftName = (schema.vendorExtensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+            let typeName = { (names: inout TypeNames) in
+                (schema.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: swiftName) }
+                    ?? names.claim(name)
+            }
+            if enumValues(of: schema) != nil {
+                components[name] = .enumeration(typeName(&names))
+                swiftNames[name] = swiftName
+            } else if isObjectLike(schema) {
+                components[name] = .model(typeName(&names))
+                swiftNames[name] = swiftName
+            } else {
+                components[name] = .alias
+            }
+        }
+    }
+
+    /// Maps one component schema into the enum or model declared for it.
+    mutating func defineComponent(_ name: String, _ schema: JSONSchema) {
+        let pointer = ["components", "schemas", name]
+        switch components[name] {
+        case let .enumeration(typeName)?:
+            if let values = enumValues(of: schema) {
+                let names = (schema.vendorExtensions["x-enum-varnames"]?.value as? [Any])?.compactMap { $0 as? String }
+                draft.enums.append(
+                    .init(
+                        name: typeName, swiftName: swiftNames[name], description: schema.description, isInteger: values.isInteger, values: values.values,
+                        caseNames: names?.count == values.values.count ? names : nil))
+            }
+        case let .model(typeName)?:
+            let index = reserveModel(typeName, pointer: pointer)
+            let fields = fields(of: schema, owner: typeName, pointer: pointer)
+            componentFields[typeName] = fields
+            draft.models[index] = .init(name: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
+        case .alias?, nil:
+            // Mapped now, in document order, so what it cannot express is reported even when unused.
+            _ = aliasType(name, schema, depth: 0)
+        }
+    }
+
+    /// Applies what `export` wrote about a field (property or parameter) in `x-crudegen-…` extensions: its
+    /// name, Swift name, and transform with the spec type it applies to. A transform that does not apply
+    /// to the type, or a type naming something the spec does not declare, is ignored.
+    func applyExtensions(_ extensions: [String: AnyCodable], to field: inout SpecDraft.Field) {
+        field.name = (extensions[CrudegenExtension.name]?.value as? String).flatMap { $0.isEmpty ? nil : $0 }
+        field.swiftName = (extensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+        guard let transform = extensions[CrudegenExtension.transform]?.value as? String else { return }
+        var type = field.type
+        if let written = extensions[CrudegenExtension.type]?.value as? String, case let .success(parsed) = TypeExpressionParser.parse(written),
+            isKnownType(parsed.baseName)
+        {
+            type = parsed
+        }
+        guard transformApplies(transform, to: type.baseName) else { return }
+        (field.type, field.transform) = (type, transform)
+        let dateFormat = draft.transforms.first { $0.name == transform }.flatMap { if case let .dateFormat(format, _) = $0.kind { format } else { nil } }
+        if let description = field.description, description == TransformNote.of(transform) || description == dateFormat.map(TransformNote.of(dateFormat:)) {
+            field.description = nil
+        }
+    }
+
+    /// Whether a field whose innermost type is `base` can take the transform `name`, built-in or declared.
+    func transformApplies(_ name: String, to base: String) -> Bool {
+        if SpecInterop.isBuiltinTransform(name) { return SpecInterop.builtinTransform(name, appliesTo: base) }
+        switch draft.transforms.first(where: { $0.name == name })?.kind {
+        case .dateFormat?: return base == "Date"
+        case let .custom(type, _)?: return (try? TypeExpressionParser.parse(type).get())?.baseName == base
+        case nil: return false
+        }
+    }
+
+    /// Whether `name` is a built-in type or one a component schema declares.
+    func isKnownType(_ name: String) -> Bool {
+        SpecInterop.builtinTypeNames.contains(name)
+            || components.values.contains {
+                switch $0 {
+                case let .enumeration(typeName), let .model(typeName): typeName == name
+                case .alias: false
+                }
+            }
+    }
+
+    /// The type references to a component that is neither enum nor object stand for, mapped once.
+    mutating func aliasType(_ name: String, _ schema: JSONSchema, depth: Int) -> (TypeExpression, nullable: Bool) {
+        if let known = aliasTypes[name] { return known }
+        // A placeholder first: an alias that refers to itself ends as `JSON` instead of recursing.
+        aliasTypes[name] = (.named("JSON"), false)
+        let type = typeExpression(
+            of: schema, hint: SpecInterop.identifier(name, uppercaseFirst: true), pointer: ["components", "schemas", name], depth: depth + 1)
+        aliasTypes[name] = type
+        return type
+    }
+
+    /// Appends an empty model to fill later, so that models stay in document order; returns its index.
+    mutating func reserveModel(_ name: String, pointer: [String]) -> Int {
+        modelPointers[name] = pointer
+        draft.models.append(.init(name: name, fields: []))
+        modelIndex[name] = draft.models.count - 1
+        return draft.models.count - 1
+    }
+
+    /// String or integer enums: their raw values, without `null`.
+    func enumValues(of schema: JSONSchema) -> (isInteger: Bool, values: [String])? {
+        guard let allowed = schema.allowedValues, !allowed.isEmpty else { return nil }
+        let values = allowed.map(\.value).filter { !($0 is NSNull) }
+        if schema.isString, !values.isEmpty, values.allSatisfy({ $0 is String }) {
+            // A case needs a name, so `""` (the Petstore's habitat filter) is no case; the open enum still
+            // reads and sends it as an unknown value.
+            let cases = values.map { $0 as! String }.filter { !$0.isEmpty }
+            return cases.isEmpty ? nil : (false, cases)
+        }
+        if schema.isInteger, !values.isEmpty, values.allSatisfy({ $0 is Int }) {
+            return (true, values.map { String($0 as! Int) })
+        }
+        return nil
+    }
+
+    /// Whether a schema is an object with properties, or an `allOf` of such objects.
+    func isObjectLike(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        switch schema.value {
+        case let .object(_, object):
+            return !object.properties.isEmpty || object.additionalProperties == nil
+        case let .all(of: members, _):
+            return members.contains { member in
+                if case let .reference(reference, _) = member.value, let target = reference.name.flatMap(componentSchema(named:)) {
+                    return isObjectLike(target, depth: depth + 1)
+                }
+                return isObjectLike(member, depth: depth + 1)
+            }
+        default:
+            return false
+        }
+    }
+
+    /// The fields of an object schema, merging `allOf` members in order.
+    mutating func fields(of schema: JSONSchema, owner: String, pointer: [String], depth: Int = 0) -> [SpecDraft.Field] {
+        guard depth < 16 else { return [] }
+        switch schema.value {
+        case let .object(_, object):
+            var result: [SpecDraft.Field] = []
+            for (key, property) in source.inDocumentOrder(object.properties.map { ($0.key, $0.value) }, at: pointer + ["properties"]) {
+                let propertyPointer = pointer + ["properties", key]
+                let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
+                let optional = nullable || !object.requiredProperties.contains(key)
+                var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
+                field.writeOnly = property.writeOnly && !property.readOnly
+                applyExtensions(property.vendorExtensions, to: &field)
+                if field.transform == nil, isDateOnly(property) { field.transform = dateOnlyTransform() }
+                result.append(field)
+            }
+            return result
+        case let .all(of: members, _):
+            var result: [SpecDraft.Field] = []
+            for (index, member) in members.enumerated() {
+                let memberPointer = pointer + ["allOf", String(index)]
+                let memberFields: [SpecDraft.Field]
+                if case let .reference(reference, _) = member.value, let name = reference.name, let target = componentSchema(named: name) {
+                    memberFields = fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
+                } else {
+                    memberFields = fields(of: member, owner: owner, pointer: memberPointer, depth: depth + 1)
+                }
+                for field in memberFields {
+                    // A later member restating a property (often to make it required) refines it.
+                    if let existing = result.firstIndex(where: { $0.key == field.key }) {
+                        result[existing] = field
+                    } else {
+                        result.append(field)
+                    }
+                }
+            }
+            return result
+        case let .reference(reference, _):
+            guard let name = reference.name, let target = componentSchema(named: name) else { return [] }
+            return fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
+        default:
+            return []
+        }
+    }
+
+    /// The spec type of a schema, and whether the schema allows `null`. Objects and enums declared in
+    /// place become types named after `hint`.
+    mutating func typeExpression(of schema: JSONSchema, hint: String, pointer: [String], depth: Int = 0) -> (TypeExpression, nullable: Bool) {
+        let nullable = schema.nullable
+        guard depth < 32 else { return (.named("JSON"), nullable) }
+        switch schema.value {
+        case let .reference(reference, _):
+            guard let name = reference.name, reference.isInternal, let target = componentSchema(named: name) else {
+                warn("reference `\(reference.absoluteString)` is not to a component schema of this document; approximated as `JSON`", at: pointer)
+                return (.named("JSON"), nullable)
+            }
+            switch components[name] {
+            case let .enumeration(typeName)?, let .model(typeName)?:
+                return (.named(typeName), nullable)
+            case .alias?, nil:
+                let (type, targetNullable) = aliasType(name, target, depth: depth)
+                return (type, nullable || targetNullable)
+            }
+        case .boolean:
+            return (.named("Bool"), nullable)
+        case let .integer(core, _):
+            if let values = enumValues(of: schema) {
+                return (.named(inlineEnum(values, hint: hint, description: schema.description)), nullable)
+            }
+            switch core.format {
+            case .int32: return (.named("Int32"), nullable)
+            case .int64: return (.named("Int64"), nullable)
+            case let .other(other) where other == "uint" || other == "uint64": return (.named("UInt"), nullable)
+            default: return (.named("Int"), nullable)
+            }
+        case let .number(core, _):
+            switch core.format {
+            case .float: return (.named("Float"), nullable)
+            case let .other(other) where other == "decimal": return (.named("Decimal"), nullable)
+            default: return (.named("Double"), nullable)
+            }
+        case let .string(core, string):
+            if let values = enumValues(of: schema) {
+                return (.named(inlineEnum(values, hint: hint, description: schema.description)), nullable)
+            }
+            if string.contentEncoding?.rawValue == "base64" { return (.named("Data"), nullable) }
+            switch core.format.rawValue {
+            case "date-time", "date": return (.named("Date"), nullable)
+            case "byte": return (.named("Data"), nullable)
+            case "uuid": return (.named("UUID"), nullable)
+            case "uri", "url": return (.named("URL"), nullable)
+            default: return (.named("String"), nullable)
+            }
+        case let .array(_, array):
+            guard let items = array.items else { return (.array(.named("JSON")), nullable) }
+            let (element, elementNullable) = typeExpression(of: items, hint: hint + "Item", pointer: pointer + ["items"], depth: depth + 1)
+            return (.array(elementNullable ? element.optionalized : element), nullable)
+        case let .object(_, object):
+            if !object.properties.isEmpty {
+                return (.named(inlineModel(schema, hint: hint, pointer: pointer)), nullable)
+            }
+            switch object.additionalProperties {
+            case let .b(values)?:
+                let (value, valueNullable) = typeExpression(of: values, hint: hint + "Value", pointer: pointer + ["additionalProperties"], depth: depth + 1)
+                return (.dictionary(valueNullable ? value.optionalized : value), nullable)
+            default:
+                return (.dictionary(.named("JSON")), nullable)
+            }
+        case let .all(of: members, _):
+            let meaningful = members.filter { !$0.isFragment || $0.allowedValues != nil }
+            if meaningful.count == 1 {
+                let (type, memberNullable) = typeExpression(
+                    of: meaningful[0], hint: hint, pointer: pointer + ["allOf", String(members.firstIndex(of: meaningful[0]) ?? 0)], depth: depth + 1)
+                return (type, nullable || memberNullable)
+            }
+            if isObjectLike(schema) {
+                return (.named(inlineModel(schema, hint: hint, pointer: pointer)), nullable)
+            }
+            warn("`allOf` that is not a combination of objects is approximated as `JSON`", at: pointer)
+            return (.named("JSON"), nullable)
+        case let .one(of: members, _), let .any(of: members, _):
+            let keyword = if case .one = schema.value { "oneOf" } else { "anyOf" }
+            // drf-spectacular writes a field with choices that may be blank as `oneOf: [ColorEnum, BlankEnum]`;
+            // a spec enum keeps `""` as an unknown value, so the blank alternative needs no type of its own.
+            let nonNull = members.filter { !$0.isNull && !isBlankEnum($0) }
+            if nonNull.count == 1 {
+                let index = members.firstIndex(of: nonNull[0]) ?? 0
+                let (type, memberNullable) = typeExpression(of: nonNull[0], hint: hint, pointer: pointer + [keyword, String(index)], depth: depth + 1)
+                return (type, nullable || memberNullable || nonNull.count < members.count)
+            }
+            // drf-spectacular writes a string that may be blank but otherwise has a format or a pattern (an
+            // `EmailField` or `URLField` with `blank=True`) as `oneOf: [{format: email}, {maxLength: 0}]`: a
+            // String, since `""` has no format (it is no URL).
+            if nonNull.count == 2, let blank = nonNull.firstIndex(where: isBlankString), case .string = nonNull[1 - blank].value,
+                enumValues(of: nonNull[1 - blank]) == nil
+            {
+                return (.named("String"), nullable || nonNull.count < members.count)
+            }
+            let how = schema.discriminator == nil ? "without a discriminator" : "with a discriminator (a spec has no union types)"
+            warn("`\(keyword)` \(how) is approximated as `JSON`", at: pointer, hint: "decode the value yourself from `JSONValue`")
+            return (.named("JSON"), nullable || nonNull.count < members.count)
+        case .not:
+            warn("`not` is approximated as `JSON`", at: pointer)
+            return (.named("JSON"), nullable)
+        case .null:
+            return (.named("JSON"), true)
+        case .fragment:
+            return (.named("JSON"), nullable)
+        }
+    }
+
+    /// Whether a schema is a date without a time (`format: date`, Django's `DateField`), directly, through a
+    /// reference, as the one alternative to `null`, or as an array's items.
+    func isDateOnly(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        switch schema.value {
+        case let .string(core, _): return core.format.rawValue == "date"
+        case let .reference(reference, _): return reference.name.flatMap(componentSchema(named:)).map { isDateOnly($0, depth: depth + 1) } ?? false
+        case let .array(_, array): return array.items.map { isDateOnly($0, depth: depth + 1) } ?? false
+        case let .one(of: members, _), let .any(of: members, _), let .all(of: members, _):
+            let meaningful = members.filter { !$0.isNull && !$0.isFragment }
+            return meaningful.count == 1 && isDateOnly(meaningful[0], depth: depth + 1)
+        default: return false
+        }
+    }
+
+    /// The transform of dates without a time, `yyyy-MM-dd` in UTC, declared under `transforms` on first use.
+    mutating func dateOnlyTransform() -> String {
+        if let declared = draft.transforms.first(where: { if case .dateFormat("yyyy-MM-dd", nil) = $0.kind { true } else { false } }) {
+            return declared.name
+        }
+        var name = "date"
+        var number = 2
+        while draft.transforms.contains(where: { $0.name == name }) {
+            name = "date\(number)"
+            number += 1
+        }
+        draft.transforms.append((name, .dateFormat("yyyy-MM-dd", timeZone: nil)))
+        return name
+    }
+
+    /// An enum whose only values are `""` and `null` (drf-spectacular's `BlankEnum` and `NullEnum`).
+    func isBlankEnum(_ schema: JSONSchema) -> Bool {
+        let resolved = (try? document.components.lookup(schema)) ?? schema
+        guard let values = resolved.allowedValues, !values.isEmpty else { return false }
+        return values.allSatisfy { $0.value is NSNull || ($0.value as? String) == "" }
+    }
+
+    /// A string that can only be empty (`{type: string, maxLength: 0}`), drf-spectacular's blank alternative.
+    func isBlankString(_ schema: JSONSchema) -> Bool {
+        guard case let .string(_, string) = ((try? document.components.lookup(schema)) ?? schema).value else { return false }
+        return string.maxLength == 0
+    }
+
+    /// Declares an enum written in place in a property, named after its owner and property.
+    mutating func inlineEnum(_ values: (isInteger: Bool, values: [String]), hint: String, description: String?) -> String {
+        let name = names.claim(hint)
+        draft.enums.append(.init(name: name, description: description, isInteger: values.isInteger, values: values.values))
+        return name
+    }
+
+    /// Declares an object written in place in a property, named after its owner and property.
+    mutating func inlineModel(_ schema: JSONSchema, hint: String, pointer: [String]) -> String {
+        let name = names.claim(hint)
+        let index = reserveModel(name, pointer: pointer)
+        draft.models[index] = .init(name: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
+        return name
+    }
+
+    /// The type of a path or query parameter, `String` when its schema is not one a route can hold.
+    mutating func pathType(of schema: JSONSchema, hint: String, pointer: [String]) -> TypeExpression {
+        let (type, _) = typeExpression(of: schema, hint: hint, pointer: pointer)
+        if case let .named(name) = type, SpecInterop.pathParameterTypes.contains(name) || draft.enums.contains(where: { $0.name == name }) {
+            return type
+        }
+        if case .named("Int32") = type { return .named("Int") }
+        return .named("String")
+    }
+}
+
+/// Optionality of imported field types.
+extension TypeExpression {
+    /// The type made optional, unless it already is.
+    var optionalized: TypeExpression {
+        isOptional ? self : .optional(self)
+    }
+}

@@ -1,0 +1,223 @@
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+
+/// Checks request bodies against the spec's fields, collecting every problem as field → messages, the
+/// shape the runtime reads as `APIError.validation`.
+struct BodyValidation {
+    /// The spec whose model shapes nested objects are checked against.
+    let api: ServedAPI
+    /// Problems found so far, by the field's dotted key path (`address.city`, `tags.2`).
+    private(set) var errors: [String: [String]] = [:]
+
+    /// A validation with no problem found yet.
+    init(api: ServedAPI) {
+        self.api = api
+    }
+
+    /// Records a problem of the field at `path`.
+    mutating func fail(_ path: String, _ message: String) {
+        errors[path, default: []].append(message)
+    }
+
+    /// The stored form of `body` for `fields`: the fields the client may set, checked, unknown keys and
+    /// read-only fields left out. With `partial`, absent fields are not missing.
+    mutating func object(_ body: [String: JSONValue], fields: [WireField], partial: Bool, path: String = "") -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for field in fields where !field.readOnly {
+            let fieldPath = path.isEmpty ? field.key : "\(path).\(field.key)"
+            guard let value = body[field.key] else {
+                if field.required && !partial { fail(fieldPath, "This field is required.") }
+                continue
+            }
+            if check(value, field.type, path: fieldPath) { result[field.key] = value }
+        }
+        return result
+    }
+
+    /// Whether `value` is a `type`, recording why not.
+    @discardableResult
+    mutating func check(_ value: JSONValue, _ type: WireType, path: String) -> Bool {
+        switch (type, value) {
+        case (.optional, .null), (.any, _):
+            return true
+        case let (.optional(wrapped), _):
+            return check(value, wrapped, path: path)
+        case (_, .null):
+            fail(path, "This field may not be null.")
+        case let (.integer, .number(number)) where number.rounded() == number:
+            return true
+        case (.integer, _):
+            fail(path, "A valid integer is required.")
+        case (.number, .number):
+            return true
+        case (.number, _):
+            fail(path, "A valid number is required.")
+        case (.bool, .bool):
+            return true
+        case (.bool, _):
+            fail(path, "Must be a valid boolean.")
+        case (.string, .string):
+            return true
+        case (.string, _):
+            fail(path, "Not a valid string.")
+        case let (.uuid, .string(text)) where UUID(uuidString: text) != nil:
+            return true
+        case (.uuid, _):
+            fail(path, "Must be a valid UUID.")
+        case let (.url, .string(text)) where URL(string: text) != nil:
+            return true
+        case (.url, _):
+            fail(path, "Enter a valid URL.")
+        case let (.date(format), _):
+            if format.accepts(value) { return true }
+            fail(path, "Date has wrong format; use \(format.description).")
+        case let (.enumeration(values, integer), _):
+            let raw: String? =
+                switch value {
+                case let .string(text) where !integer: text
+                case let .number(number) where integer && number.rounded() == number: String(Int64(number))
+                default: nil
+                }
+            if let raw, values.contains(raw) { return true }
+            fail(path, "\(JSONText.of(value)) is not a valid choice; use one of \(values.sorted().joined(separator: ", ")).")
+        case let (.object(name), .object(object)):
+            let before = errors.count
+            _ = self.object(object, fields: api.shapes[name] ?? [], partial: false, path: path)
+            return errors.count == before
+        case (.object, _):
+            fail(path, "Expected an object.")
+        case let (.array(element), .array(items)):
+            var valid = true
+            for (index, item) in items.enumerated() where !check(item, element, path: "\(path).\(index)") { valid = false }
+            return valid
+        case (.array, _):
+            fail(path, "Expected a list of items.")
+        case let (.dictionary(element), .object(object)):
+            var valid = true
+            for (key, item) in object where !check(item, element, path: "\(path).\(key)") { valid = false }
+            return valid
+        case (.dictionary, _):
+            fail(path, "Expected an object.")
+        }
+        return false
+    }
+}
+
+extension WireType {
+    /// A value of this type for a required field the server sets (a read-only field the client left
+    /// out): now for dates, a new UUID, the first case of an enum, an object of such values.
+    func placeholder(in api: ServedAPI, depth: Int = 0) -> JSONValue? {
+        switch self {
+        case .integer, .number: .number(0)
+        case .bool: .bool(false)
+        case .string: .string("")
+        case .uuid: .string(UUID().uuidString)
+        case .url: .string("https://example.com/")
+        case let .date(format): format.now()
+        case let .enumeration(values, integer): values.sorted().first.map { integer ? .number(Double($0) ?? 0) : .string($0) }
+        case .array: .array([])
+        case .dictionary: .object([:])
+        case .optional, .any: nil
+        case let .object(name):
+            // A required field cannot hold its own type, so the depth limit only guards against surprises.
+            depth > 16 ? nil : .object(api.placeholder(fields: api.shapes[name] ?? [], depth: depth + 1))
+        }
+    }
+}
+
+extension ServedAPI {
+    /// Placeholders for the required fields among `fields`, read-only ones included.
+    func placeholder(fields: [WireField], depth: Int = 0) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for field in fields where !field.writeOnly {
+            if case .optional = field.type { continue }
+            object[field.key] = field.type.placeholder(in: self, depth: depth)
+        }
+        return object
+    }
+}
+
+extension DateWire: CustomStringConvertible {
+    /// The format as a message names it.
+    var description: String {
+        switch self {
+        case .iso8601: "ISO 8601 (2026-11-26T09:30:00Z)"
+        case .iso8601Fractional: "ISO 8601 with fractional seconds (2026-11-26T09:30:00.123Z)"
+        case .epochSeconds: "seconds since 1970 as a number"
+        case .epochMilliseconds: "milliseconds since 1970 as a number"
+        case let .format(pattern, _): "the format \(pattern)"
+        }
+    }
+
+    /// Whether `value` is a date written this way.
+    func accepts(_ value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.epochSeconds, .number), (.epochMilliseconds, .number): return true
+        case let (.iso8601, .string(text)):
+            return ISO8601DateFormatter().date(from: text) != nil || Self.fractional.date(from: text) != nil
+        case let (.iso8601Fractional, .string(text)):
+            return Self.fractional.date(from: text) != nil || ISO8601DateFormatter().date(from: text) != nil
+        case let (.format(pattern, timeZone), .string(text)):
+            return Self.formatter(pattern, timeZone: timeZone).date(from: text) != nil
+        default: return false
+        }
+    }
+
+    /// The current time written this way.
+    func now() -> JSONValue {
+        let now = Date()
+        switch self {
+        case .iso8601: return .string(ISO8601DateFormatter().string(from: now))
+        case .iso8601Fractional: return .string(Self.fractional.string(from: now))
+        case .epochSeconds: return .number(now.timeIntervalSince1970.rounded())
+        case .epochMilliseconds: return .number((now.timeIntervalSince1970 * 1000).rounded())
+        case let .format(pattern, timeZone): return .string(Self.formatter(pattern, timeZone: timeZone).string(from: now))
+        }
+    }
+
+    /// An ISO 8601 formatter with fractional seconds.
+    private static var fractional: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+
+    /// A formatter for `pattern`, as the runtime's `DateFormatTransform` sets one up.
+    private static func formatter(_ pattern: String, timeZone: String?) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = TimeZone(identifier: timeZone ?? "UTC")
+        formatter.dateFormat = pattern
+        return formatter
+    }
+}
+
+/// JSON values as text: for messages, ETags and seed data.
+enum JSONText {
+    /// The value as compact JSON with sorted keys.
+    static func data(_ value: JSONValue) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every JSONValue encodes: it holds only JSON.
+        return (try? encoder.encode(value)) ?? Data()
+    }
+
+    /// The value as compact JSON text.
+    static func of(_ value: JSONValue) -> String {
+        String(decoding: data(value), as: UTF8.self)
+    }
+
+    /// A scalar as it appears in a URL: strings bare, numbers without a fractional part as integers.
+    static func pathText(_ value: JSONValue) -> String? {
+        switch value {
+        case let .string(text): text
+        case let .number(number) where number.rounded() == number && abs(number) < 1e15: String(Int64(number))
+        case let .number(number): String(number)
+        case let .bool(flag): String(flag)
+        default: nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,587 @@
+#if CrudeServe
+import CrudeGenEngine
+import CrudeRuntime
+import Foundation
+
+/// A request as the engine reads it, whatever server received it.
+struct ServedRequest: Sendable {
+    /// The method in capitals.
+    var method: String
+    /// The path, percent-encoded, without the query.
+    var path: String
+    /// The query items, percent-decoded, in order.
+    var query: [(name: String, value: String)]
+    /// `Content-Type`, if the request has one.
+    var contentType: String?
+    /// `If-None-Match`: the ETags of the copies the client holds.
+    var ifNoneMatch: String?
+    /// `http://host:port`, for the absolute links of next pages.
+    var origin: String
+    /// The body, empty when there is none.
+    var body: Data
+}
+
+/// The engine's answer.
+struct ServedResponse: Sendable {
+    /// The HTTP status code.
+    var status: Int
+    /// Header fields besides CORS's.
+    var headers: [(name: String, value: String)] = []
+    /// The body, empty for none.
+    var body = Data()
+
+    /// A JSON response.
+    static func json(_ status: Int, _ value: JSONValue, headers: [(name: String, value: String)] = []) -> ServedResponse {
+        ServedResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: JSONText.data(value))
+    }
+
+    /// An error about the request as a whole: `{"detail": "…"}`.
+    static func detail(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> ServedResponse {
+        json(status, .object(["detail": .string(message)]), headers: headers)
+    }
+
+    /// 400 with field → messages, the shape the runtime reads as `APIError.validation`.
+    static func invalid(_ errors: [String: [String]]) -> ServedResponse {
+        json(400, .object(["errors": .object(errors.mapValues { .array($0.map(JSONValue.string)) })]))
+    }
+}
+
+/// A failed request, carrying the response that says why.
+struct RequestFailure: Error {
+    /// What the client is answered.
+    var response: ServedResponse
+}
+
+/// One stored value and the route arguments it was created under.
+struct StoredRecord: Sendable {
+    /// The value as the wire writes it, write-only fields included.
+    var object: [String: JSONValue]
+    /// Values of route parameters that are no field (`{owner}` of `repos/{owner}/issues`).
+    var arguments: [String: String]
+}
+
+/// A resource's records in the order they were created.
+struct Table: Sendable {
+    /// The keys of the records, oldest first.
+    var order: [String] = []
+    /// The records by key (the id's text; UUIDs in capitals).
+    var records: [String: StoredRecord] = [:]
+    /// The last integer id given (or seeded), so ids keep increasing after deletes.
+    var lastInteger = 0
+}
+
+/// The server's state and its answers to requests: the whole behaviour, without HTTP.
+actor ServeEngine {
+    /// The spec, resolved.
+    let api: ServedAPI
+    /// The data `reset()` returns to.
+    private var seed: Seed
+    /// Each resource's records by its spec name.
+    private var tables: [String: Table] = [:]
+
+    /// Where the data is written through, when it outlives the process (`--database`).
+    private let database: ServeDatabase?
+
+    /// An engine serving `seed`, or the data `database` holds when it holds any.
+    init(api: ServedAPI, seed: Seed, database: ServeDatabase?) throws {
+        self.api = api
+        self.seed = seed
+        self.database = database
+        if let stored = try database?.load() {
+            tables = stored
+        } else {
+            tables = try Self.load(seed, into: api)
+            try database?.replace(with: tables)
+        }
+    }
+
+    /// Replaces the data with `seed`, or with the last seed when `nil`.
+    func reset(to seed: Seed?) throws {
+        let replacement = seed ?? self.seed
+        tables = try Self.load(replacement, into: api)
+        try database?.replace(with: tables)
+        self.seed = replacement
+    }
+
+    /// The stored values of the resource named `resource`, in order, write-only fields included.
+    func records(of resource: String) -> [JSONValue] {
+        guard let table = tables[resource] else { return [] }
+        return table.order.compactMap { table.records[$0].map { .object($0.object) } }
+    }
+
+    /// The answer to `request`.
+    func respond(to request: ServedRequest) -> ServedResponse {
+        do {
+            return try route(request)
+        } catch {
+            return error.response
+        }
+    }
+
+    // MARK: routing
+
+    /// Finds the operation or action the request's path and verb name; 404 or 405 when there is none.
+    private func route(_ request: ServedRequest) throws(RequestFailure) -> ServedResponse {
+        guard request.path.hasPrefix(api.basePath) else {
+            throw RequestFailure(response: .detail(404, "Not found: \(api.name) is served under \(api.basePath)."))
+        }
+        let relative = request.path.dropFirst(api.basePath.count)
+        var allowed: [String] = []
+        // Routes with fewer parameters first: `people/search` is an action, not the person `search`.
+        for (resource, operation) in operationsByLiteralness {
+            guard let values = operation.route.match(relative) else { continue }
+            guard operation.method == request.method else {
+                allowed.append(operation.method)
+                continue
+            }
+            return try handle(operation, of: resource, values: values, request: request)
+        }
+        for action in api.actions {
+            guard action.route.match(relative) != nil else { continue }
+            guard action.method == request.method else {
+                allowed.append(action.method)
+                continue
+            }
+            let owner = action.owner.map { "\($0)'s " } ?? ""
+            throw RequestFailure(
+                response: .detail(501, "\(owner)action `\(action.name)` is not served: crudegen serve keeps CRUD data only; answer it in your own test server.")
+            )
+        }
+        if !allowed.isEmpty {
+            let allow = Array(Set(allowed)).sorted().joined(separator: ", ")
+            throw RequestFailure(response: .detail(405, "Method \"\(request.method)\" not allowed here; use \(allow).", headers: [("Allow", allow)]))
+        }
+        throw RequestFailure(response: .detail(404, "Not found."))
+    }
+
+    /// Every operation of every resource, routes with fewer parameters first.
+    private lazy var operationsByLiteralness: [(ServedResource, ServedOperation)] = {
+        let all = api.resources.flatMap { resource in resource.operations.map { (resource, $0) } }
+        return all.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.1.route.parameterCount
+            let right = rhs.element.1.route.parameterCount
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }()
+
+    /// Runs `operation` of `resource` with the route's values.
+    private func handle(
+        _ operation: ServedOperation, of resource: ServedResource, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
+    ) throws(RequestFailure) -> ServedResponse {
+        switch operation.kind {
+        case .create: return try create(resource, operation, values: values, request: request)
+        case .read:
+            let (_, record) = try find(resource, values: values)
+            return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
+        case .update, .patch: return try update(resource, operation, values: values, request: request)
+        case .delete:
+            let (key, record) = try find(resource, values: values)
+            tables[resource.name]?.records[key] = nil
+            tables[resource.name]?.order.removeAll { $0 == key }
+            try persist(resource, key: key)
+            return operation.returnsModel
+                ? answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation) : ServedResponse(status: 204)
+        case .list: return try list(resource, operation, values: values, request: request)
+        }
+    }
+
+    // MARK: operations
+
+    /// Stores a new value: the body checked, route fields set, the id given or assigned, read-only fields set.
+    private func create(
+        _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
+    ) throws(RequestFailure) -> ServedResponse {
+        let body = try requestObject(request, of: resource)
+        var validation = BodyValidation(api: api)
+        var object = validation.object(body, fields: resource.fields, partial: false)
+        var arguments: [String: String] = [:]
+        for (part, value) in values {
+            switch part {
+            case let .field(field) where object[field.key] == nil: object[field.key] = field.type.pathValue(value)
+            case let .argument(name): arguments[name] = value
+            case .literal, .id, .field: break
+            }
+        }
+        var table = tables[resource.name] ?? Table()
+        let key: String
+        if let given = body[resource.id.key], given != .null {
+            guard validation.check(given, resource.id.type, path: resource.id.key), let text = JSONText.pathText(given) else {
+                throw RequestFailure(response: .invalid(validation.errors))
+            }
+            key = resource.id.type.canonicalKey(text)
+            object[resource.id.key] = given
+        } else {
+            let (value, text) = resource.id.type.newID(after: &table.lastInteger)
+            key = resource.id.type.canonicalKey(text)
+            object[resource.id.key] = value
+        }
+        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
+        guard table.records[key] == nil else {
+            throw RequestFailure(response: .detail(409, "A \(resource.name) with id \(key) already exists."))
+        }
+        if let number = Int(key) { table.lastInteger = max(table.lastInteger, number) }
+        for field in resource.fields where field.readOnly {
+            object[field.key] = field.type.placeholder(in: api)
+        }
+        let record = StoredRecord(object: object, arguments: arguments)
+        table.order.append(key)
+        table.records[key] = record
+        tables[resource.name] = table
+        try persist(resource, key: key)
+        guard operation.returnsModel else { return ServedResponse(status: 204) }
+        return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)))
+    }
+
+    /// Changes a value: every field the client sets (a full update), or only those sent (a partial one).
+    private func update(
+        _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
+    ) throws(RequestFailure) -> ServedResponse {
+        let (key, old) = try find(resource, values: values)
+        let body = try requestObject(request, of: resource)
+        var validation = BodyValidation(api: api)
+        let changes = validation.object(body, fields: resource.fields, partial: operation.isPartial)
+        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
+        var object = old.object
+        if !operation.isPartial {
+            // A full update replaces every field the client sets; the id, read-only fields and route fields stay.
+            for field in resource.fields where !field.readOnly { object[field.key] = nil }
+            for (part, value) in values {
+                if case let .field(field) = part { object[field.key] = field.type.pathValue(value) }
+            }
+        }
+        object.merge(changes) { $1 }
+        let record = StoredRecord(object: object, arguments: old.arguments)
+        tables[resource.name]?.records[key] = record
+        try persist(resource, key: key)
+        guard operation.returnsModel else { return ServedResponse(status: 204) }
+        return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
+    }
+
+    /// The values under the route, filtered by query items named like fields, paged as the spec says.
+    private func list(
+        _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
+    ) throws(RequestFailure) -> ServedResponse {
+        let table = tables[resource.name] ?? Table()
+        var reserved: Set<String> = []
+        if let pagination = resource.pagination { reserved = [pagination.parameter, pagination.sizeParameter] }
+        // Query items named like a field filter by it, as json-server's do.
+        let filters = request.query.filter { item in !reserved.contains(item.name) && resource.allFields.contains { $0.key == item.name } }
+        let matching = table.order.compactMap { table.records[$0] }.filter { record in
+            matches(record, values) && filters.allSatisfy { filter in record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
+        }
+        let items = matching.map { representation($0, of: resource) }
+        guard let pagination = resource.pagination else {
+            return answer(request, .ok(wrapped(.array(items), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
+        }
+        let paged = try page(items, pagination, request: request)
+        return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
+    }
+
+    /// One page of `items` in the spec's pagination style.
+    private func page(_ items: [JSONValue], _ pagination: ServedPagination, request: ServedRequest) throws(RequestFailure) -> Answer {
+        let given = request.query.last { $0.name == pagination.parameter }?.value
+        let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
+        let start: Int
+        let pageNumber: Int
+        switch pagination.style {
+        case .offset:
+            guard let offset = given.map({ Int($0) }) ?? 0, offset >= 0 else { throw invalidParameter(pagination.parameter, "A valid offset is required.") }
+            start = offset
+            pageNumber = offset / size + 1
+        case .cursor:
+            guard let offset = given.map({ Self.offset(inCursor: $0) }) ?? 0 else { throw invalidParameter(pagination.parameter, "Invalid cursor.") }
+            start = offset
+            pageNumber = offset / size + 1
+        case .page, .nextURL, .linkHeader:
+            guard let number = given.map({ Int($0) }) ?? 1, number >= 1 else { throw invalidParameter(pagination.parameter, "Invalid page.") }
+            pageNumber = number
+            start = (number - 1) * size
+        }
+        let slice = start < items.count ? Array(items[start..<min(start + size, items.count)]) : []
+        let hasNext = start + size < items.count
+        let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
+        var body: JSONValue = pagination.items.isEmpty ? .array(slice) : .object([:])
+        if !pagination.items.isEmpty { body.set(.array(slice), at: pagination.items) }
+        if let count = pagination.count { body.set(.number(Double(items.count)), at: count) }
+        if let next = pagination.next {
+            let value: JSONValue =
+                switch pagination.style {
+                case .nextURL: nextLink.map(JSONValue.string) ?? .null
+                case .cursor: hasNext ? .string(Self.cursor(offset: start + size)) : .null
+                case .page, .linkHeader: hasNext ? .number(Double(pageNumber + 1)) : .null
+                case .offset: hasNext ? .number(Double(start + size)) : .null
+                }
+            body.set(value, at: next)
+        }
+        var headers: [(name: String, value: String)] = []
+        if pagination.style == .linkHeader, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
+        if let countHeader = pagination.countHeader { headers.append((countHeader, String(items.count))) }
+        return Answer(status: 200, body: body, headers: headers)
+    }
+
+    // MARK: helpers
+
+    /// Writes the value of `resource` under `key` (its removal when there is none) to the database, if any.
+    private func persist(_ resource: ServedResource, key: String) throws(RequestFailure) {
+        guard let database else { return }
+        let table = tables[resource.name] ?? Table()
+        do {
+            try database.save(table.records[key], key: key, of: resource.name, lastInteger: table.lastInteger)
+        } catch {
+            throw RequestFailure(response: .detail(500, "The database could not be written: \(error)"))
+        }
+    }
+
+    /// A successful response's parts before the envelope wraps it.
+    struct Answer {
+        /// The HTTP status code.
+        var status: Int
+        /// The body before the envelope and namespace wrap it.
+        var body: JSONValue
+        /// Header fields, such as a page's `Link`.
+        var headers: [(name: String, value: String)] = []
+
+        /// A 200 answer of `body`.
+        static func ok(_ body: JSONValue) -> Answer { Answer(status: 200, body: body) }
+    }
+
+    /// The response: the body wrapped in the resource's one-value namespace (unless `wrapsOne` is off) and
+    /// the envelope, with an ETag; 304 when the client's copy is current.
+    private func answer(
+        _ request: ServedRequest, _ answer: Answer, of resource: ServedResource, operation: ServedOperation, wrapsOne: Bool = true
+    ) -> ServedResponse {
+        guard operation.returnsModel else { return ServedResponse(status: 204) }
+        let body = wrapsOne ? wrapped(answer.body, in: resource.responseOne) : answer.body
+        var response = ServedResponse.json(answer.status, enveloped(body), headers: answer.headers)
+        guard request.method == "GET" else { return response }
+        let tag = "\"\(Self.digest(response.body))\""
+        response.headers.append(("ETag", tag))
+        if let ifNoneMatch = request.ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+            return ServedResponse(status: 304, headers: [("ETag", tag)])
+        }
+        return response
+    }
+
+    /// The record and its key that the route's id and other parameters name; 404 when none.
+    private func find(_ resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) -> (String, StoredRecord) {
+        let id = values.first { if case .id = $0.part { true } else { false } }?.value
+        guard let id, let record = tables[resource.name]?.records[resource.id.type.canonicalKey(id)], matches(record, values) else {
+            throw RequestFailure(response: .detail(404, "No \(resource.name) found here."))
+        }
+        return (resource.id.type.canonicalKey(id), record)
+    }
+
+    /// Whether `record` lives under the route values other than its id.
+    private func matches(_ record: StoredRecord, _ values: [(part: ServedRoute.Part, value: String)]) -> Bool {
+        values.allSatisfy { part, value in
+            switch part {
+            case let .field(field): record.object[field.key].flatMap(JSONText.pathText) == value
+            case let .argument(name): record.arguments[name].map { $0 == value } ?? true
+            case .id, .literal: true
+            }
+        }
+    }
+
+    /// The body's object, unwrapped from the envelope and namespace; 415 for a body that is not JSON, 400
+    /// for one that does not parse or is no object.
+    private func requestObject(_ request: ServedRequest, of resource: ServedResource) throws(RequestFailure) -> [String: JSONValue] {
+        let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
+            let given = mediaType.isEmpty ? "no Content-Type" : "Content-Type \(mediaType)"
+            throw RequestFailure(response: .detail(415, "Unsupported media type: the request has \(given); send JSON as application/json."))
+        }
+        var json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: request.body)
+        } catch {
+            throw RequestFailure(response: .invalid(["": ["The body is not valid JSON: \(Self.reason(error))"]]))
+        }
+        for key in api.envelope + (resource.requestNamespace.map { [$0] } ?? []) {
+            guard let inner = json[key] else { throw RequestFailure(response: .invalid(["": ["Expected the body wrapped in `\(key)`."]])) }
+            json = inner
+        }
+        guard case let .object(object) = json else { throw RequestFailure(response: .invalid(["": ["Expected a JSON object."]])) }
+        return object
+    }
+
+    /// What a response shows of a record: every field but write-only ones.
+    private func representation(_ record: StoredRecord, of resource: ServedResource) -> JSONValue {
+        var object = record.object
+        for field in resource.fields where field.writeOnly { object[field.key] = nil }
+        return .object(object)
+    }
+
+    /// `value` inside `{key: …}`, or itself without a key.
+    private func wrapped(_ value: JSONValue, in key: String?) -> JSONValue {
+        key.map { .object([$0: value]) } ?? value
+    }
+
+    /// `value` inside the API's envelope, outermost key first.
+    private func enveloped(_ value: JSONValue) -> JSONValue {
+        api.envelope.reversed().reduce(value) { inner, key in .object([key: inner]) }
+    }
+
+    /// The request's absolute URL with the query item `name` set to `value`.
+    private func link(_ request: ServedRequest, setting name: String, to value: String) -> String {
+        let query = request.query.filter { $0.name != name } + [(name, value)]
+        return request.origin + request.path + "?" + query.map { "\(Self.encoded($0.name))=\(Self.encoded($0.value))" }.joined(separator: "&")
+    }
+
+    /// 400 for a query parameter the server cannot read.
+    private func invalidParameter(_ name: String, _ message: String) -> RequestFailure {
+        RequestFailure(response: .invalid([name: [message]]))
+    }
+
+    /// `text` percent-encoded as the runtime encodes query items.
+    private static func encoded(_ text: String) -> String {
+        RoutePath.encodeSegment(text)
+    }
+
+    /// An opaque cursor for an offset.
+    static func cursor(offset: Int) -> String {
+        Data("o:\(offset)".utf8).base64EncodedString()
+    }
+
+    /// The offset a cursor stands for; `nil` for a cursor this server did not write.
+    static func offset(inCursor cursor: String) -> Int? {
+        guard let data = Data(base64Encoded: cursor), let text = String(data: data, encoding: .utf8), text.hasPrefix("o:") else { return nil }
+        return Int(text.dropFirst(2)).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// A 64-bit FNV-1a digest of a body, for ETags.
+    static func digest(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// A JSON parse error in a sentence.
+    private static func reason(_ error: any Error) -> String {
+        guard case let DecodingError.dataCorrupted(context) = error else { return "\(error)" }
+        return (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+    }
+
+    // MARK: seeds
+
+    /// The tables `seed` fills, each value checked against the spec.
+    private static func load(_ seed: Seed, into api: ServedAPI) throws(SeedError) -> [String: Table] {
+        var tables: [String: Table] = [:]
+        for (name, values) in seed.records.sorted(by: { $0.key < $1.key }) {
+            guard let resource = api.resource(named: name) else {
+                throw SeedError(
+                    source: seed.source, path: name,
+                    message: "\(api.name) has no resource \(name); its resources are \(api.resources.map(\.name).joined(separator: ", ")).")
+            }
+            var table = Table()
+            // Seed data may set read-only fields, which requests cannot.
+            let settable = resource.fields.map { field in
+                var field = field
+                field.readOnly = false
+                return field
+            }
+            for (index, value) in values.enumerated() {
+                let path = "\(name)[\(index)]"
+                guard case let .object(body) = value else { throw SeedError(source: seed.source, path: path, message: "expected an object") }
+                var validation = BodyValidation(api: api)
+                var object = validation.object(body, fields: settable, partial: true)
+                for field in resource.fields where object[field.key] == nil && field.required {
+                    validation.fail(field.key, "This field is required.")
+                }
+                for field in resource.fields where object[field.key] == nil && field.readOnly {
+                    object[field.key] = field.type.placeholder(in: api)
+                }
+                let key: String
+                if let given = body[resource.id.key], given != .null, validation.check(given, resource.id.type, path: resource.id.key),
+                    let text = JSONText.pathText(given)
+                {
+                    key = resource.id.type.canonicalKey(text)
+                    object[resource.id.key] = given
+                } else {
+                    let (id, text) = resource.id.type.newID(after: &table.lastInteger)
+                    key = resource.id.type.canonicalKey(text)
+                    object[resource.id.key] = id
+                }
+                if let (field, messages) = validation.errors.sorted(by: { $0.key < $1.key }).first {
+                    throw SeedError(source: seed.source, path: "\(path).\(field)", message: messages.joined(separator: " "))
+                }
+                guard table.records[key] == nil else { throw SeedError(source: seed.source, path: path, message: "a second \(name) with id \(key)") }
+                if let number = Int(key) { table.lastInteger = max(table.lastInteger, number) }
+                table.order.append(key)
+                table.records[key] = StoredRecord(object: object, arguments: [:])
+            }
+            tables[name] = table
+        }
+        return tables
+    }
+}
+
+extension ServedRoute {
+    /// How many parts are parameters.
+    var parameterCount: Int {
+        parts.count { if case .literal = $0 { false } else { true } }
+    }
+}
+
+extension WireType {
+    /// A path segment's text as a value of this type: a number for numeric types, else the text.
+    func pathValue(_ text: String) -> JSONValue {
+        switch self {
+        case let .optional(wrapped): wrapped.pathValue(text)
+        case .integer, .number: Double(text).map(JSONValue.number) ?? .string(text)
+        case .bool: text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
+        default: .string(text)
+        }
+    }
+
+    /// The key a record of this id type is stored under: UUIDs in capitals, so any spelling finds it.
+    func canonicalKey(_ text: String) -> String {
+        switch self {
+        case let .optional(wrapped): wrapped.canonicalKey(text)
+        case .uuid: text.uppercased()
+        case .integer: Int(text).map(String.init) ?? text
+        default: text
+        }
+    }
+
+    /// A new id of this type and its text: integers counting up from `last`, new UUIDs, and for string
+    /// ids the next integer as text.
+    func newID(after last: inout Int) -> (JSONValue, String) {
+        switch self {
+        case let .optional(wrapped): return wrapped.newID(after: &last)
+        case .uuid:
+            let id = UUID().uuidString
+            return (.string(id), id)
+        case .integer, .number:
+            last += 1
+            return (.number(Double(last)), String(last))
+        default:
+            last += 1
+            return (.string(String(last)), String(last))
+        }
+    }
+}
+
+extension JSONValue {
+    /// Sets `value` at a dotted key path, making the objects on the way.
+    mutating func set(_ value: JSONValue, at path: String) {
+        let keys = path.split(separator: ".").map(String.init)
+        guard let first = keys.first else {
+            self = value
+            return
+        }
+        var object: [String: JSONValue]
+        if case let .object(existing) = self { object = existing } else { object = [:] }
+        var inner = object[first] ?? .object([:])
+        if keys.count == 1 {
+            inner = value
+        } else {
+            inner.set(value, at: keys.dropFirst().joined(separator: "."))
+        }
+        object[first] = inner
+        self = .object(object)
+    }
+}
+#endif

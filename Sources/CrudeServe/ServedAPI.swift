@@ -1,0 +1,385 @@
+#if CrudeServe
+import CrudeGenCore
+import CrudeGenEngine
+import Foundation
+
+/// A validated spec resolved to what the server needs to speak its wire format: paths, JSON keys, the JSON
+/// type of every field, envelopes, namespaces and pagination.
+///
+/// Built from the generator's own `Spec` and code model, so the server reads a spec exactly as the client
+/// generated from it does: a rule changed in the engine changes both.
+struct ServedAPI: Sendable {
+    /// The spec's API name, for messages.
+    var name: String
+    /// The path the spec's base URL has (`/v3/`), always starting and ending with a slash.
+    var basePath: String
+    /// The keys wrapping every response body and every request body, outermost first.
+    var envelope: [String]
+    /// The resources, in spec order.
+    var resources: [ServedResource]
+    /// The fields of every model and resource a field can hold, by spec type name.
+    var shapes: [String: [WireField]]
+    /// The API-wide actions and each resource's, which the server answers from seed data or with 501.
+    var actions: [ServedAction]
+
+    /// The resource named `name` in the spec.
+    func resource(named name: String) -> ServedResource? {
+        resources.first { $0.name == name }
+    }
+
+    /// Loads the spec at `path` and resolves it; a spec the generator rejects throws its diagnostics.
+    static func load(specAt path: String) throws(DiagnosticsError) -> ServedAPI {
+        try resolve(SpecLoader.load(contentsOf: path))
+    }
+
+    /// Resolves a spec held in memory; `file` names it in diagnostics.
+    static func load(spec data: Data, file: String) throws(DiagnosticsError) -> ServedAPI {
+        try resolve(SpecLoader.load(data, file: file))
+    }
+
+    /// Validates a loaded spec as the generator does and resolves it; any error throws every diagnostic.
+    private static func resolve(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ServedAPI {
+        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
+        let (problems, validated) = ValidatedSpec.validate(spec)
+        guard let validated else { throw DiagnosticsError(loaded.diagnostics + problems) }
+        return ServedAPI(spec: spec, model: CodeModelBuilder.build(validated))
+    }
+
+    /// Resolves a validated spec with the code model the generator built from it.
+    init(spec: Spec, model: CodeModel) {
+        let types = WireTypes(spec: spec)
+        name = spec.api.name.value
+        basePath = Self.basePath(of: spec.api.baseURL?.value)
+        envelope = model.api.envelope
+        var shapes: [String: [WireField]] = [:]
+        for declared in spec.models {
+            shapes[declared.name.value] = declared.fields.map(types.field)
+        }
+        var resources: [ServedResource] = []
+        var actions = spec.actions.map { action in
+            ServedAction(owner: nil, action: action, model: model.api.actions.first { $0.specName == action.name.value })
+        }
+        for resource in spec.resources {
+            let creates = resource.operations.contains { $0.value == .create }
+            let id = types.field(SpecInterop.idField(of: resource, optional: creates))
+            let fields = resource.fields.map(types.field)
+            shapes[resource.name.value] = [id] + fields
+            guard let declaration = model.models.first(where: { $0.resource?.specName == resource.name.value })?.resource else { continue }
+            resources.append(ServedResource(resource, declaration: declaration, id: id, fields: fields, types: types))
+            actions += resource.actions.map { action in
+                ServedAction(owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value })
+            }
+        }
+        self.resources = resources
+        self.shapes = shapes
+        self.actions = actions
+    }
+
+    /// The path of a base URL, with a slash at each end: `https://api.example.com/v3` → `/v3/`.
+    static func basePath(of baseURL: String?) -> String {
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return "/" }
+        let trimmed = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        return trimmed.isEmpty ? "/" : "/\(trimmed)/"
+    }
+}
+
+/// A resource: its id, fields and the routes of its operations.
+struct ServedResource: Sendable {
+    /// The resource's name as the spec writes it, the key of its records in seed data.
+    var name: String
+    /// The id's field; `type` tells how new ids are made.
+    var id: WireField
+    /// The fields besides the id.
+    var fields: [WireField]
+    /// The operations the spec lists, with their verbs and routes.
+    var operations: [ServedOperation]
+    /// The key wrapping one value in responses, if any.
+    var responseOne: String?
+    /// The key wrapping a list in responses, if any.
+    var responseMany: String?
+    /// The key wrapping request bodies, if any.
+    var requestNamespace: String?
+    /// How `list` pages, if it does.
+    var pagination: ServedPagination?
+
+    /// The resource `resource`, with the operations its code model `declaration` resolved and its id and
+    /// fields already in wire form.
+    init(_ resource: ResourceSpec, declaration: ResourceDeclaration, id: WireField, fields: [WireField], types: WireTypes) {
+        name = resource.name.value
+        self.id = id
+        self.fields = fields
+        responseOne = declaration.namespaceOne
+        responseMany = declaration.namespaceMany
+        requestNamespace = declaration.requestNamespace
+        pagination = resource.pagination.map { ServedPagination($0) }
+        operations = declaration.operations.map { operation in
+            ServedOperation(
+                kind: operation.kind,
+                method: operation.method.uppercased(),
+                route: ServedRoute(
+                    operation.route.map { part in
+                        switch part {
+                        case let .literal(text):
+                            return .literal(text)
+                        case let .parameter(parameter):
+                            switch parameter.source {
+                            case .id: return .id
+                            case .field:
+                                let field = resource.fields.first { $0.name.value == parameter.specName }.map(types.field)
+                                return field.map(ServedRoute.Part.field) ?? .argument(parameter.specName)
+                            case .argument: return .argument(parameter.specName)
+                            }
+                        }
+                    }),
+                returnsModel: operation.returnsModel
+            )
+        }
+    }
+
+    /// The id and the fields.
+    var allFields: [WireField] { [id] + fields }
+}
+
+/// One CRUD operation as it arrives: its verb and route.
+struct ServedOperation: Sendable {
+    /// Which CRUD operation it is.
+    var kind: CRUDOperation
+    /// The HTTP method in capitals (`PATCH`).
+    var method: String
+    /// Where it is answered, below the base path.
+    var route: ServedRoute
+    /// Whether the response carries the value; else it is empty (`responses: none`).
+    var returnsModel: Bool
+
+    /// Whether the body sets only the fields it carries: an update sent by PATCH, or `patch`.
+    var isPartial: Bool { kind == .patch || kind == .update && method == "PATCH" }
+}
+
+/// A call beyond CRUD: answered from seed data when it has an answer there, else with 501.
+struct ServedAction: Sendable {
+    /// The owning resource's spec name; `nil` for an API-wide action.
+    var owner: String?
+    /// The action's name as the spec writes it, its key under `actions` in seed data.
+    var name: String
+    /// The HTTP method in capitals.
+    var method: String
+    /// Where it is answered, below the base path; every parameter an argument.
+    var route: ServedRoute
+
+    /// The action `action` of `owner` (none for the API's own), routed as the code model routes it.
+    init(owner: String?, action: ActionSpec, model: ActionDeclaration?) {
+        self.owner = owner
+        name = action.name.value
+        method = (model?.method ?? "get").uppercased()
+        route = ServedRoute(
+            (model?.route ?? []).map { part in
+                switch part {
+                case let .literal(text): .literal(text)
+                case let .parameter(parameter): .argument(parameter.specName)
+                }
+            })
+    }
+}
+
+/// A route relative to the base path, such as `households/{householdID}/people/{id}`.
+struct ServedRoute: Sendable {
+    /// A piece of a route.
+    enum Part: Sendable {
+        /// Text matched as written.
+        case literal(String)
+        /// The resource's id.
+        case id
+        /// A field of the resource: set on create, matched on the other operations.
+        case field(WireField)
+        /// A value of the route alone (a declared param), kept with the records created under it.
+        case argument(String)
+    }
+
+    /// Literal text and parameters, in order.
+    var parts: [Part]
+
+    /// A route of `parts`.
+    init(_ parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// The values of the parameters when `path` (relative to the base path, percent-encoded) is this
+    /// route, each percent-decoded; `nil` when it is not. A parameter matches one or more characters up to
+    /// the next literal, never a `/`.
+    func match(_ path: Substring) -> [(part: Part, value: String)]? {
+        func match(from index: Int, _ rest: Substring) -> [(part: Part, value: String)]? {
+            guard index < parts.count else { return rest.isEmpty ? [] : nil }
+            switch parts[index] {
+            case let .literal(text):
+                guard rest.hasPrefix(text) else { return nil }
+                return match(from: index + 1, rest.dropFirst(text.count))
+            case let part:
+                let segment = rest.prefix { $0 != "/" }
+                // The shortest value first, so that a literal right after the parameter (`{id}.json`) is found.
+                var end = segment.startIndex
+                while end < segment.endIndex {
+                    end = segment.index(after: end)
+                    guard var tail = match(from: index + 1, rest[end...]) else { continue }
+                    guard let value = String(rest[..<end]).removingPercentEncoding, !value.isEmpty else { return nil }
+                    tail.insert((part, value), at: 0)
+                    return tail
+                }
+                return nil
+            }
+        }
+        return match(from: 0, path)
+    }
+}
+
+/// A resource's pagination with the style's defaults applied, as the generated client reads it.
+struct ServedPagination: Sendable {
+    /// Where the next page comes from.
+    var style: PaginationSpec.Style
+    /// The key path of the items; empty for the body itself.
+    var items: String
+    /// The key path of the next URL, page number or cursor, if the body has one.
+    var next: String?
+    /// The key path of the total, if the body has one.
+    var count: String?
+    /// The response header of the total, if any.
+    var countHeader: String?
+    /// The page, offset or cursor query parameter (`page` for next URLs and Link headers, which the server
+    /// writes into the links it sends).
+    var parameter: String
+    /// The page size query parameter.
+    var sizeParameter: String
+    /// The page size when the request asks for none.
+    var defaultSize: Int
+
+    /// The pagination `spec` describes, with the style's defaults the generated client applies.
+    init(_ spec: PaginationSpec) {
+        let resolved = spec.resolved
+        style = spec.style
+        items = resolved.items
+        next = resolved.next
+        count = resolved.count
+        countHeader = resolved.countHeader
+        parameter = resolved.parameter ?? "page"
+        // A spec without a page size still has its style's size parameter, which clients may send.
+        sizeParameter = resolved.size?.parameter ?? spec.sizeParameter?.value ?? (spec.style == .offset ? "limit" : "page_size")
+        defaultSize = resolved.size?.value ?? 10
+    }
+}
+
+/// A field as it travels: its JSON key, JSON type and whether requests must carry it.
+struct WireField: Sendable {
+    /// The JSON key.
+    var key: String
+    /// The JSON its values must be.
+    var type: WireType
+    /// Set by the server; ignored in request bodies.
+    var readOnly: Bool
+    /// Taken from request bodies, never sent back.
+    var writeOnly: Bool
+    /// Whether a full request body must carry it: neither optional, read-only nor write-only.
+    var required: Bool
+}
+
+/// The JSON a field's value must be.
+indirect enum WireType: Sendable {
+    /// A number without a fractional part.
+    case integer
+    /// Any number.
+    case number
+    /// `true` or `false`.
+    case bool
+    /// Any string.
+    case string
+    /// A string holding a UUID.
+    case uuid
+    /// A string holding an absolute URL.
+    case url
+    /// A date as the field's transform writes it.
+    case date(DateWire)
+    /// A value of an enum: one of its raw values (strings, or integers when `integer`).
+    case enumeration(values: Set<String>, integer: Bool)
+    /// An object of the model or resource of that spec name.
+    case object(String)
+    /// An array of values of the element type.
+    case array(WireType)
+    /// An object with any keys.
+    case dictionary(WireType)
+    /// A value of the wrapped type, or `null`.
+    case optional(WireType)
+    /// Anything: `JSON` fields and transforms that take several JSON types (`lenient`).
+    case any
+}
+
+/// How a date field is written.
+enum DateWire: Sendable {
+    /// The built-in transforms of the same names: ISO 8601 strings, with or without fractional seconds, and
+    /// numbers of seconds or milliseconds since 1970.
+    case iso8601, iso8601Fractional, epochSeconds, epochMilliseconds
+    /// A `DateFormatter` pattern in a time zone (UTC unless named).
+    case format(String, timeZone: String?)
+}
+
+/// Resolves spec types to wire types, with the spec's key style and transforms.
+struct WireTypes {
+    /// The validated spec whose enums, transforms and key style decide.
+    let spec: Spec
+
+    /// The wire form of `field`.
+    func field(_ field: FieldSpec) -> WireField {
+        WireField(
+            key: SpecInterop.jsonKey(of: field, style: spec.api.keyStyle),
+            type: type(field.type.value, transform: field.transform?.value),
+            readOnly: field.readOnly,
+            writeOnly: field.writeOnly,
+            required: !field.type.value.isOptional && !field.readOnly && !field.writeOnly
+        )
+    }
+
+    /// The wire type of `expression`; a transform applies to the innermost named type.
+    func type(_ expression: TypeExpression, transform: String?) -> WireType {
+        switch expression {
+        case let .optional(wrapped): .optional(type(wrapped, transform: transform))
+        case let .array(element): .array(type(element, transform: transform))
+        case let .dictionary(value): .dictionary(type(value, transform: transform))
+        case let .named(name): named(name, transform: transform)
+        }
+    }
+
+    /// The wire type of the spec type `name` under `transform`: the transform decides, else the type.
+    private func named(_ name: String, transform: String?) -> WireType {
+        if let transform {
+            switch transform {
+            case "iso8601": return .date(.iso8601)
+            case "iso8601_fractional": return .date(.iso8601Fractional)
+            case "epoch_seconds": return .date(.epochSeconds)
+            case "epoch_milliseconds": return .date(.epochMilliseconds)
+            case "percentage": return .number
+            case "url": return .url
+            // Strings or numbers, as servers that mix them send.
+            case "lenient", "string_id": return .any
+            default:
+                switch spec.transforms.first(where: { $0.name.value == transform })?.kind {
+                case let .dateFormat(format, timeZone)?: return .date(.format(format.value, timeZone: timeZone?.value))
+                case let .custom(valueType, _)?: return type(valueType.value, transform: nil)
+                case nil: return .any
+                }
+            }
+        }
+        switch name {
+        case "Int", "Int32", "Int64", "UInt": return .integer
+        case "Double", "Float", "Decimal": return .number
+        case "Bool": return .bool
+        case "String", "Data": return .string
+        case "UUID": return .uuid
+        case "URL": return .url
+        case "Date": return .date(.iso8601)
+        case "JSON", "File": return .any
+        default:
+            if let enumeration = spec.enums.first(where: { $0.name.value == name }) {
+                return .enumeration(values: Set(enumeration.cases.map(\.rawValue.value)), integer: enumeration.rawType == .int)
+            }
+            return .object(name)
+        }
+    }
+}
+#endif

@@ -1,0 +1,255 @@
+#if CrudeServe
+import CrudeGenEngine
+import CrudeRuntime
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// A spec served as a working HTTP API: every resource's operations on the routes, verbs and JSON shapes
+/// the spec gives, over data kept in memory (docs/serve.md).
+///
+/// An app's tests start one in-process on a free port and point the generated client at it:
+///
+/// ```swift
+/// let server = try SpecServer(specAt: "Household.crude.yaml", seed: Seed(["Person": [["name": "Ada"]]]))
+/// let baseURL = try await server.start()
+/// defer { Task { await server.stop() } }
+/// let client = APIClient(configuration: ClientConfiguration(baseURL: baseURL))
+/// ```
+///
+/// `crudegen serve` runs the same server from the command line.
+public actor SpecServer {
+    /// How the server behaves beyond the spec: the rehearsal of slow and failing networks, logging and the
+    /// largest body taken.
+    public struct Options: Sendable {
+        /// Waited before each answer, to rehearse a slow network.
+        public var delay: Duration
+        /// The share of requests (0 to 1) answered 503 instead, to rehearse a failing server.
+        public var failureRate: Double
+        /// Where each request is logged as one line (`GET /v1/people → 200`), if anywhere.
+        public var log: (@Sendable (String) -> Void)?
+        /// The largest request body read, in bytes; a larger one is answered 413.
+        public var maximumBodySize: Int
+
+        /// The defaults: no delay, no failures, no log, bodies up to 4 MiB.
+        public init(delay: Duration = .zero, failureRate: Double = 0, log: (@Sendable (String) -> Void)? = nil, maximumBodySize: Int = 4 << 20) {
+            self.delay = delay
+            self.failureRate = failureRate
+            self.log = log
+            self.maximumBodySize = maximumBodySize
+        }
+    }
+
+    /// The server's state and answers.
+    let engine: ServeEngine
+    /// The behaviour beyond the spec.
+    let options: Options
+    /// The service group and the task running it, while the server runs in-process.
+    private var running: (group: ServiceGroup, task: Task<Void, any Error>)?
+    /// The URL the spec's routes are under while the server runs.
+    public private(set) var baseURL: URL?
+
+    /// A server of the spec at `path`, starting with `seed`. A spec the generator rejects throws its
+    /// diagnostics (`DiagnosticsError`, each naming file, line and column); seed data that does not fit
+    /// the spec throws a ``SeedError``.
+    ///
+    /// With `database`, the path of a SQLite file, every change is written there too: a server started on
+    /// a file that holds values serves them instead of `seed`, which ``reset(to:)`` brings back.
+    public init(specAt path: String, seed: Seed = Seed(), database: String? = nil, options: Options = Options()) throws {
+        try self.init(api: ServedAPI.load(specAt: path), seed: seed, database: database, options: options)
+    }
+
+    /// A server of a spec held in memory; `file` names it in diagnostics.
+    public init(spec data: Data, file: String, seed: Seed = Seed(), database: String? = nil, options: Options = Options()) throws {
+        try self.init(api: ServedAPI.load(spec: data, file: file), seed: seed, database: database, options: options)
+    }
+
+    /// A server of the resolved spec `api`.
+    private init(api: ServedAPI, seed: Seed, database: String?, options: Options) throws {
+        engine = try ServeEngine(api: api, seed: seed, database: database.map(ServeDatabase.init(path:)))
+        self.options = options
+    }
+
+    /// Starts serving on `host` and `port` (0: a free port) and returns the base URL the spec's routes are
+    /// under (`http://127.0.0.1:51234/v1/`) once the server accepts connections.
+    @discardableResult
+    public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
+        if let baseURL { return baseURL }
+        let (ports, continuation) = AsyncStream<Int?>.makeStream()
+        let app = application(host: host, port: port) { continuation.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Self.quietLogger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() ?? nil else {
+            // The group ended before the server ran: its error says why (a port in use, a bad host).
+            try await task.value
+            throw CancellationError()
+        }
+        running = (group, task)
+        let url = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)\(engine.api.basePath)")!
+        baseURL = url
+        return url
+    }
+
+    /// Stops serving, letting requests in progress finish.
+    public func stop() async {
+        guard let running else { return }
+        self.running = nil
+        baseURL = nil
+        await running.group.triggerGracefulShutdown()
+        _ = try? await running.task.value
+    }
+
+    /// Serves on `host` and `port` until SIGINT or SIGTERM, then shuts down gracefully; `started` gets the
+    /// base URL once the server accepts connections (`crudegen serve`).
+    public func run(host: String, port: Int, started: @escaping @Sendable (URL) -> Void) async throws {
+        let basePath = engine.api.basePath
+        let app = application(host: host, port: port) { bound in
+            bound.flatMap { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\($0)\(basePath)") }.map(started)
+        }
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// Replaces the data with `seed`, or with the data the server started with when `nil`.
+    public func reset(to seed: Seed? = nil) async throws {
+        try await engine.reset(to: seed)
+    }
+
+    /// The stored values of the resource the spec names `resource`, in order of creation, as the wire writes
+    /// them (write-only fields included); empty for a resource without values.
+    public func records(of resource: String) async -> [JSONValue] {
+        await engine.records(of: resource)
+    }
+
+    /// The Hummingbird application on `host` and `port`, reporting the port it bound (`nil` if none) to `bound`.
+    private func application(host: String, port: Int, bound: @escaping @Sendable (Int?) -> Void) -> some ApplicationProtocol {
+        Application(
+            responder: SpecResponder(engine: engine, options: options),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "crudegen"),
+            onServerRunning: { channel in bound(channel.localAddress?.port) },
+            logger: Self.quietLogger
+        )
+    }
+
+    /// Hummingbird's own log, errors only: the request log is ours.
+    private static let quietLogger: Logger = {
+        var logger = Logger(label: "crudegen.serve")
+        logger.logLevel = .error
+        return logger
+    }()
+}
+
+/// Hands each request to the engine, after CORS, the rehearsed delay and failures, and logs it.
+struct SpecResponder: HTTPResponder {
+    /// Hummingbird's plain request context: the engine needs nothing more.
+    typealias Context = BasicRequestContext
+
+    /// The server's state and answers.
+    let engine: ServeEngine
+    /// The delay, failure rate, log and body limit.
+    let options: SpecServer.Options
+
+    /// The engine's answer, with CORS headers, logged.
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        let response = await answer(request)
+        var headers = HTTPFields(response.headers)
+        headers.append(contentsOf: Self.cors(request))
+        if let log = options.log {
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            log("\(request.method.rawValue) \(request.uri.string) → \(response.status) (\(String(format: "%.1f", milliseconds)) ms)")
+        }
+        return Response(status: HTTPResponse.Status(code: response.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
+    }
+
+    /// Preflights, rehearsed delays and failures, the body read up to the limit, then the engine's answer.
+    private func answer(_ request: Request) async -> ServedResponse {
+        if request.method == .options {
+            return ServedResponse(status: 204)
+        }
+        if options.delay > .zero {
+            try? await Task.sleep(for: options.delay)
+        }
+        if options.failureRate > 0, Double.random(in: 0..<1) < options.failureRate {
+            return .detail(503, "Failure rehearsed by the server's failure rate (--fail-rate).")
+        }
+        var body = ByteBuffer()
+        var size = 0
+        do {
+            // A body over the limit is read to its end (up to 16 times the limit) and dropped, so that the
+            // client, still sending, receives the 413 instead of a reset connection.
+            for try await chunk in request.body {
+                size += chunk.readableBytes
+                if size <= options.maximumBodySize {
+                    body.writeImmutableBuffer(chunk)
+                } else if size > options.maximumBodySize * 16 {
+                    break
+                }
+            }
+        } catch {
+            return .detail(400, "The body could not be read: \(error)")
+        }
+        guard size <= options.maximumBodySize else {
+            return .detail(413, "The body is larger than the \(options.maximumBodySize) bytes this server reads.")
+        }
+        let raw = request.uri.string
+        let question = raw.firstIndex(of: "?")
+        let path = String(raw[..<(question ?? raw.endIndex)])
+        let query: [(name: String, value: String)] = (question.map { raw[raw.index(after: $0)...] } ?? "").split(separator: "&").map { item in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring?) -> String {
+                let text = String(text ?? "").replacingOccurrences(of: "+", with: " ")
+                return text.removingPercentEncoding ?? text
+            }
+            return (decoded(pair.first), decoded(pair.count > 1 ? pair[1] : nil))
+        }
+        let host = request.head.authority ?? "127.0.0.1"
+        return await engine.respond(
+            to: ServedRequest(
+                method: request.method.rawValue,
+                path: path,
+                query: query,
+                contentType: request.headers[.contentType],
+                ifNoneMatch: request.headers[.ifNoneMatch],
+                origin: "http://\(host)",
+                body: Data(buffer: body)
+            ))
+    }
+
+    /// CORS for web front-ends: any origin, the methods and headers a preflight asks for, and the
+    /// response headers clients read exposed.
+    private static func cors(_ request: Request) -> [HTTPField] {
+        var fields = [
+            HTTPField(name: .accessControlAllowOrigin, value: "*"),
+            HTTPField(name: .accessControlExposeHeaders, value: "ETag, Link, X-Total-Count, Location"),
+        ]
+        if request.method == .options {
+            let methods = request.headers[.accessControlRequestMethod] ?? "GET, POST, PUT, PATCH, DELETE"
+            fields.append(HTTPField(name: .accessControlAllowMethods, value: methods))
+            if let headers = request.headers[.accessControlRequestHeaders] {
+                fields.append(HTTPField(name: .accessControlAllowHeaders, value: headers))
+            }
+            fields.append(HTTPField(name: .accessControlMaxAge, value: "600"))
+        }
+        return fields
+    }
+}
+
+extension HTTPFields {
+    /// Fields from the engine's name-value pairs; a name HTTP does not allow is left out.
+    init(_ pairs: [(name: String, value: String)]) {
+        self.init()
+        for (name, value) in pairs {
+            guard let name = HTTPField.Name(name) else { continue }
+            append(HTTPField(name: name, value: value))
+        }
+    }
+}
+#endif

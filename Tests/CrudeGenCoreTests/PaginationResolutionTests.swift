@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import CrudeGenCore
+@testable import CrudeGenEngine
+
+/// `PaginationSpec.resolved` is the one place a pagination's defaults are applied; the renderer, the store
+/// model and the OpenAPI exporter and importer all read its result.
+@Suite struct PaginationResolutionTests {
+    /// The pagination of the list of a spec whose only resource pages as `keys` says.
+    func resolved(_ keys: String) throws -> PaginationDeclaration {
+        let text = "api: { name: Shop }\nresources:\n  R:\n    path: r\n    operations: [list]\n    pagination: \(keys)\n"
+        let loaded = SpecLoader.load(Data(text.utf8), file: "spec.yaml")
+        let spec = try #require(loaded.spec)
+        let validated = try #require(ValidatedSpec.validate(spec).validated)
+        return try #require(CodeModelBuilder.build(validated).models.first?.resource?.pagination)
+    }
+
+    @Test func eachStyleGetsItsDefaults() throws {
+        #expect(
+            try resolved("true")
+                == PaginationDeclaration(style: .nextURL(keyPath: "next"), items: "results", count: "count", countHeader: nil, size: nil))
+        #expect(
+            try resolved("{ style: page }")
+                == PaginationDeclaration(style: .pageNumber(parameter: "page", next: nil), items: "results", count: nil, countHeader: nil, size: nil))
+        #expect(
+            try resolved("{ style: offset, size: 20 }")
+                == PaginationDeclaration(
+                    style: .offset(parameter: "offset"), items: "results", count: "count", countHeader: nil,
+                    size: .init(parameter: "limit", value: 20)))
+        #expect(
+            try resolved("{ style: cursor, size: 5 }")
+                == PaginationDeclaration(
+                    style: .cursor(parameter: "cursor", next: "next_cursor"), items: "results", count: nil, countHeader: nil,
+                    size: .init(parameter: "page_size", value: 5)))
+        #expect(
+            try resolved("{ style: link_header }")
+                == PaginationDeclaration(style: .linkHeader, items: "", count: nil, countHeader: nil, size: nil))
+    }
+
+    @Test func writtenKeysReplaceTheDefaults() throws {
+        let page = try resolved("{ style: page, items: data.items, next: meta.next, count: none, parameter: p, size_parameter: per, size: 3 }")
+        #expect(page.style == .pageNumber(parameter: "p", next: "meta.next"))
+        #expect(page.parameter == "p")
+        #expect(page.next == "meta.next")
+        #expect(page.items == "data.items")
+        #expect(page.count == nil)
+        #expect(page.size == .init(parameter: "per", value: 3))
+        // A total in a header replaces the body's default `count`.
+        let header = try resolved("{ style: offset, items: \"\", count_header: X-Total-Count }")
+        #expect(header.count == nil)
+        #expect(header.countHeader == "X-Total-Count")
+        #expect(header.parameter == "offset")
+        #expect(header.next == nil)
+    }
+}
