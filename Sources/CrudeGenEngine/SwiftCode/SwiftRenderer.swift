@@ -42,7 +42,8 @@ enum SwiftRenderer {
     static func body(_ function: SwiftFunction, indent: Int) -> [String] {
         function.body.flatMap { statement in
             lines(of: statement).map { line in
-                String(repeating: " ", count: line.indent) + wrapped(line.layout, indent: indent + line.indent)
+                let text = wrapped(line.layout, indent: indent + line.indent)
+                return line.indent == 0 ? text : String(repeating: " ", count: line.indent) + text
             }
         }
     }
@@ -61,7 +62,13 @@ enum SwiftRenderer {
     /// A one-line statement on one line, however long: the coding statements of models, which
     /// templates place one per line.
     static func statement(_ statement: SwiftStatement) -> String {
-        lines(of: statement).map { String(repeating: " ", count: $0.indent) + flat($0.layout) }.joined(separator: "\n")
+        var text = ""
+        for (number, line) in lines(of: statement).enumerated() {
+            if number > 0 { text += "\n" }
+            text += String(repeating: " ", count: line.indent)
+            append(line.layout, to: &text)
+        }
+        return text
     }
 
     // MARK: layout
@@ -148,11 +155,32 @@ enum SwiftRenderer {
 
     /// The layout on one line.
     private static func flat(_ layout: Layout) -> String {
+        var text = ""
+        append(layout, to: &text)
+        return text
+    }
+
+    /// Appends the layout on one line to `text`: one buffer for the whole line, where joining each level's
+    /// pieces would allocate a string per node.
+    private static func append(_ layout: Layout, to text: inout String) {
         switch layout {
-        case let .text(text): text
-        case let .sequence(pieces): pieces.map(flat).joined()
-        case let .arguments(items): "(" + items.map(flat).joined(separator: ", ") + ")"
+        case let .text(piece): text += piece
+        case let .sequence(pieces): for piece in pieces { append(piece, to: &text) }
+        case let .arguments(items):
+            text += "("
+            for (position, item) in items.enumerated() {
+                if position > 0 { text += ", " }
+                append(item, to: &text)
+            }
+            text += ")"
         }
+    }
+
+    /// Whether `text` fits in ``lineLength`` after `margin` columns, counted as swift-format counts them, in
+    /// characters; a line whose UTF-8 bytes fit has no more characters than bytes, so most lines are never
+    /// broken into characters.
+    private static func fits(_ text: String, after margin: Int) -> Bool {
+        margin + text.utf8.count <= lineLength || margin + text.count <= lineLength
     }
 
     /// A line as swift-format keeps it: on one line when `indent` spaces, `prefix` characters before it (an
@@ -161,7 +189,7 @@ enum SwiftRenderer {
     /// way) and `)` back at the line's indentation.
     private static func wrapped(_ layout: Layout, indent: Int, prefix: Int = 0, suffix: Int = 0) -> String {
         let text = flat(layout)
-        guard indent + prefix + text.count + suffix > lineLength else { return text }
+        guard !fits(text, after: indent + prefix + suffix) else { return text }
         var pieces: [Layout] = []
         func collect(_ layout: Layout) {
             if case let .sequence(children) = layout { children.forEach(collect) } else { pieces.append(layout) }
