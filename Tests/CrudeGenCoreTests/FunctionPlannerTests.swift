@@ -29,9 +29,9 @@ import Testing
                 operations: [create, read, update, delete, list]
                 fields: { name: String }
             """)
-        let resource = try #require(model.models.first?.resource)
+        let item = try #require(model.models.first)
         #expect(
-            resource.functions.map(Self.selector) == [
+            item.plannedFunctions().map(Self.selector) == [
                 // Each optional last argument is an overload that leaves it out, and each send has its builder.
                 "create(on:)", "createOperation()", "create(nils:on:)", "createOperation(nils:)",
                 "static read(id:on:)", "static readOperation(id:)", "read(on:)",
@@ -40,7 +40,7 @@ import Testing
                 "static list(on:)", "static listOperation()", "static list(query:on:)", "static listOperation(query:)",
                 "save(on:)",
             ])
-        #expect(model.api.functions.isEmpty)
+        #expect(model.api.plannedFunctions().isEmpty)
     }
 
     /// A field named like an instance builder keeps the builder from having an overload without arguments:
@@ -55,7 +55,7 @@ import Testing
                 operations: [create]
                 fields: { createOperation: String }
             """)
-        let functions = try #require(model.models.first?.resource).functions
+        let functions = try #require(model.models.first).plannedFunctions()
         #expect(functions.map(Self.selector) == ["create(nils:on:)", "createOperation(nils:)"])
         #expect(functions[1].parameters.first?.defaultValue == .member(nil, "omit"))
     }
@@ -73,7 +73,7 @@ import Testing
                 operations: [create, read, update]
                 fields: { name: String }
             """)
-        let functions = try #require(model.models.first?.resource).functions
+        let functions = try #require(model.models.first).plannedFunctions()
         let builders = Dictionary(functions.filter { $0.name.hasSuffix("Operation") }.map { (Self.selector($0), $0.thrownError != nil) }) { first, _ in first }
         #expect(
             builders == [

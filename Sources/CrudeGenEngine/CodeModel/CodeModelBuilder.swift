@@ -13,7 +13,6 @@ package enum CodeModelBuilder {
             models: spec.models.map { builder.model(name: ($0.swiftName ?? $0.name).value, description: $0.description, fields: $0.fields) }
                 + spec.resources.map(builder.resource)
         )
-        model.decideFunctions()
         model.store = StoreModelBuilder.build(validated, model: model)
         return model
     }

@@ -22,9 +22,6 @@ public struct ResourceDeclaration: Sendable {
     /// The fields a partial update can set: every field but the id and read-only ones.
     public var patchProperties: [PropertyDeclaration]
     public var actions: [ActionDeclaration]
-    /// The functions generated for its operations and actions, decided by ``FunctionPlanner`` once the
-    /// rest of the code model is built.
-    var functions: [SwiftFunction] = []
 
     /// The operation that sends partial updates (`Patch` values): `patch` when the resource lists it, else
     /// `update` when its verb is PATCH; `nil` when the resource takes none, or has no field to set. A

@@ -24,7 +24,7 @@ enum TemplateContext {
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
             "urlType": .string(api.urlType),
-            "functions": functions(api.functions),
+            "functions": functions(api.plannedFunctions()),
             "operationIDs": operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)),
         ]
         if let baseURL = api.baseURL {
@@ -62,14 +62,14 @@ enum TemplateContext {
             "properties": separated(properties.map(property), by: ","),
         ]
         if let resource = model.resource {
-            context["resource"] = .object(self.resource(resource))
+            context["resource"] = .object(self.resource(resource, functions: model.plannedFunctions()))
         }
         return context
     }
 
-    private static func resource(_ resource: ResourceDeclaration) -> [String: TemplateValue] {
+    private static func resource(_ resource: ResourceDeclaration, functions planned: [SwiftFunction]) -> [String: TemplateValue] {
         var context: [String: TemplateValue] = [
-            "functions": functions(resource.functions),
+            "functions": functions(planned),
             "hasOperationIDs": .bool(!resource.operationIDs.isEmpty),
             "operationIDs": operationIDs(resource.operationIDs, resource: resource.specName),
         ]

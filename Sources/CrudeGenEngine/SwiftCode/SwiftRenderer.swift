@@ -9,6 +9,9 @@ enum SwiftRenderer {
     private indirect enum Layout {
         /// Text that stays on one line.
         case text(String)
+        /// An expression not laid out yet: written straight into its line, and expanded into its pieces
+        /// (``layout(of:)``) only when the line is too long, because most lines fit.
+        case expression(SwiftExpression)
         /// Pieces that follow each other.
         case sequence([Layout])
         /// A parenthesized, comma-separated argument list, which may be broken one item per line.
@@ -51,12 +54,12 @@ enum SwiftRenderer {
     /// `static let name = value`, without access modifier, wrapped for `indent` spaces after one of at
     /// most `package `.
     static func declaration(_ constant: SwiftStaticConstant, indent: Int) -> String {
-        wrapped(.sequence([.text("static let \(constant.name) = "), layout(of: constant.value)]), indent: indent, prefix: "package ".count)
+        wrapped(.sequence([.text("static let \(constant.name) = "), .expression(constant.value)]), indent: indent, prefix: "package ".count)
     }
 
     /// An expression wrapped for `indent` spaces and `suffix` characters after it (a list's `,`).
     static func expression(_ expression: SwiftExpression, indent: Int, suffix: Int = 0) -> String {
-        wrapped(layout(of: expression), indent: indent, suffix: suffix)
+        wrapped(.expression(expression), indent: indent, suffix: suffix)
     }
 
     /// A one-line statement on one line, however long: the coding statements of models, which
@@ -78,14 +81,14 @@ enum SwiftRenderer {
         switch statement {
         case let .let(name, type, value): lines(of: value, after: "let \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
         case let .var(name, type, value): lines(of: value, after: "var \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
-        case let .assign(target, value): lines(of: value, after: flat(layout(of: target)) + " = ")
+        case let .assign(target, value): lines(of: value, after: text(of: target) + " = ")
         case let .expression(value): lines(of: value, after: "")
         case let .return(value): lines(of: value, after: "return ")
         case let .if(condition, body):
-            [Line(indent: 0, layout: .sequence([.text("if "), layout(of: condition), .text(" { "), oneLine(body), .text(" }")]))]
+            [Line(indent: 0, layout: .sequence([.text("if "), .expression(condition), .text(" { "), oneLine(body), .text(" }")]))]
         case let .switch(subject, cases):
-            [Line(indent: 0, layout: .sequence([.text("switch "), layout(of: subject), .text(" {")]))]
-                + cases.map { Line(indent: 0, layout: .sequence([.text("case "), layout(of: $0.pattern), .text(": "), oneLine($0.statement)])) }
+            [Line(indent: 0, layout: .sequence([.text("switch "), .expression(subject), .text(" {")]))]
+                + cases.map { Line(indent: 0, layout: .sequence([.text("case "), .expression($0.pattern), .text(": "), oneLine($0.statement)])) }
                 + [Line(indent: 0, layout: .text("}"))]
         }
     }
@@ -98,8 +101,8 @@ enum SwiftRenderer {
     /// The lines of `value` after `prefix`: one, or for a call in rows, the call's opening, a line per row
     /// 4 spaces further in, and its closing parenthesis.
     private static func lines(of value: SwiftExpression, after prefix: String) -> [Line] {
-        guard case let .rowCall(callee, rows) = value else { return [Line(indent: 0, layout: .sequence([.text(prefix), layout(of: value)]))] }
-        let opening = Line(indent: 0, layout: .sequence([.text(prefix), layout(of: callee), .text("(")]))
+        guard case let .rowCall(callee, rows) = value else { return [Line(indent: 0, layout: .sequence([.text(prefix), .expression(value)]))] }
+        let opening = Line(indent: 0, layout: .sequence([.text(prefix), .expression(callee), .text("(")]))
         let body = rows.enumerated().map { index, row in
             let arguments = row.enumerated().map { position, argument in
                 Layout.sequence([.text(position == 0 ? "" : ", "), self.argument(argument)])
@@ -109,46 +112,32 @@ enum SwiftRenderer {
         return [opening] + body + [Line(indent: 0, layout: .text(")"))]
     }
 
-    /// An expression as text and the argument lists the wrapping may break.
+    /// The pieces of an expression the wrapping may break: its first level, each operand left to expand
+    /// in turn. Literals and names are text.
     private static func layout(of expression: SwiftExpression) -> Layout {
         switch expression {
-        case let .identifier(name): .text(name)
-        case let .type(type): .text(type.spelling)
-        case let .member(base?, name): .sequence([layout(of: base), .text("." + name)])
-        case let .member(nil, name): .text("." + name)
-        case let .optionalChain(base): .sequence([layout(of: base), .text("?")])
-        case let .call(callee, arguments): .sequence([layout(of: callee), .arguments(arguments.map(argument))])
+        case let .member(base?, name): .sequence([.expression(base), .text("." + name)])
+        case let .optionalChain(base): .sequence([.expression(base), .text("?")])
+        case let .call(callee, arguments): .sequence([.expression(callee), .arguments(arguments.map(argument))])
         // Within another expression a call in rows is an ordinary call.
-        case let .rowCall(callee, rows): .sequence([layout(of: callee), .arguments(rows.joined().map(argument))])
-        case let .string(text): .text(SwiftNaming.stringLiteral(text))
-        case let .interpolation(segments):
-            .text(
-                "\""
-                    + segments.map { segment in segment.value.map { "\\(" + flat(layout(of: $0)) + ")" } ?? SwiftNaming.literalContents(segment.text ?? "") }
-                    .joined()
-                    + "\"")
-        case let .integer(value): .text(String(value))
-        case .nil: .text("nil")
-        case let .array(elements): .text("[" + elements.map { flat(layout(of: $0)) }.joined(separator: ", ") + "]")
-        case let .dictionary(entries):
-            .text(entries.isEmpty ? "[:]" : "[" + entries.map { flat(layout(of: $0.key)) + ": " + flat(layout(of: $0.value)) }.joined(separator: ", ") + "]")
-        case let .keyPath(property): .text("\\." + property)
-        case let .try(operand): .sequence([.text("try "), layout(of: operand)])
-        case let .await(operand): .sequence([.text("await "), layout(of: operand)])
+        case let .rowCall(callee, rows): .sequence([.expression(callee), .arguments(rows.joined().map(argument))])
+        case let .try(operand): .sequence([.text("try "), .expression(operand)])
+        case let .await(operand): .sequence([.text("await "), .expression(operand)])
+        case .identifier, .type, .member(nil, _), .string, .interpolation, .integer, .nil, .array, .dictionary, .keyPath: .text(text(of: expression))
         }
     }
 
     /// `label: value`, or `value` alone.
     private static func argument(_ argument: SwiftArgument) -> Layout {
-        guard let label = argument.label else { return layout(of: argument.value) }
-        return .sequence([.text(label + ": "), layout(of: argument.value)])
+        guard let label = argument.label else { return .expression(argument.value) }
+        return .sequence([.text(label + ": "), .expression(argument.value)])
     }
 
     /// `label name: Type = default`.
     private static func parameter(_ parameter: SwiftParameter) -> Layout {
         let declaration = (parameter.label.map { "\($0) " } ?? "") + "\(parameter.name): \(parameter.type.spelling)"
         guard let value = parameter.defaultValue else { return .text(declaration) }
-        return .sequence([.text(declaration + " = "), layout(of: value)])
+        return .sequence([.text(declaration + " = "), .expression(value)])
     }
 
     // MARK: text
@@ -165,6 +154,7 @@ enum SwiftRenderer {
     private static func append(_ layout: Layout, to text: inout String) {
         switch layout {
         case let .text(piece): text += piece
+        case let .expression(expression): write(expression, to: &text)
         case let .sequence(pieces): for piece in pieces { append(piece, to: &text) }
         case let .arguments(items):
             text += "("
@@ -174,6 +164,83 @@ enum SwiftRenderer {
             }
             text += ")"
         }
+    }
+
+    /// The expression on one line.
+    private static func text(of expression: SwiftExpression) -> String {
+        var text = ""
+        write(expression, to: &text)
+        return text
+    }
+
+    /// Appends the expression on one line to `text`.
+    private static func write(_ expression: SwiftExpression, to text: inout String) {
+        switch expression {
+        case let .identifier(name): text += name
+        case let .type(type): text += type.spelling
+        case let .member(base, name):
+            if let base { write(base, to: &text) }
+            text += "." + name
+        case let .optionalChain(base):
+            write(base, to: &text)
+            text += "?"
+        case let .call(callee, arguments):
+            write(callee, to: &text)
+            write(arguments, to: &text)
+        case let .rowCall(callee, rows):
+            write(callee, to: &text)
+            write(Array(rows.joined()), to: &text)
+        case let .string(value): text += SwiftNaming.stringLiteral(value)
+        case let .interpolation(segments):
+            text += "\""
+            for segment in segments {
+                if let value = segment.value {
+                    text += "\\("
+                    write(value, to: &text)
+                    text += ")"
+                } else {
+                    text += SwiftNaming.literalContents(segment.text ?? "")
+                }
+            }
+            text += "\""
+        case let .integer(value): text += String(value)
+        case .nil: text += "nil"
+        case let .array(elements):
+            text += "["
+            for (position, element) in elements.enumerated() {
+                if position > 0 { text += ", " }
+                write(element, to: &text)
+            }
+            text += "]"
+        case let .dictionary(entries) where entries.isEmpty: text += "[:]"
+        case let .dictionary(entries):
+            text += "["
+            for (position, entry) in entries.enumerated() {
+                if position > 0 { text += ", " }
+                write(entry.key, to: &text)
+                text += ": "
+                write(entry.value, to: &text)
+            }
+            text += "]"
+        case let .keyPath(property): text += "\\." + property
+        case let .try(operand):
+            text += "try "
+            write(operand, to: &text)
+        case let .await(operand):
+            text += "await "
+            write(operand, to: &text)
+        }
+    }
+
+    /// Appends `(label: value, value)`.
+    private static func write(_ arguments: [SwiftArgument], to text: inout String) {
+        text += "("
+        for (position, argument) in arguments.enumerated() {
+            if position > 0 { text += ", " }
+            if let label = argument.label { text += label + ": " }
+            write(argument.value, to: &text)
+        }
+        text += ")"
     }
 
     /// Whether `text` fits in ``lineLength`` after `margin` columns, counted as swift-format counts them, in
@@ -192,7 +259,11 @@ enum SwiftRenderer {
         guard !fits(text, after: indent + prefix + suffix) else { return text }
         var pieces: [Layout] = []
         func collect(_ layout: Layout) {
-            if case let .sequence(children) = layout { children.forEach(collect) } else { pieces.append(layout) }
+            switch layout {
+            case let .sequence(children): children.forEach(collect)
+            case let .expression(expression): collect(self.layout(of: expression))
+            case .text, .arguments: pieces.append(layout)
+            }
         }
         collect(layout)
         guard let index = pieces.firstIndex(where: { if case .arguments = $0 { true } else { false } }),
