@@ -44,7 +44,9 @@ enum SwiftRenderer {
     /// their whole indentation, because templates indent only a value's first line.
     static func body(_ function: SwiftFunction, indent: Int) -> [String] {
         function.body.flatMap { statement in
-            lines(of: statement).map { line in
+            // Most statements take one line, which fits: written straight, never laid out.
+            if let line = singleLine(statement), fits(line, after: indent) { return [line] }
+            return lines(of: statement).map { line in
                 let text = wrapped(line.layout, indent: indent + line.indent)
                 return line.indent == 0 ? text : String(repeating: " ", count: line.indent) + text
             }
@@ -65,6 +67,7 @@ enum SwiftRenderer {
     /// A one-line statement on one line, however long: the coding statements of models, which
     /// templates place one per line.
     static func statement(_ statement: SwiftStatement) -> String {
+        if let line = singleLine(statement) { return line }
         var text = ""
         for (number, line) in lines(of: statement).enumerated() {
             if number > 0 { text += "\n" }
@@ -79,8 +82,8 @@ enum SwiftRenderer {
     /// The lines a statement spans before wrapping: one, or several for a `switch` or a call in rows.
     private static func lines(of statement: SwiftStatement) -> [Line] {
         switch statement {
-        case let .let(name, type, value): lines(of: value, after: "let \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
-        case let .var(name, type, value): lines(of: value, after: "var \(name)\(type.map { ": \($0.spelling)" } ?? "") = ")
+        case let .let(name, type, value): lines(of: value, after: binding("let", name, type))
+        case let .var(name, type, value): lines(of: value, after: binding("var", name, type))
         case let .assign(target, value): lines(of: value, after: text(of: target) + " = ")
         case let .expression(value): lines(of: value, after: "")
         case let .return(value): lines(of: value, after: "return ")
@@ -91,6 +94,42 @@ enum SwiftRenderer {
                 + cases.map { Line(indent: 0, layout: .sequence([.text("case "), .expression($0.pattern), .text(": "), oneLine($0.statement)])) }
                 + [Line(indent: 0, layout: .text("}"))]
         }
+    }
+
+    /// The statement on one line, or `nil` for one that spans several (a `switch`, a call in rows).
+    private static func singleLine(_ statement: SwiftStatement) -> String? {
+        var text = ""
+        let value: SwiftExpression
+        switch statement {
+        case let .let(name, type, expression):
+            text = binding("let", name, type)
+            value = expression
+        case let .var(name, type, expression):
+            text = binding("var", name, type)
+            value = expression
+        case let .assign(target, expression):
+            write(target, to: &text)
+            text += " = "
+            value = expression
+        case let .expression(expression): value = expression
+        case let .return(expression):
+            text = "return "
+            value = expression
+        case let .if(condition, body):
+            guard let body = singleLine(body) else { return nil }
+            text = "if "
+            write(condition, to: &text)
+            return text + " { " + body + " }"
+        case .switch: return nil
+        }
+        if case .rowCall = value { return nil }
+        write(value, to: &text)
+        return text
+    }
+
+    /// `let name: Type = `, what a constant or variable's line starts with.
+    private static func binding(_ keyword: String, _ name: String, _ type: SwiftType?) -> String {
+        "\(keyword) \(name)\(type.map { ": \($0.spelling)" } ?? "") = "
     }
 
     /// A statement that must fit on the line of an `if` or a `case`.
