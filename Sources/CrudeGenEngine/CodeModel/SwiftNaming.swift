@@ -13,8 +13,17 @@ enum SwiftNaming {
 
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores, not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
+        // Nearly every name is ASCII: decide it from its bytes, without Unicode property lookups.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let first = name.utf8.first, first == UInt8(ascii: "_") || isASCIILetter(first) else { return false }
+            return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// A valid identifier for `name`: invalid characters split words (`first-name` → `firstName`),
@@ -144,6 +153,8 @@ enum SwiftNaming {
 
     /// Splits camel case into words; a run of capitals is one word (`URLString` → `URL`, `String`).
     static func words(of name: String) -> [String] {
+        // Nearly every name is ASCII: split its bytes, without Unicode property lookups.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: Array(name.utf8)) }
         let scalars = Array(name.unicodeScalars)
         var words: [String] = []
         var current = String.UnicodeScalarView()
@@ -165,6 +176,33 @@ enum SwiftNaming {
             current.append(scalar)
         }
         flush()
+        return words
+    }
+
+    /// ``words(of:)`` for ASCII, where only `A`–`Z` are uppercase and `a`–`z` lowercase.
+    private static func asciiWords(of bytes: [UInt8]) -> [String] {
+        func isUppercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        func isLowercase(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+        var words: [String] = []
+        var start: Int?
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") {
+                if let first = start { words.append(String(decoding: bytes[first..<index], as: UTF8.self)) }
+                start = nil
+                continue
+            }
+            // A word is contiguous, so its last character is the byte before this one.
+            if isUppercase(byte), let first = start {
+                let nextIsLower = index + 1 < bytes.count && isLowercase(bytes[index + 1])
+                if !isUppercase(bytes[index - 1]) || nextIsLower {
+                    words.append(String(decoding: bytes[first..<index], as: UTF8.self))
+                    start = index
+                }
+            }
+            if start == nil { start = index }
+        }
+        if let first = start { words.append(String(decoding: bytes[first...], as: UTF8.self)) }
         return words
     }
 
@@ -192,6 +230,8 @@ enum SwiftNaming {
     /// characters are written as `\u{…}` escapes: some end the literal's line, and the others would be
     /// invisible in the generated code.
     static func literalContents(_ text: String) -> String {
+        // Printable ASCII but quotes and backslashes, as nearly every literal is, stays as it is.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return text }
         let needsEscaping = text.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || isInvisible($0) }
         guard needsEscaping else { return text }
         var result = ""

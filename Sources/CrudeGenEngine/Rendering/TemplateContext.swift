@@ -137,14 +137,17 @@ enum TemplateContext {
 
     /// Each function as the `functions` template receives it: documentation lines, the signature laid out
     /// after 4 spaces and an access modifier (at most `package `) and before ` {`, body lines after 8 spaces.
+    /// Each is marked `isFirst` or not, so templates can put blank lines between functions only.
     private static func functions(_ functions: [SwiftFunction]) -> TemplateValue {
-        markingFirst(
-            functions.map { function in
-                [
+        .list(
+            functions.indices.map { index in
+                let function = functions[index]
+                return .object([
+                    "isFirst": .bool(index == 0),
                     "documentation": comment(function.documentation),
                     "signature": .string(SwiftRenderer.signature(function, indent: 4)),
                     "body": .strings(SwiftRenderer.body(function, indent: 8)),
-                ]
+                ])
             })
     }
 
@@ -156,16 +159,6 @@ enum TemplateContext {
 
     private static func list(_ items: [[String: TemplateValue]]) -> TemplateValue {
         .list(items.map(TemplateValue.object))
-    }
-
-    /// Marks the first item, so templates can put blank lines between items only.
-    private static func markingFirst(_ items: [[String: TemplateValue]]) -> TemplateValue {
-        list(
-            items.enumerated().map { index, item in
-                var item = item
-                item["isFirst"] = .bool(index == 0)
-                return item
-            })
     }
 
     /// Adds a `separator` to every item but the last, for comma-separated lists in templates.

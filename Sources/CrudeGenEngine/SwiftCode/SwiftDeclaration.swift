@@ -1,5 +1,5 @@
 /// A statement of generated Swift as a value, which ``SwiftRenderer`` lays out.
-indirect enum SwiftStatement: Hashable, Sendable {
+enum SwiftStatement: Hashable, Sendable {
     /// `let name: Type = value` (the type left out when `nil`).
     case `let`(String, SwiftType?, SwiftExpression)
     /// `var name: Type = value`.
@@ -11,7 +11,7 @@ indirect enum SwiftStatement: Hashable, Sendable {
     /// `return value`.
     case `return`(SwiftExpression)
     /// `if condition { statement }`, on one line.
-    case `if`(SwiftExpression, SwiftStatement)
+    indirect case `if`(SwiftExpression, SwiftStatement)
     /// `switch subject {`, then `case pattern: statement` per case, each on one line.
     case `switch`(SwiftExpression, [SwitchCase])
 

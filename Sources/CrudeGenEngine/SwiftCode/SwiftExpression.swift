@@ -21,21 +21,22 @@ struct SwiftType: Hashable, Sendable {
 }
 
 /// An expression of generated Swift as a value, which ``SwiftRenderer`` spells and lays out: stages build
-/// these and never read Swift text back.
-indirect enum SwiftExpression: Hashable, Sendable {
+/// these and never read Swift text back. Only the cases that hold an expression are `indirect`, so names
+/// and literals, most of a tree's nodes, take no allocation of their own.
+enum SwiftExpression: Hashable, Sendable {
     /// A name in scope, escaped as it must be written (`client`, `self`, `` `default` ``).
     case identifier(String)
     /// A type in expression position: `Person` in `Person.read(…)`, `T` in `T.self`.
     case type(SwiftType)
     /// A member of `base`, or, without a base, an implicit member (`.get`, `.omit`).
-    case member(SwiftExpression?, String)
+    indirect case member(SwiftExpression?, String)
     /// `base?`: optional chaining, followed by a member.
-    case optionalChain(SwiftExpression)
+    indirect case optionalChain(SwiftExpression)
     /// A call with its arguments on one line, broken one argument per line when too long.
-    case call(SwiftExpression, [SwiftArgument])
+    indirect case call(SwiftExpression, [SwiftArgument])
     /// A call that always spans lines, one row of arguments per line: `OperationRequest(` keeps what a
     /// request is (resource, operation, method) on one row and each part of it on its own.
-    case rowCall(SwiftExpression, [[SwiftArgument]])
+    indirect case rowCall(SwiftExpression, [[SwiftArgument]])
     /// A string literal of `text`, escaped by the renderer.
     case string(String)
     /// A string literal interpolating values between runs of text.
@@ -51,9 +52,9 @@ indirect enum SwiftExpression: Hashable, Sendable {
     /// A key path to one property: `\.rawValue`.
     case keyPath(String)
     /// `try expression`.
-    case `try`(SwiftExpression)
+    indirect case `try`(SwiftExpression)
     /// `await expression`.
-    case await(SwiftExpression)
+    indirect case await(SwiftExpression)
 
     /// Whether evaluating the expression may throw: it contains a `try` (generated code has no closures,
     /// so every `try` belongs to the statement it is in).

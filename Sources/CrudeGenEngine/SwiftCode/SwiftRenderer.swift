@@ -6,7 +6,7 @@ enum SwiftRenderer {
 
     /// An expression's text as the renderer sees it: runs of text and argument lists it may break.
     /// Literals (strings, arrays, dictionaries) are text, so nothing inside them is ever broken.
-    private indirect enum Layout {
+    private enum Layout {
         /// Text that stays on one line.
         case text(String)
         /// An expression not laid out yet: written straight into its line, and expanded into its pieces
