@@ -24,11 +24,10 @@ public enum OpenAPIExporter {
 
     /// Validates a loaded spec and builds its document; any error stops the export, as it stops `generate`.
     private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> String {
-        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
-        let (problems, validated) = ValidatedSpec.validate(spec)
-        guard let validated else { throw DiagnosticsError(loaded.diagnostics + problems) }
+        let validated = try ValidatedSpec.validate(loaded)
         var builder = DocumentBuilder(validated)
         let document = builder.document()
+        let spec = validated.spec
         let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         switch format {
         case .yaml: return "# \(SpecFile.exportMarker) \(CrudeGenVersion.current) from \(origin).\n" + document.yaml

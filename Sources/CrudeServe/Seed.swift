@@ -63,4 +63,12 @@ public struct SeedError: Error, Sendable, CustomStringConvertible {
         path.isEmpty ? "\(source): \(message)" : "\(source): \(path): \(message)"
     }
 }
+
+extension SeedError {
+    /// The failure of the value at `path` whose field comes first by name: `Person[2].age`, with its messages.
+    init(source: String, path: String, failures: [String: [String]]) {
+        let first = failures.min { $0.key < $1.key }
+        self.init(source: source, path: first.map { "\(path).\($0.key)" } ?? path, message: first?.value.joined(separator: " ") ?? "is not valid")
+    }
+}
 #endif

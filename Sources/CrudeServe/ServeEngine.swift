@@ -68,6 +68,29 @@ struct Table: Sendable {
     var records: [String: StoredRecord] = [:]
     /// The last integer id given (or seeded), so ids keep increasing after deletes.
     var lastInteger = 0
+
+    /// The key of a new value of `resource`, whose id is set in `object`: the id `body` gives, or the next one
+    /// assigned. `nil` when the given id is not of the id's type, a failure `validation` then holds.
+    mutating func key(of resource: ServedResource, from body: [String: JSONValue], into object: inout [String: JSONValue], validation: inout BodyValidation)
+        -> String?
+    {
+        let id = resource.id
+        if let given = body[id.key], given != .null {
+            guard validation.check(given, id.type, path: id.key), let text = JSONText.pathText(given) else { return nil }
+            object[id.key] = given
+            return id.type.canonicalKey(text)
+        }
+        let (value, text) = id.type.newID(after: &lastInteger)
+        object[id.key] = value
+        return id.type.canonicalKey(text)
+    }
+
+    /// Stores `record` under `key`, a key no record has, after the others; integer ids assigned later follow it.
+    mutating func insert(_ record: StoredRecord, at key: String) {
+        if let number = Int(key) { lastInteger = max(lastInteger, number) }
+        order.append(key)
+        records[key] = record
+    }
 }
 
 /// The server's state and its answers to requests: the whole behaviour, without HTTP.
@@ -203,29 +226,17 @@ actor ServeEngine {
             }
         }
         var table = tables[resource.name] ?? Table()
-        let key: String
-        if let given = body[resource.id.key], given != .null {
-            guard validation.check(given, resource.id.type, path: resource.id.key), let text = JSONText.pathText(given) else {
-                throw RequestFailure(response: .invalid(validation.errors))
-            }
-            key = resource.id.type.canonicalKey(text)
-            object[resource.id.key] = given
-        } else {
-            let (value, text) = resource.id.type.newID(after: &table.lastInteger)
-            key = resource.id.type.canonicalKey(text)
-            object[resource.id.key] = value
+        guard let key = table.key(of: resource, from: body, into: &object, validation: &validation), validation.errors.isEmpty else {
+            throw RequestFailure(response: .invalid(validation.errors))
         }
-        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
         guard table.records[key] == nil else {
             throw RequestFailure(response: .detail(409, "A \(resource.name) with id \(key) already exists."))
         }
-        if let number = Int(key) { table.lastInteger = max(table.lastInteger, number) }
         for field in resource.fields where field.readOnly {
             object[field.key] = field.type.placeholder(in: api)
         }
         let record = StoredRecord(object: object, arguments: arguments)
-        table.order.append(key)
-        table.records[key] = record
+        table.insert(record, at: key)
         tables[resource.name] = table
         try persist(resource, key: key)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
@@ -493,24 +504,11 @@ actor ServeEngine {
                 for field in resource.fields where object[field.key] == nil && field.readOnly {
                     object[field.key] = field.type.placeholder(in: api)
                 }
-                let key: String
-                if let given = body[resource.id.key], given != .null, validation.check(given, resource.id.type, path: resource.id.key),
-                    let text = JSONText.pathText(given)
-                {
-                    key = resource.id.type.canonicalKey(text)
-                    object[resource.id.key] = given
-                } else {
-                    let (id, text) = resource.id.type.newID(after: &table.lastInteger)
-                    key = resource.id.type.canonicalKey(text)
-                    object[resource.id.key] = id
-                }
-                if let (field, messages) = validation.errors.sorted(by: { $0.key < $1.key }).first {
-                    throw SeedError(source: seed.source, path: "\(path).\(field)", message: messages.joined(separator: " "))
+                guard let key = table.key(of: resource, from: body, into: &object, validation: &validation), validation.errors.isEmpty else {
+                    throw SeedError(source: seed.source, path: path, failures: validation.errors)
                 }
                 guard table.records[key] == nil else { throw SeedError(source: seed.source, path: path, message: "a second \(name) with id \(key)") }
-                if let number = Int(key) { table.lastInteger = max(table.lastInteger, number) }
-                table.order.append(key)
-                table.records[key] = StoredRecord(object: object, arguments: [:])
+                table.insert(StoredRecord(object: object, arguments: [:]), at: key)
             }
             tables[name] = table
         }

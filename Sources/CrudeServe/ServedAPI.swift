@@ -39,10 +39,8 @@ struct ServedAPI: Sendable {
 
     /// Validates a loaded spec as the generator does and resolves it; any error throws every diagnostic.
     private static func resolve(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ServedAPI {
-        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
-        let (problems, validated) = ValidatedSpec.validate(spec)
-        guard let validated else { throw DiagnosticsError(loaded.diagnostics + problems) }
-        return ServedAPI(spec: spec, model: CodeModelBuilder.build(validated))
+        let validated = try ValidatedSpec.validate(loaded)
+        return ServedAPI(spec: validated.spec, model: CodeModelBuilder.build(validated))
     }
 
     /// Resolves a validated spec with the code model the generator built from it.
@@ -260,8 +258,7 @@ struct ServedPagination: Sendable {
         count = resolved.count
         countHeader = resolved.countHeader
         parameter = resolved.parameter ?? "page"
-        // A spec without a page size still has its style's size parameter, which clients may send.
-        sizeParameter = resolved.size?.parameter ?? spec.sizeParameter?.value ?? (spec.style == .offset ? "limit" : "page_size")
+        sizeParameter = spec.resolvedSizeParameter
         defaultSize = resolved.size?.value ?? 10
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunner
 import Testing
 
 @testable import CrudeGenCLI
@@ -62,7 +63,7 @@ import Testing
             let output = folder.appendingPathComponent("Household.crude.swift")
             if upToDate { try run([Self.spec, "--output-file", output.path]) }
             let abandoned = [
-                ".Household.crude.swift.crudegen-\(try Self.endedProcessID())-\(UUID().uuidString).tmp",
+                ".Household.crude.swift.crudegen-\(try await Subprocess.endedProcessID())-\(UUID().uuidString).tmp",
                 // as crudegen named them before the writer's process id was part of the name
                 ".Household.crude.swift.crudegen-\(UUID().uuidString).tmp",
             ]
@@ -80,16 +81,6 @@ import Testing
             try run([Self.spec, "--output-file", output.path])
             #expect(try Set(FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(kept + ["Household.crude.swift"]))
         }
-    }
-
-    /// The id of a process that has ended and been reaped, so no process has it (until the system reuses it).
-    private static func endedProcessID() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exit 0"]
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
     }
 
     @Test func checkFailsWhenTheFileIsMissing() async throws {

@@ -2,6 +2,7 @@ import CrudeRuntime
 import FixtureIService
 import Foundation
 import HTTPTypes
+import ProcessRunner
 import TestHTTPServer
 import Testing
 
@@ -145,16 +146,11 @@ import Testing
 
     /// A process killed while writing a response leaves its temporary file; the next process to write to the
     /// folder removes it, keeps a running writer's, and leaves other files alone.
-    @Test func aDiskCacheRemovesTheTemporaryFilesOfKilledWriters() throws {
+    @Test func aDiskCacheRemovesTheTemporaryFilesOfKilledWriters() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-disk-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/sh")
-        ended.arguments = ["-c", "exit 0"]
-        try ended.run()
-        ended.waitUntilExit()
-        let abandoned = ".57efb549183337c0.response.\(ended.processIdentifier).\(UUID().uuidString).tmp"
+        let abandoned = ".57efb549183337c0.response.\(try await Subprocess.endedProcessID()).\(UUID().uuidString).tmp"
         let kept = [".57efb549183337c0.response.\(getpid()).\(UUID().uuidString).tmp", ".notes.tmp", "notes.txt"]
         for name in [abandoned] + kept { try Data("{\"url\":".utf8).write(to: folder.appendingPathComponent(name)) }
 

@@ -80,6 +80,19 @@ public enum Subprocess {
         return Finished(status: process.terminationStatus, standardOutput: standardOutput, standardError: errorText?.finish() ?? Data())
     }
 
+    /// The id of a process that has ended and been reaped, so that no process has it (until the system reuses
+    /// it): what a file named after a killed writer's process carries.
+    public static func endedProcessID() async throws -> Int32 {
+        try await offCooperativePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exit 0"]
+            try process.run()
+            process.waitUntilExit()
+            return process.processIdentifier
+        }
+    }
+
     /// Runs the blocking `work` on a thread of its own and returns its result, suspending the caller meanwhile.
     public static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

@@ -108,15 +108,12 @@ func runLoadOperation(_ index: Int, on client: APIClient) async throws -> Bool {
     }
 }
 
-/// The process's peak resident set so far, in bytes.
+/// The process's peak resident set so far, in bytes (Linux counts it in kilobytes).
 func peakResidentBytes() -> Int {
-    var usage = rusage()
     #if canImport(Glibc)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_maxrss * 1024
+    processUsage().ru_maxrss * 1024
     #else
-    getrusage(RUSAGE_SELF, &usage)
-    return usage.ru_maxrss
+    processUsage().ru_maxrss
     #endif
 }
 
@@ -170,16 +167,17 @@ func runLoad(operations: Int, transport: any HTTPTransport) async throws -> [Str
     if let transport = transport as? AsyncHTTPClientTransport { try await transport.shutdown() }
     let heapAfter = Int(heap_in_use())
     let (lost, duplicated, strays) = ledger.tally()
+    let peakRSS = peakResidentBytes()
     let figures: [String: Any] = [
         "seconds": elapsed, "operations_per_second": Double(operations) / elapsed, "matched": matched, "failed": failures,
         "lost": lost, "duplicated": duplicated, "stray_requests": strays, "heap_before_bytes": heapBefore,
-        "heap_peak_bytes": heapPeak, "heap_after_bytes": heapAfter, "peak_rss_bytes": peakResidentBytes(),
+        "heap_peak_bytes": heapPeak, "heap_after_bytes": heapAfter, "peak_rss_bytes": peakRSS,
     ]
     print(
         "load through one client, \(name): \(operations) concurrent operations in \(String(format: "%.2f", elapsed)) s "
             + "(\(String(format: "%.0f", Double(operations) / elapsed)) operations/s); \(matched) answered with their own result, "
             + "\(failures) failed, \(lost) lost, \(duplicated) duplicated, \(strays) stray requests; heap \(heapBefore / 1024) KB before, "
-            + "peak \(heapPeak / 1024) KB, \(heapAfter / 1024) KB after; peak RSS of the process so far \(peakResidentBytes() / 1_048_576) MB")
+            + "peak \(heapPeak / 1024) KB, \(heapAfter / 1024) KB after; peak RSS of the process so far \(peakRSS / 1_048_576) MB")
     if let firstError { print("  first failure: \(firstError)") }
     guard matched == operations, failures == 0, lost == 0, duplicated == 0, strays == 0 else {
         print("the load run lost, duplicated or mixed up operations")

@@ -95,14 +95,20 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// The CPU time of the whole process (every thread: client, URLSession, server) so far.
-func processCPUSeconds() -> Double {
+/// The resources the whole process (every thread: client, URLSession, server) has used so far.
+func processUsage() -> rusage {
     var usage = rusage()
     #if canImport(Glibc)
     getrusage(RUSAGE_SELF.rawValue, &usage)
     #else
     getrusage(RUSAGE_SELF, &usage)
     #endif
+    return usage
+}
+
+/// The CPU time of the whole process so far.
+func processCPUSeconds() -> Double {
+    let usage = processUsage()
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 

@@ -482,8 +482,14 @@ extension PaginationSpec {
             // Django REST Framework's styles count the items in `count`, unless a header carries the total.
             count: path(count, default: countHeader == nil && (style == .nextURL || style == .offset) ? "count" : nil),
             countHeader: countHeader?.value,
-            size: size.map { PaginationDeclaration.PageSize(parameter: sizeParameter?.value ?? (style == .offset ? "limit" : "page_size"), value: $0.value) }
+            size: size.map { PaginationDeclaration.PageSize(parameter: resolvedSizeParameter, value: $0.value) }
         )
+    }
+
+    /// The query parameter asking for a page size: the spec's, or its style's (`limit` for offsets, else
+    /// `page_size`). A pagination without a size has one too, which a server may read.
+    package var resolvedSizeParameter: String {
+        sizeParameter?.value ?? (style == .offset ? "limit" : "page_size")
     }
 }
 

@@ -20,4 +20,13 @@ public struct ValidatedSpec: Sendable {
         let (diagnostics, symbols) = SpecValidator.check(spec)
         return (diagnostics, diagnostics.containsErrors ? nil : ValidatedSpec(spec: spec, symbols: symbols))
     }
+
+    /// Validates what ``SpecLoader`` loaded, for a command that stops at the first error (`export`,
+    /// `serve`): an error in loading or validation throws every diagnostic so far.
+    package static func validate(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ValidatedSpec {
+        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { throw DiagnosticsError(loaded.diagnostics) }
+        let (problems, validated) = validate(spec)
+        guard let validated else { throw DiagnosticsError(loaded.diagnostics + problems) }
+        return validated
+    }
 }
