@@ -36,4 +36,6 @@ enum CrudegenExtension {
     static let pagination = "x-crudegen-pagination"
     /// Document: `api.store`; component schemas: a resource's own `store` (docs/store.md).
     static let store = "x-crudegen-store"
+    /// Deprecated operations and actions: the message of `deprecated`, which OpenAPI's `deprecated: true` cannot hold.
+    static let deprecationMessage = "x-crudegen-deprecation-message"
 }

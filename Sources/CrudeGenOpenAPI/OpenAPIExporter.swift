@@ -174,6 +174,7 @@ private struct DocumentBuilder {
         let model = reference(name)
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
         operation.append(("summary", .string(summary(of: kind, name))))
+        operation += deprecation(resource.deprecated[kind]?.value)
         // Which resource and operation this is, whatever its route: `import` reads them back.
         operation += [(CrudegenExtension.resource, .string(name)), (CrudegenExtension.operation, .string(kind.rawValue))]
         if let cache = resource.cache[kind] { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
@@ -218,6 +219,12 @@ private struct DocumentBuilder {
         add(.object(operation), method: method, route: route)
     }
 
+    /// `deprecated: true` and the message, if any, for a deprecated operation; nothing otherwise.
+    private func deprecation(_ deprecation: DeprecationSpec?) -> [(key: String, value: DocumentValue)] {
+        guard let deprecation else { return [] }
+        return [("deprecated", .bool(true))] + (deprecation.message.map { [(CrudegenExtension.deprecationMessage, .string($0))] } ?? [])
+    }
+
     /// A one-line summary of a CRUD operation, as the generated doc comments say it.
     private func summary(of kind: CRUDOperation, _ name: String) -> String {
         let one = "\(Self.indefiniteArticle(for: name)) \(name)"
@@ -257,6 +264,7 @@ private struct DocumentBuilder {
         if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
         if let description = action.description { operation.append(("description", .string(description))) }
+        operation += deprecation(action.deprecated?.value)
         var parameters = routeParameters(action.path.value, resource: resource, action: action) + queryParameters(action.query)
         parameters += headerParameters(action.headers)
         if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }

@@ -243,4 +243,11 @@ extension Mapper {
     static func cachePolicy(_ extensions: [String: AnyCodable]) -> String? {
         (extensions[CrudegenExtension.cache]?.value as? String).flatMap(CachePolicySpec.init(rawValue:)).map(\.rawValue)
     }
+
+    /// An operation's `deprecated`, with the message `export` wrote; a blank message is none.
+    static func deprecation(of operation: OpenAPI.Operation) -> DeprecationSpec? {
+        guard operation.deprecated else { return nil }
+        let message = operation.vendorExtensions[CrudegenExtension.deprecationMessage]?.value as? String
+        return DeprecationSpec(message: message.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 })
+    }
 }

@@ -107,6 +107,8 @@ struct SpecDraft {
         var namespaceDirection: String?
         /// Cache policies of `read` and `list`.
         var cache: [CRUDOperation: String] = [:]
+        /// The deprecated operations.
+        var deprecated: [CRUDOperation: DeprecationSpec] = [:]
         /// The resource's own `store`, when the document sets it.
         var store: Bool?
         var fields: [Field]
@@ -140,5 +142,7 @@ struct SpecDraft {
         var pagination: PaginationSpec?
         /// The cache policy of a GET action.
         var cache: String?
+        /// Whether the action is deprecated.
+        var deprecated: DeprecationSpec?
     }
 }

@@ -87,6 +87,11 @@ enum SpecWriter {
         if safe { return text }
         return DocumentValue.quoted(text)
     }
+
+    /// `true`, or the message as a scalar the loader reads back as text.
+    static func deprecation(_ deprecation: DeprecationSpec, flow: Bool) -> String {
+        deprecation.message.map { scalar($0, flow: flow) } ?? "true"
+    }
 }
 
 /// Accumulates the spec's lines; `style` decides which fields need an explicit key.
@@ -277,6 +282,10 @@ private struct Writer {
         if !resource.cache.isEmpty {
             line("    cache: { \(resource.cache.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
         }
+        if !resource.deprecated.isEmpty {
+            let entries = resource.deprecated.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \(SpecWriter.deprecation($0.value, flow: true))" }
+            line("    deprecated: { \(entries.joined(separator: ", ")) }")
+        }
         fields(resource.fields, indent: 4, label: "fields", taken: [SpecInterop.propertyName(resource.idName)])
         if !resource.actions.isEmpty {
             line("    actions:")
@@ -306,6 +315,7 @@ private struct Writer {
         payload(action.returns, label: "returns", indent: indent + 2)
         pagination(action.pagination, indent: indent + 2)
         if let cache = action.cache { line(pad + "  cache: \(cache)") }
+        if let deprecated = action.deprecated { line(pad + "  deprecated: \(SpecWriter.deprecation(deprecated, flow: false))") }
     }
 
     /// Appends `pagination:`: `true` for Django REST Framework's default, else the keys that differ from the style's defaults.

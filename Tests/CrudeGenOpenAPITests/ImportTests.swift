@@ -167,6 +167,42 @@ import Testing
         #expect(exported.contains(#""name": "labels","#) && exported.contains(#""style": "form","#) && exported.contains(#""explode": false"#))
     }
 
+    /// OpenAPI's `deprecated: true` deprecates the operation or action it marks; the message, which OpenAPI
+    /// has no place for, travels in `x-crudegen-deprecation-message`.
+    @Test func deprecatedOperationsStayDeprecated() async throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: { title: Shop, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: list-items
+                  deprecated: true
+                  x-crudegen-deprecation-message: 'Use "search": it pages'
+                  responses:
+                    "200":
+                      description: ok
+                      content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } }
+              /items/{id}:
+                get:
+                  operationId: read-item
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+              /ping:
+                post: { operationId: ping, deprecated: true, responses: { "204": { description: Done. } } }
+            components:
+              schemas:
+                Item: { type: object, required: [id], properties: { id: { type: integer }, title: { type: string } } }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "shop.yaml")
+        #expect(result.yaml.contains("    deprecated: { list: \"Use \\\"search\\\": it pages\" }\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("  ping:\n    method: POST\n    path: ping\n    deprecated: true\n"), "\(result.yaml)")
+        let exported = try OpenAPIExporter.export(spec: Data(result.yaml.utf8), file: "shop.crude.yaml", format: .json)
+        #expect(exported.components(separatedBy: #""deprecated": true"#).count == 3, "\(exported)")
+        #expect(exported.contains(#""x-crudegen-deprecation-message": "Use \"search\": it pages""#), "\(exported)")
+    }
+
     /// `x-crudegen-…` values a spec would not accept, as another tool or a hand might write them, are
     /// ignored: the import still validates, and keeps what the document says without them.
     @Test func extensionsASpecWouldRejectAreIgnored() async throws {

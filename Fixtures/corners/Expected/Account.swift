@@ -53,11 +53,21 @@ nonisolated extension Account {
     }
 
     /// Deletes the value with the given id (`DELETE accounts/{user id}/`).
+    @available(
+        *,
+        deprecated,
+        message: "Accounts are closed by \"support\" now, not by the app \\ see https://example.com/help/closing-accounts for what to tell users."
+    )
     public static func delete(userID: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(userID: userID).send(on: client)
     }
 
     /// The operation `delete(userID:on:)` sends, as a value: to send later, or to ask for its URL.
+    @available(
+        *,
+        deprecated,
+        message: "Accounts are closed by \"support\" now, not by the app \\ see https://example.com/help/closing-accounts for what to tell users."
+    )
     public static func deleteOperation(userID: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Account", operation: "delete", method: .delete,
@@ -67,6 +77,11 @@ nonisolated extension Account {
     }
 
     /// Deletes this value (`DELETE accounts/{user id}/`).
+    @available(
+        *,
+        deprecated,
+        message: "Accounts are closed by \"support\" now, not by the app \\ see https://example.com/help/closing-accounts for what to tell users."
+    )
     public func delete(on client: APIClient) async throws(APIError) {
         try await Self.delete(userID: self.userID, on: client)
     }

@@ -41,12 +41,12 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .resource:
             [
                 "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",
-                "query", "pagination", "fields", "actions", "store",
+                "query", "pagination", "fields", "actions", "store", "deprecated",
             ]
         case .id: ["name", "type", "key", "transform"]
         case .pagination: ["style", "items", "next", "count", "count_header", "parameter", "size_parameter", "size"]
         case .namespace: ["one", "many", "applies_to"]
-        case .action: ["description", "method", "path", "headers", "params", "query", "body", "body_format", "returns", "pagination", "cache"]
+        case .action: ["description", "method", "path", "headers", "params", "query", "body", "body_format", "returns", "pagination", "cache", "deprecated"]
         case .configuration: ["templates", "files_per_spec"]
         }
     }

@@ -89,12 +89,19 @@ struct NodeReader {
     /// A YAML boolean (`true`/`false`).
     mutating func bool(_ node: Node, _ what: String) -> Bool? {
         guard let value = scalar(node, what) else { return nil }
-        switch value.value {
-        case "true", "True", "TRUE", "yes": return true
-        case "false", "False", "FALSE", "no": return false
-        default:
+        guard let flag = Self.flag(value.value) else {
             error("\(what) must be `true` or `false`, not `\(value.value)`", at: node)
             return nil
+        }
+        return flag
+    }
+
+    /// The flag a scalar spells, as YAML writes `true` and `false`, or `nil` for any other text.
+    static func flag(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE", "yes": true
+        case "false", "False", "FALSE", "no": false
+        default: nil
         }
     }
 

@@ -308,6 +308,10 @@ private struct Loader {
         resource.store = entries["store"].flatMap { node in reader.bool(node, "the store setting of \(what)").map { Located($0, at: reader.location(of: node)) }
         }
         resource.pagination = entries["pagination"].flatMap { pagination($0, what) }
+        resource.deprecated =
+            entries["deprecated"].map {
+                operationMap($0, "the deprecated operations of \(what)") { loader, node, what in loader.deprecation(node, what) }
+            } ?? [:]
         resource.fields = entries["fields"].map { fields($0, "the fields of \(what)") } ?? []
         resource.actions = named(entries["actions"], "the actions of \(what)") { loader, actionName, node in
             loader.action(actionName, node, owner: what)
@@ -392,7 +396,22 @@ private struct Loader {
         if let node = entries["cache"], let policy = choice(node, "the cache policy of \(what)", CachePolicySpec.self) {
             action.cache = Located(policy, at: reader.location(of: node))
         }
+        action.deprecated = entries["deprecated"].flatMap { deprecation($0, "the deprecation of \(what)") }
         return action
+    }
+
+    /// `true` or a message: deprecated; `false`: not.
+    mutating func deprecation(_ node: Node, _ what: String) -> Located<DeprecationSpec>? {
+        guard let text = reader.scalar(node, what) else { return nil }
+        let location = text.location
+        if case let .scalar(scalar) = node, scalar.style == .plain, let flag = NodeReader.flag(text.value) {
+            return flag ? Located(DeprecationSpec(message: nil), at: location) : nil
+        }
+        guard !text.value.allSatisfy(\.isWhitespace) else {
+            reader.report(.error("\(what) is empty", at: location, hint: "write `true` to deprecate without a message, or the message callers should see"))
+            return nil
+        }
+        return Located(DeprecationSpec(message: text.value), at: location)
     }
 
     /// `none`, a type expression, or a mapping of fields declared in place.

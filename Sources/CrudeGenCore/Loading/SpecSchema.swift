@@ -82,6 +82,10 @@ public enum SpecSchema {
       "description": "A CRUD operation; patch sends partial updates with a verb of its own.",
       "enum": ["create", "read", "update", "patch", "delete", "list"]
     },
+    "deprecation": {
+      "description": "true, or the message the deprecation warning shows callers (@available(*, deprecated, message:)); false: not deprecated.",
+      "type": ["boolean", "string"]
+    },
     "headers": {
       "description": "Header name → value.",
       "type": "object",
@@ -256,7 +260,13 @@ public enum SpecSchema {
           "type": "object",
           "additionalProperties": { "$ref": "#/definitions/action" }
         },
-        "store": { "type": "boolean", "description": "Keep this resource in the local SQLite store (CrudeStore, docs/store.md). Default api.store." }
+        "store": { "type": "boolean", "description": "Keep this resource in the local SQLite store (CrudeStore, docs/store.md). Default api.store." },
+        "deprecated": {
+          "description": "Deprecated operations, each true or the message its callers' warning shows, e.g. { list: Use search instead, read: true }.",
+          "type": "object",
+          "propertyNames": { "$ref": "#/definitions/operation" },
+          "additionalProperties": { "$ref": "#/definitions/deprecation" }
+        }
       },
       "patternProperties": { "^x-": {} },
       "additionalProperties": false
@@ -336,7 +346,8 @@ public enum SpecSchema {
         },
         "returns": { "$ref": "#/definitions/payload", "description": "none, a type, or fields declared in place (generating <Action>Response)." },
         "pagination": { "$ref": "#/definitions/paginationDeclaration" },
-        "cache": { "$ref": "#/definitions/cachePolicy", "description": "The cache policy of a GET action. Default api.cache." }
+        "cache": { "$ref": "#/definitions/cachePolicy", "description": "The cache policy of a GET action. Default api.cache." },
+        "deprecated": { "$ref": "#/definitions/deprecation", "description": "Whether the action's functions are deprecated: true, or the message their callers' warning shows." }
       },
       "patternProperties": { "^x-": {} },
       "additionalProperties": false

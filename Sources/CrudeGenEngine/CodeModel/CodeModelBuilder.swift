@@ -130,7 +130,8 @@ private struct Builder {
             method: method.lowercased(),
             route: route(RouteParameters.template(for: kind, of: resource), RouteParameters(resource: resource, action: nil)),
             headers: (resource.headers[kind] ?? []).map { ($0.name.value, $0.value.value) },
-            returnsModel: response == .model
+            returnsModel: response == .model,
+            deprecation: resource.deprecated[kind]?.value
         )
     }
 
@@ -160,7 +161,8 @@ private struct Builder {
             pagination: action.pagination.flatMap { spec in
                 guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
                 return (spec.resolved, symbols.swiftType(element))
-            }
+            },
+            deprecation: action.deprecated?.value
         )
     }
 

@@ -138,29 +138,49 @@ struct FunctionPlanner {
         var functions: [SwiftFunction] = []
         let operations = Dictionary(resource.operations.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
         if let create = operations[.create] {
-            functions += instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: "omit")
+            functions += deprecated(
+                instanceWrite(create, resource, verb: "create", summary: "Creates this value on the server", nilDefault: "omit"), create.deprecation)
         }
         if let read = operations[.read] {
-            functions += staticCall(read, resource, name: "read", summary: "Reads the value with the given id")
-            functions.append(instanceCall(read, resource, name: "read", summary: "Reads this value again, returning the server's current copy"))
+            functions += deprecated(
+                staticCall(read, resource, name: "read", summary: "Reads the value with the given id")
+                    + [instanceCall(read, resource, name: "read", summary: "Reads this value again, returning the server's current copy")],
+                read.deprecation)
         }
         if let update = operations[.update] {
-            functions += instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: "null")
+            functions += deprecated(
+                instanceWrite(update, resource, verb: "update", summary: "Sends this value to the server", nilDefault: "null"), update.deprecation)
         }
         if let partial = resource.partialUpdate {
-            functions += partialUpdate(partial, resource)
+            functions += deprecated(partialUpdate(partial, resource), partial.deprecation)
         }
         if let delete = operations[.delete] {
-            functions += staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id")
-            functions.append(instanceCall(delete, resource, name: "delete", summary: "Deletes this value"))
+            functions += deprecated(
+                staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id")
+                    + [instanceCall(delete, resource, name: "delete", summary: "Deletes this value")],
+                delete.deprecation)
         }
         if let list = operations[.list] {
-            functions += listFunctions(list, resource)
+            functions += deprecated(listFunctions(list, resource), list.deprecation)
         }
         if let create = operations[.create], let update = operations[.update], create.returnsModel, update.returnsModel {
-            functions.append(save(create: create, update: update, resource))
+            // `save` calls both: deprecated when either is, so that it compiles without a warning.
+            let deprecation = (create.deprecation ?? update.deprecation).map { _ in
+                DeprecationSpec(message: "calls `\(create.deprecation == nil ? "update" : "create")`, which is deprecated")
+            }
+            functions += deprecated([save(create: create, update: update, resource)], deprecation)
         }
         return functions
+    }
+
+    /// The functions, marked `@available(*, deprecated)` when the operation they make is.
+    private func deprecated(_ functions: [SwiftFunction], _ deprecation: DeprecationSpec?) -> [SwiftFunction] {
+        guard let deprecation else { return functions }
+        return functions.map { function in
+            var function = function
+            function.attributes.append(.deprecated(message: deprecation.message))
+            return function
+        }
     }
 
     /// `create` or `update` of the instance: its values as the body, with or without `nils`.
@@ -344,10 +364,12 @@ struct FunctionPlanner {
                     headers: action.headers, path: route.path, query: query, body: body, locals: locals))
             let target = "`\(action.method.uppercased()) \(routeText(action.route))`"
             if let (pagination, itemType) = action.pagination {
-                return pagedFunctions(
-                    name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: SwiftType(itemType),
-                    what: "results", target: target, arguments: arguments, request: statements, pagination: pagination, locals: locals,
-                    documentation: action.documentation)
+                return deprecated(
+                    pagedFunctions(
+                        name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: SwiftType(itemType),
+                        what: "results", target: target, arguments: arguments, request: statements, pagination: pagination, locals: locals,
+                        documentation: action.documentation),
+                    action.deprecation)
             }
             let returnType: SwiftType?
             var namespace: String?
@@ -359,10 +381,12 @@ struct FunctionPlanner {
             case let .fields(typeName, _): returnType = SwiftType(typeName)
             }
             statements.append(returnOperation(locals, namespaceArgument(namespace)))
-            return operationFunctions(
-                name: action.functionName, isStatic: true,
-                documentation: action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."], arguments: arguments,
-                returnType: returnType, locals: locals, builder: statements)
+            return deprecated(
+                operationFunctions(
+                    name: action.functionName, isStatic: true,
+                    documentation: action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."], arguments: arguments,
+                    returnType: returnType, locals: locals, builder: statements),
+                action.deprecation)
         }
     }
 

@@ -59,6 +59,8 @@ public struct OperationDeclaration: Sendable {
     public var headers: [(name: String, value: String)]
     /// Whether the response carries the resource (else nothing is decoded).
     public var returnsModel: Bool
+    /// Whether the operation's functions are deprecated, and the message if any.
+    public var deprecation: DeprecationSpec?
 }
 
 /// A piece of a route: literal text or a value interpolated as one percent-encoded segment.
@@ -110,6 +112,8 @@ public struct ActionDeclaration: Sendable {
     public var response: ActionPayload
     /// How the response pages, and the Swift type of its items, when it does.
     public var pagination: (declaration: PaginationDeclaration, itemType: String)?
+    /// Whether the action's functions are deprecated, and the message if any.
+    public var deprecation: DeprecationSpec?
 }
 
 /// A query parameter of an action.

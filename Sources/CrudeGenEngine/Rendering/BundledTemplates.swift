@@ -136,6 +136,9 @@ nonisolated {{access}}enum {{name}}: OpenEnum {
 {{#documentation}}
     {{.}}
 {{/documentation}}
+{{#attributes}}
+    {{.}}
+{{/attributes}}
     {{access}}{{signature}} {
 {{#body}}
         {{.}}

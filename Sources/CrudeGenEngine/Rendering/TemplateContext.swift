@@ -135,7 +135,8 @@ enum TemplateContext {
         return SwiftExpression.identifier("container").member(method).call(arguments)
     }
 
-    /// Each function as the `functions` template receives it: documentation lines, the signature laid out
+    /// Each function as the `functions` template receives it: documentation lines, attribute lines after 4
+    /// spaces, the signature laid out
     /// after 4 spaces and an access modifier (at most `package `) and before ` {`, body lines after 8 spaces.
     /// Each is marked `isFirst` or not, so templates can put blank lines between functions only.
     private static func functions(_ functions: [SwiftFunction]) -> TemplateValue {
@@ -145,6 +146,7 @@ enum TemplateContext {
                 return .object([
                     "isFirst": .bool(index == 0),
                     "documentation": comment(function.documentation),
+                    "attributes": .strings(SwiftRenderer.attributes(function, indent: 4)),
                     "signature": .string(SwiftRenderer.signature(function, indent: 4)),
                     "body": .strings(SwiftRenderer.body(function, indent: 8)),
                 ])

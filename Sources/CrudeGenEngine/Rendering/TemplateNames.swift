@@ -33,7 +33,7 @@ enum TemplateNames {
             "resource.patch.properties[].type": "String", "resource.patch.properties[].patchEncode": "String",
             "resource.patch.properties[].separator": "String",
         ],
-        "function": ["documentation": "[String]", "signature": "String", "body": "[String]", "isFirst": "Bool"],
+        "function": ["documentation": "[String]", "attributes": "[String]", "signature": "String", "body": "[String]", "isFirst": "Bool"],
         "store": [
             "table": "Object", "table.access": "String", "table.name": "String", "table.tableNameLiteral": "String", "table.columns": "[Object]",
             "table.columns[].column": "String", "table.columns[].read": "String", "table.indexes": "[Object]", "table.indexes[].literal": "String",

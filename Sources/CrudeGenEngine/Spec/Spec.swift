@@ -308,6 +308,17 @@ public enum BodyFormatSpec: String, CaseIterable, Sendable {
     case multipart
 }
 
+/// That an operation or action is deprecated: its functions warn their callers, with the message if any.
+public struct DeprecationSpec: Sendable, Equatable {
+    /// What the warning tells callers (`Use search instead`), or `nil` when the spec writes `true`.
+    public var message: String?
+
+    /// A deprecation with `message`, or none.
+    public init(message: String?) {
+        self.message = message
+    }
+}
+
 /// A call beyond CRUD, such as `POST login`.
 public struct ActionSpec: Sendable {
     public var name: Located<String>
@@ -325,6 +336,8 @@ public struct ActionSpec: Sendable {
     public var pagination: PaginationSpec?
     /// The cache policy of a GET action.
     public var cache: Located<CachePolicySpec>?
+    /// Whether the action is deprecated.
+    public var deprecated: Located<DeprecationSpec>?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(
@@ -374,6 +387,8 @@ public struct ResourceSpec: Sendable {
     public var actions: [ActionSpec] = []
     /// Whether the resource is kept in the local store; `nil` follows `api.store`.
     public var store: Located<Bool>?
+    /// The deprecated operations.
+    public var deprecated: [CRUDOperation: Located<DeprecationSpec>] = [:]
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(

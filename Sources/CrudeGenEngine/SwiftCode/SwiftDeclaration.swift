@@ -64,6 +64,15 @@ struct SwiftFunction: Hashable, Sendable {
     var returnType: SwiftType?
     /// The statements of its body.
     var body: [SwiftStatement]
+    /// The attributes written before it, one per line.
+    var attributes: [SwiftAttribute] = []
+}
+
+/// An attribute of a generated declaration.
+enum SwiftAttribute: Hashable, Sendable {
+    /// `@available(*, deprecated)`, with `message: "…"` when there is one: callers get a warning, and
+    /// calls between deprecated functions do not.
+    case deprecated(message: String?)
 }
 
 /// `static let name = value`: a stored type property such as an operation's identifier.

@@ -40,6 +40,18 @@ enum SwiftRenderer {
         return wrapped(layout, indent: indent, prefix: "package ".count, suffix: " {".count)
     }
 
+    /// A function's attributes, one per line, each wrapped for `indent` spaces; continuation lines carry
+    /// their whole indentation.
+    static func attributes(_ function: SwiftFunction, indent: Int) -> [String] {
+        function.attributes.map { attribute in
+            switch attribute {
+            case let .deprecated(message):
+                let arguments: [Layout] = [.text("*"), .text("deprecated")] + (message.map { [.text("message: " + SwiftNaming.stringLiteral($0))] } ?? [])
+                return wrapped(.sequence([.text("@available"), .arguments(arguments)]), indent: indent)
+            }
+        }
+    }
+
     /// A function's body, each line wrapped for `indent` spaces; a wrapped line's continuation lines carry
     /// their whole indentation, because templates indent only a value's first line.
     static func body(_ function: SwiftFunction, indent: Int) -> [String] {

@@ -420,6 +420,9 @@ public struct SpecValidator {
                 diagnostics.append(unlisted(operation, policy.location, "cache"))
             }
         }
+        for (operation, deprecation) in resource.deprecated.sorted(by: { $0.key < $1.key }) where !seen.contains(operation) {
+            diagnostics.append(unlisted(operation, deprecation.location, "deprecated"))
+        }
         checkRouteArgumentNames(of: resource)
         if let first = resource.query.first, !seen.contains(.list) {
             diagnostics.append(.warning("\(what) configures `query`, but does not list the `list` operation", at: first.name.location))

@@ -116,7 +116,8 @@ extension Mapper {
         }
         var action = SpecDraft.Action(
             name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, bodyFormat: form?.format,
-            returns: returns, owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions))
+            returns: returns, owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions),
+            deprecated: Self.deprecation(of: operation))
         let pageQuery = pagination.map(Self.pageQueryNames) ?? []
         // In a resource's action, the id and fields in the route are the resource's, not params.
         let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []

@@ -239,6 +239,7 @@ extension Mapper {
         }
         let fieldNames = Set(fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) })
         for case let (kind, endpoint?) in candidates.all where used.contains(endpoint.pointer) {
+            resource.deprecated[kind] = Self.deprecation(of: endpoint.operation)
             let written = route(endpoint.path, renaming: renaming)
             let member = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
             if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }

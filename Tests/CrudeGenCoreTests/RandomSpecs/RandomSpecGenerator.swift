@@ -214,6 +214,7 @@ struct RandomSpecGenerator {
         if chance(0.3), operations.contains("read") { lines.append("    headers: { read: { \(headers()) } }") }
         if chance(0.3), operations.contains("create") { lines.append("    responses: { create: none }") }
         if chance(0.2), operations.contains("update") { lines.append("    methods: { update: PATCH }") }
+        if chance(0.2), let operation = operations.randomElement(using: &random) { lines.append("    deprecated: { \(operation): \(deprecation()) }") }
         if !fields.isEmpty { lines.append("    fields:") }
         lines += fields.map { "      " + $0.line }
         if chance(0.5) {
@@ -233,6 +234,7 @@ struct RandomSpecGenerator {
             + String(counter)
         var lines = ["\(indent)\(YAMLText.quoted(name)):"]
         if chance(0.5) { lines.append("\(indent)  description: \(YAMLText.quoted(hostile()))") }
+        if chance(0.2) { lines.append("\(indent)  deprecated: \(deprecation())") }
         var params: [Field] = []
         var path = pathSegment()
         for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -429,6 +431,11 @@ struct RandomSpecGenerator {
     /// A literal path segment, sometimes with characters a Swift string literal must escape.
     private mutating func pathSegment() -> String {
         ["people", "items", "a b", "quo\"te", "back\\slash", "\\(x)", "名前", "per%cent", "tab\tbed", "x\u{2028}y"].randomElement(using: &random)! + suffix()
+    }
+
+    /// `true`, or a message of hostile text.
+    private mutating func deprecation() -> String {
+        chance(0.3) ? "true" : YAMLText.quoted(hostile())
     }
 
     private mutating func hostile() -> String {
