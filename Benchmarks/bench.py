@@ -147,18 +147,22 @@ def plugin_outputs(directory, count, stem="Synthetic"):
     return [os.path.join(directory, f"{stem}.crude.{i:0{width}d}.swift") for i in range(count)]
 
 
+# Another build of the build plugin's tool (`--baseline`), generating beside this one: a change's cost.
+BASELINE_TOOL = None
+
+
 def generate_command(tool, n, out, files=None):
     crude_spec, openapi_doc = specs(n)
-    if tool == "crudegen":
+    if tool in ("crudegen", "baseline"):
         # As the build plugin runs it: its tool, the spec spread over the plugin's fixed set of files.
-        return [BUILD_TOOL, crude_spec] + plugin_outputs(out, files or FILES_PER_SPEC)
+        return [BUILD_TOOL if tool == "crudegen" else BASELINE_TOOL, crude_spec] + plugin_outputs(out, files or FILES_PER_SPEC)
     # Public declarations, as crudegen's default, so that both outputs have the same access level.
     return [OPENAPI, "generate", "--mode", "types", "--mode", "client", "--access-modifier", "public",
             "--output-directory", out, openapi_doc]
 
 
 def output_dir(tool, n):
-    return os.path.join(WORK, "gen", f"{'crude' if tool == 'crudegen' else 'openapi'}-{n}")
+    return os.path.join(WORK, "gen", f"{ {'crudegen': 'crude', 'baseline': 'baseline'}.get(tool, 'openapi') }-{n}")
 
 
 def generate_once(tool, n):
@@ -170,7 +174,7 @@ def generate_once(tool, n):
 
 def bench_generation(args, results):
     rows = []
-    tools = ["crudegen", PEER]
+    tools = ["crudegen", PEER] + (["baseline"] if BASELINE_TOOL else [])
     for tool in tools:  # untimed: the binaries into the page cache
         generate_once(tool, 10)
     for n in args.n:
@@ -185,6 +189,9 @@ def bench_generation(args, results):
                 log(f"  {tool:24} run {r + 1}: {sample['wall']:.3f} s wall, {sample['cpu']:.3f} s CPU, {sample['rss_mb']:.0f} MB")
         ratios = [o["wall"] / c["wall"] for c, o in zip(samples["crudegen"], samples[PEER])]
         row = {"n": n, "runs": args.runs, "ratio": median(ratios), "ratios": ratios, **quiet}
+        if BASELINE_TOOL:
+            # Each run's pair ran back to back: baseline ÷ this build, per run, then the median.
+            row["baseline_ratio"] = {key: median([b[key] / c[key] for c, b in zip(samples["crudegen"], samples["baseline"])]) for key in ("wall", "cpu")}
         for tool in tools:
             lines, files = swift_lines(output_dir(tool, n))
             row[tool] = {
@@ -710,6 +717,16 @@ def table(results):
             out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | {fmt_s(o['wall'])} | "
                        f"{fmt_s(o['cpu'])} | {o['rss_mb']:.0f} MB | **{row['ratio']:.1f}×** | {row['load']:.2f} |")
         out.append("")
+        if "baseline" in results["generation"][0]:
+            out.append(f"### Generation against a baseline build of the build plugin's tool (`--baseline`; median of {runs} interleaved runs)")
+            out.append("")
+            out.append("| N | this build wall | CPU | peak RSS | baseline wall | CPU | peak RSS | baseline ÷ this, wall | CPU |")
+            out.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+            for row in results["generation"]:
+                c, b, r = row["crudegen"], row["baseline"], row["baseline_ratio"]
+                out.append(f"| {row['n']} | {fmt_s(c['wall'])} | {fmt_s(c['cpu'])} | {c['rss_mb']:.0f} MB | {fmt_s(b['wall'])} | "
+                           f"{fmt_s(b['cpu'])} | {b['rss_mb']:.0f} MB | **{r['wall']:.3f}** | **{r['cpu']:.3f}** |")
+            out.append("")
         out.append("### Generated code")
         out.append("")
         out.append(f"| N | crudegen lines | files | lines per resource | {PEER} lines | files | lines per resource | ratio |")
@@ -995,9 +1012,11 @@ def machine():
 
 
 def main():
-    global FILES_PER_SPEC
+    global FILES_PER_SPEC, BASELINE_TOOL
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", default="10,100,1000", help="resource counts for generation (default 10,100,1000)")
+    parser.add_argument("--baseline", help="another build of CrudeGenBuildTool (say, of main before a change) to generate "
+                        "beside this one, interleaved: adds a table of this build against it")
     parser.add_argument("--runs", type=int, default=5, help="generation runs of each tool per N (default 5)")
     parser.add_argument("--compile-n", default="0,10,100",
                         help="resource counts for compile times; 0 is a module that only imports the runtime (default 0,10,100)")
@@ -1036,6 +1055,7 @@ def main():
     args.layout_files = [int(x) for x in args.layout_files.split(",") if x]
     args.plugin_n = [int(x) for x in args.plugin_n.split(",") if x]
     FILES_PER_SPEC = args.files_per_spec
+    BASELINE_TOOL = args.baseline and os.path.abspath(args.baseline)
     parts = [p for p in args.parts.split(",") if p]
     unknown = set(parts) - {"generation", "compile", "plugin", "runtime", "tools", "profile"}
     if unknown:
