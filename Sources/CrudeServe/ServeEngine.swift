@@ -294,7 +294,8 @@ actor ServeEngine {
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
         let start: Int
         let pageNumber: Int
-        switch pagination.style {
+        let style = pagination.declaration.style
+        switch style {
         case .offset:
             guard let offset = given.map({ Int($0) }) ?? 0, offset >= 0 else { throw invalidParameter(pagination.parameter, "A valid offset is required.") }
             start = offset
@@ -303,7 +304,7 @@ actor ServeEngine {
             guard let offset = given.map({ Self.offset(inCursor: $0) }) ?? 0 else { throw invalidParameter(pagination.parameter, "Invalid cursor.") }
             start = offset
             pageNumber = offset / size + 1
-        case .page, .nextURL, .linkHeader:
+        case .pageNumber, .nextURL, .linkHeader:
             guard let number = given.map({ Int($0) }) ?? 1, number >= 1 else { throw invalidParameter(pagination.parameter, "Invalid page.") }
             pageNumber = number
             start = (number - 1) * size
@@ -311,22 +312,22 @@ actor ServeEngine {
         let slice = start < items.count ? Array(items[start..<min(start + size, items.count)]) : []
         let hasNext = start + size < items.count
         let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
-        var body: JSONValue = pagination.items.isEmpty ? .array(slice) : .object([:])
-        if !pagination.items.isEmpty { body.set(.array(slice), at: pagination.items) }
-        if let count = pagination.count { body.set(.number(Double(items.count)), at: count) }
-        if let next = pagination.next {
-            let value: JSONValue =
-                switch pagination.style {
-                case .nextURL: nextLink.map(JSONValue.string) ?? .null
-                case .cursor: hasNext ? .string(Self.cursor(offset: start + size)) : .null
-                case .page, .linkHeader: hasNext ? .number(Double(pageNumber + 1)) : .null
-                case .offset: hasNext ? .number(Double(start + size)) : .null
-                }
-            body.set(value, at: next)
-        }
+        let itemsKeyPath = pagination.declaration.items
+        var body: JSONValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])
+        if !itemsKeyPath.isEmpty { body.set(.array(slice), at: itemsKeyPath) }
+        if let count = pagination.declaration.count { body.set(.number(Double(items.count)), at: count) }
+        // What the body says of the next page, in the style's key: a URL, a page number or a cursor.
+        let next: (keyPath: String, value: JSONValue)? =
+            switch style {
+            case let .nextURL(keyPath): (keyPath, nextLink.map(JSONValue.string) ?? .null)
+            case let .pageNumber(_, next?): (next, hasNext ? .number(Double(pageNumber + 1)) : .null)
+            case let .cursor(_, next): (next, hasNext ? .string(Self.cursor(offset: start + size)) : .null)
+            case .pageNumber(_, nil), .offset, .linkHeader: nil
+            }
+        if let next { body.set(next.value, at: next.keyPath) }
         var headers: [(name: String, value: String)] = []
-        if pagination.style == .linkHeader, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
-        if let countHeader = pagination.countHeader { headers.append((countHeader, String(items.count))) }
+        if case .linkHeader = style, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
+        if let countHeader = pagination.declaration.countHeader { headers.append((countHeader, String(items.count))) }
         return Answer(status: 200, body: body, headers: headers)
     }
 

@@ -231,18 +231,10 @@ struct ServedRoute: Sendable {
 
 /// A resource's pagination with the style's defaults applied, as the generated client reads it.
 struct ServedPagination: Sendable {
-    /// Where the next page comes from.
-    var style: PaginationSpec.Style
-    /// The key path of the items; empty for the body itself.
-    var items: String
-    /// The key path of the next URL, page number or cursor, if the body has one.
-    var next: String?
-    /// The key path of the total, if the body has one.
-    var count: String?
-    /// The response header of the total, if any.
-    var countHeader: String?
-    /// The page, offset or cursor query parameter (`page` for next URLs and Link headers, which the server
-    /// writes into the links it sends).
+    /// The pagination as the generated client reads it: the style with its keys, the items, the totals.
+    var declaration: PaginationDeclaration
+    /// The page, offset or cursor query parameter: the style's, or `page` for next URLs and Link headers,
+    /// which the server writes into the links it sends.
     var parameter: String
     /// The page size query parameter.
     var sizeParameter: String
@@ -251,15 +243,10 @@ struct ServedPagination: Sendable {
 
     /// The pagination `spec` describes, with the style's defaults the generated client applies.
     init(_ spec: PaginationSpec) {
-        let resolved = spec.resolved
-        style = spec.style
-        items = resolved.items
-        next = resolved.next
-        count = resolved.count
-        countHeader = resolved.countHeader
-        parameter = resolved.parameter ?? "page"
+        declaration = spec.resolved
+        parameter = declaration.parameter ?? "page"
         sizeParameter = spec.resolvedSizeParameter
-        defaultSize = resolved.size?.value ?? 10
+        defaultSize = declaration.size?.value ?? 10
     }
 }
 
