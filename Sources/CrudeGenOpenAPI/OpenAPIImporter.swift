@@ -221,7 +221,7 @@ extension Mapper {
             guard let pair = entry as? [String: Any], let name = pair["name"] as? String, let value = pair["value"] as? String else { continue }
             draft.headers.append((name, value))
         }
-        draft.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:)).map(\.rawValue)
+        draft.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:))
         draft.cache = Self.cachePolicy(extensions)
         givenKeyStyle = (extensions[CrudegenExtension.keys]?.value as? String).flatMap(KeyStyle.init(rawValue:))
         draft.store = extensions[CrudegenExtension.store]?.value as? Bool
@@ -240,8 +240,8 @@ extension Mapper {
     }
 
     /// The cache policy `x-crudegen-cache` names in `extensions`, when it is one.
-    static func cachePolicy(_ extensions: [String: AnyCodable]) -> String? {
-        (extensions[CrudegenExtension.cache]?.value as? String).flatMap(CachePolicySpec.init(rawValue:)).map(\.rawValue)
+    static func cachePolicy(_ extensions: [String: AnyCodable]) -> CachePolicySpec? {
+        (extensions[CrudegenExtension.cache]?.value as? String).flatMap(CachePolicySpec.init(rawValue:))
     }
 
     /// An operation's `deprecated`, with the message `export` wrote; a blank message is none.

@@ -11,9 +11,9 @@ struct SpecDraft {
     var envelope: String?
     var keyStyle: KeyStyle = .verbatim
     /// `access`, when not `public`.
-    var access: String?
+    var access: AccessLevel?
     /// The API's cache policy (`api.cache`).
-    var cache: String?
+    var cache: CachePolicySpec?
     /// `api.store`, when the document sets it.
     var store: Bool?
     /// The `transforms` section, in order.
@@ -104,9 +104,9 @@ struct SpecDraft {
         var namespaceOne: String?
         var namespaceMany: String?
         /// `responses` or `requests` when the namespace wraps only one direction.
-        var namespaceDirection: String?
+        var namespaceDirection: NamespaceSpec.Direction?
         /// Cache policies of `read` and `list`.
-        var cache: [CRUDOperation: String] = [:]
+        var cache: [CRUDOperation: CachePolicySpec] = [:]
         /// The deprecated operations.
         var deprecated: [CRUDOperation: DeprecationSpec] = [:]
         /// The resource's own `store`, when the document sets it.
@@ -134,14 +134,14 @@ struct SpecDraft {
         var headers: [(name: String, value: String)] = []
         var body: Payload?
         /// `form` or `multipart` for a body that is not JSON; JSON when `nil`.
-        var bodyFormat: String?
+        var bodyFormat: BodyFormatSpec?
         var returns: Payload?
         /// The resource the action belongs to (`x-crudegen-resource`); API-wide when `nil`.
         var owner: String?
         /// How the response pages; `returns` is then the items' array type.
         var pagination: PaginationSpec?
         /// The cache policy of a GET action.
-        var cache: String?
+        var cache: CachePolicySpec?
         /// Whether the action is deprecated.
         var deprecated: DeprecationSpec?
     }

@@ -16,8 +16,8 @@ enum SpecWriter {
         }
         if let update = draft.updateMethod { writer.line("  methods: { update: \(update) }") }
         if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
-        if let access = draft.access { writer.line("  access: \(access)") }
-        if let cache = draft.cache { writer.line("  cache: \(cache)") }
+        if let access = draft.access { writer.line("  access: \(access.rawValue)") }
+        if let cache = draft.cache { writer.line("  cache: \(cache.rawValue)") }
         if let store = draft.store { writer.line("  store: \(store)") }
         if !draft.transforms.isEmpty {
             writer.line("")
@@ -241,7 +241,7 @@ private struct Writer {
         case let (one, many, direction):
             let parts =
                 (one.map { ["one: \(SpecWriter.scalar($0, flow: true))"] } ?? []) + (many.map { ["many: \(SpecWriter.scalar($0, flow: true))"] } ?? [])
-                + (direction.map { ["applies_to: \($0)"] } ?? [])
+                + (direction.map { ["applies_to: \($0.rawValue)"] } ?? [])
             line("    namespace: { \(parts.joined(separator: ", ")) }")
         }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
@@ -280,7 +280,7 @@ private struct Writer {
         }
         pagination(resource.pagination, indent: 4)
         if !resource.cache.isEmpty {
-            line("    cache: { \(resource.cache.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
+            line("    cache: { \(resource.cache.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value.rawValue)" }.joined(separator: ", ")) }")
         }
         if !resource.deprecated.isEmpty {
             let entries = resource.deprecated.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \(SpecWriter.deprecation($0.value, flow: true))" }
@@ -311,10 +311,10 @@ private struct Writer {
             )
         }
         payload(action.body, label: "body", indent: indent + 2)
-        if let format = action.bodyFormat { line(pad + "  body_format: \(format)") }
+        if let format = action.bodyFormat { line(pad + "  body_format: \(format.rawValue)") }
         payload(action.returns, label: "returns", indent: indent + 2)
         pagination(action.pagination, indent: indent + 2)
-        if let cache = action.cache { line(pad + "  cache: \(cache)") }
+        if let cache = action.cache { line(pad + "  cache: \(cache.rawValue)") }
         if let deprecated = action.deprecated { line(pad + "  deprecated: \(SpecWriter.deprecation(deprecated, flow: false))") }
     }
 

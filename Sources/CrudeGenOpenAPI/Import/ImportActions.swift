@@ -15,7 +15,7 @@ extension Mapper {
         var body: SpecDraft.Payload?
         var bodySchema: JSONSchema?
         var bodyPointer = endpoint.pointer
-        var form: (format: String, schema: JSONSchema, pointer: [String])?
+        var form: (format: BodyFormatSpec, schema: JSONSchema, pointer: [String])?
         if let request = requestSchema(operation) {
             bodyPointer += request.pointer
             if let other = request.otherType {
@@ -63,7 +63,7 @@ extension Mapper {
             else {
                 self = beforeBody
                 warn(
-                    "\(described) is left out: its `\(form.format == "form" ? "application/x-www-form-urlencoded" : "multipart/form-data")` body is not an object of fields a form can carry",
+                    "\(described) is left out: its `\(form.format == .form ? "application/x-www-form-urlencoded" : "multipart/form-data")` body is not an object of fields a form can carry",
                     at: endpoint.pointer + form.pointer, hint: "a form field is a scalar, an enum, a file (in multipart bodies) or an array of them")
                 return nil
             }

@@ -211,9 +211,9 @@ extension Mapper {
 
     /// An operation's form body, when it has no JSON one: `application/x-www-form-urlencoded` as `form`,
     /// else `multipart/form-data` as `multipart`, with its schema and where it is relative to the operation.
-    func formRequest(_ operation: OpenAPI.Operation) -> (format: String, schema: JSONSchema, pointer: [String])? {
+    func formRequest(_ operation: OpenAPI.Operation) -> (format: BodyFormatSpec, schema: JSONSchema, pointer: [String])? {
         guard let body = operation.requestBody, let request = document.components[body] else { return nil }
-        for (mediaType, format) in [("application/x-www-form-urlencoded", "form"), ("multipart/form-data", "multipart")] {
+        for (mediaType, format) in [("application/x-www-form-urlencoded", BodyFormatSpec.form), ("multipart/form-data", .multipart)] {
             guard let (type, content) = request.content.first(where: { $0.key.typeAndSubtype == mediaType }), let resolved = document.components[content],
                 let schema = resolved.schema
             else { continue }
@@ -224,13 +224,13 @@ extension Mapper {
 
     /// The fields of a form body, its file properties typed `File` in a multipart body; `nil` when a field
     /// is something a form cannot carry, such as an object.
-    mutating func formFields(_ form: (format: String, schema: JSONSchema, pointer: [String]), owner: String, pointer: [String]) -> [SpecDraft.Field]? {
+    mutating func formFields(_ form: (format: BodyFormatSpec, schema: JSONSchema, pointer: [String]), owner: String, pointer: [String]) -> [SpecDraft.Field]? {
         var object = form.schema
         if case let .reference(reference, _) = object.value, let name = reference.name, let target = componentSchema(named: name) { object = target }
         guard case let .object(_, properties) = object.value, !properties.properties.isEmpty else { return nil }
         var fields = fields(of: form.schema, owner: owner, pointer: pointer)
         for index in fields.indices {
-            if form.format == "multipart", let property = properties.properties[fields[index].key], Self.isFile(property) {
+            if form.format == .multipart, let property = properties.properties[fields[index].key], Self.isFile(property) {
                 fields[index].type = Self.fileType(fields[index].type)
             } else if !isQueryType(fields[index].type.nonOptional), ![.named("Data"), .array(.named("Data"))].contains(fields[index].type.nonOptional) {
                 return nil  // forms also carry `Data`, as base64

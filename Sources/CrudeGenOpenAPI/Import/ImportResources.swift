@@ -230,7 +230,7 @@ extension Mapper {
             let key = { (name: String) in (marked[name] as? String).flatMap { $0.isEmpty ? nil : $0 } }
             resource.namespaceOne = key("one")
             resource.namespaceMany = key("many")
-            resource.namespaceDirection = key("applies_to").flatMap(NamespaceSpec.Direction.init(rawValue:)).flatMap { $0 == .both ? nil : $0.rawValue }
+            resource.namespaceDirection = key("applies_to").flatMap(NamespaceSpec.Direction.init(rawValue:)).flatMap { $0 == .both ? nil : $0 }
         }
         for kind in [CRUDOperation.read, .list] {
             if let endpoint = kind == .read ? candidates.read : candidates.list, used.contains(endpoint.pointer) {
@@ -340,10 +340,10 @@ extension Mapper {
             }
         }
         switch (resource.namespaceOne, requestKey) {
-        case (_?, nil?): resource.namespaceDirection = "responses"
+        case (_?, nil?): resource.namespaceDirection = .responses
         case let (nil, key??):
             resource.namespaceOne = key
-            resource.namespaceDirection = "requests"
+            resource.namespaceDirection = .requests
         default: break
         }
     }
