@@ -248,6 +248,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CrudeAsyncHTTPClient"])),
+                .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
             ] + fixtureCases.map { .target(name: $0.target) }
         ),
     ]

@@ -41,6 +41,9 @@ enum DocExampleEnvironment {
             return (try await TestServer { request in PlaceholderArticleServer.reply(to: request) }, "")
         case "article-raccoon":
             return (try await TestServer { request in SampleAPIArticleServer.reply(to: request) }, "")
+        case "crude-futures":
+            // docs/serve.md's example starts its own server, `crudegen serve`'s `SpecServer`; this one answers nothing.
+            return (try await TestServer { _ in .empty(status: 404) }, "")
         default:
             throw MissingServer(fixture: fixture)
         }

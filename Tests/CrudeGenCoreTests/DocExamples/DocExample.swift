@@ -86,12 +86,14 @@ struct DocExample {
         let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
         let articles = root.appendingPathComponent("Sources/CrudeRuntime/" + articlesFolder)
         let articleNames = try FileManager.default.contentsOfDirectory(atPath: articles.path).filter { $0.hasSuffix(".md") }.sorted()
-        return try ["README.md"].flatMap { try blocks(of: root.appendingPathComponent($0), named: $0) }
-            + names.flatMap { try blocks(of: docs.appendingPathComponent($0), named: "docs/" + $0) }
-            + articleNames.flatMap { try blocks(of: articles.appendingPathComponent($0), named: articlesFolder + "/" + $0) }
+        return try ["README.md"].flatMap { try blocks(of: root.appendingPathComponent($0), named: $0, root: root) }
+            + names.flatMap { try blocks(of: docs.appendingPathComponent($0), named: "docs/" + $0, root: root) }
+            + articleNames.flatMap { try blocks(of: articles.appendingPathComponent($0), named: articlesFolder + "/" + $0, root: root) }
     }
 
-    static func blocks(of url: URL, named name: String) throws -> [DocExample] {
+    /// The examples of one file. A `<!-- spec: PATH -->` line (PATH from the package's root) makes the spec
+    /// at PATH govern the examples after it, for a page whose examples use a spec it does not show.
+    static func blocks(of url: URL, named name: String, root: URL) throws -> [DocExample] {
         let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         var examples: [DocExample] = []
         var governingSpec: String?
@@ -106,6 +108,10 @@ struct DocExample {
                     open?.body.append(String(line.dropFirst(min(indentation, line.prefix { $0 == " " }.count))))
                 }
                 if open == nil {
+                    if trimmed.hasPrefix("<!-- spec: "), trimmed.hasSuffix(" -->") {
+                        let path = trimmed.dropFirst("<!-- spec: ".count).dropLast(" -->".count)
+                        governingSpec = try String(contentsOf: root.appendingPathComponent(String(path)), encoding: .utf8)
+                    }
                     if trimmed.hasPrefix("@Row") { column = 0 }
                     if trimmed.hasPrefix("@Column"), let current = column { column = current + 1 }
                     if line == "}" { column = nil }

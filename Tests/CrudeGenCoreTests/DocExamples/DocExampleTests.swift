@@ -175,7 +175,7 @@ import Testing
 
     /// Modules an example may import that only exist with a package trait on, by the trait: its test is
     /// compiled and run only with the trait (`swift test --traits CrudeAsyncHTTPClient`).
-    static let traitModules = ["AsyncHTTPClient": "CrudeAsyncHTTPClient", "CrudeAsyncHTTPClient": "CrudeAsyncHTTPClient"]
+    static let traitModules = ["AsyncHTTPClient": "CrudeAsyncHTTPClient", "CrudeAsyncHTTPClient": "CrudeAsyncHTTPClient", "CrudeServe": "CrudeServe"]
 
     /// The test file that runs `examples`, each in a test of its own, named by its file and its `number`
     /// among the file's runnable examples.
