@@ -1,8 +1,8 @@
 /// Decides which Swift functions a resource's operations and actions become (static and instance twins,
 /// `save`, the overloads that leave an optional last argument out, the `…Operation` builders), with their
-/// signatures and the bodies that call the runtime's `APIClient`, as values of the Swift layer. It runs
-/// once per type while the code model is built (``CodeModel/decideFunctions()``), so rendering only lays
-/// the functions out.
+/// signatures and the bodies that call the runtime's `APIClient`, as values of the Swift layer. It decides
+/// from the code model's declarations alone, once per type, when the renderer asks that type for its
+/// functions (``ModelDeclaration/plannedFunctions()``), so rendering only lays the functions out.
 struct FunctionPlanner {
     /// A route turned into code: arguments it needs, statements that unwrap instance values, the path literal.
     struct RouteCode {

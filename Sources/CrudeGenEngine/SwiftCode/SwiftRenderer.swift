@@ -219,9 +219,7 @@ enum SwiftRenderer {
 
     /// The expression on one line.
     private static func text(of expression: SwiftExpression) -> String {
-        var text = ""
-        write(expression, to: &text)
-        return text
+        flat(.expression(expression))
     }
 
     /// Appends the expression on one line to `text`.
