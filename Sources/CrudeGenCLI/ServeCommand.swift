@@ -26,8 +26,9 @@ struct ServeCommand: AsyncParsableCommand {
             Built only with the CrudeServe trait:
               swift run --traits CrudeServe crudegen serve Household.crude.yaml --data seed.json
 
-            The seed file holds each resource's values by its spec name: {"Person": [{"id": 1, …}]}. With \
-            --database, the data is kept in a SQLite file between runs; a file with data is served instead \
+            The seed file holds each resource's values by its spec name, and what actions answer: \
+            {"Person": [{"id": 1, …}], "actions": {"login": {"token": "…"}}}; an action without an answer \
+            gets 501. With --database, the data is kept in a SQLite file between runs; a file with data is served instead \
             of the seed.
             """
     )
@@ -41,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on; 0.0.0.0 for every interface.")
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("A JSON file of the values to start with, by resource name.", valueName: "file"))
+    @Option(help: ArgumentHelp("A JSON file of the values to start with, by resource name, and the actions' answers.", valueName: "file"))
     var data: String?
 
     @Option(help: ArgumentHelp("A SQLite file keeping the data between runs; it is created, or its data served.", valueName: "file"))

@@ -3,26 +3,35 @@ import CrudeRuntime
 import Foundation
 
 /// The data a server starts with: each resource's values by the resource's name in the spec, written as
-/// the wire writes them (the spec's JSON keys and date formats, without envelope or namespace).
+/// the wire writes them (the spec's JSON keys and date formats, without envelope or namespace), and what
+/// actions answer, under `actions`.
 ///
 /// ```json
-/// {"Person": [{"id": 1, "first_name": "Ada", "birthday": "1815-12-10"}]}
+/// {"Person": [{"id": 1, "first_name": "Ada", "birthday": "1815-12-10"}],
+///  "actions": {"login": {"token": "abc"}, "User.current": {"id": 1, "email": "ada@example.com"}}}
 /// ```
 ///
 /// Values without an id get one as created values do; read-only fields may be set here.
 public struct Seed: Sendable {
     /// The values of each resource, by the resource's spec name.
     public var records: [String: [JSONValue]]
+    /// What each action answers, by its name (`login`) or, for a resource's action, the resource's name and
+    /// its own (`User.current`): the body as the wire writes it, without envelope or namespace. Every call
+    /// gets the same answer; an action without one is answered 501.
+    public var actions: [String: JSONValue]
     /// Where the seed was read from, for messages.
     public var source: String
 
-    /// A seed of values held in memory.
-    public init(_ records: [String: [JSONValue]] = [:]) {
+    /// A seed of values and action answers held in memory.
+    public init(_ records: [String: [JSONValue]] = [:], actions: [String: JSONValue] = [:]) {
         self.records = records
+        self.actions = actions
         source = "seed"
     }
 
-    /// Reads a seed file: one JSON object whose keys are resource names and values arrays of objects.
+    /// Reads a seed file: one JSON object whose keys are resource names and values arrays of objects, and
+    /// whose `actions` object, if any, holds the actions' answers (a resource named `actions` keeps its
+    /// array).
     public init(contentsOf path: String) throws(SeedError) {
         let data: Data
         do {
@@ -40,11 +49,16 @@ public struct Seed: Sendable {
             throw SeedError(source: path, path: "", message: #"must be an object of arrays, such as {"Person": [{…}]}"#)
         }
         var records: [String: [JSONValue]] = [:]
+        var actions: [String: JSONValue] = [:]
         for (name, value) in object {
-            guard case let .array(values) = value else { throw SeedError(source: path, path: name, message: "must be an array of objects") }
-            records[name] = values
+            switch (name, value) {
+            case let (_, .array(values)): records[name] = values
+            case let ("actions", .object(answers)): actions = answers
+            default: throw SeedError(source: path, path: name, message: "must be an array of objects")
+            }
         }
         self.records = records
+        self.actions = actions
         source = path
     }
 }

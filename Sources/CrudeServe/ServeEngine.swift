@@ -165,10 +165,15 @@ actor ServeEngine {
                 allowed.append(action.method)
                 continue
             }
-            let owner = action.owner.map { "\($0)'s " } ?? ""
-            throw RequestFailure(
-                response: .detail(501, "\(owner)action `\(action.name)` is not served: crudegen serve keeps CRUD data only; answer it in your own test server.")
-            )
+            guard let answer = seed.actions[action.seedKey] else {
+                let owner = action.owner.map { "\($0)'s " } ?? ""
+                throw RequestFailure(
+                    response: .detail(
+                        501,
+                        "\(owner)action `\(action.name)` has no answer: give it one in the seed data, under \"actions\" as \"\(action.seedKey)\", or answer it in your own test server."
+                    ))
+            }
+            return action.returnsBody ? .json(200, enveloped(wrapped(answer, in: action.responseNamespace))) : ServedResponse(status: 204)
         }
         if !allowed.isEmpty {
             let allow = Array(Set(allowed)).sorted().joined(separator: ", ")
@@ -480,6 +485,13 @@ actor ServeEngine {
 
     /// The tables `seed` fills, each value checked against the spec.
     private static func load(_ seed: Seed, into api: ServedAPI) throws(SeedError) -> [String: Table] {
+        let actionKeys = Set(api.actions.map(\.seedKey))
+        for key in seed.actions.keys.sorted() where !actionKeys.contains(key) {
+            throw SeedError(
+                source: seed.source, path: "actions.\(key)",
+                message: "\(api.name) has no action \(key); "
+                    + (actionKeys.isEmpty ? "it has none." : "its actions are \(actionKeys.sorted().joined(separator: ", "))."))
+        }
         var tables: [String: Table] = [:]
         for (name, values) in seed.records.sorted(by: { $0.key < $1.key }) {
             guard let resource = api.resource(named: name) else {

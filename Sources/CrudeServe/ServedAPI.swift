@@ -62,10 +62,12 @@ struct ServedAPI: Sendable {
             let id = types.field(SpecInterop.idField(of: resource, optional: creates))
             let fields = resource.fields.map(types.field)
             shapes[resource.name.value] = [id] + fields
-            guard let declaration = model.models.first(where: { $0.resource?.specName == resource.name.value })?.resource else { continue }
+            guard let type = model.models.first(where: { $0.resource?.specName == resource.name.value }), let declaration = type.resource else { continue }
             resources.append(ServedResource(resource, declaration: declaration, id: id, fields: fields, types: types))
             actions += resource.actions.map { action in
-                ServedAction(owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value })
+                ServedAction(
+                    owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value },
+                    resource: (declaration, type.name))
             }
         }
         self.resources = resources
@@ -157,17 +159,31 @@ struct ServedOperation: Sendable {
 struct ServedAction: Sendable {
     /// The owning resource's spec name; `nil` for an API-wide action.
     var owner: String?
-    /// The action's name as the spec writes it, its key under `actions` in seed data.
+    /// The action's name as the spec writes it.
     var name: String
     /// The HTTP method in capitals.
     var method: String
     /// Where it is answered, below the base path; every parameter an argument.
     var route: ServedRoute
+    /// Whether it answers with a body; else 204 (`returns: none`).
+    var returnsBody: Bool
+    /// The key the answer is wrapped in: the owner's namespace when the action returns the owner (`one`) or
+    /// an array of it (`many`), as the generated client unwraps it.
+    var responseNamespace: String?
 
-    /// The action `action` of `owner` (none for the API's own), routed as the code model routes it.
-    init(owner: String?, action: ActionSpec, model: ActionDeclaration?) {
+    /// Its key under `actions` in seed data: `login`, or `User.current` for a resource's action.
+    var seedKey: String { owner.map { "\($0).\(name)" } ?? name }
+
+    /// The action `action` of `owner` (none for the API's own), routed as the code model routes it;
+    /// `resource` is the owner's declaration and `typeName` its Swift name.
+    init(owner: String?, action: ActionSpec, model: ActionDeclaration?, resource: (declaration: ResourceDeclaration, typeName: String)? = nil) {
         self.owner = owner
         name = action.name.value
+        if case .none? = model?.response { returnsBody = false } else { returnsBody = true }
+        if case let .type(type)? = model?.response, let resource {
+            responseNamespace =
+                type == resource.typeName ? resource.declaration.namespaceOne : type == "[\(resource.typeName)]" ? resource.declaration.namespaceMany : nil
+        }
         method = (model?.method ?? "get").uppercased()
         route = ServedRoute(
             (model?.route ?? []).map { part in

@@ -67,7 +67,22 @@ import Testing
 
         let error = await #expect(throws: APIError.self) { try await User.current(on: client) }
         #expect(error?.status?.code == 501)
-        #expect(error?.serverMessage?.contains("`current`") == true, "\(String(describing: error))")
+        #expect(error?.serverMessage?.contains(#"under "actions" as "User.current""#) == true, "\(String(describing: error))")
+    }
+
+    /// An action answers what the seed gives it, in the resource's namespace when it returns the resource,
+    /// as ApiModel's `find` of the signed-in user reads `{"data": {"user": {…}}}`.
+    @Test func theSignedInUserIsAnsweredFromTheSeed() async throws {
+        let user: JSONValue = .object(["id": .number(1), "email": .string("ada@example.com"), "posts": .array([])])
+        let server = try SpecServer(specAt: ServeSupport.fixture("apimodel"), seed: Seed(actions: ["User.current": user]))
+        let client = APIClient(configuration: Blog.configuration(baseURL: try await server.start()))
+        defer { Task { await server.stop() } }
+
+        let current = try await User.current(on: client)
+        #expect(current.id == "1" && current.email == "ada@example.com" && current.posts.isEmpty)
+        // The same answer every time, and no stored user: actions keep no data.
+        #expect(try await User.current(on: client) == current)
+        #expect(await server.records(of: "User").isEmpty)
     }
 }
 #endif
