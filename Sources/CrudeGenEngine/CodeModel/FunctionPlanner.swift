@@ -143,8 +143,9 @@ struct FunctionPlanner {
         }
         if let read = operations[.read] {
             functions += deprecated(
-                staticCall(read, resource, name: "read", summary: "Reads the value with the given id")
-                    + [instanceCall(read, resource, name: "read", summary: "Reads this value again, returning the server's current copy")],
+                twins(
+                    read, resource, name: "read",
+                    summaries: ("Reads the value with the given id", "Reads this value again, returning the server's current copy")),
                 read.deprecation)
         }
         if let update = operations[.update] {
@@ -156,9 +157,7 @@ struct FunctionPlanner {
         }
         if let delete = operations[.delete] {
             functions += deprecated(
-                staticCall(delete, resource, name: "delete", summary: "Deletes the value with the given id")
-                    + [instanceCall(delete, resource, name: "delete", summary: "Deletes this value")],
-                delete.deprecation)
+                twins(delete, resource, name: "delete", summaries: ("Deletes the value with the given id", "Deletes this value")), delete.deprecation)
         }
         if let list = operations[.list] {
             functions += deprecated(listFunctions(list, resource), list.deprecation)
@@ -203,6 +202,13 @@ struct FunctionPlanner {
             arguments: route.arguments + [nils], returnType: operation.returnsModel ? modelType : nil, locals: locals,
             builder: route.unwraps
                 + operationStatements(operation, resource, path: route.path, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
+    }
+
+    /// ``staticCall(_:_:name:summary:)`` and its instance twin, with their summaries in that order.
+    private func twins(_ operation: OperationDeclaration, _ resource: ResourceDeclaration, name: String, summaries: (static: String, instance: String))
+        -> [SwiftFunction]
+    {
+        staticCall(operation, resource, name: name, summary: summaries.static) + [instanceCall(operation, resource, name: name, summary: summaries.instance)]
     }
 
     /// A static call taking the route's values as arguments: `read(id:on:)`, `delete(id:on:)`.

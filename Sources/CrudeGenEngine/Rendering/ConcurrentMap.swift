@@ -1,8 +1,8 @@
 import Dispatch
 
 extension Array where Element: Sendable {
-    /// `map(transform)` spread over the cores: the code model's types are planned, and rendered,
-    /// independently, and that is most of generation's work. Small arrays are mapped in place.
+    /// `map(transform)` spread over the cores: the renderer plans and renders each of the code model's
+    /// types independently, and that is most of generation's work. Small arrays are mapped in place.
     func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count >= 32 else { return map(transform) }
         let results = ResultSlots<Result>(count: count)
