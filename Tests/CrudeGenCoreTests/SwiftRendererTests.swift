@@ -98,6 +98,28 @@ import Testing
             .rowCall(
                 .runtime(.operationRequest),
                 [[SwiftArgument("resource", .string("person")), SwiftArgument("method", .member(nil, "get"))], [SwiftArgument("path", .string("/people/"))]]))
-        #expect(SwiftRenderer.statement(request) == "let request = OperationRequest(\n    resource: \"person\", method: .get,\n    path: \"/people/\"\n)")
+        #expect(SwiftRenderer.statement(request, indent: 0) == "let request = OperationRequest(\n    resource: \"person\", method: .get,\n    path: \"/people/\"\n)")
+    }
+
+    /// An `if` that does not fit its line becomes a block, its body wrapped in turn: a random spec's
+    /// read-only array of optional dates ran a model's encoding line past the column limit.
+    @Test func longIfStatementsBecomeBlocks() {
+        let call = SwiftExpression.identifier("container").member("encodeIfPresent").call([
+            SwiftArgument(nil, .identifier("self").member("container")), SwiftArgument("forKey", .string("container")),
+            SwiftArgument("using", .metatype(SwiftType("ArrayTransform<OptionalTransform<ISO8601DateTransform>>"))),
+            SwiftArgument(nil, .identifier("options")),
+        ])
+        let statement = SwiftStatement.if(.identifier("options").member("includesReadOnly"), .expression(.try(call)))
+        let short = SwiftStatement.if(.identifier("options").member("includesReadOnly"), .expression(.identifier("x")))
+        #expect(SwiftRenderer.statement(short, indent: 8) == "if options.includesReadOnly { x }")
+        let text = SwiftRenderer.statement(statement, indent: 8)
+        #expect(
+            text == """
+                if options.includesReadOnly {
+                            try container.encodeIfPresent(self.container, forKey: "container", using: ArrayTransform<OptionalTransform<ISO8601DateTransform>>.self, options)
+                        }
+                """)
+        let continuationLines = text.split(whereSeparator: { $0 == "\n" }).dropFirst()
+        #expect(continuationLines.allSatisfy { $0.count <= SwiftRenderer.lineLength })
     }
 }

@@ -30,57 +30,6 @@ nonisolated struct Sample: Hashable, Sendable {
     var status: Status
     var priority: Priority?
     var counts: [String: Int]
-
-    /// Creates a value from its properties.
-    init(
-        isoDate: Date,
-        fractionalDate: Date,
-        epochSeconds: Date,
-        epochMilliseconds: Date,
-        birthday: Date,
-        meetingAt: Date? = nil,
-        defaultDate: Date,
-        optionalDate: Date? = nil,
-        dateList: [Date],
-        dateMap: [String: Date],
-        optionalDates: [Date?],
-        completion: Double,
-        count: Int,
-        ratio: Double? = nil,
-        flag: Bool,
-        label: String,
-        identifier: String,
-        homepage: URL,
-        price: Decimal,
-        extra: JSONValue? = nil,
-        status: Status,
-        priority: Priority? = nil,
-        counts: [String: Int]
-    ) {
-        self.isoDate = isoDate
-        self.fractionalDate = fractionalDate
-        self.epochSeconds = epochSeconds
-        self.epochMilliseconds = epochMilliseconds
-        self.birthday = birthday
-        self.meetingAt = meetingAt
-        self.defaultDate = defaultDate
-        self.optionalDate = optionalDate
-        self.dateList = dateList
-        self.dateMap = dateMap
-        self.optionalDates = optionalDates
-        self.completion = completion
-        self.count = count
-        self.ratio = ratio
-        self.flag = flag
-        self.label = label
-        self.identifier = identifier
-        self.homepage = homepage
-        self.price = price
-        self.extra = extra
-        self.status = status
-        self.priority = priority
-        self.counts = counts
-    }
 }
 
 nonisolated extension Sample: Codable {

@@ -160,6 +160,7 @@ nonisolated {{access}}struct {{name}}: Hashable, Sendable{{#isIdentifiable}}, Id
 {{/documentation}}
     {{access}}var {{name}}: {{type}}
 {{/properties}}
+{{#declaresInitializer}}
 
     /// Creates a value from its properties.
 {{^hasProperties}}
@@ -176,6 +177,7 @@ nonisolated {{access}}struct {{name}}: Hashable, Sendable{{#isIdentifiable}}, Id
 {{/properties}}
     }
 {{/hasProperties}}
+{{/declaresInitializer}}
 }
 
 nonisolated extension {{name}}: Codable {

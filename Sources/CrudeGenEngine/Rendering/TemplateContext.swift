@@ -58,6 +58,9 @@ enum TemplateContext {
             "documentation": comment(model.documentation),
             "isIdentifiable": .bool(model.isIdentifiable),
             "hasProperties": .bool(!properties.isEmpty),
+            // Swift synthesizes an internal memberwise initializer, `= nil` for optionals included: an
+            // internal struct that wrote the same one would break swift-format's UseSynthesizedInitializer.
+            "declaresInitializer": .bool(!access.isEmpty),
             "usesOptions": .bool(properties.contains { $0.isOptional || $0.isReadOnly }),
             "properties": separated(properties.map(property), by: ","),
         ]
@@ -80,7 +83,7 @@ enum TemplateContext {
                         [
                             "name": .string(property.name),
                             "type": .string(property.type),
-                            "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall("encode", property, options: false))))),
+                            "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall("encode", property, options: false))), indent: 12)),
                         ]
                     }, by: ",")
             ]
@@ -118,12 +121,12 @@ enum TemplateContext {
         var arguments = [SwiftArgument("forKey", .string(property.key))]
         if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
         let container = SwiftExpression.identifier("container").member(property.isOptional ? "decodeIfPresent" : "decode")
-        return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))))
+        return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))), indent: 8)
     }
 
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
         let statement = SwiftStatement.expression(.try(encodeCall(property.isOptional ? "encodeIfPresent" : "encode", property, options: property.isOptional)))
-        return SwiftRenderer.statement(property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement)
+        return SwiftRenderer.statement(property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement, indent: 8)
     }
 
     /// `container.method(self.name, forKey: "key", using: T.self, options)`: the value, its key, its

@@ -24,7 +24,7 @@ enum TemplateNames {
         ],
         "model": [
             "access": "String", "name": "String", "documentation": "[String]", "isIdentifiable": "Bool", "hasProperties": "Bool",
-            "usesOptions": "Bool", "properties": "[Object]", "properties[].name": "String", "properties[].type": "String",
+            "declaresInitializer": "Bool", "usesOptions": "Bool", "properties": "[Object]", "properties[].name": "String", "properties[].type": "String",
             "properties[].isOptional": "Bool", "properties[].documentation": "[String]", "properties[].decode": "String",
             "properties[].encode": "String", "properties[].separator": "String", "resource": "Object", "resource.functions": "[function context]",
             "resource.hasOperationIDs": "Bool", "resource.operationIDs": "[Object]", "resource.operationIDs[].description": "String",

@@ -9,7 +9,7 @@ enum StoreTemplateContext {
                 table.columns.map { column in
                     .object([
                         "column": .string(SwiftRenderer.expression(column.column, indent: 12, suffix: 1)),
-                        "read": .string(SwiftRenderer.statement(column.read)),
+                        "read": .string(SwiftRenderer.statement(column.read, indent: 8)),
                     ])
                 }),
             "indexes": .list(

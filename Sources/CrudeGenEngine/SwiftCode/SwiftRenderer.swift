@@ -55,7 +55,13 @@ enum SwiftRenderer {
     /// A function's body, each line wrapped for `indent` spaces; a wrapped line's continuation lines carry
     /// their whole indentation, because templates indent only a value's first line.
     static func body(_ function: SwiftFunction, indent: Int) -> [String] {
-        function.body.flatMap { statement in
+        wrappedLines(of: function.body, indent: indent)
+    }
+
+    /// The lines of `statements` wrapped for `indent` spaces, each line's own indentation beyond `indent`
+    /// written, continuation lines of a wrapped line with their whole indentation.
+    private static func wrappedLines(of statements: [SwiftStatement], indent: Int) -> [String] {
+        statements.flatMap { statement in
             // Most statements take one line, which fits: written straight, never laid out.
             if let line = singleLine(statement), fits(line, after: indent) { return [line] }
             return lines(of: statement).map { line in
@@ -76,22 +82,18 @@ enum SwiftRenderer {
         wrapped(.expression(expression), indent: indent, suffix: suffix)
     }
 
-    /// A one-line statement on one line, however long: the coding statements of models, which
-    /// templates place one per line.
-    static func statement(_ statement: SwiftStatement) -> String {
-        if let line = singleLine(statement) { return line }
-        var text = ""
-        for (number, line) in lines(of: statement).enumerated() {
-            if number > 0 { text += "\n" }
-            text += String(repeating: " ", count: line.indent)
-            append(line.layout, to: &text)
-        }
-        return text
+    /// A statement that a template places `indent` spaces in (the coding statements of models), on one
+    /// line when it fits, else wrapped; lines after the first carry their whole indentation, because
+    /// templates indent only a value's first line.
+    static func statement(_ statement: SwiftStatement, indent: Int) -> String {
+        let lines = wrappedLines(of: [statement], indent: indent)
+        return lines.dropFirst().reduce(lines[0]) { $0 + "\n" + String(repeating: " ", count: indent) + $1 }
     }
 
     // MARK: layout
 
-    /// The lines a statement spans before wrapping: one, or several for a `switch` or a call in rows.
+    /// The lines a statement spans before wrapping: one, or several for a `switch`, a call in rows, or an
+    /// `if` whose line would be too long.
     private static func lines(of statement: SwiftStatement) -> [Line] {
         switch statement {
         case let .let(name, type, value): lines(of: value, after: binding("let", name, type))
@@ -100,7 +102,9 @@ enum SwiftRenderer {
         case let .expression(value): lines(of: value, after: "")
         case let .return(value): lines(of: value, after: "return ")
         case let .if(condition, body):
-            [Line(indent: 0, layout: .sequence([.text("if "), .expression(condition), .text(" { "), oneLine(body), .text(" }")]))]
+            [Line(indent: 0, layout: .sequence([.text("if "), .expression(condition), .text(" {")]))]
+                + lines(of: body).map { Line(indent: $0.indent + 4, layout: $0.layout) }
+                + [Line(indent: 0, layout: .text("}"))]
         case let .switch(subject, cases):
             [Line(indent: 0, layout: .sequence([.text("switch "), .expression(subject), .text(" {")]))]
                 + cases.map { Line(indent: 0, layout: .sequence([.text("case "), .expression($0.pattern), .text(": "), oneLine($0.statement)])) }
