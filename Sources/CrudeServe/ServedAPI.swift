@@ -40,12 +40,13 @@ struct ServedAPI: Sendable {
     /// Validates a loaded spec as the generator does and resolves it; any error throws every diagnostic.
     private static func resolve(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ServedAPI {
         let validated = try ValidatedSpec.validate(loaded)
-        return ServedAPI(spec: validated.spec, model: CodeModelBuilder.build(validated))
+        return ServedAPI(validated, model: CodeModelBuilder.build(validated))
     }
 
     /// Resolves a validated spec with the code model the generator built from it.
-    init(spec: Spec, model: CodeModel) {
-        let types = WireTypes(spec: spec)
+    init(_ validated: ValidatedSpec, model: CodeModel) {
+        let spec = validated.spec
+        let types = WireTypes(spec: spec, symbols: validated.symbols)
         name = spec.api.name.value
         basePath = Self.basePath(of: spec.api.baseURL?.value)
         envelope = model.api.envelope
@@ -212,10 +213,17 @@ struct ServedRoute: Sendable {
     /// Literal text and parameters, in order.
     var parts: [Part]
 
-    /// A route of `parts`.
+    /// A route of `parts`. Literal text is kept as a request's path carries it: the client sends a spec's
+    /// literal as written, and URL parsing percent-encodes what a path cannot hold (`quo"te` → `quo%22te`).
     init(_ parts: [Part]) {
-        self.parts = parts
+        self.parts = parts.map { part in
+            guard case let .literal(text) = part else { return part }
+            return .literal(text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? text)
+        }
     }
+
+    /// What a URL's path holds as written: `%` too, which starts an escape a spec may already write.
+    private static let pathCharacters = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: "%"))
 
     /// The values of the parameters when `path` (relative to the base path, percent-encoded) is this
     /// route, each percent-decoded; `nil` when it is not. A parameter matches one or more characters up to
@@ -323,6 +331,9 @@ enum DateWire: Sendable {
 struct WireTypes {
     /// The validated spec whose enums, transforms and key style decide.
     let spec: Spec
+    /// What each type name means, as the generator resolves it: a spec's own `String` model shadows the
+    /// built-in.
+    let symbols: SymbolTable
 
     /// The wire form of `field`.
     func field(_ field: FieldSpec) -> WireField {
@@ -365,6 +376,13 @@ struct WireTypes {
                 }
             }
         }
+        switch symbols.resolve(name) {
+        case .model?, .resource?: return .object(name)
+        case .enumeration?:
+            let enumeration = spec.enums.first { $0.name.value == name }
+            return .enumeration(values: Set(enumeration?.cases.map(\.rawValue.value) ?? []), integer: enumeration?.rawType == .int)
+        case .builtin?, .api?, nil: break
+        }
         switch name {
         case "Int", "Int32", "Int64", "UInt": return .integer
         case "Double", "Float", "Decimal": return .number
@@ -374,11 +392,7 @@ struct WireTypes {
         case "URL": return .url
         case "Date": return .date(.iso8601)
         case "JSON", "File": return .any
-        default:
-            if let enumeration = spec.enums.first(where: { $0.name.value == name }) {
-                return .enumeration(values: Set(enumeration.cases.map(\.rawValue.value)), integer: enumeration.rawType == .int)
-            }
-            return .object(name)
+        default: return .object(name)
         }
     }
 }

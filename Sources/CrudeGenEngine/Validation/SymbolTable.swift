@@ -1,7 +1,7 @@
 /// Every type name a spec can refer to, and what it means.
 package struct SymbolTable {
     /// What a type name in a spec resolves to.
-    enum Symbol: Equatable {
+    package enum Symbol: Equatable {
         /// A Swift type every spec can use, with the spelling generated code uses for it.
         case builtin(swiftName: String)
         /// The API's namespace enum: its name is taken, but it is not a type fields can hold.
@@ -83,7 +83,7 @@ package struct SymbolTable {
     }
 
     /// What `name` refers to as a type: declared types shadow built-ins; the API's name is no type.
-    func resolve(_ name: String) -> Symbol? {
+    package func resolve(_ name: String) -> Symbol? {
         if let declared = declared[name], declared.symbol != .api { return declared.symbol }
         return Self.builtins[name].map { .builtin(swiftName: $0) }
     }
