@@ -237,6 +237,7 @@ nonisolated extension {{name}} {
 {{#properties}}
         {{access}}var {{name}}: FieldUpdate<{{type}}> = .keep
 {{/properties}}
+{{#declaresInitializer}}
 
         /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
         /// changes nothing yet.
@@ -249,6 +250,7 @@ nonisolated extension {{name}} {
             self.{{name}} = {{name}}
 {{/properties}}
         }
+{{/declaresInitializer}}
 
         {{access}}func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)

@@ -5,7 +5,7 @@ import Testing
 @testable import CrudeGenEngine
 
 /// Every spec crudegen accepts generates Swift that compiles in Swift 6 mode with warnings as errors,
-/// also under default main-actor isolation. Random valid specs probe the corners; a failure prints the
+/// also under default main-actor isolation, and passes `swift format lint --strict`. Random valid specs probe the corners; a failure prints the
 /// spec, which then becomes a fixture.
 ///
 /// `swift test` runs a small batch with fixed seeds; `Scripts/random-specs.sh COUNT [SEED]` runs a
@@ -17,6 +17,7 @@ import Testing
     @Test func randomValidSpecsCompileWithoutWarnings() async throws {
         var compiled = 0
         var rejected: [String] = []
+        var generated: [(seed: UInt64, file: GeneratedFile)] = []
         for index in 0..<Self.count {
             let seed = Self.firstSeed &+ UInt64(index)
             var generator = RandomSpecGenerator(seed: seed)
@@ -35,6 +36,18 @@ import Testing
                 Self.injectedCode(in: output.files).isEmpty,
                 "seed \(seed): spec text became code:\n\(Self.injectedCode(in: output.files).joined(separator: "\n"))\n--- spec ---\n\(yaml)")
             if result.succeeded { compiled += 1 }
+            generated += output.files.map { (seed, $0) }
+        }
+        // The code format of every file, in one run of swift-format over all of them.
+        try await TestSupport.withTemporaryDirectory { folder in
+            var paths: [String] = []
+            for (seed, file) in generated {
+                let url = folder.appendingPathComponent("seed-\(seed)-\(file.name)")
+                try Data(file.contents.utf8).write(to: url)
+                paths.append(url.path)
+            }
+            let lint = try await GeneratedCodeFormatTests.lint(paths)
+            #expect(lint.status == 0, "generated code of random specs does not pass `swift format lint --strict`:\n\(lint.output.prefix(3000))")
         }
         print("random specs: \(compiled) of \(Self.count) compiled without warnings, \(rejected.count) rejected by crudegen")
         for line in rejected { print("  rejected \(line)") }
