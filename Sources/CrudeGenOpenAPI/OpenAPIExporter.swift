@@ -260,7 +260,13 @@ private struct DocumentBuilder {
         var operation: [(key: String, value: DocumentValue)] = [
             ("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))
         ]
-        if let owner { operation += [(CrudegenExtension.resource, .string(owner)), (CrudegenExtension.action, .string(action.name.value))] }
+        if let owner {
+            operation += [(CrudegenExtension.resource, .string(owner)), (CrudegenExtension.action, .string(action.name.value))]
+        } else if action.name.value.camelCased(uppercaseFirst: false) != action.name.value {
+            // `import` names an action by its operationId in lower camel case: `URLSession12` would come back
+            // as `uRLSession12`.
+            operation.append((CrudegenExtension.action, .string(action.name.value)))
+        }
         if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
         if let description = action.description { operation.append(("description", .string(description))) }
@@ -341,7 +347,8 @@ private struct DocumentBuilder {
             switch (character, current) {
             case ("{", nil): current = ""
             case let ("}", name?):
-                names.append(name)
+                // A route may use a parameter twice (`{id}/{id}`); OpenAPI declares each one once.
+                if !names.contains(name) { names.append(name) }
                 current = nil
             case let (_, name?): current = name + String(character)
             default: break
