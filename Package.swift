@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// What new Xcode app targets use: default main-actor isolation and the approachable-concurrency features.
+let mainActorApp: [SwiftSetting] = [
+    .unsafeFlags(["-default-isolation", "MainActor"]),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
 /// Each folder in `Fixtures/` holds a spec, its golden output in `Expected/` and, where the spec needs
 /// them, hand-written `Support/` sources (such as a user-defined transform). Every fixture is compiled as a
 /// module of its own with warnings treated as errors, so every committed output is proven to build
@@ -41,14 +48,13 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureArticleCRUDEFuturesRoutes", "article-crude-futures-routes", []),
     ("FixtureArticleIService", "article-iservice", []),
     ("FixtureArticleRaccoon", "article-raccoon", []),
-    (
-        "FixtureMainActor", "main-actor",
-        [
-            .unsafeFlags(["-default-isolation", "MainActor"]),
-            .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-            .enableUpcomingFeature("InferIsolatedConformances"),
-        ]
-    ),
+    // Specs of the random-spec generator (Tests/CrudeGenCoreTests/Contracts/ContractTestFiles.swift), odd seeds
+    // compiled under default main-actor isolation as the random-spec test compiles them.
+    ("FixtureRandom2026", "random-2026", []),
+    ("FixtureRandom2027", "random-2027", mainActorApp),
+    ("FixtureRandom2035", "random-2035", mainActorApp),
+    ("FixtureRandom2042", "random-2042", []),
+    ("FixtureMainActor", "main-actor", mainActorApp),
 ]
 
 let package = Package(

@@ -1,0 +1,62 @@
+@testable import CrudeGenCore
+import Foundation
+import Testing
+
+@testable import CrudeGenEngine
+
+/// Every fixture has a contract test in `Tests/ServeTests/Contracts/`, written by ``ContractTestWriter``
+/// from the fixture's current spec: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles` rewrites them,
+/// and otherwise this suite fails when one is out of date.
+@Suite struct ContractTestFiles {
+    /// Where the recorded tests live.
+    static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/ServeTests/Contracts")
+
+    /// Each fixture's folder and module, as Package.swift's `fixtureCases` pairs them.
+    static let fixtures: [(folder: String, module: String)] = {
+        let manifest = (try? String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        let pattern = /\(\s*"(Fixture\w+)", "([\w-]+)"/
+        return manifest.matches(of: pattern).map { (String($0.output.2), String($0.output.1)) }.sorted { $0.folder < $1.folder }
+    }()
+
+    @Test func everyFixtureHasAModule() {
+        let folders = GoldenFileTests.cases
+        #expect(Self.fixtures.map(\.folder) == folders, "Package.swift's fixtureCases and Fixtures/ disagree")
+    }
+
+    /// Seeds of ``RandomSpecGenerator`` whose specs are fixtures (`Fixtures/random-<seed>`), so that the
+    /// golden files, the warnings-as-errors builds and the contract tests cover a sample of random specs too;
+    /// an odd seed's module builds under default main-actor isolation, as the random-spec test compiles it.
+    static let randomSeeds: [UInt64] = [2026, 2027, 2035, 2042]
+
+    @Test(arguments: randomSeeds)
+    func randomFixtureIsTheGeneratorsSpec(seed: UInt64) throws {
+        var generator = RandomSpecGenerator(seed: seed)
+        let yaml = "# RandomSpecGenerator(seed: \(seed)): ContractTestFiles re-records it with `CRUDEGEN_RECORD=1`.\n" + generator.spec()
+        let file = TestSupport.packageRoot.appendingPathComponent("Fixtures/random-\(seed)/spec.yaml")
+        if TestSupport.isRecording {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(yaml.utf8).write(to: file)
+            return
+        }
+        let committed = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(committed == yaml, "Fixtures/random-\(seed)/spec.yaml is not the generator's spec of that seed (CRUDEGEN_RECORD=1 re-records)")
+    }
+
+    @Test(arguments: fixtures.map(\.folder))
+    func recordedContractIsCurrent(fixture: String) throws {
+        let module = try #require(Self.fixtures.first { $0.folder == fixture }?.module)
+        let specPath = TestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture)/spec.yaml").path
+        let validated = try ValidatedSpec.validate(SpecLoader.load(contentsOf: specPath))
+        let written = ContractTestWriter(fixture: fixture, module: module, model: CodeModelBuilder.build(validated), spec: validated.spec).write()
+        let file = Self.folder.appendingPathComponent("Contract-\(fixture).swift")
+        if TestSupport.isRecording {
+            try Data(written.utf8).write(to: file)
+            return
+        }
+        let committed = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(
+            committed == written,
+            "Contract-\(fixture).swift is out of date (CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles re-records):\n\(TestSupport.diff(expected: committed, actual: written, name: file.lastPathComponent))"
+        )
+    }
+}

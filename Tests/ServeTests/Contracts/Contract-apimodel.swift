@@ -1,0 +1,56 @@
+// Written from Fixtures/apimodel/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureApiModel
+
+/// The generated client of Fixtures/apimodel against `crudegen serve` of the same spec, one test per resource.
+@Suite struct ApimodelRecordedContractTests {
+
+    @Test func postContract() async throws {
+        let contract = try await ContractServer.start(fixture: "apimodel")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureApiModel.Post.list(on: client)
+        var expected = contract.count("Post")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureApiModel.Post.read(id: "id1", on: client) == first)
+        var changed = first
+        changed.title = "changed"
+        #expect(try await changed.update(on: client).title == "changed")
+        #expect(await contract.stores("Post", "title", "changed"))
+        #expect(await contract.records("Post").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Post").count == expected)
+        try await FixtureApiModel.Post.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Post").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureApiModel.Post.read(id: "id1", on: client) }
+    }
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "apimodel")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
+        // No list: the spec lists none.
+        let first = try await FixtureApiModel.User.read(id: "id1", on: client)
+        var changed = first
+        changed.email = "changed"
+        #expect(try await changed.update(on: client).email == "changed")
+        #expect(await contract.stores("User", "email", "changed"))
+        let expected = contract.count("User")
+        #expect(await contract.records("User").count == expected)
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+}
+#endif

@@ -1,0 +1,39 @@
+// Written from Fixtures/article-apimodel/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureArticleApiModel
+
+/// The generated client of Fixtures/article-apimodel against `crudegen serve` of the same spec, one test per resource.
+@Suite struct ArticleApimodelRecordedContractTests {
+
+    @Test func postContract() async throws {
+        let contract = try await ContractServer.start(fixture: "article-apimodel")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureArticleApiModel.Blog.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureArticleApiModel.Post.list(on: client)
+        var expected = contract.count("Post")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureArticleApiModel.Post.read(id: "id1", on: client) == first)
+        var changed = first
+        changed.title = "changed"
+        #expect(try await changed.update(on: client).title == "changed")
+        #expect(await contract.stores("Post", "title", "changed"))
+        #expect(await contract.records("Post").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Post").count == expected)
+        try await FixtureArticleApiModel.Post.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Post").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleApiModel.Post.read(id: "id1", on: client) }
+    }
+}
+#endif

@@ -1,0 +1,13 @@
+// Written from Fixtures/article-crude-futures-configuration/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureArticleCRUDEFuturesConfiguration
+
+/// The generated client of Fixtures/article-crude-futures-configuration against `crudegen serve` of the same spec, one test per resource.
+@Suite struct ArticleCrudeFuturesConfigurationRecordedContractTests {
+}
+#endif

@@ -1,0 +1,39 @@
+// Written from Fixtures/article-crude-futures-routes/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureArticleCRUDEFuturesRoutes
+
+/// The generated client of Fixtures/article-crude-futures-routes against `crudegen serve` of the same spec, one test per resource.
+@Suite struct ArticleCrudeFuturesRoutesRecordedContractTests {
+
+    @Test func personContract() async throws {
+        let contract = try await ContractServer.start(fixture: "article-crude-futures-routes")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureArticleCRUDEFuturesRoutes.Household.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureArticleCRUDEFuturesRoutes.Person.list(householdID: 1, on: client)
+        var expected = contract.count("Person")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureArticleCRUDEFuturesRoutes.Person.read(id: 1, on: client) == first)
+        var changed = first
+        changed.firstName = "changed"
+        #expect(try await changed.update(on: client).firstName == "changed")
+        #expect(await contract.stores("Person", "first_name", "changed"))
+        #expect(await contract.records("Person").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Person").count == expected)
+        try await FixtureArticleCRUDEFuturesRoutes.Person.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Person").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleCRUDEFuturesRoutes.Person.read(id: 1, on: client) }
+    }
+}
+#endif

@@ -1,0 +1,143 @@
+// Written from Fixtures/corners/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureCorners
+
+/// The generated client of Fixtures/corners against `crudegen serve` of the same spec, one test per resource.
+@Suite struct CornersRecordedContractTests {
+
+    @Test func patchContract() async throws {
+        let contract = try await ContractServer.start(fixture: "corners")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureCorners.Revision.list(on: client)
+        var expected = contract.count("Patch")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureCorners.Revision.read(id: 1, on: client) == first)
+        var changed = first
+        changed.summary = "changed"
+        #expect(try await changed.update(on: client).summary == "changed")
+        #expect(await contract.stores("Patch", "summary", "changed"))
+        #expect(await contract.records("Patch").count == expected)
+        _ = try await FixtureCorners.Revision.update(id: 1, FixtureCorners.Revision.Patch(summary: .set("patched")), on: client)
+        #expect(await contract.stores("Patch", "summary", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Patch").count == expected)
+        try await FixtureCorners.Revision.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Patch").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Revision.read(id: 1, on: client) }
+    }
+
+    @Test func deviceContract() async throws {
+        let contract = try await ContractServer.start(fixture: "corners")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureCorners.Device.list(on: client)
+        var expected = contract.count("Device")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureCorners.Device.read(deviceID: "id1", on: client) == first)
+        var changed = first
+        changed.label = "changed"
+        #expect(try await changed.update(on: client).label == "changed")
+        #expect(await contract.stores("Device", "label", "changed"))
+        #expect(await contract.records("Device").count == expected)
+        _ = try await FixtureCorners.Device.update(deviceID: "id1", FixtureCorners.Device.Patch(label: .set("patched")), on: client)
+        #expect(await contract.stores("Device", "label", "patched"))
+        var fresh = first
+        fresh.deviceID = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Device").count == expected)
+        try await FixtureCorners.Device.delete(deviceID: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Device").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Device.read(deviceID: "id1", on: client) }
+    }
+
+    @Test func invoiceContract() async throws {
+        let contract = try await ContractServer.start(fixture: "corners")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureCorners.Invoice.list(client: 1, on: client)
+        var expected = contract.count("Invoice")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureCorners.Invoice.read(client: 1, id: 1, on: client) == first)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(client: 1, on: client)
+        expected += 1
+        #expect(await contract.records("Invoice").count == expected)
+        // No delete: the spec lists none.
+    }
+
+    @Test func memberContract() async throws {
+        let contract = try await ContractServer.start(fixture: "corners")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureCorners.Member.list(on: client)
+        var expected = contract.count("Member")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureCorners.Member.read(id: 1, on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("Member", "name", "changed"))
+        #expect(await contract.records("Member").count == expected)
+        _ = try await FixtureCorners.Member.update(id: 1, FixtureCorners.Member.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("Member", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Member").count == expected)
+        try await FixtureCorners.Member.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Member").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Member.read(id: 1, on: client) }
+    }
+
+    @Test func clipContract() async throws {
+        let contract = try await ContractServer.start(fixture: "corners")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
+        // No list: the spec lists none.
+        let first = try await FixtureCorners.Clip.read(folder: 1, id: 1, on: client)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.secret = "YQ=="
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        var expected = contract.count("Clip")
+        expected += 1
+        #expect(await contract.records("Clip").count == expected)
+        // No delete: the spec lists none.
+    }
+
+    @Test func accountContract() async throws {
+        let contract = try await ContractServer.start(fixture: "corners")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
+        // No list: the spec lists none.
+        _ = try await FixtureCorners.Account.read(userID: 1, on: client)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: it is deprecated, and calling it would warn.
+    }
+}
+#endif

@@ -1,0 +1,67 @@
+// Written from Fixtures/crude-futures/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureCRUDEFutures
+
+/// The generated client of Fixtures/crude-futures against `crudegen serve` of the same spec, one test per resource.
+@Suite struct CrudeFuturesRecordedContractTests {
+
+    @Test func personContract() async throws {
+        let contract = try await ContractServer.start(fixture: "crude-futures")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCRUDEFutures.Household.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureCRUDEFutures.Person.list(householdID: 1, on: client)
+        var expected = contract.count("Person")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureCRUDEFutures.Person.read(id: 1, on: client) == first)
+        var changed = first
+        changed.firstName = "changed"
+        #expect(try await changed.update(on: client).firstName == "changed")
+        #expect(await contract.stores("Person", "first_name", "changed"))
+        #expect(await contract.records("Person").count == expected)
+        _ = try await FixtureCRUDEFutures.Person.update(id: 1, FixtureCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client)
+        #expect(await contract.stores("Person", "first_name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Person").count == expected)
+        try await FixtureCRUDEFutures.Person.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Person").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.Person.read(id: 1, on: client) }
+    }
+
+    @Test func householdRecordContract() async throws {
+        let contract = try await ContractServer.start(fixture: "crude-futures")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureCRUDEFutures.Household.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureCRUDEFutures.HouseholdRecord.list(on: client)
+        var expected = contract.count("HouseholdRecord")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureCRUDEFutures.HouseholdRecord.read(id: 1, on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("HouseholdRecord", "name", "changed"))
+        #expect(await contract.records("HouseholdRecord").count == expected)
+        _ = try await FixtureCRUDEFutures.HouseholdRecord.update(id: 1, FixtureCRUDEFutures.HouseholdRecord.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("HouseholdRecord", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("HouseholdRecord").count == expected)
+        try await FixtureCRUDEFutures.HouseholdRecord.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("HouseholdRecord").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.HouseholdRecord.read(id: 1, on: client) }
+    }
+}
+#endif

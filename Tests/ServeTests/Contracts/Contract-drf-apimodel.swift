@@ -1,0 +1,51 @@
+// Written from Fixtures/drf-apimodel/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureDRFApiModel
+
+/// The generated client of Fixtures/drf-apimodel against `crudegen serve` of the same spec, one test per resource.
+@Suite struct DrfApimodelRecordedContractTests {
+
+    @Test func postContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-apimodel")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFApiModel.ApiServer.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureDRFApiModel.Post.list(on: client)
+        var expected = contract.count("Post")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFApiModel.Post.read(id: "id1", on: client) == first)
+        var changed = first
+        changed.title = "changed"
+        #expect(try await changed.update(on: client).title == "changed")
+        #expect(await contract.stores("Post", "title", "changed"))
+        #expect(await contract.records("Post").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Post").count == expected)
+        try await FixtureDRFApiModel.Post.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Post").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFApiModel.Post.read(id: "id1", on: client) }
+    }
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-apimodel")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFApiModel.ApiServer.configuration(baseURL: contract.baseURL))
+        // No list: the spec lists none.
+        _ = try await FixtureDRFApiModel.User.read(id: "id1", on: client)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+}
+#endif

@@ -1,0 +1,207 @@
+// Written from Fixtures/drf-imported/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureDRFImported
+
+/// The generated client of Fixtures/drf-imported against `crudegen serve` of the same spec, one test per resource.
+@Suite struct DrfImportedRecordedContractTests {
+
+    @Test func authorContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureDRFImported.Author.list(on: client)
+        var expected = contract.count("Author")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.Author.read(id: 1, on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("Author", "name", "changed"))
+        #expect(await contract.records("Author").count == expected)
+        _ = try await FixtureDRFImported.Author.update(id: 1, FixtureDRFImported.Author.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("Author", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Author").count == expected)
+        try await FixtureDRFImported.Author.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Author").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Author.read(id: 1, on: client) }
+    }
+
+    @Test func bookContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureDRFImported.Book.list(authorPk: 1, on: client)
+        var expected = contract.count("Book")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.Book.read(authorPk: 1, id: 1, on: client) == first)
+        var changed = first
+        changed.title = "changed"
+        #expect(try await changed.update(authorPk: 1, on: client).title == "changed")
+        #expect(await contract.stores("Book", "title", "changed"))
+        #expect(await contract.records("Book").count == expected)
+        _ = try await FixtureDRFImported.Book.update(authorPk: 1, id: 1, FixtureDRFImported.Book.Patch(title: .set("patched")), on: client)
+        #expect(await contract.stores("Book", "title", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(authorPk: 1, on: client)
+        expected += 1
+        #expect(await contract.records("Book").count == expected)
+        try await FixtureDRFImported.Book.delete(authorPk: 1, id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Book").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Book.read(authorPk: 1, id: 1, on: client) }
+    }
+
+    @Test func cursorItemContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureDRFImported.CursorItem] = []
+        for try await item in FixtureDRFImported.CursorItem.pages(on: client).items { listed.append(item) }
+        var expected = contract.count("CursorItem")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.CursorItem.read(id: 1, on: client) == first)
+        var changed = first
+        changed.group = "changed"
+        #expect(try await changed.update(on: client).group == "changed")
+        #expect(await contract.stores("CursorItem", "group", "changed"))
+        #expect(await contract.records("CursorItem").count == expected)
+        _ = try await FixtureDRFImported.CursorItem.update(id: 1, FixtureDRFImported.CursorItem.Patch(group: .set("patched")), on: client)
+        #expect(await contract.stores("CursorItem", "group", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("CursorItem").count == expected)
+        try await FixtureDRFImported.CursorItem.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("CursorItem").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.CursorItem.read(id: 1, on: client) }
+    }
+
+    @Test func limitItemContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureDRFImported.LimitItem] = []
+        for try await item in FixtureDRFImported.LimitItem.pages(on: client).items { listed.append(item) }
+        var expected = contract.count("LimitItem")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.LimitItem.read(id: 1, on: client) == first)
+        var changed = first
+        changed.group = "changed"
+        #expect(try await changed.update(on: client).group == "changed")
+        #expect(await contract.stores("LimitItem", "group", "changed"))
+        #expect(await contract.records("LimitItem").count == expected)
+        _ = try await FixtureDRFImported.LimitItem.update(id: 1, FixtureDRFImported.LimitItem.Patch(group: .set("patched")), on: client)
+        #expect(await contract.stores("LimitItem", "group", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("LimitItem").count == expected)
+        try await FixtureDRFImported.LimitItem.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("LimitItem").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.LimitItem.read(id: 1, on: client) }
+    }
+
+    @Test func pageItemContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureDRFImported.PageItem] = []
+        for try await item in FixtureDRFImported.PageItem.pages(on: client).items { listed.append(item) }
+        var expected = contract.count("PageItem")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.PageItem.read(id: 1, on: client) == first)
+        var changed = first
+        changed.group = "changed"
+        #expect(try await changed.update(on: client).group == "changed")
+        #expect(await contract.stores("PageItem", "group", "changed"))
+        #expect(await contract.records("PageItem").count == expected)
+        _ = try await FixtureDRFImported.PageItem.update(id: 1, FixtureDRFImported.PageItem.Patch(group: .set("patched")), on: client)
+        #expect(await contract.stores("PageItem", "group", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("PageItem").count == expected)
+        try await FixtureDRFImported.PageItem.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("PageItem").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.PageItem.read(id: 1, on: client) }
+    }
+
+    @Test func tagContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureDRFImported.Tag.list(on: client)
+        var expected = contract.count("Tag")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.Tag.read(slug: "id1", on: client) == first)
+        var changed = first
+        changed.label = "changed"
+        #expect(try await changed.update(on: client).label == "changed")
+        #expect(await contract.stores("Tag", "label", "changed"))
+        #expect(await contract.records("Tag").count == expected)
+        _ = try await FixtureDRFImported.Tag.update(slug: "id1", FixtureDRFImported.Tag.Patch(label: .set("patched")), on: client)
+        #expect(await contract.stores("Tag", "label", "patched"))
+        var fresh = first
+        fresh.slug = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Tag").count == expected)
+        try await FixtureDRFImported.Tag.delete(slug: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Tag").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Tag.read(slug: "id1", on: client) }
+    }
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureDRFImported.User.list(on: client)
+        var expected = contract.count("User")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFImported.User.read(id: 1, on: client) == first)
+        var changed = first
+        changed.password = "YQ=="
+        changed.username = "changed"
+        #expect(try await changed.update(on: client).username == "changed")
+        #expect(await contract.stores("User", "username", "changed"))
+        #expect(await contract.records("User").count == expected)
+        _ = try await FixtureDRFImported.User.update(id: 1, FixtureDRFImported.User.Patch(username: .set("patched")), on: client)
+        #expect(await contract.stores("User", "username", "patched"))
+        var fresh = first
+        fresh.password = "YQ=="
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("User").count == expected)
+        try await FixtureDRFImported.User.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("User").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.User.read(id: 1, on: client) }
+    }
+}
+#endif

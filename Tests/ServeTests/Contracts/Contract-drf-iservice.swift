@@ -1,0 +1,40 @@
+// Written from Fixtures/drf-iservice/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureDRFIService
+
+/// The generated client of Fixtures/drf-iservice against `crudegen serve` of the same spec, one test per resource.
+@Suite struct DrfIserviceRecordedContractTests {
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf-iservice")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRFIService.ServiceRealm.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureDRFIService.User.list(on: client)
+        var expected = contract.count("User")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRFIService.User.read(id: "id1", on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("User", "name", "changed"))
+        #expect(await contract.records("User").count == expected)
+        _ = try await FixtureDRFIService.User.update(id: "id1", FixtureDRFIService.User.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("User", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("User").count == expected)
+        try await FixtureDRFIService.User.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("User").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFIService.User.read(id: "id1", on: client) }
+    }
+}
+#endif

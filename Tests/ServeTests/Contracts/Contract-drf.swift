@@ -1,0 +1,94 @@
+// Written from Fixtures/drf/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureDRF
+
+/// The generated client of Fixtures/drf against `crudegen serve` of the same spec, one test per resource.
+@Suite struct DrfRecordedContractTests {
+
+    @Test func pageItemContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRF.DRF.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureDRF.PageItem] = []
+        for try await item in FixtureDRF.PageItem.pages(on: client).items { listed.append(item) }
+        var expected = contract.count("PageItem")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRF.PageItem.read(id: 1, on: client) == first)
+        var changed = first
+        changed.group = "changed"
+        #expect(try await changed.update(on: client).group == "changed")
+        #expect(await contract.stores("PageItem", "group", "changed"))
+        #expect(await contract.records("PageItem").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("PageItem").count == expected)
+        try await FixtureDRF.PageItem.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("PageItem").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.PageItem.read(id: 1, on: client) }
+    }
+
+    @Test func limitItemContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRF.DRF.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureDRF.LimitItem] = []
+        for try await item in FixtureDRF.LimitItem.pages(on: client).items { listed.append(item) }
+        var expected = contract.count("LimitItem")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRF.LimitItem.read(id: 1, on: client) == first)
+        var changed = first
+        changed.group = "changed"
+        #expect(try await changed.update(on: client).group == "changed")
+        #expect(await contract.stores("LimitItem", "group", "changed"))
+        #expect(await contract.records("LimitItem").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("LimitItem").count == expected)
+        try await FixtureDRF.LimitItem.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("LimitItem").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.LimitItem.read(id: 1, on: client) }
+    }
+
+    @Test func cursorItemContract() async throws {
+        let contract = try await ContractServer.start(fixture: "drf")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureDRF.DRF.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureDRF.CursorItem] = []
+        for try await item in FixtureDRF.CursorItem.pages(on: client).items { listed.append(item) }
+        var expected = contract.count("CursorItem")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureDRF.CursorItem.read(id: 1, on: client) == first)
+        var changed = first
+        changed.group = "changed"
+        #expect(try await changed.update(on: client).group == "changed")
+        #expect(await contract.stores("CursorItem", "group", "changed"))
+        #expect(await contract.records("CursorItem").count == expected)
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("CursorItem").count == expected)
+        try await FixtureDRF.CursorItem.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("CursorItem").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.CursorItem.read(id: 1, on: client) }
+    }
+}
+#endif

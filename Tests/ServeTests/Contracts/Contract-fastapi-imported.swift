@@ -1,0 +1,87 @@
+// Written from Fixtures/fastapi-imported/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureFastAPIImported
+
+/// The generated client of Fixtures/fastapi-imported against `crudegen serve` of the same spec, one test per resource.
+@Suite struct FastapiImportedRecordedContractTests {
+
+    @Test func heroContract() async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIImported.Heroes.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureFastAPIImported.Hero.list(on: client)
+        var expected = contract.count("Hero")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureFastAPIImported.Hero.read(id: 1, on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("Hero", "name", "changed"))
+        #expect(await contract.records("Hero").count == expected)
+        _ = try await FixtureFastAPIImported.Hero.update(id: 1, FixtureFastAPIImported.Hero.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("Hero", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Hero").count == expected)
+        try await FixtureFastAPIImported.Hero.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Hero").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Hero.read(id: 1, on: client) }
+    }
+
+    @Test func teamContract() async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIImported.Heroes.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureFastAPIImported.Team.list(on: client)
+        var expected = contract.count("Team")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureFastAPIImported.Team.read(id: 1, on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("Team", "name", "changed"))
+        #expect(await contract.records("Team").count == expected)
+        _ = try await FixtureFastAPIImported.Team.update(id: 1, FixtureFastAPIImported.Team.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("Team", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Team").count == expected)
+        try await FixtureFastAPIImported.Team.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Team").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Team.read(id: 1, on: client) }
+    }
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-imported")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIImported.Heroes.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureFastAPIImported.User.list(on: client)
+        var expected = contract.count("User")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureFastAPIImported.User.read(id: 1, on: client) == first)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        var fresh = first
+        fresh.password = "YQ=="
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("User").count == expected)
+        // No delete: the spec lists none.
+    }
+}
+#endif

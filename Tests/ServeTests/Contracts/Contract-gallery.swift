@@ -1,0 +1,25 @@
+// Written from Fixtures/gallery/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureGallery
+
+/// The generated client of Fixtures/gallery against `crudegen serve` of the same spec, one test per resource.
+@Suite struct GalleryRecordedContractTests {
+
+    @Test func photoContract() async throws {
+        let contract = try await ContractServer.start(fixture: "gallery")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureGallery.Gallery.configuration(baseURL: contract.baseURL))
+        // No list: the spec lists none.
+        _ = try await FixtureGallery.Photo.read(album: 1, id: 1, on: client)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+}
+#endif

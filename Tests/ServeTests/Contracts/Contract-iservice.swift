@@ -1,0 +1,40 @@
+// Written from Fixtures/iservice/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureIService
+
+/// The generated client of Fixtures/iservice against `crudegen serve` of the same spec, one test per resource.
+@Suite struct IserviceRecordedContractTests {
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "iservice")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureIService.Placeholder.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureIService.User.list(on: client)
+        var expected = contract.count("User")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureIService.User.read(id: "id1", on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        try await changed.update(on: client)
+        #expect(await contract.stores("User", "name", "changed"))
+        #expect(await contract.records("User").count == expected)
+        try await FixtureIService.User.update(id: "id1", FixtureIService.User.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("User", "name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("User").count == expected)
+        try await FixtureIService.User.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("User").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureIService.User.read(id: "id1", on: client) }
+    }
+}
+#endif

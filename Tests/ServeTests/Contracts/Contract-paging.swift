@@ -1,0 +1,88 @@
+// Written from Fixtures/paging/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixturePaging
+
+/// The generated client of Fixtures/paging against `crudegen serve` of the same spec, one test per resource.
+@Suite struct PagingRecordedContractTests {
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "paging")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
+        var listed: [FixturePaging.User] = []
+        for try await item in FixturePaging.User.pages(on: client).items { listed.append(item) }
+        let expected = contract.count("User")
+        #expect(listed.count == expected)
+        // No read: the spec lists none.
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+
+    @Test func entryContract() async throws {
+        let contract = try await ContractServer.start(fixture: "paging")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
+        var listed: [FixturePaging.Entry] = []
+        for try await item in FixturePaging.Entry.pages(on: client).items { listed.append(item) }
+        let expected = contract.count("Entry")
+        #expect(listed.count == expected)
+        // No read: the spec lists none.
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+
+    @Test func eventContract() async throws {
+        let contract = try await ContractServer.start(fixture: "paging")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
+        var listed: [FixturePaging.Event] = []
+        for try await item in FixturePaging.Event.pages(on: client).items { listed.append(item) }
+        let expected = contract.count("Event")
+        #expect(listed.count == expected)
+        // No read: the spec lists none.
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+
+    @Test func issueContract() async throws {
+        let contract = try await ContractServer.start(fixture: "paging")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
+        var listed: [FixturePaging.Issue] = []
+        for try await item in FixturePaging.Issue.pages(owner: "YQ==", on: client).items { listed.append(item) }
+        let expected = contract.count("Issue")
+        #expect(listed.count == expected)
+        // No read: the spec lists none.
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+
+    @Test func postContract() async throws {
+        let contract = try await ContractServer.start(fixture: "paging")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
+        var listed: [FixturePaging.Post] = []
+        for try await item in FixturePaging.Post.pages(on: client).items { listed.append(item) }
+        let expected = contract.count("Post")
+        #expect(listed.count == expected)
+        // No read: the spec lists none.
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+}
+#endif

@@ -1,0 +1,29 @@
+// Written from Fixtures/raccoon/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureRaccoon
+
+/// The generated client of Fixtures/raccoon against `crudegen serve` of the same spec, one test per resource.
+@Suite struct RaccoonRecordedContractTests {
+
+    @Test func userContract() async throws {
+        let contract = try await ContractServer.start(fixture: "raccoon")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureRaccoon.SampleAPI.configuration(baseURL: contract.baseURL))
+        var listed: [FixtureRaccoon.User] = []
+        for try await item in FixtureRaccoon.User.pages(on: client).items { listed.append(item) }
+        let expected = contract.count("User")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureRaccoon.User.read(id: 1, on: client) == first)
+        // No update: the spec lists none.
+        // No partial update: the spec has none.
+        // No create: the spec lists none.
+        // No delete: the spec lists none.
+    }
+}
+#endif

@@ -1,0 +1,31 @@
+// Written from Fixtures/random-2035/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureRandom2035
+
+/// The generated client of Fixtures/random-2035 against `crudegen serve` of the same spec, one test per resource.
+@Suite struct Random2035RecordedContractTests {
+
+    @Test func optionalContract() async throws {
+        let contract = try await ContractServer.start(fixture: "random-2035")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureRandom2035.SampleAPI.configuration(baseURL: contract.baseURL))
+        // No list: the spec lists none.
+        let first = try await FixtureRandom2035.ResourceOptional.read(id: "id1", on: client)
+        let changed = first
+        #expect(try await changed.update(on: client) == changed)
+        var expected = contract.count("Optional")
+        #expect(await contract.records("Optional").count == expected)
+        // No partial update: no writable string field to set, or its arguments have no samples.
+        // No create: the spec lists none.
+        try await FixtureRandom2035.ResourceOptional.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Optional").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2035.ResourceOptional.read(id: "id1", on: client) }
+    }
+}
+#endif

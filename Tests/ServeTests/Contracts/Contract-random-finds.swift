@@ -1,0 +1,117 @@
+// Written from Fixtures/random-finds/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureRandomFinds
+
+/// The generated client of Fixtures/random-finds against `crudegen serve` of the same spec, one test per resource.
+@Suite struct RandomFindsRecordedContractTests {
+
+    @Test func entryContract() async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureRandomFinds.Entry.list(update: "YQ==", on: client)
+        var expected = contract.count("Entry")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureRandomFinds.Entry.read(update: "YQ==", id: 1, on: client) == first)
+        var changed = first
+        changed.JSONKey_ = "changed"
+        #expect(try await changed.update(update: "YQ==", on: client).JSONKey_ == "changed")
+        #expect(await contract.stores("Entry", "JSONKey", "changed"))
+        #expect(await contract.records("Entry").count == expected)
+        _ = try await FixtureRandomFinds.Entry.update(update: "YQ==", id: 1, FixtureRandomFinds.Entry.Patch(JSONKey_: .set("patched")), on: client)
+        #expect(await contract.stores("Entry", "JSONKey", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(update: "YQ==", on: client)
+        expected += 1
+        #expect(await contract.records("Entry").count == expected)
+        try await FixtureRandomFinds.Entry.delete(update: "YQ==", id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Entry").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Entry.read(update: "YQ==", id: 1, on: client) }
+    }
+
+    @Test func kindContract() async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureRandomFinds.Kind.list(on: client)
+        var expected = contract.count("Kind")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureRandomFinds.Kind.read(id: "id1", on: client) == first)
+        let changed = first
+        #expect(try await changed.update(on: client) == changed)
+        #expect(await contract.records("Kind").count == expected)
+        // No partial update: no writable string field to set, or its arguments have no samples.
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Kind").count == expected)
+        try await FixtureRandomFinds.Kind.delete(id: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Kind").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Kind.read(id: "id1", on: client) }
+    }
+
+    @Test func actorContract() async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureRandomFinds.Actor.list(on: client)
+        var expected = contract.count("Actor")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureRandomFinds.Actor.read(Self: "id1", on: client) == first)
+        var changed = first
+        changed.name = "changed"
+        #expect(try await changed.update(on: client).name == "changed")
+        #expect(await contract.stores("Actor", "name", "changed"))
+        #expect(await contract.records("Actor").count == expected)
+        _ = try await FixtureRandomFinds.Actor.update(Self: "id1", FixtureRandomFinds.Actor.Patch(name: .set("patched")), on: client)
+        #expect(await contract.stores("Actor", "name", "patched"))
+        var fresh = first
+        fresh.`Self` = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Actor").count == expected)
+        try await FixtureRandomFinds.Actor.delete(Self: "id1", on: client)
+        expected -= 1
+        #expect(await contract.records("Actor").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Actor.read(Self: "id1", on: client) }
+    }
+
+    @Test func indexContract() async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureRandomFinds.Index.list(createOperation: 1, on: client)
+        var expected = contract.count("Index")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        // No read: its route names no id, so no server can tell which value it means.
+        var changed = first
+        changed.`Self` = "changed"
+        #expect(try await changed.update(on: client).`Self` == "changed")
+        #expect(await contract.stores("Index", "Self", "changed"))
+        #expect(await contract.records("Index").count == expected)
+        _ = try await FixtureRandomFinds.Index.update(createOperation: 1, id: 1, FixtureRandomFinds.Index.Patch(Self: .set("patched")), on: client)
+        #expect(await contract.stores("Index", "Self", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Index").count == expected)
+        try await FixtureRandomFinds.Index.delete(createOperation: 1, id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Index").count == expected)
+    }
+}
+#endif

@@ -1,0 +1,40 @@
+// Written from Fixtures/readme/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
+// Do not edit.
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+import FixtureReadme
+
+/// The generated client of Fixtures/readme against `crudegen serve` of the same spec, one test per resource.
+@Suite struct ReadmeRecordedContractTests {
+
+    @Test func personContract() async throws {
+        let contract = try await ContractServer.start(fixture: "readme")
+        defer { _Concurrency.Task { await contract.stop() } }
+        let client = CrudeRuntime.APIClient(configuration: FixtureReadme.Household.configuration(baseURL: contract.baseURL))
+        let listed = try await FixtureReadme.Person.list(on: client)
+        var expected = contract.count("Person")
+        #expect(listed.count == expected)
+        let first = try #require(listed.first)
+        #expect(try await FixtureReadme.Person.read(id: 1, on: client) == first)
+        var changed = first
+        changed.firstName = "changed"
+        #expect(try await changed.update(on: client).firstName == "changed")
+        #expect(await contract.stores("Person", "first_name", "changed"))
+        #expect(await contract.records("Person").count == expected)
+        _ = try await FixtureReadme.Person.update(id: 1, FixtureReadme.Person.Patch(firstName: .set("patched")), on: client)
+        #expect(await contract.stores("Person", "first_name", "patched"))
+        var fresh = first
+        fresh.id = nil
+        _ = try await fresh.create(on: client)
+        expected += 1
+        #expect(await contract.records("Person").count == expected)
+        try await FixtureReadme.Person.delete(id: 1, on: client)
+        expected -= 1
+        #expect(await contract.records("Person").count == expected)
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureReadme.Person.read(id: 1, on: client) }
+    }
+}
+#endif

@@ -1,0 +1,135 @@
+#if CrudeServe
+import CrudeRuntime
+import Foundation
+import Testing
+
+@testable import CrudeServe
+
+/// A fixture's spec served with sample values of every resource, for the recorded contract tests
+/// (`Contract-<fixture>.swift`, written by `ContractTestWriter` in CrudeGenCoreTests).
+///
+/// Every resource starts with enough values for its list to span three pages, each value made from the
+/// wire types the server checks bodies against, so a seed the server accepts is one the spec describes.
+/// Every value of a resource carries the same sample in each field; the recorded tests pass those samples
+/// as route arguments, so nested routes find the seeded values.
+struct ContractServer {
+    /// The running server.
+    let server: SpecServer
+    /// Where it listens.
+    let baseURL: URL
+    /// How many values each resource was seeded with, by spec name.
+    let counts: [String: Int]
+
+    /// Serves `Fixtures/<fixture>/spec.yaml` on a free port, seeded with samples.
+    static func start(fixture: String) async throws -> ContractServer {
+        let path = ServeSupport.fixture(fixture)
+        let api = try ServedAPI.load(specAt: path)
+        var records: [String: [JSONValue]] = [:]
+        var counts: [String: Int] = [:]
+        let samples = WireSamples(shapes: api.shapes)
+        for resource in api.resources {
+            let count = resource.pagination.map { $0.defaultSize * 2 + 1 } ?? 3
+            counts[resource.name] = count
+            records[resource.name] = (1...count).map { samples.record(of: resource, number: $0) }
+        }
+        let server = try SpecServer(specAt: path, seed: Seed(records))
+        return ContractServer(server: server, baseURL: try await server.start(), counts: counts)
+    }
+
+    /// How many values `resource` was seeded with.
+    func count(_ resource: String) -> Int {
+        counts[resource] ?? 0
+    }
+
+    /// The stored values of `resource`, as the wire writes them.
+    func records(_ resource: String) async -> [JSONValue] {
+        await server.records(of: resource)
+    }
+
+    /// Whether some stored value of `resource` holds `value` under `key`.
+    func stores(_ resource: String, _ key: String, _ value: String) async -> Bool {
+        await records(resource).contains { $0[key] == .string(value) }
+    }
+
+    /// Stops the server.
+    func stop() async {
+        await server.stop()
+    }
+}
+
+/// Sample JSON for wire types: the same value of a type every time, so the recorded tests can name it.
+struct WireSamples {
+    /// The fields of every model and resource, by spec name.
+    let shapes: [String: [WireField]]
+
+    /// The `number`th value of `resource`: its id (for ids the server does not number), then a sample of
+    /// every field.
+    func record(of resource: ServedResource, number: Int) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        switch resource.id.type.nonOptional {
+        case .integer: break
+        case .uuid: object[resource.id.key] = .string(String(format: "00000000-0000-4000-8000-%012d", number))
+        default: object[resource.id.key] = .string("id\(number)")
+        }
+        for field in resource.fields where !field.writeOnly {
+            object[field.key] = sample(field.type, depth: 0)
+        }
+        return .object(object)
+    }
+
+    /// A value of `type`; nested objects stop at a depth where optionals are `null` and arrays empty.
+    func sample(_ type: WireType, depth: Int) -> JSONValue {
+        switch type {
+        case .integer: .number(1)
+        case .number: .number(1.5)
+        case .bool: .bool(true)
+        // Base64 of "a": a valid `Data` as well as a string.
+        case .string: .string("YQ==")
+        case .uuid: .string("00000000-0000-4000-8000-000000000001")
+        case .url: .string("https://example.com/a")
+        case let .date(wire): Self.date(wire)
+        case let .enumeration(values, integer):
+            integer ? .number(Double(values.compactMap { Int($0) }.min() ?? 0)) : .string(values.min() ?? "")
+        case let .object(name):
+            .object(
+                Dictionary(
+                    (shapes[name] ?? []).compactMap { field in
+                        field.writeOnly || depth > 2 && field.type.isOptional ? nil : (field.key, sample(field.type, depth: depth + 1))
+                    }, uniquingKeysWith: { first, _ in first }))
+        case let .array(element): depth > 2 ? .array([]) : .array([sample(element, depth: depth + 1)])
+        case .dictionary: .object([:])
+        case .optional(let wrapped): depth > 2 ? .null : sample(wrapped, depth: depth)
+        case .any: .string("1")
+        }
+    }
+
+    /// 2001-09-09 01:46:40 UTC as `wire` writes it.
+    static func date(_ wire: DateWire) -> JSONValue {
+        let date = Date(timeIntervalSince1970: 1_000_000_000)
+        switch wire {
+        case .iso8601: return .string("2001-09-09T01:46:40Z")
+        case .iso8601Fractional: return .string("2001-09-09T01:46:40.000Z")
+        case .epochSeconds: return .number(1_000_000_000)
+        case .epochMilliseconds: return .number(1_000_000_000_000)
+        case let .format(pattern, timeZone):
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: timeZone ?? "UTC")
+            formatter.dateFormat = pattern
+            return .string(formatter.string(from: date))
+        }
+    }
+}
+
+extension WireType {
+    /// The type without its optional wrapper.
+    var nonOptional: WireType {
+        if case let .optional(wrapped) = self { wrapped.nonOptional } else { self }
+    }
+
+    /// Whether `null` is a value of it.
+    var isOptional: Bool {
+        if case .optional = self { true } else { false }
+    }
+}
+#endif
