@@ -95,13 +95,18 @@ def seed_rows(pair, rows):
     return {"PageItem": [{"id": i, "group": "bench", "title": f"Item {i}"} for i in range(1, rows + 1)]}
 
 
+WRITTEN_SEEDS = set()
+
+
 def seed_file(pair, rows):
-    """Writes (once) and returns the path of the pair's seed of `rows` values."""
+    """Writes (once per run, so that a file of an older run's format is never served) and returns the path of
+    the pair's seed of `rows` values."""
     path = os.path.join(WORK, f"seed-{pair}-{rows}.json")
-    if not os.path.exists(path):
+    if path not in WRITTEN_SEEDS:
         with open(path + ".tmp", "w") as f:
             json.dump(seed_rows(pair, rows), f)
         os.replace(path + ".tmp", path)
+        WRITTEN_SEEDS.add(path)
     return path
 
 
