@@ -16,6 +16,11 @@
 #                                      FastAPI and DRF apps of 300 resources, generated, compiled and edited by both
 #                                      tools (--docs --n --runs --compile-runs --steps go to real_docs.py; with --quick:
 #                                      FastAPI and DRF at N = 3, one run, a smoke check)
+#   Benchmarks/run.sh --parts serve    only `crudegen serve` against the FastAPI + SQLModel app and the DRF server it
+#                                      was imported from (serve_bench.py): requests per second and p50/p99 latency of
+#                                      list, read and create at 1, 16 and 64 clients, memory with 100,000 rows
+#                                      (--rows --memory-rows --clients --seconds go to serve_bench.py; with --quick:
+#                                      20 rows, 1 and 4 clients, a smoke check)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
@@ -33,6 +38,7 @@ check_only=0
 store_only=0
 quick=0
 realdocs=0
+serve=0
 while (($#)); do
   case "$1" in
     --quick) quick=1; parts="generation,runtime" ;;
@@ -40,10 +46,10 @@ while (($#)); do
     --plugin) parts="$parts,plugin" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
-    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; shift ;;
+    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; shift ;;
     --check) check_only=1 ;;
     --store) store_only=1 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
@@ -51,12 +57,26 @@ done
 if ((realdocs)); then
   parts="realdocs"
   ((quick)) && extra=(--quick "${extra[@]}")
+elif ((serve)); then
+  ((quick)) && extra=(--quick "${extra[@]}")
 elif ((quick)); then
   # Options given after --quick still win: argparse keeps the last value.
   extra=(--n 10 --runs 1 --decode-mb 1 --decode-rounds 3 --rt-rounds 1 --rt-iterations 20 --mem-iterations 200 --max-wait 0 "${extra[@]}")
 fi
 
 step() { echo "== $*" >&2; }
+
+if ((serve)); then
+  # `crudegen serve` exists only with the CrudeServe trait: built from the root package in a scratch folder
+  # of its own, so the trait does not flip the default build's configuration back and forth.
+  step "building crudegen with the CrudeServe trait and serve-load (release)"
+  # SERVE_SCRATCH names another scratch folder (one that holds such a build already, say).
+  scratch="${SERVE_SCRATCH:-../.build-serve}"
+  swift build -c release --package-path .. --product crudegen --traits CrudeServe --scratch-path "$scratch" >&2
+  swift build -c release --product serve-load >&2
+  step "running serve_bench.py ${extra[*]}"
+  exec python3 serve_bench.py --command "$command" --crudegen "$scratch/release/crudegen" "${extra[@]}"
+fi
 
 step "building crudegen and the build plugin's tool (release)"
 swift build -c release --product crudegen >&2

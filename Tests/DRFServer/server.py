@@ -315,6 +315,18 @@ if __name__ == "__main__":
         for model in seeds.MODELS:
             editor.create_model(model)
 
+    # `server.py --seed FILE`: the items of FILE stored first, from a seed in `crudegen serve --data`'s shape
+    # (`{"PageItem": [{"id": 1, "group": …, "title": …}]}`; page, limit and cursor items share one table), so
+    # that Benchmarks/serve_bench.py serves this app and crudegen the same rows. Bulk inserts: 100,000 items
+    # posted one by one would take minutes.
+    if sys.argv[1:2] == ["--seed"]:
+        import json
+
+        with open(sys.argv[2]) as file:
+            seed = json.load(file)
+        rows = [row for key in ("PageItem", "LimitItem", "CursorItem") for row in seed.get(key, [])]
+        Item.objects.bulk_create([Item(**row) for row in rows], batch_size=10_000)
+
     from django.core.handlers.wsgi import WSGIHandler
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
 
