@@ -154,10 +154,8 @@ extension DateWire: CustomStringConvertible {
     func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.epochSeconds, .number), (.epochMilliseconds, .number): return true
-        case let (.iso8601, .string(text)):
-            return ISO8601DateFormatter().date(from: text) != nil || Self.fractional.date(from: text) != nil
-        case let (.iso8601Fractional, .string(text)):
-            return Self.fractional.date(from: text) != nil || ISO8601DateFormatter().date(from: text) != nil
+        case let (.iso8601, .string(text)), let (.iso8601Fractional, .string(text)):
+            return (try? Self.whole.parse(text)) != nil || (try? Self.fractional.parse(text)) != nil
         case let (.format(pattern, timeZone), .string(text)):
             return Self.formatter(pattern, timeZone: timeZone).date(from: text) != nil
         default: return false
@@ -168,20 +166,19 @@ extension DateWire: CustomStringConvertible {
     func now() -> JSONValue {
         let now = Date()
         switch self {
-        case .iso8601: return .string(ISO8601DateFormatter().string(from: now))
-        case .iso8601Fractional: return .string(Self.fractional.string(from: now))
+        case .iso8601: return .string(Self.whole.format(now))
+        case .iso8601Fractional: return .string(Self.fractional.format(now))
         case .epochSeconds: return .number(now.timeIntervalSince1970.rounded())
         case .epochMilliseconds: return .number((now.timeIntervalSince1970 * 1000).rounded())
         case let .format(pattern, timeZone): return .string(Self.formatter(pattern, timeZone: timeZone).string(from: now))
         }
     }
 
-    /// An ISO 8601 formatter with fractional seconds.
-    private static var fractional: ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }
+    /// ISO 8601 in whole seconds. Format styles are values, made once: a formatter made per checked
+    /// value took 42 s to load a seed of 100,000 dated rows.
+    private static let whole = Date.ISO8601FormatStyle()
+    /// ISO 8601 with fractional seconds.
+    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// A formatter for `pattern`, as the runtime's `DateFormatTransform` sets one up.
     private static func formatter(_ pattern: String, timeZone: String?) -> DateFormatter {
