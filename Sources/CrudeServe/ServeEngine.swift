@@ -285,16 +285,20 @@ actor ServeEngine {
         let matching = table.order.compactMap { table.records[$0] }.filter { record in
             matches(record, values) && filters.allSatisfy { filter in record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
         }
-        let items = matching.map { representation($0, of: resource) }
         guard let pagination = resource.pagination else {
+            let items = matching.map { representation($0, of: resource) }
             return answer(request, .ok(wrapped(.array(items), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
         }
-        let paged = try page(items, pagination, request: request)
+        // Only the page's values are written out: a page of 100 from 100,000 values.
+        let paged = try page(matching, pagination, request: request) { representation($0, of: resource) }
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
     }
 
-    /// One page of `items` in the spec's pagination style.
-    private func page(_ items: [JSONValue], _ pagination: ServedPagination, request: ServedRequest) throws(RequestFailure) -> Answer {
+    /// One page of `items` in the spec's pagination style, each item of the page as `representation`
+    /// writes it.
+    private func page(
+        _ items: [StoredRecord], _ pagination: ServedPagination, request: ServedRequest, representation: (StoredRecord) -> JSONValue
+    ) throws(RequestFailure) -> Answer {
         let given = request.query.last { $0.name == pagination.parameter }?.value
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
         let start: Int
@@ -314,7 +318,7 @@ actor ServeEngine {
             pageNumber = number
             start = (number - 1) * size
         }
-        let slice = start < items.count ? Array(items[start..<min(start + size, items.count)]) : []
+        let slice = start < items.count ? items[start..<min(start + size, items.count)].map(representation) : []
         let hasNext = start + size < items.count
         let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
         let itemsKeyPath = pagination.declaration.items
