@@ -282,22 +282,33 @@ actor ServeEngine {
         if let pagination = resource.pagination { reserved = [pagination.parameter, pagination.sizeParameter] }
         // Query items named like a field filter by it, as json-server's do.
         let filters = request.query.filter { item in !reserved.contains(item.name) && resource.allFields.contains { $0.key == item.name } }
-        let matching = table.order.compactMap { table.records[$0] }.filter { record in
-            matches(record, values) && filters.allSatisfy { filter in record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
+        let routeFilters = values.contains { value in
+            switch value.part {
+            case .field, .argument: true
+            case .id, .literal: false
+            }
         }
+        // The keys of the values listed, in order; every value's when nothing filters, without a look at any.
+        let keys =
+            !routeFilters && filters.isEmpty
+            ? table.order
+            : table.order.filter { key in
+                guard let record = table.records[key] else { return false }
+                return matches(record, values) && filters.allSatisfy { filter in record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
+            }
+        let write = { (key: String) in table.records[key].map { self.representation($0, of: resource) } }
         guard let pagination = resource.pagination else {
-            let items = matching.map { representation($0, of: resource) }
-            return answer(request, .ok(wrapped(.array(items), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
+            return answer(request, .ok(wrapped(.array(keys.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
         }
         // Only the page's values are written out: a page of 100 from 100,000 values.
-        let paged = try page(matching, pagination, request: request) { representation($0, of: resource) }
+        let paged = try page(keys, pagination, request: request, representation: write)
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
     }
 
     /// One page of `items` in the spec's pagination style, each item of the page as `representation`
     /// writes it.
     private func page(
-        _ items: [StoredRecord], _ pagination: ServedPagination, request: ServedRequest, representation: (StoredRecord) -> JSONValue
+        _ items: [String], _ pagination: ServedPagination, request: ServedRequest, representation: (String) -> JSONValue?
     ) throws(RequestFailure) -> Answer {
         let given = request.query.last { $0.name == pagination.parameter }?.value
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
@@ -318,7 +329,7 @@ actor ServeEngine {
             pageNumber = number
             start = (number - 1) * size
         }
-        let slice = start < items.count ? items[start..<min(start + size, items.count)].map(representation) : []
+        let slice = start < items.count ? items[start..<min(start + size, items.count)].compactMap(representation) : []
         let hasNext = start + size < items.count
         let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
         let itemsKeyPath = pagination.declaration.items
