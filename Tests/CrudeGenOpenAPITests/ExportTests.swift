@@ -96,6 +96,30 @@ import Yams
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// What a random spec found: an API action whose name `import` would camel-case (`URLSession12` came
+    /// back `uRLSession12`), and a route using a parameter twice, which OpenAPI declares once.
+    @Test func actionNamesAndRepeatedRouteParametersSurviveTheRoundTrip() async throws {
+        let yaml = """
+            api: { name: Shop }
+            resources:
+              Order:
+                path: orders
+                operations: [list]
+                fields: { title: String }
+                actions:
+                  twice: { path: "orders/{id}/{id}", method: GET }
+            actions:
+              URLSession12: { path: sessions, returns: "[Order]" }
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-export-\(UUID().uuidString).yaml")
+        try Data(yaml.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml)
+        #expect(exported.components(separatedBy: "- name: id\n").count == 2, "`id` is declared once")
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shop.yaml")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
     /// `export(import(doc))` describes the same operations and schemas as `doc` for the CRUD subset.
     @Test func exportOfTheImportDescribesTheSameOperations() async throws {
         let source = try Data(contentsOf: ImportTests.shop)
