@@ -98,7 +98,9 @@ import Testing
             .rowCall(
                 .runtime(.operationRequest),
                 [[SwiftArgument("resource", .string("person")), SwiftArgument("method", .member(nil, "get"))], [SwiftArgument("path", .string("/people/"))]]))
-        #expect(SwiftRenderer.statement(request, indent: 0) == "let request = OperationRequest(\n    resource: \"person\", method: .get,\n    path: \"/people/\"\n)")
+        #expect(
+            SwiftRenderer.statement(request, indent: 0) == "let request = OperationRequest(\n    resource: \"person\", method: .get,\n    path: \"/people/\"\n)"
+        )
     }
 
     /// An `if` that does not fit its line becomes a block, its body wrapped in turn: a random spec's

@@ -126,7 +126,8 @@ enum TemplateContext {
 
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
         let statement = SwiftStatement.expression(.try(encodeCall(property.isOptional ? "encodeIfPresent" : "encode", property, options: property.isOptional)))
-        return SwiftRenderer.statement(property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement, indent: 8)
+        return SwiftRenderer.statement(
+            property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement, indent: 8)
     }
 
     /// `container.method(self.name, forKey: "key", using: T.self, options)`: the value, its key, its

@@ -1,7 +1,7 @@
-@testable import CrudeGenCore
 import Foundation
 import Testing
 
+@testable import CrudeGenCore
 @testable import CrudeGenEngine
 
 /// Every fixture has a contract test in `Tests/ServeTests/Contracts/`, written by ``ContractTestWriter``

@@ -62,7 +62,9 @@ struct ContractTestWriter {
             "defer { _Concurrency.Task { await contract.stop() } }",
             "let client = CrudeRuntime.APIClient(configuration: \(module).\(model.api.name).configuration(baseURL: contract.baseURL))",
         ]
-        let firstID = idSample(resource, number: 1)
+        // The first seeded value's id, declared once before its first use (see `tidied`).
+        let firstIDValue = idSample(resource, number: 1)
+        let firstID = firstIDValue.map { _ in "firstID" }
         let changed = changeableProperty(type.properties, resource)
         // The server never sends write-only fields back, and a full body must carry them again.
         let writeOnly = writeOnlyStrings(type, resource).map { "\($0.name) = \"YQ==\"" }
@@ -103,7 +105,7 @@ struct ContractTestWriter {
                 "#expect(await contract.records(\(specName)).count == expected)",
                 "// Nothing read, so nothing to update, create or delete from.",
             ]
-            return tidied(lines, specName: specName)
+            return tidied(lines, specName: specName, firstID: firstIDValue)
         }
 
         if let update = call(functions, "update", isStatic: false, resource: resource, kind: .update) {
@@ -130,7 +132,8 @@ struct ContractTestWriter {
 
         let patchProperty = changeableProperty(resource.patchProperties, resource)
         if let firstID, let patchProperty, resource.partialUpdate != nil,
-            let patch = call(functions, "update", isStatic: true, resource: resource, kind: resource.partialUpdate!.kind, id: firstID,
+            let patch = call(
+                functions, "update", isStatic: true, resource: resource, kind: resource.partialUpdate!.kind, id: firstID,
                 patch: "\(swiftType).Patch(\(SwiftNaming.argumentLabel(patchProperty.name)): .set(\"patched\"))")
         {
             lines += [
@@ -161,15 +164,16 @@ struct ContractTestWriter {
         } else {
             lines.append(gap(.delete, resource))
         }
-        return tidied(lines, specName: specName)
+        return tidied(lines, specName: specName, firstID: firstIDValue)
     }
 
-    /// `lines` with the values they use declared and those they do not left out: `expected`, the number of
-    /// stored values, before its first use (a variable when they change it); the client and the first value
-    /// only when later lines use them.
-    private func tidied(_ lines: [String], specName: String) -> [String] {
+    /// `lines` with the values they use declared and those they do not left out: `firstID` (the value of
+    /// `firstID`, the first seeded value's id) and `expected`, the number of stored values, before their
+    /// first use (`expected` a variable when they change it); the client and the first value only when
+    /// later lines use them.
+    private func tidied(_ lines: [String], specName: String, firstID: String?) -> [String] {
         func isUsed(_ name: String, after index: Int) -> Bool {
-            lines[(index + 1)...].contains { $0.contains(name) }
+            lines[(index + 1)...].contains { line in line.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name } }
         }
         var lines = lines
         if let firstIndex = lines.firstIndex(where: { $0.hasPrefix("let first = ") }), !isUsed("first", after: firstIndex) {
@@ -178,6 +182,9 @@ struct ContractTestWriter {
         }
         if let clientIndex = lines.firstIndex(where: { $0.hasPrefix("let client = ") }), !isUsed("client", after: clientIndex) {
             lines.remove(at: clientIndex)
+        }
+        if let firstID, let firstUse = lines.firstIndex(where: { $0.contains("firstID") }) {
+            lines.insert("let firstID = \(firstID)", at: firstUse)
         }
         if let firstUse = lines.firstIndex(where: { $0.contains("expected") }) {
             let changes = lines.contains { $0.hasPrefix("expected ") }
@@ -283,7 +290,8 @@ struct ContractTestWriter {
     private func sample(_ parameter: RouteParameter) -> String? {
         if parameter.isEnum {
             guard let enumeration = model.enums.first(where: { $0.name == parameter.type }) else { return nil }
-            let first = enumeration.rawType == "Int"
+            let first =
+                enumeration.rawType == "Int"
                 ? enumeration.cases.min { (Int($0.rawValue) ?? 0) < (Int($1.rawValue) ?? 0) }
                 : enumeration.cases.min { $0.rawValue < $1.rawValue }
             return first.map { "\(module).\(parameter.type).\($0.name)" }

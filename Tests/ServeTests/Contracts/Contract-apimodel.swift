@@ -18,7 +18,8 @@ import FixtureApiModel
         var expected = contract.count("Post")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureApiModel.Post.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureApiModel.Post.read(id: firstID, on: client) == first)
         var changed = first
         changed.title = "changed"
         #expect(try await changed.update(on: client).title == "changed")
@@ -30,10 +31,10 @@ import FixtureApiModel
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Post").count == expected)
-        try await FixtureApiModel.Post.delete(id: "id1", on: client)
+        try await FixtureApiModel.Post.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Post").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureApiModel.Post.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureApiModel.Post.read(id: firstID, on: client) }
     }
 
     @Test func userContract() async throws {
@@ -41,7 +42,8 @@ import FixtureApiModel
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
-        let first = try await FixtureApiModel.User.read(id: "id1", on: client)
+        let firstID = "id1"
+        let first = try await FixtureApiModel.User.read(id: firstID, on: client)
         var changed = first
         changed.email = "changed"
         #expect(try await changed.update(on: client).email == "changed")

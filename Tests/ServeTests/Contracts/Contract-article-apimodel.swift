@@ -18,7 +18,8 @@ import FixtureArticleApiModel
         var expected = contract.count("Post")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureArticleApiModel.Post.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureArticleApiModel.Post.read(id: firstID, on: client) == first)
         var changed = first
         changed.title = "changed"
         #expect(try await changed.update(on: client).title == "changed")
@@ -30,10 +31,10 @@ import FixtureArticleApiModel
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Post").count == expected)
-        try await FixtureArticleApiModel.Post.delete(id: "id1", on: client)
+        try await FixtureArticleApiModel.Post.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Post").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleApiModel.Post.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleApiModel.Post.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -18,7 +18,8 @@ import FixtureArticleCRUDEFuturesModel
         var expected = contract.count("Person")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureArticleCRUDEFuturesModel.Person.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureArticleCRUDEFuturesModel.Person.read(id: firstID, on: client) == first)
         var changed = first
         changed.firstName = "changed"
         #expect(try await changed.update(on: client).firstName == "changed")
@@ -30,10 +31,10 @@ import FixtureArticleCRUDEFuturesModel
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Person").count == expected)
-        try await FixtureArticleCRUDEFuturesModel.Person.delete(id: 1, on: client)
+        try await FixtureArticleCRUDEFuturesModel.Person.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Person").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleCRUDEFuturesModel.Person.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleCRUDEFuturesModel.Person.read(id: firstID, on: client) }
     }
 }
 #endif

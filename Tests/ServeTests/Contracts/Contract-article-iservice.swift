@@ -18,23 +18,24 @@ import FixtureArticleIService
         var expected = contract.count("User")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureArticleIService.User.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureArticleIService.User.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("User", "name", "changed"))
         #expect(await contract.records("User").count == expected)
-        _ = try await FixtureArticleIService.User.update(id: "id1", FixtureArticleIService.User.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureArticleIService.User.update(id: firstID, FixtureArticleIService.User.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("User", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("User").count == expected)
-        try await FixtureArticleIService.User.delete(id: "id1", on: client)
+        try await FixtureArticleIService.User.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("User").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleIService.User.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureArticleIService.User.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -18,23 +18,24 @@ import FixtureCorners
         var expected = contract.count("Patch")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureCorners.Revision.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureCorners.Revision.read(id: firstID, on: client) == first)
         var changed = first
         changed.summary = "changed"
         #expect(try await changed.update(on: client).summary == "changed")
         #expect(await contract.stores("Patch", "summary", "changed"))
         #expect(await contract.records("Patch").count == expected)
-        _ = try await FixtureCorners.Revision.update(id: 1, FixtureCorners.Revision.Patch(summary: .set("patched")), on: client)
+        _ = try await FixtureCorners.Revision.update(id: firstID, FixtureCorners.Revision.Patch(summary: .set("patched")), on: client)
         #expect(await contract.stores("Patch", "summary", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Patch").count == expected)
-        try await FixtureCorners.Revision.delete(id: 1, on: client)
+        try await FixtureCorners.Revision.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Patch").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Revision.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Revision.read(id: firstID, on: client) }
     }
 
     @Test func deviceContract() async throws {
@@ -45,23 +46,24 @@ import FixtureCorners
         var expected = contract.count("Device")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureCorners.Device.read(deviceID: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureCorners.Device.read(deviceID: firstID, on: client) == first)
         var changed = first
         changed.label = "changed"
         #expect(try await changed.update(on: client).label == "changed")
         #expect(await contract.stores("Device", "label", "changed"))
         #expect(await contract.records("Device").count == expected)
-        _ = try await FixtureCorners.Device.update(deviceID: "id1", FixtureCorners.Device.Patch(label: .set("patched")), on: client)
+        _ = try await FixtureCorners.Device.update(deviceID: firstID, FixtureCorners.Device.Patch(label: .set("patched")), on: client)
         #expect(await contract.stores("Device", "label", "patched"))
         var fresh = first
         fresh.deviceID = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Device").count == expected)
-        try await FixtureCorners.Device.delete(deviceID: "id1", on: client)
+        try await FixtureCorners.Device.delete(deviceID: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Device").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Device.read(deviceID: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Device.read(deviceID: firstID, on: client) }
     }
 
     @Test func invoiceContract() async throws {
@@ -72,7 +74,8 @@ import FixtureCorners
         var expected = contract.count("Invoice")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureCorners.Invoice.read(client: 1, id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureCorners.Invoice.read(client: 1, id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         var fresh = first
@@ -91,23 +94,24 @@ import FixtureCorners
         var expected = contract.count("Member")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureCorners.Member.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureCorners.Member.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Member", "name", "changed"))
         #expect(await contract.records("Member").count == expected)
-        _ = try await FixtureCorners.Member.update(id: 1, FixtureCorners.Member.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureCorners.Member.update(id: firstID, FixtureCorners.Member.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Member", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Member").count == expected)
-        try await FixtureCorners.Member.delete(id: 1, on: client)
+        try await FixtureCorners.Member.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Member").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Member.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Member.read(id: firstID, on: client) }
     }
 
     @Test func clipContract() async throws {
@@ -115,7 +119,8 @@ import FixtureCorners
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
-        let first = try await FixtureCorners.Clip.read(folder: 1, id: 1, on: client)
+        let firstID = 1
+        let first = try await FixtureCorners.Clip.read(folder: 1, id: firstID, on: client)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         var fresh = first
@@ -133,7 +138,8 @@ import FixtureCorners
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
-        _ = try await FixtureCorners.Account.read(userID: 1, on: client)
+        let firstID = 1
+        _ = try await FixtureCorners.Account.read(userID: firstID, on: client)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

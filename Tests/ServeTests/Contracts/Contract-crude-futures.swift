@@ -18,23 +18,24 @@ import FixtureCRUDEFutures
         var expected = contract.count("Person")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureCRUDEFutures.Person.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureCRUDEFutures.Person.read(id: firstID, on: client) == first)
         var changed = first
         changed.firstName = "changed"
         #expect(try await changed.update(on: client).firstName == "changed")
         #expect(await contract.stores("Person", "first_name", "changed"))
         #expect(await contract.records("Person").count == expected)
-        _ = try await FixtureCRUDEFutures.Person.update(id: 1, FixtureCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client)
+        _ = try await FixtureCRUDEFutures.Person.update(id: firstID, FixtureCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client)
         #expect(await contract.stores("Person", "first_name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Person").count == expected)
-        try await FixtureCRUDEFutures.Person.delete(id: 1, on: client)
+        try await FixtureCRUDEFutures.Person.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Person").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.Person.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.Person.read(id: firstID, on: client) }
     }
 
     @Test func householdRecordContract() async throws {
@@ -45,23 +46,24 @@ import FixtureCRUDEFutures
         var expected = contract.count("HouseholdRecord")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureCRUDEFutures.HouseholdRecord.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureCRUDEFutures.HouseholdRecord.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("HouseholdRecord", "name", "changed"))
         #expect(await contract.records("HouseholdRecord").count == expected)
-        _ = try await FixtureCRUDEFutures.HouseholdRecord.update(id: 1, FixtureCRUDEFutures.HouseholdRecord.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureCRUDEFutures.HouseholdRecord.update(id: firstID, FixtureCRUDEFutures.HouseholdRecord.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("HouseholdRecord", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("HouseholdRecord").count == expected)
-        try await FixtureCRUDEFutures.HouseholdRecord.delete(id: 1, on: client)
+        try await FixtureCRUDEFutures.HouseholdRecord.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("HouseholdRecord").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.HouseholdRecord.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.HouseholdRecord.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -18,7 +18,8 @@ import FixtureDRFApiModel
         var expected = contract.count("Post")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFApiModel.Post.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureDRFApiModel.Post.read(id: firstID, on: client) == first)
         var changed = first
         changed.title = "changed"
         #expect(try await changed.update(on: client).title == "changed")
@@ -30,10 +31,10 @@ import FixtureDRFApiModel
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Post").count == expected)
-        try await FixtureDRFApiModel.Post.delete(id: "id1", on: client)
+        try await FixtureDRFApiModel.Post.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Post").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFApiModel.Post.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFApiModel.Post.read(id: firstID, on: client) }
     }
 
     @Test func userContract() async throws {
@@ -41,7 +42,8 @@ import FixtureDRFApiModel
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFApiModel.ApiServer.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
-        _ = try await FixtureDRFApiModel.User.read(id: "id1", on: client)
+        let firstID = "id1"
+        _ = try await FixtureDRFApiModel.User.read(id: firstID, on: client)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

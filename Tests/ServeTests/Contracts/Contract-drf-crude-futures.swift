@@ -18,23 +18,24 @@ import FixtureDRFCRUDEFutures
         var expected = contract.count("Person")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFCRUDEFutures.Person.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFCRUDEFutures.Person.read(id: firstID, on: client) == first)
         var changed = first
         changed.firstName = "changed"
         #expect(try await changed.update(on: client).firstName == "changed")
         #expect(await contract.stores("Person", "first_name", "changed"))
         #expect(await contract.records("Person").count == expected)
-        _ = try await FixtureDRFCRUDEFutures.Person.update(id: 1, FixtureDRFCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client)
+        _ = try await FixtureDRFCRUDEFutures.Person.update(id: firstID, FixtureDRFCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client)
         #expect(await contract.stores("Person", "first_name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Person").count == expected)
-        try await FixtureDRFCRUDEFutures.Person.delete(id: 1, on: client)
+        try await FixtureDRFCRUDEFutures.Person.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Person").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFCRUDEFutures.Person.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFCRUDEFutures.Person.read(id: firstID, on: client) }
     }
 
     @Test func householdContract() async throws {
@@ -45,7 +46,8 @@ import FixtureDRFCRUDEFutures
         var expected = contract.count("Household")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFCRUDEFutures.Household.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFCRUDEFutures.Household.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
@@ -57,10 +59,10 @@ import FixtureDRFCRUDEFutures
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Household").count == expected)
-        try await FixtureDRFCRUDEFutures.Household.delete(id: 1, on: client)
+        try await FixtureDRFCRUDEFutures.Household.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Household").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFCRUDEFutures.Household.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFCRUDEFutures.Household.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -18,23 +18,24 @@ import FixtureDRFImported
         var expected = contract.count("Author")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.Author.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFImported.Author.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Author", "name", "changed"))
         #expect(await contract.records("Author").count == expected)
-        _ = try await FixtureDRFImported.Author.update(id: 1, FixtureDRFImported.Author.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.Author.update(id: firstID, FixtureDRFImported.Author.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Author", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Author").count == expected)
-        try await FixtureDRFImported.Author.delete(id: 1, on: client)
+        try await FixtureDRFImported.Author.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Author").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Author.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Author.read(id: firstID, on: client) }
     }
 
     @Test func bookContract() async throws {
@@ -45,23 +46,24 @@ import FixtureDRFImported
         var expected = contract.count("Book")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.Book.read(authorPk: 1, id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFImported.Book.read(authorPk: 1, id: firstID, on: client) == first)
         var changed = first
         changed.title = "changed"
         #expect(try await changed.update(authorPk: 1, on: client).title == "changed")
         #expect(await contract.stores("Book", "title", "changed"))
         #expect(await contract.records("Book").count == expected)
-        _ = try await FixtureDRFImported.Book.update(authorPk: 1, id: 1, FixtureDRFImported.Book.Patch(title: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.Book.update(authorPk: 1, id: firstID, FixtureDRFImported.Book.Patch(title: .set("patched")), on: client)
         #expect(await contract.stores("Book", "title", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(authorPk: 1, on: client)
         expected += 1
         #expect(await contract.records("Book").count == expected)
-        try await FixtureDRFImported.Book.delete(authorPk: 1, id: 1, on: client)
+        try await FixtureDRFImported.Book.delete(authorPk: 1, id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Book").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Book.read(authorPk: 1, id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Book.read(authorPk: 1, id: firstID, on: client) }
     }
 
     @Test func cursorItemContract() async throws {
@@ -73,23 +75,24 @@ import FixtureDRFImported
         var expected = contract.count("CursorItem")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.CursorItem.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFImported.CursorItem.read(id: firstID, on: client) == first)
         var changed = first
         changed.group = "changed"
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("CursorItem", "group", "changed"))
         #expect(await contract.records("CursorItem").count == expected)
-        _ = try await FixtureDRFImported.CursorItem.update(id: 1, FixtureDRFImported.CursorItem.Patch(group: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.CursorItem.update(id: firstID, FixtureDRFImported.CursorItem.Patch(group: .set("patched")), on: client)
         #expect(await contract.stores("CursorItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("CursorItem").count == expected)
-        try await FixtureDRFImported.CursorItem.delete(id: 1, on: client)
+        try await FixtureDRFImported.CursorItem.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("CursorItem").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.CursorItem.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.CursorItem.read(id: firstID, on: client) }
     }
 
     @Test func limitItemContract() async throws {
@@ -101,23 +104,24 @@ import FixtureDRFImported
         var expected = contract.count("LimitItem")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.LimitItem.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFImported.LimitItem.read(id: firstID, on: client) == first)
         var changed = first
         changed.group = "changed"
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("LimitItem", "group", "changed"))
         #expect(await contract.records("LimitItem").count == expected)
-        _ = try await FixtureDRFImported.LimitItem.update(id: 1, FixtureDRFImported.LimitItem.Patch(group: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.LimitItem.update(id: firstID, FixtureDRFImported.LimitItem.Patch(group: .set("patched")), on: client)
         #expect(await contract.stores("LimitItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("LimitItem").count == expected)
-        try await FixtureDRFImported.LimitItem.delete(id: 1, on: client)
+        try await FixtureDRFImported.LimitItem.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("LimitItem").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.LimitItem.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.LimitItem.read(id: firstID, on: client) }
     }
 
     @Test func pageItemContract() async throws {
@@ -129,23 +133,24 @@ import FixtureDRFImported
         var expected = contract.count("PageItem")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.PageItem.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFImported.PageItem.read(id: firstID, on: client) == first)
         var changed = first
         changed.group = "changed"
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("PageItem", "group", "changed"))
         #expect(await contract.records("PageItem").count == expected)
-        _ = try await FixtureDRFImported.PageItem.update(id: 1, FixtureDRFImported.PageItem.Patch(group: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.PageItem.update(id: firstID, FixtureDRFImported.PageItem.Patch(group: .set("patched")), on: client)
         #expect(await contract.stores("PageItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("PageItem").count == expected)
-        try await FixtureDRFImported.PageItem.delete(id: 1, on: client)
+        try await FixtureDRFImported.PageItem.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("PageItem").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.PageItem.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.PageItem.read(id: firstID, on: client) }
     }
 
     @Test func tagContract() async throws {
@@ -156,23 +161,24 @@ import FixtureDRFImported
         var expected = contract.count("Tag")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.Tag.read(slug: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureDRFImported.Tag.read(slug: firstID, on: client) == first)
         var changed = first
         changed.label = "changed"
         #expect(try await changed.update(on: client).label == "changed")
         #expect(await contract.stores("Tag", "label", "changed"))
         #expect(await contract.records("Tag").count == expected)
-        _ = try await FixtureDRFImported.Tag.update(slug: "id1", FixtureDRFImported.Tag.Patch(label: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.Tag.update(slug: firstID, FixtureDRFImported.Tag.Patch(label: .set("patched")), on: client)
         #expect(await contract.stores("Tag", "label", "patched"))
         var fresh = first
         fresh.slug = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Tag").count == expected)
-        try await FixtureDRFImported.Tag.delete(slug: "id1", on: client)
+        try await FixtureDRFImported.Tag.delete(slug: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Tag").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Tag.read(slug: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Tag.read(slug: firstID, on: client) }
     }
 
     @Test func userContract() async throws {
@@ -183,14 +189,15 @@ import FixtureDRFImported
         var expected = contract.count("User")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRFImported.User.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRFImported.User.read(id: firstID, on: client) == first)
         var changed = first
         changed.password = "YQ=="
         changed.username = "changed"
         #expect(try await changed.update(on: client).username == "changed")
         #expect(await contract.stores("User", "username", "changed"))
         #expect(await contract.records("User").count == expected)
-        _ = try await FixtureDRFImported.User.update(id: 1, FixtureDRFImported.User.Patch(username: .set("patched")), on: client)
+        _ = try await FixtureDRFImported.User.update(id: firstID, FixtureDRFImported.User.Patch(username: .set("patched")), on: client)
         #expect(await contract.stores("User", "username", "patched"))
         var fresh = first
         fresh.password = "YQ=="
@@ -198,10 +205,10 @@ import FixtureDRFImported
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("User").count == expected)
-        try await FixtureDRFImported.User.delete(id: 1, on: client)
+        try await FixtureDRFImported.User.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("User").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.User.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.User.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -19,7 +19,8 @@ import FixtureDRF
         var expected = contract.count("PageItem")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRF.PageItem.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRF.PageItem.read(id: firstID, on: client) == first)
         var changed = first
         changed.group = "changed"
         #expect(try await changed.update(on: client).group == "changed")
@@ -31,10 +32,10 @@ import FixtureDRF
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("PageItem").count == expected)
-        try await FixtureDRF.PageItem.delete(id: 1, on: client)
+        try await FixtureDRF.PageItem.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("PageItem").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.PageItem.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.PageItem.read(id: firstID, on: client) }
     }
 
     @Test func limitItemContract() async throws {
@@ -46,7 +47,8 @@ import FixtureDRF
         var expected = contract.count("LimitItem")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRF.LimitItem.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRF.LimitItem.read(id: firstID, on: client) == first)
         var changed = first
         changed.group = "changed"
         #expect(try await changed.update(on: client).group == "changed")
@@ -58,10 +60,10 @@ import FixtureDRF
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("LimitItem").count == expected)
-        try await FixtureDRF.LimitItem.delete(id: 1, on: client)
+        try await FixtureDRF.LimitItem.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("LimitItem").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.LimitItem.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.LimitItem.read(id: firstID, on: client) }
     }
 
     @Test func cursorItemContract() async throws {
@@ -73,7 +75,8 @@ import FixtureDRF
         var expected = contract.count("CursorItem")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureDRF.CursorItem.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureDRF.CursorItem.read(id: firstID, on: client) == first)
         var changed = first
         changed.group = "changed"
         #expect(try await changed.update(on: client).group == "changed")
@@ -85,10 +88,10 @@ import FixtureDRF
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("CursorItem").count == expected)
-        try await FixtureDRF.CursorItem.delete(id: 1, on: client)
+        try await FixtureDRF.CursorItem.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("CursorItem").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.CursorItem.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.CursorItem.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -18,23 +18,24 @@ import FixtureFastAPIImported
         var expected = contract.count("Hero")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureFastAPIImported.Hero.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureFastAPIImported.Hero.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Hero", "name", "changed"))
         #expect(await contract.records("Hero").count == expected)
-        _ = try await FixtureFastAPIImported.Hero.update(id: 1, FixtureFastAPIImported.Hero.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureFastAPIImported.Hero.update(id: firstID, FixtureFastAPIImported.Hero.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Hero", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Hero").count == expected)
-        try await FixtureFastAPIImported.Hero.delete(id: 1, on: client)
+        try await FixtureFastAPIImported.Hero.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Hero").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Hero.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Hero.read(id: firstID, on: client) }
     }
 
     @Test func teamContract() async throws {
@@ -45,23 +46,24 @@ import FixtureFastAPIImported
         var expected = contract.count("Team")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureFastAPIImported.Team.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureFastAPIImported.Team.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Team", "name", "changed"))
         #expect(await contract.records("Team").count == expected)
-        _ = try await FixtureFastAPIImported.Team.update(id: 1, FixtureFastAPIImported.Team.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureFastAPIImported.Team.update(id: firstID, FixtureFastAPIImported.Team.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Team", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Team").count == expected)
-        try await FixtureFastAPIImported.Team.delete(id: 1, on: client)
+        try await FixtureFastAPIImported.Team.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Team").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Team.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Team.read(id: firstID, on: client) }
     }
 
     @Test func userContract() async throws {
@@ -72,7 +74,8 @@ import FixtureFastAPIImported
         var expected = contract.count("User")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureFastAPIImported.User.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureFastAPIImported.User.read(id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         var fresh = first

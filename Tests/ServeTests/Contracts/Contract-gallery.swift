@@ -15,7 +15,8 @@ import FixtureGallery
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureGallery.Gallery.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
-        _ = try await FixtureGallery.Photo.read(album: 1, id: 1, on: client)
+        let firstID = 1
+        _ = try await FixtureGallery.Photo.read(album: 1, id: firstID, on: client)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

@@ -19,23 +19,24 @@ import FixtureLitestarImported
         var expected = contract.count("Author")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureLitestarImported.Author.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureLitestarImported.Author.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Author", "name", "changed"))
         #expect(await contract.records("Author").count == expected)
-        _ = try await FixtureLitestarImported.Author.update(id: 1, FixtureLitestarImported.Author.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureLitestarImported.Author.update(id: firstID, FixtureLitestarImported.Author.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Author", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Author").count == expected)
-        try await FixtureLitestarImported.Author.delete(id: 1, on: client)
+        try await FixtureLitestarImported.Author.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Author").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Author.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Author.read(id: firstID, on: client) }
     }
 
     @Test func bookContract() async throws {
@@ -47,23 +48,24 @@ import FixtureLitestarImported
         var expected = contract.count("Book")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureLitestarImported.Book.read(authorId: 1, id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureLitestarImported.Book.read(authorId: 1, id: firstID, on: client) == first)
         var changed = first
         changed.title = "changed"
         #expect(try await changed.update(on: client).title == "changed")
         #expect(await contract.stores("Book", "title", "changed"))
         #expect(await contract.records("Book").count == expected)
-        _ = try await FixtureLitestarImported.Book.update(authorId: 1, id: 1, FixtureLitestarImported.Book.Patch(title: .set("patched")), on: client)
+        _ = try await FixtureLitestarImported.Book.update(authorId: 1, id: firstID, FixtureLitestarImported.Book.Patch(title: .set("patched")), on: client)
         #expect(await contract.stores("Book", "title", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Book").count == expected)
-        try await FixtureLitestarImported.Book.delete(authorId: 1, id: 1, on: client)
+        try await FixtureLitestarImported.Book.delete(authorId: 1, id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Book").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Book.read(authorId: 1, id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Book.read(authorId: 1, id: firstID, on: client) }
     }
 
     @Test func userContract() async throws {
@@ -75,7 +77,8 @@ import FixtureLitestarImported
         var expected = contract.count("User")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureLitestarImported.User.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureLitestarImported.User.read(id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         var fresh = first

@@ -19,23 +19,24 @@ import FixtureMainActor
         var expected = contract.count("Artist")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureMainActor.Artist.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureMainActor.Artist.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Artist", "name", "changed"))
         #expect(await contract.records("Artist").count == expected)
-        _ = try await FixtureMainActor.Artist.update(id: 1, FixtureMainActor.Artist.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureMainActor.Artist.update(id: firstID, FixtureMainActor.Artist.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Artist", "name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Artist").count == expected)
-        try await FixtureMainActor.Artist.delete(id: 1, on: client)
+        try await FixtureMainActor.Artist.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Artist").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureMainActor.Artist.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureMainActor.Artist.read(id: firstID, on: client) }
     }
 }
 #endif

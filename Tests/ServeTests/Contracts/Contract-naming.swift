@@ -18,23 +18,24 @@ import FixtureNaming
         var expected = contract.count("class")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureNaming.`class`.read(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client) == first)
+        let firstID = Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+        #expect(try await FixtureNaming.`class`.read(id: firstID, on: client) == first)
         var changed = first
         changed.`default` = "changed"
         #expect(try await changed.update(on: client).`default` == "changed")
         #expect(await contract.stores("class", "default", "changed"))
         #expect(await contract.records("class").count == expected)
-        _ = try await FixtureNaming.`class`.update(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, FixtureNaming.`class`.Patch(default: .set("patched")), on: client)
+        _ = try await FixtureNaming.`class`.update(id: firstID, FixtureNaming.`class`.Patch(default: .set("patched")), on: client)
         #expect(await contract.stores("class", "default", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("class").count == expected)
-        try await FixtureNaming.`class`.delete(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client)
+        try await FixtureNaming.`class`.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("class").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`class`.read(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`class`.read(id: firstID, on: client) }
     }
 
     @Test func emptyContract() async throws {
@@ -59,7 +60,8 @@ import FixtureNaming
         var expected = contract.count("default")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureNaming.`default`.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureNaming.`default`.read(id: firstID, on: client) == first)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         #expect(await contract.records("default").count == expected)
@@ -69,10 +71,10 @@ import FixtureNaming
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("default").count == expected)
-        try await FixtureNaming.`default`.delete(id: 1, on: client)
+        try await FixtureNaming.`default`.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("default").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`default`.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`default`.read(id: firstID, on: client) }
     }
 
     @Test func selfContract() async throws {
@@ -83,7 +85,8 @@ import FixtureNaming
         let expected = contract.count("self")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureNaming.`self`.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureNaming.`self`.read(id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.
@@ -98,23 +101,24 @@ import FixtureNaming
         var expected = contract.count("Type")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureNaming.`Type`.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureNaming.`Type`.read(id: firstID, on: client) == first)
         var changed = first
         changed.`Type` = "changed"
         #expect(try await changed.update(on: client).`Type` == "changed")
         #expect(await contract.stores("Type", "type", "changed"))
         #expect(await contract.records("Type").count == expected)
-        _ = try await FixtureNaming.`Type`.update(id: "id1", FixtureNaming.`Type`.Patch(Type: .set("patched")), on: client)
+        _ = try await FixtureNaming.`Type`.update(id: firstID, FixtureNaming.`Type`.Patch(Type: .set("patched")), on: client)
         #expect(await contract.stores("Type", "type", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Type").count == expected)
-        try await FixtureNaming.`Type`.delete(id: "id1", on: client)
+        try await FixtureNaming.`Type`.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Type").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`Type`.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`Type`.read(id: firstID, on: client) }
     }
 
     @Test func protocolContract() async throws {
@@ -135,7 +139,8 @@ import FixtureNaming
         var expected = contract.count("init")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureNaming.`init`.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureNaming.`init`.read(id: firstID, on: client) == first)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         #expect(await contract.records("init").count == expected)
@@ -145,10 +150,10 @@ import FixtureNaming
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("init").count == expected)
-        try await FixtureNaming.`init`.delete(id: 1, on: client)
+        try await FixtureNaming.`init`.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("init").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`init`.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`init`.read(id: firstID, on: client) }
     }
 
     @Test func descriptionContract() async throws {
@@ -159,23 +164,24 @@ import FixtureNaming
         var expected = contract.count("description")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureNaming.description.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureNaming.description.read(id: firstID, on: client) == first)
         var changed = first
         changed.description = "changed"
         #expect(try await changed.update(on: client).description == "changed")
         #expect(await contract.stores("description", "description", "changed"))
         #expect(await contract.records("description").count == expected)
-        _ = try await FixtureNaming.description.update(id: 1, FixtureNaming.description.Patch(description: .set("patched")), on: client)
+        _ = try await FixtureNaming.description.update(id: firstID, FixtureNaming.description.Patch(description: .set("patched")), on: client)
         #expect(await contract.stores("description", "description", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("description").count == expected)
-        try await FixtureNaming.description.delete(id: 1, on: client)
+        try await FixtureNaming.description.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("description").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.description.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.description.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -19,7 +19,8 @@ import FixtureRaccoon
         let expected = contract.count("User")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRaccoon.User.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureRaccoon.User.read(id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

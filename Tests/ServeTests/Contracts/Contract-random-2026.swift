@@ -18,14 +18,15 @@ import Testing
         var expected = contract.count("Body")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRandom2026.Body.read(hashValue_: 1.5, id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureRandom2026.Body.read(hashValue_: 1.5, id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.
-        try await FixtureRandom2026.Body.delete(id: 1, on: client)
+        try await FixtureRandom2026.Body.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Body").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2026.Body.read(hashValue_: 1.5, id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2026.Body.read(hashValue_: 1.5, id: firstID, on: client) }
     }
 }
 #endif

@@ -18,7 +18,8 @@ import Testing
         var expected = contract.count("class")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRandom2027.`class`.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureRandom2027.`class`.read(id: firstID, on: client) == first)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         #expect(await contract.records("class").count == expected)
@@ -28,10 +29,10 @@ import Testing
         try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("class").count == expected)
-        try await FixtureRandom2027.`class`.delete(id: 1, on: client)
+        try await FixtureRandom2027.`class`.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("class").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2027.`class`.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2027.`class`.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -15,17 +15,18 @@ import FixtureRandom2035
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2035.SampleAPI.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
-        let first = try await FixtureRandom2035.ResourceOptional.read(id: "id1", on: client)
+        let firstID = "id1"
+        let first = try await FixtureRandom2035.ResourceOptional.read(id: firstID, on: client)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         var expected = contract.count("Optional")
         #expect(await contract.records("Optional").count == expected)
         // No partial update: no writable string field to set, or its arguments have no samples.
         // No create: the spec lists none.
-        try await FixtureRandom2035.ResourceOptional.delete(id: "id1", on: client)
+        try await FixtureRandom2035.ResourceOptional.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Optional").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2035.ResourceOptional.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2035.ResourceOptional.read(id: firstID, on: client) }
     }
 }
 #endif

@@ -18,7 +18,8 @@ import Testing
         var expected = contract.count("Page")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRandom2042.ResourcePage.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureRandom2042.ResourcePage.read(id: firstID, on: client) == first)
         // No update: it is deprecated, and calling it would warn.
         // No partial update: the spec has none.
         var fresh = first
@@ -34,17 +35,18 @@ import Testing
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2042.SampleAPI.configuration(baseURL: contract.baseURL))
         // No list: it is deprecated, and calling it would warn.
-        let first = try await FixtureRandom2042.Date.read(macrox: true, id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client)
+        let firstID = Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+        let first = try await FixtureRandom2042.Date.read(macrox: true, id: firstID, on: client)
         let changed = first
         #expect(try await changed.update(macrox: true, on: client) == changed)
         var expected = contract.count("Date")
         #expect(await contract.records("Date").count == expected)
         // No partial update: the spec has none.
         // No create: the spec lists none.
-        try await FixtureRandom2042.Date.delete(macrox: true, id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client)
+        try await FixtureRandom2042.Date.delete(macrox: true, id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Date").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2042.Date.read(macrox: true, id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandom2042.Date.read(macrox: true, id: firstID, on: client) }
     }
 }
 #endif

@@ -18,23 +18,24 @@ import FixtureRandomFinds
         var expected = contract.count("Entry")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRandomFinds.Entry.read(update: "YQ==", id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureRandomFinds.Entry.read(update: "YQ==", id: firstID, on: client) == first)
         var changed = first
         changed.JSONKey_ = "changed"
         #expect(try await changed.update(update: "YQ==", on: client).JSONKey_ == "changed")
         #expect(await contract.stores("Entry", "JSONKey", "changed"))
         #expect(await contract.records("Entry").count == expected)
-        _ = try await FixtureRandomFinds.Entry.update(update: "YQ==", id: 1, FixtureRandomFinds.Entry.Patch(JSONKey_: .set("patched")), on: client)
+        _ = try await FixtureRandomFinds.Entry.update(update: "YQ==", id: firstID, FixtureRandomFinds.Entry.Patch(JSONKey_: .set("patched")), on: client)
         #expect(await contract.stores("Entry", "JSONKey", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(update: "YQ==", on: client)
         expected += 1
         #expect(await contract.records("Entry").count == expected)
-        try await FixtureRandomFinds.Entry.delete(update: "YQ==", id: 1, on: client)
+        try await FixtureRandomFinds.Entry.delete(update: "YQ==", id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Entry").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Entry.read(update: "YQ==", id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Entry.read(update: "YQ==", id: firstID, on: client) }
     }
 
     @Test func kindContract() async throws {
@@ -45,7 +46,8 @@ import FixtureRandomFinds
         var expected = contract.count("Kind")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRandomFinds.Kind.read(id: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureRandomFinds.Kind.read(id: firstID, on: client) == first)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         #expect(await contract.records("Kind").count == expected)
@@ -55,10 +57,10 @@ import FixtureRandomFinds
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Kind").count == expected)
-        try await FixtureRandomFinds.Kind.delete(id: "id1", on: client)
+        try await FixtureRandomFinds.Kind.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Kind").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Kind.read(id: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Kind.read(id: firstID, on: client) }
     }
 
     @Test func actorContract() async throws {
@@ -69,23 +71,24 @@ import FixtureRandomFinds
         var expected = contract.count("Actor")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureRandomFinds.Actor.read(Self: "id1", on: client) == first)
+        let firstID = "id1"
+        #expect(try await FixtureRandomFinds.Actor.read(Self: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Actor", "name", "changed"))
         #expect(await contract.records("Actor").count == expected)
-        _ = try await FixtureRandomFinds.Actor.update(Self: "id1", FixtureRandomFinds.Actor.Patch(name: .set("patched")), on: client)
+        _ = try await FixtureRandomFinds.Actor.update(Self: firstID, FixtureRandomFinds.Actor.Patch(name: .set("patched")), on: client)
         #expect(await contract.stores("Actor", "name", "patched"))
         var fresh = first
         fresh.`Self` = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Actor").count == expected)
-        try await FixtureRandomFinds.Actor.delete(Self: "id1", on: client)
+        try await FixtureRandomFinds.Actor.delete(Self: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Actor").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Actor.read(Self: "id1", on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Actor.read(Self: firstID, on: client) }
     }
 
     @Test func indexContract() async throws {
@@ -102,14 +105,15 @@ import FixtureRandomFinds
         #expect(try await changed.update(on: client).`Self` == "changed")
         #expect(await contract.stores("Index", "Self", "changed"))
         #expect(await contract.records("Index").count == expected)
-        _ = try await FixtureRandomFinds.Index.update(createOperation: 1, id: 1, FixtureRandomFinds.Index.Patch(Self: .set("patched")), on: client)
+        let firstID = 1
+        _ = try await FixtureRandomFinds.Index.update(createOperation: 1, id: firstID, FixtureRandomFinds.Index.Patch(Self: .set("patched")), on: client)
         #expect(await contract.stores("Index", "Self", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Index").count == expected)
-        try await FixtureRandomFinds.Index.delete(createOperation: 1, id: 1, on: client)
+        try await FixtureRandomFinds.Index.delete(createOperation: 1, id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Index").count == expected)
     }

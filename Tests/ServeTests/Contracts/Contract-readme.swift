@@ -18,23 +18,24 @@ import FixtureReadme
         var expected = contract.count("Person")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureReadme.Person.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureReadme.Person.read(id: firstID, on: client) == first)
         var changed = first
         changed.firstName = "changed"
         #expect(try await changed.update(on: client).firstName == "changed")
         #expect(await contract.stores("Person", "first_name", "changed"))
         #expect(await contract.records("Person").count == expected)
-        _ = try await FixtureReadme.Person.update(id: 1, FixtureReadme.Person.Patch(firstName: .set("patched")), on: client)
+        _ = try await FixtureReadme.Person.update(id: firstID, FixtureReadme.Person.Patch(firstName: .set("patched")), on: client)
         #expect(await contract.stores("Person", "first_name", "patched"))
         var fresh = first
         fresh.id = nil
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Person").count == expected)
-        try await FixtureReadme.Person.delete(id: 1, on: client)
+        try await FixtureReadme.Person.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Person").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureReadme.Person.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureReadme.Person.read(id: firstID, on: client) }
     }
 }
 #endif

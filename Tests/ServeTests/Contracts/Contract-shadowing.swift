@@ -18,7 +18,8 @@ import FixtureShadowing
         var expected = contract.count("Report")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureShadowing.Report.read(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client) == first)
+        let firstID = Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+        #expect(try await FixtureShadowing.Report.read(id: firstID, on: client) == first)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         #expect(await contract.records("Report").count == expected)
@@ -28,10 +29,10 @@ import FixtureShadowing
         _ = try await fresh.create(on: client)
         expected += 1
         #expect(await contract.records("Report").count == expected)
-        try await FixtureShadowing.Report.delete(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client)
+        try await FixtureShadowing.Report.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("Report").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureShadowing.Report.read(id: Foundation.UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureShadowing.Report.read(id: firstID, on: client) }
     }
 
     @Test func emptyContract() async throws {

@@ -19,7 +19,8 @@ import FixtureStore
         var expected = contract.count("User")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureStore.User.read(id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureStore.User.read(id: firstID, on: client) == first)
         var changed = first
         changed.name = "changed"
         #expect(try await changed.update(on: client).name == "changed")
@@ -27,10 +28,10 @@ import FixtureStore
         #expect(await contract.records("User").count == expected)
         // No partial update: the spec has none.
         // No create: the spec lists none.
-        try await FixtureStore.User.delete(id: 1, on: client)
+        try await FixtureStore.User.delete(id: firstID, on: client)
         expected -= 1
         #expect(await contract.records("User").count == expected)
-        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureStore.User.read(id: 1, on: client) }
+        await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureStore.User.read(id: firstID, on: client) }
     }
 
     @Test func teamContract() async throws {
@@ -41,7 +42,8 @@ import FixtureStore
         let expected = contract.count("Team")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        #expect(try await FixtureStore.Team.read(orgId: 1, id: 1, on: client) == first)
+        let firstID = 1
+        #expect(try await FixtureStore.Team.read(orgId: 1, id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.
