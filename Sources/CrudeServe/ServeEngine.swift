@@ -305,10 +305,10 @@ actor ServeEngine {
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
     }
 
-    /// One page of `items` in the spec's pagination style, each item of the page as `representation`
-    /// writes it.
+    /// One page of the values whose keys are `keys`, in the spec's pagination style, each value of the
+    /// page as `representation` writes it.
     private func page(
-        _ items: [String], _ pagination: ServedPagination, request: ServedRequest, representation: (String) -> JSONValue?
+        _ keys: [String], _ pagination: ServedPagination, request: ServedRequest, representation: (String) -> JSONValue?
     ) throws(RequestFailure) -> Answer {
         let given = request.query.last { $0.name == pagination.parameter }?.value
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
@@ -329,13 +329,13 @@ actor ServeEngine {
             pageNumber = number
             start = (number - 1) * size
         }
-        let slice = start < items.count ? items[start..<min(start + size, items.count)].compactMap(representation) : []
-        let hasNext = start + size < items.count
+        let slice = start < keys.count ? keys[start..<min(start + size, keys.count)].compactMap(representation) : []
+        let hasNext = start + size < keys.count
         let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
         let itemsKeyPath = pagination.declaration.items
         var body: JSONValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])
         if !itemsKeyPath.isEmpty { body.set(.array(slice), at: itemsKeyPath) }
-        if let count = pagination.declaration.count { body.set(.number(Double(items.count)), at: count) }
+        if let count = pagination.declaration.count { body.set(.number(Double(keys.count)), at: count) }
         // What the body says of the next page, in the style's key: a URL, a page number or a cursor.
         let next: (keyPath: String, value: JSONValue)? =
             switch style {
@@ -347,7 +347,7 @@ actor ServeEngine {
         if let next { body.set(next.value, at: next.keyPath) }
         var headers: [(name: String, value: String)] = []
         if case .linkHeader = style, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
-        if let countHeader = pagination.declaration.countHeader { headers.append((countHeader, String(items.count))) }
+        if let countHeader = pagination.declaration.countHeader { headers.append((countHeader, String(keys.count))) }
         return Answer(status: 200, body: body, headers: headers)
     }
 
