@@ -188,14 +188,14 @@ nonisolated extension Item {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Item.create`.
-        public static let create = OperationID(resource: "Item", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Item", operation: "create") }
         /// The operation `Item.read`.
-        public static let read = OperationID(resource: "Item", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Item", operation: "read") }
         /// The operation `Item.update`.
-        public static let update = OperationID(resource: "Item", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Item", operation: "update") }
         /// The operation `Item.delete`.
-        public static let delete = OperationID(resource: "Item", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Item", operation: "delete") }
         /// The operation `Item.list`.
-        public static let list = OperationID(resource: "Item", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Item", operation: "list") }
     }
 }

@@ -114,8 +114,8 @@ nonisolated extension Account {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Account.read`.
-        public static let read = OperationID(resource: "Account", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Account", operation: "read") }
         /// The operation `Account.list`.
-        public static let list = OperationID(resource: "Account", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Account", operation: "list") }
     }
 }

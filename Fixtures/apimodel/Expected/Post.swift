@@ -199,14 +199,14 @@ nonisolated extension Post {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Post.create`.
-        public static let create = OperationID(resource: "Post", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Post", operation: "create") }
         /// The operation `Post.read`.
-        public static let read = OperationID(resource: "Post", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Post", operation: "read") }
         /// The operation `Post.update`.
-        public static let update = OperationID(resource: "Post", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Post", operation: "update") }
         /// The operation `Post.delete`.
-        public static let delete = OperationID(resource: "Post", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Post", operation: "delete") }
         /// The operation `Post.list`.
-        public static let list = OperationID(resource: "Post", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Post", operation: "list") }
     }
 }

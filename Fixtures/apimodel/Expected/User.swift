@@ -105,10 +105,10 @@ nonisolated extension User {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `User.read`.
-        public static let read = OperationID(resource: "User", operation: "read")
+        public static var read: OperationID { OperationID(resource: "User", operation: "read") }
         /// The operation `User.update`.
-        public static let update = OperationID(resource: "User", operation: "update")
+        public static var update: OperationID { OperationID(resource: "User", operation: "update") }
         /// The operation `User.current`.
-        public static let current = OperationID(resource: "User", operation: "current")
+        public static var current: OperationID { OperationID(resource: "User", operation: "current") }
     }
 }

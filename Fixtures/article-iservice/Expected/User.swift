@@ -194,15 +194,15 @@ nonisolated extension User {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `User.create`.
-        public static let create = OperationID(resource: "User", operation: "create")
+        public static var create: OperationID { OperationID(resource: "User", operation: "create") }
         /// The operation `User.read`.
-        public static let read = OperationID(resource: "User", operation: "read")
+        public static var read: OperationID { OperationID(resource: "User", operation: "read") }
         /// The operation `User.update`.
-        public static let update = OperationID(resource: "User", operation: "update")
+        public static var update: OperationID { OperationID(resource: "User", operation: "update") }
         /// The operation `User.delete`.
-        public static let delete = OperationID(resource: "User", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "User", operation: "delete") }
         /// The operation `User.list`.
-        public static let list = OperationID(resource: "User", operation: "list")
+        public static var list: OperationID { OperationID(resource: "User", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

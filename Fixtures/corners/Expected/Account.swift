@@ -90,8 +90,8 @@ nonisolated extension Account {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Account.read`.
-        public static let read = OperationID(resource: "Account", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Account", operation: "read") }
         /// The operation `Account.delete`.
-        public static let delete = OperationID(resource: "Account", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Account", operation: "delete") }
     }
 }

@@ -97,8 +97,8 @@ nonisolated extension Clip {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Clip.create`.
-        public static let create = OperationID(resource: "Clip", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Clip", operation: "create") }
         /// The operation `Clip.read`.
-        public static let read = OperationID(resource: "Clip", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Clip", operation: "read") }
     }
 }

@@ -21,13 +21,13 @@ nonisolated public enum Corners {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Corners.send`.
-        public static let send = OperationID(resource: "Corners", operation: "send")
+        public static var send: OperationID { OperationID(resource: "Corners", operation: "send") }
         /// The operation `Corners.find`.
-        public static let find = OperationID(resource: "Corners", operation: "find")
+        public static var find: OperationID { OperationID(resource: "Corners", operation: "find") }
         /// The operation `Corners.login`.
-        public static let login = OperationID(resource: "Corners", operation: "login")
+        public static var login: OperationID { OperationID(resource: "Corners", operation: "login") }
         /// The operation `Corners.uploadAvatar`.
-        public static let uploadAvatar = OperationID(resource: "Corners", operation: "uploadAvatar")
+        public static var uploadAvatar: OperationID { OperationID(resource: "Corners", operation: "uploadAvatar") }
     }
 
     /// Dates written as `EEE, dd MMM yyyy HH:mm:ss 'GMT'`.

@@ -188,15 +188,15 @@ nonisolated extension Device {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Device.create`.
-        public static let create = OperationID(resource: "Device", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Device", operation: "create") }
         /// The operation `Device.read`.
-        public static let read = OperationID(resource: "Device", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Device", operation: "read") }
         /// The operation `Device.update`.
-        public static let update = OperationID(resource: "Device", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Device", operation: "update") }
         /// The operation `Device.delete`.
-        public static let delete = OperationID(resource: "Device", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Device", operation: "delete") }
         /// The operation `Device.list`.
-        public static let list = OperationID(resource: "Device", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Device", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

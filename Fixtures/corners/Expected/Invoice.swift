@@ -130,12 +130,12 @@ nonisolated extension Invoice {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Invoice.create`.
-        public static let create = OperationID(resource: "Invoice", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Invoice", operation: "create") }
         /// The operation `Invoice.read`.
-        public static let read = OperationID(resource: "Invoice", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Invoice", operation: "read") }
         /// The operation `Invoice.list`.
-        public static let list = OperationID(resource: "Invoice", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Invoice", operation: "list") }
         /// The operation `Invoice.search`.
-        public static let search = OperationID(resource: "Invoice", operation: "search")
+        public static var search: OperationID { OperationID(resource: "Invoice", operation: "search") }
     }
 }

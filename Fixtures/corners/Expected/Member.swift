@@ -193,17 +193,17 @@ nonisolated extension Member {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Member.create`.
-        public static let create = OperationID(resource: "Member", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Member", operation: "create") }
         /// The operation `Member.read`.
-        public static let read = OperationID(resource: "Member", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Member", operation: "read") }
         /// The operation `Member.update`.
-        public static let update = OperationID(resource: "Member", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Member", operation: "update") }
         /// The operation `Member.patch`.
-        public static let patch = OperationID(resource: "Member", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "Member", operation: "patch") }
         /// The operation `Member.delete`.
-        public static let delete = OperationID(resource: "Member", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Member", operation: "delete") }
         /// The operation `Member.list`.
-        public static let list = OperationID(resource: "Member", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Member", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -183,15 +183,15 @@ nonisolated extension Revision {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Patch.create`.
-        public static let create = OperationID(resource: "Patch", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Patch", operation: "create") }
         /// The operation `Patch.read`.
-        public static let read = OperationID(resource: "Patch", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Patch", operation: "read") }
         /// The operation `Patch.update`.
-        public static let update = OperationID(resource: "Patch", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Patch", operation: "update") }
         /// The operation `Patch.delete`.
-        public static let delete = OperationID(resource: "Patch", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Patch", operation: "delete") }
         /// The operation `Patch.list`.
-        public static let list = OperationID(resource: "Patch", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Patch", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -194,15 +194,15 @@ nonisolated extension HouseholdRecord {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `HouseholdRecord.create`.
-        public static let create = OperationID(resource: "HouseholdRecord", operation: "create")
+        public static var create: OperationID { OperationID(resource: "HouseholdRecord", operation: "create") }
         /// The operation `HouseholdRecord.read`.
-        public static let read = OperationID(resource: "HouseholdRecord", operation: "read")
+        public static var read: OperationID { OperationID(resource: "HouseholdRecord", operation: "read") }
         /// The operation `HouseholdRecord.update`.
-        public static let update = OperationID(resource: "HouseholdRecord", operation: "update")
+        public static var update: OperationID { OperationID(resource: "HouseholdRecord", operation: "update") }
         /// The operation `HouseholdRecord.delete`.
-        public static let delete = OperationID(resource: "HouseholdRecord", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "HouseholdRecord", operation: "delete") }
         /// The operation `HouseholdRecord.list`.
-        public static let list = OperationID(resource: "HouseholdRecord", operation: "list")
+        public static var list: OperationID { OperationID(resource: "HouseholdRecord", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

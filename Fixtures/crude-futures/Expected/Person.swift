@@ -240,15 +240,15 @@ nonisolated extension Person {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Person.create`.
-        public static let create = OperationID(resource: "Person", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Person", operation: "create") }
         /// The operation `Person.read`.
-        public static let read = OperationID(resource: "Person", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Person", operation: "read") }
         /// The operation `Person.update`.
-        public static let update = OperationID(resource: "Person", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Person", operation: "update") }
         /// The operation `Person.delete`.
-        public static let delete = OperationID(resource: "Person", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Person", operation: "delete") }
         /// The operation `Person.list`.
-        public static let list = OperationID(resource: "Person", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Person", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -79,8 +79,8 @@ nonisolated extension User {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `User.read`.
-        public static let read = OperationID(resource: "User", operation: "read")
+        public static var read: OperationID { OperationID(resource: "User", operation: "read") }
         /// The operation `User.current`.
-        public static let current = OperationID(resource: "User", operation: "current")
+        public static var current: OperationID { OperationID(resource: "User", operation: "current") }
     }
 }

@@ -179,14 +179,14 @@ nonisolated extension Household {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Household.create`.
-        public static let create = OperationID(resource: "Household", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Household", operation: "create") }
         /// The operation `Household.read`.
-        public static let read = OperationID(resource: "Household", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Household", operation: "read") }
         /// The operation `Household.update`.
-        public static let update = OperationID(resource: "Household", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Household", operation: "update") }
         /// The operation `Household.delete`.
-        public static let delete = OperationID(resource: "Household", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Household", operation: "delete") }
         /// The operation `Household.list`.
-        public static let list = OperationID(resource: "Household", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Household", operation: "list") }
     }
 }

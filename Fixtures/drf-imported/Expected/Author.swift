@@ -188,17 +188,17 @@ nonisolated extension Author {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Author.create`.
-        public static let create = OperationID(resource: "Author", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Author", operation: "create") }
         /// The operation `Author.read`.
-        public static let read = OperationID(resource: "Author", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Author", operation: "read") }
         /// The operation `Author.update`.
-        public static let update = OperationID(resource: "Author", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Author", operation: "update") }
         /// The operation `Author.patch`.
-        public static let patch = OperationID(resource: "Author", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "Author", operation: "patch") }
         /// The operation `Author.delete`.
-        public static let delete = OperationID(resource: "Author", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Author", operation: "delete") }
         /// The operation `Author.list`.
-        public static let list = OperationID(resource: "Author", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Author", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

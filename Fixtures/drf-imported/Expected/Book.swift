@@ -193,17 +193,17 @@ nonisolated extension Book {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Book.create`.
-        public static let create = OperationID(resource: "Book", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Book", operation: "create") }
         /// The operation `Book.read`.
-        public static let read = OperationID(resource: "Book", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Book", operation: "read") }
         /// The operation `Book.update`.
-        public static let update = OperationID(resource: "Book", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Book", operation: "update") }
         /// The operation `Book.patch`.
-        public static let patch = OperationID(resource: "Book", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "Book", operation: "patch") }
         /// The operation `Book.delete`.
-        public static let delete = OperationID(resource: "Book", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Book", operation: "delete") }
         /// The operation `Book.list`.
-        public static let list = OperationID(resource: "Book", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Book", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -200,17 +200,17 @@ nonisolated extension CursorItem {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `CursorItem.create`.
-        public static let create = OperationID(resource: "CursorItem", operation: "create")
+        public static var create: OperationID { OperationID(resource: "CursorItem", operation: "create") }
         /// The operation `CursorItem.read`.
-        public static let read = OperationID(resource: "CursorItem", operation: "read")
+        public static var read: OperationID { OperationID(resource: "CursorItem", operation: "read") }
         /// The operation `CursorItem.update`.
-        public static let update = OperationID(resource: "CursorItem", operation: "update")
+        public static var update: OperationID { OperationID(resource: "CursorItem", operation: "update") }
         /// The operation `CursorItem.patch`.
-        public static let patch = OperationID(resource: "CursorItem", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "CursorItem", operation: "patch") }
         /// The operation `CursorItem.delete`.
-        public static let delete = OperationID(resource: "CursorItem", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "CursorItem", operation: "delete") }
         /// The operation `CursorItem.list`.
-        public static let list = OperationID(resource: "CursorItem", operation: "list")
+        public static var list: OperationID { OperationID(resource: "CursorItem", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -19,9 +19,9 @@ nonisolated public enum DRFItems {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `DRFItems.authorsBooksCoverCreate`.
-        public static let authorsBooksCoverCreate = OperationID(resource: "DRFItems", operation: "authorsBooksCoverCreate")
+        public static var authorsBooksCoverCreate: OperationID { OperationID(resource: "DRFItems", operation: "authorsBooksCoverCreate") }
         /// The operation `DRFItems.tokenCreate`.
-        public static let tokenCreate = OperationID(resource: "DRFItems", operation: "tokenCreate")
+        public static var tokenCreate: OperationID { OperationID(resource: "DRFItems", operation: "tokenCreate") }
     }
 }
 

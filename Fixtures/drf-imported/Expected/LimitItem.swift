@@ -200,17 +200,17 @@ nonisolated extension LimitItem {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `LimitItem.create`.
-        public static let create = OperationID(resource: "LimitItem", operation: "create")
+        public static var create: OperationID { OperationID(resource: "LimitItem", operation: "create") }
         /// The operation `LimitItem.read`.
-        public static let read = OperationID(resource: "LimitItem", operation: "read")
+        public static var read: OperationID { OperationID(resource: "LimitItem", operation: "read") }
         /// The operation `LimitItem.update`.
-        public static let update = OperationID(resource: "LimitItem", operation: "update")
+        public static var update: OperationID { OperationID(resource: "LimitItem", operation: "update") }
         /// The operation `LimitItem.patch`.
-        public static let patch = OperationID(resource: "LimitItem", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "LimitItem", operation: "patch") }
         /// The operation `LimitItem.delete`.
-        public static let delete = OperationID(resource: "LimitItem", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "LimitItem", operation: "delete") }
         /// The operation `LimitItem.list`.
-        public static let list = OperationID(resource: "LimitItem", operation: "list")
+        public static var list: OperationID { OperationID(resource: "LimitItem", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -200,17 +200,17 @@ nonisolated extension PageItem {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `PageItem.create`.
-        public static let create = OperationID(resource: "PageItem", operation: "create")
+        public static var create: OperationID { OperationID(resource: "PageItem", operation: "create") }
         /// The operation `PageItem.read`.
-        public static let read = OperationID(resource: "PageItem", operation: "read")
+        public static var read: OperationID { OperationID(resource: "PageItem", operation: "read") }
         /// The operation `PageItem.update`.
-        public static let update = OperationID(resource: "PageItem", operation: "update")
+        public static var update: OperationID { OperationID(resource: "PageItem", operation: "update") }
         /// The operation `PageItem.patch`.
-        public static let patch = OperationID(resource: "PageItem", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "PageItem", operation: "patch") }
         /// The operation `PageItem.delete`.
-        public static let delete = OperationID(resource: "PageItem", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "PageItem", operation: "delete") }
         /// The operation `PageItem.list`.
-        public static let list = OperationID(resource: "PageItem", operation: "list")
+        public static var list: OperationID { OperationID(resource: "PageItem", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

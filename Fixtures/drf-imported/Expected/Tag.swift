@@ -188,17 +188,17 @@ nonisolated extension Tag {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Tag.create`.
-        public static let create = OperationID(resource: "Tag", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Tag", operation: "create") }
         /// The operation `Tag.read`.
-        public static let read = OperationID(resource: "Tag", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Tag", operation: "read") }
         /// The operation `Tag.update`.
-        public static let update = OperationID(resource: "Tag", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Tag", operation: "update") }
         /// The operation `Tag.patch`.
-        public static let patch = OperationID(resource: "Tag", operation: "patch")
+        public static var patch: OperationID { OperationID(resource: "Tag", operation: "patch") }
         /// The operation `Tag.delete`.
-        public static let delete = OperationID(resource: "Tag", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Tag", operation: "delete") }
         /// The operation `Tag.list`.
-        public static let list = OperationID(resource: "Tag", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Tag", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

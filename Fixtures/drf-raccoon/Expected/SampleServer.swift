@@ -21,9 +21,9 @@ nonisolated public enum SampleServer {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `SampleServer.login`.
-        public static let login = OperationID(resource: "SampleServer", operation: "login")
+        public static var login: OperationID { OperationID(resource: "SampleServer", operation: "login") }
         /// The operation `SampleServer.legacyUser`.
-        public static let legacyUser = OperationID(resource: "SampleServer", operation: "legacyUser")
+        public static var legacyUser: OperationID { OperationID(resource: "SampleServer", operation: "legacyUser") }
     }
 }
 

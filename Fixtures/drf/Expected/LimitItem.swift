@@ -188,14 +188,14 @@ nonisolated extension LimitItem {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `LimitItem.create`.
-        public static let create = OperationID(resource: "LimitItem", operation: "create")
+        public static var create: OperationID { OperationID(resource: "LimitItem", operation: "create") }
         /// The operation `LimitItem.read`.
-        public static let read = OperationID(resource: "LimitItem", operation: "read")
+        public static var read: OperationID { OperationID(resource: "LimitItem", operation: "read") }
         /// The operation `LimitItem.update`.
-        public static let update = OperationID(resource: "LimitItem", operation: "update")
+        public static var update: OperationID { OperationID(resource: "LimitItem", operation: "update") }
         /// The operation `LimitItem.delete`.
-        public static let delete = OperationID(resource: "LimitItem", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "LimitItem", operation: "delete") }
         /// The operation `LimitItem.list`.
-        public static let list = OperationID(resource: "LimitItem", operation: "list")
+        public static var list: OperationID { OperationID(resource: "LimitItem", operation: "list") }
     }
 }

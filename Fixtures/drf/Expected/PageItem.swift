@@ -185,14 +185,14 @@ nonisolated extension PageItem {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `PageItem.create`.
-        public static let create = OperationID(resource: "PageItem", operation: "create")
+        public static var create: OperationID { OperationID(resource: "PageItem", operation: "create") }
         /// The operation `PageItem.read`.
-        public static let read = OperationID(resource: "PageItem", operation: "read")
+        public static var read: OperationID { OperationID(resource: "PageItem", operation: "read") }
         /// The operation `PageItem.update`.
-        public static let update = OperationID(resource: "PageItem", operation: "update")
+        public static var update: OperationID { OperationID(resource: "PageItem", operation: "update") }
         /// The operation `PageItem.delete`.
-        public static let delete = OperationID(resource: "PageItem", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "PageItem", operation: "delete") }
         /// The operation `PageItem.list`.
-        public static let list = OperationID(resource: "PageItem", operation: "list")
+        public static var list: OperationID { OperationID(resource: "PageItem", operation: "list") }
     }
 }

@@ -211,15 +211,15 @@ nonisolated extension Hero {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Hero.create`.
-        public static let create = OperationID(resource: "Hero", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Hero", operation: "create") }
         /// The operation `Hero.read`.
-        public static let read = OperationID(resource: "Hero", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Hero", operation: "read") }
         /// The operation `Hero.update`.
-        public static let update = OperationID(resource: "Hero", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Hero", operation: "update") }
         /// The operation `Hero.delete`.
-        public static let delete = OperationID(resource: "Hero", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Hero", operation: "delete") }
         /// The operation `Hero.list`.
-        public static let list = OperationID(resource: "Hero", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Hero", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -19,17 +19,17 @@ nonisolated public enum Heroes {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Heroes.readAvatar`.
-        public static let readAvatar = OperationID(resource: "Heroes", operation: "readAvatar")
+        public static var readAvatar: OperationID { OperationID(resource: "Heroes", operation: "readAvatar") }
         /// The operation `Heroes.uploadAvatar`.
-        public static let uploadAvatar = OperationID(resource: "Heroes", operation: "uploadAvatar")
+        public static var uploadAvatar: OperationID { OperationID(resource: "Heroes", operation: "uploadAvatar") }
         /// The operation `Heroes.readTeamHeroes`.
-        public static let readTeamHeroes = OperationID(resource: "Heroes", operation: "readTeamHeroes")
+        public static var readTeamHeroes: OperationID { OperationID(resource: "Heroes", operation: "readTeamHeroes") }
         /// The operation `Heroes.createTeamHero`.
-        public static let createTeamHero = OperationID(resource: "Heroes", operation: "createTeamHero")
+        public static var createTeamHero: OperationID { OperationID(resource: "Heroes", operation: "createTeamHero") }
         /// The operation `Heroes.login`.
-        public static let login = OperationID(resource: "Heroes", operation: "login")
+        public static var login: OperationID { OperationID(resource: "Heroes", operation: "login") }
         /// The operation `Heroes.readUsersMe`.
-        public static let readUsersMe = OperationID(resource: "Heroes", operation: "readUsersMe")
+        public static var readUsersMe: OperationID { OperationID(resource: "Heroes", operation: "readUsersMe") }
     }
 }
 

@@ -196,15 +196,15 @@ nonisolated extension Team {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Team.create`.
-        public static let create = OperationID(resource: "Team", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Team", operation: "create") }
         /// The operation `Team.read`.
-        public static let read = OperationID(resource: "Team", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Team", operation: "read") }
         /// The operation `Team.update`.
-        public static let update = OperationID(resource: "Team", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Team", operation: "update") }
         /// The operation `Team.delete`.
-        public static let delete = OperationID(resource: "Team", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Team", operation: "delete") }
         /// The operation `Team.list`.
-        public static let list = OperationID(resource: "Team", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Team", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -130,10 +130,10 @@ nonisolated extension User {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `User.create`.
-        public static let create = OperationID(resource: "User", operation: "create")
+        public static var create: OperationID { OperationID(resource: "User", operation: "create") }
         /// The operation `User.read`.
-        public static let read = OperationID(resource: "User", operation: "read")
+        public static var read: OperationID { OperationID(resource: "User", operation: "read") }
         /// The operation `User.list`.
-        public static let list = OperationID(resource: "User", operation: "list")
+        public static var list: OperationID { OperationID(resource: "User", operation: "list") }
     }
 }

@@ -21,7 +21,7 @@ nonisolated public enum Gallery {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Gallery.login`.
-        public static let login = OperationID(resource: "Gallery", operation: "login")
+        public static var login: OperationID { OperationID(resource: "Gallery", operation: "login") }
     }
 }
 

@@ -78,8 +78,8 @@ nonisolated extension Photo {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Photo.read`.
-        public static let read = OperationID(resource: "Photo", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Photo", operation: "read") }
         /// The operation `Photo.upload`.
-        public static let upload = OperationID(resource: "Photo", operation: "upload")
+        public static var upload: OperationID { OperationID(resource: "Photo", operation: "upload") }
     }
 }

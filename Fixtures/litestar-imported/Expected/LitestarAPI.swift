@@ -19,9 +19,9 @@ nonisolated public enum LitestarAPI {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `LitestarAPI.uploadPortrait`.
-        public static let uploadPortrait = OperationID(resource: "LitestarAPI", operation: "uploadPortrait")
+        public static var uploadPortrait: OperationID { OperationID(resource: "LitestarAPI", operation: "uploadPortrait") }
         /// The operation `LitestarAPI.login`.
-        public static let login = OperationID(resource: "LitestarAPI", operation: "login")
+        public static var login: OperationID { OperationID(resource: "LitestarAPI", operation: "login") }
     }
 
     /// Dates written as `yyyy-MM-dd`.

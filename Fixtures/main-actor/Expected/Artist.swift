@@ -257,19 +257,19 @@ nonisolated extension Artist {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Artist.create`.
-        public static let create = OperationID(resource: "Artist", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Artist", operation: "create") }
         /// The operation `Artist.read`.
-        public static let read = OperationID(resource: "Artist", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Artist", operation: "read") }
         /// The operation `Artist.update`.
-        public static let update = OperationID(resource: "Artist", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Artist", operation: "update") }
         /// The operation `Artist.delete`.
-        public static let delete = OperationID(resource: "Artist", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Artist", operation: "delete") }
         /// The operation `Artist.list`.
-        public static let list = OperationID(resource: "Artist", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Artist", operation: "list") }
         /// The operation `Artist.follow`.
-        public static let follow = OperationID(resource: "Artist", operation: "follow")
+        public static var follow: OperationID { OperationID(resource: "Artist", operation: "follow") }
         /// The operation `Artist.search`.
-        public static let search = OperationID(resource: "Artist", operation: "search")
+        public static var search: OperationID { OperationID(resource: "Artist", operation: "search") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -21,7 +21,7 @@ nonisolated public enum Studio {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Studio.login`.
-        public static let login = OperationID(resource: "Studio", operation: "login")
+        public static var login: OperationID { OperationID(resource: "Studio", operation: "login") }
     }
 
     /// Dates written as `yyyy-MM-dd`.

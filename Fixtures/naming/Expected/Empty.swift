@@ -59,6 +59,6 @@ nonisolated extension Empty {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Empty.list`.
-        public static let list = OperationID(resource: "Empty", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Empty", operation: "list") }
     }
 }

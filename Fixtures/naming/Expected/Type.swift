@@ -183,15 +183,15 @@ nonisolated extension `Type` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Type.create`.
-        public static let create = OperationID(resource: "Type", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Type", operation: "create") }
         /// The operation `Type.read`.
-        public static let read = OperationID(resource: "Type", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Type", operation: "read") }
         /// The operation `Type.update`.
-        public static let update = OperationID(resource: "Type", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Type", operation: "update") }
         /// The operation `Type.delete`.
-        public static let delete = OperationID(resource: "Type", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Type", operation: "delete") }
         /// The operation `Type.list`.
-        public static let list = OperationID(resource: "Type", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Type", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

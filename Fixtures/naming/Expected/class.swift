@@ -247,17 +247,17 @@ nonisolated extension `class` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `class.create`.
-        public static let create = OperationID(resource: "class", operation: "create")
+        public static var create: OperationID { OperationID(resource: "class", operation: "create") }
         /// The operation `class.read`.
-        public static let read = OperationID(resource: "class", operation: "read")
+        public static var read: OperationID { OperationID(resource: "class", operation: "read") }
         /// The operation `class.update`.
-        public static let update = OperationID(resource: "class", operation: "update")
+        public static var update: OperationID { OperationID(resource: "class", operation: "update") }
         /// The operation `class.delete`.
-        public static let delete = OperationID(resource: "class", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "class", operation: "delete") }
         /// The operation `class.list`.
-        public static let list = OperationID(resource: "class", operation: "list")
+        public static var list: OperationID { OperationID(resource: "class", operation: "list") }
         /// The operation `class.enroll`.
-        public static let enroll = OperationID(resource: "class", operation: "enroll")
+        public static var enroll: OperationID { OperationID(resource: "class", operation: "enroll") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

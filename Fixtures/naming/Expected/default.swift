@@ -183,15 +183,15 @@ nonisolated extension `default` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `default.create`.
-        public static let create = OperationID(resource: "default", operation: "create")
+        public static var create: OperationID { OperationID(resource: "default", operation: "create") }
         /// The operation `default.read`.
-        public static let read = OperationID(resource: "default", operation: "read")
+        public static var read: OperationID { OperationID(resource: "default", operation: "read") }
         /// The operation `default.update`.
-        public static let update = OperationID(resource: "default", operation: "update")
+        public static var update: OperationID { OperationID(resource: "default", operation: "update") }
         /// The operation `default.delete`.
-        public static let delete = OperationID(resource: "default", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "default", operation: "delete") }
         /// The operation `default.list`.
-        public static let list = OperationID(resource: "default", operation: "list")
+        public static var list: OperationID { OperationID(resource: "default", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -183,15 +183,15 @@ nonisolated extension description {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `description.create`.
-        public static let create = OperationID(resource: "description", operation: "create")
+        public static var create: OperationID { OperationID(resource: "description", operation: "create") }
         /// The operation `description.read`.
-        public static let read = OperationID(resource: "description", operation: "read")
+        public static var read: OperationID { OperationID(resource: "description", operation: "read") }
         /// The operation `description.update`.
-        public static let update = OperationID(resource: "description", operation: "update")
+        public static var update: OperationID { OperationID(resource: "description", operation: "update") }
         /// The operation `description.delete`.
-        public static let delete = OperationID(resource: "description", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "description", operation: "delete") }
         /// The operation `description.list`.
-        public static let list = OperationID(resource: "description", operation: "list")
+        public static var list: OperationID { OperationID(resource: "description", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

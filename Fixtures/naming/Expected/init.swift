@@ -183,15 +183,15 @@ nonisolated extension `init` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `init.create`.
-        public static let create = OperationID(resource: "init", operation: "create")
+        public static var create: OperationID { OperationID(resource: "init", operation: "create") }
         /// The operation `init.read`.
-        public static let read = OperationID(resource: "init", operation: "read")
+        public static var read: OperationID { OperationID(resource: "init", operation: "read") }
         /// The operation `init.update`.
-        public static let update = OperationID(resource: "init", operation: "update")
+        public static var update: OperationID { OperationID(resource: "init", operation: "update") }
         /// The operation `init.delete`.
-        public static let delete = OperationID(resource: "init", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "init", operation: "delete") }
         /// The operation `init.list`.
-        public static let list = OperationID(resource: "init", operation: "list")
+        public static var list: OperationID { OperationID(resource: "init", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

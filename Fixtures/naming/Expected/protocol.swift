@@ -80,8 +80,8 @@ nonisolated extension `protocol` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `protocol.create`.
-        public static let create = OperationID(resource: "protocol", operation: "create")
+        public static var create: OperationID { OperationID(resource: "protocol", operation: "create") }
         /// The operation `protocol.delete`.
-        public static let delete = OperationID(resource: "protocol", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "protocol", operation: "delete") }
     }
 }

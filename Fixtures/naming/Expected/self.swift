@@ -83,8 +83,8 @@ nonisolated extension `self` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `self.read`.
-        public static let read = OperationID(resource: "self", operation: "read")
+        public static var read: OperationID { OperationID(resource: "self", operation: "read") }
         /// The operation `self.list`.
-        public static let list = OperationID(resource: "self", operation: "list")
+        public static var list: OperationID { OperationID(resource: "self", operation: "list") }
     }
 }

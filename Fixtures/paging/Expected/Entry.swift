@@ -79,6 +79,6 @@ nonisolated extension Entry {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Entry.list`.
-        public static let list = OperationID(resource: "Entry", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Entry", operation: "list") }
     }
 }

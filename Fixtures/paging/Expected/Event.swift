@@ -76,6 +76,6 @@ nonisolated extension Event {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Event.list`.
-        public static let list = OperationID(resource: "Event", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Event", operation: "list") }
     }
 }

@@ -76,6 +76,6 @@ nonisolated extension Issue {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Issue.list`.
-        public static let list = OperationID(resource: "Issue", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Issue", operation: "list") }
     }
 }

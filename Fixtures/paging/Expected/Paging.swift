@@ -21,7 +21,7 @@ nonisolated public enum Paging {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Paging.search`.
-        public static let search = OperationID(resource: "Paging", operation: "search")
+        public static var search: OperationID { OperationID(resource: "Paging", operation: "search") }
     }
 }
 

@@ -84,6 +84,6 @@ nonisolated extension Post {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Post.list`.
-        public static let list = OperationID(resource: "Post", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Post", operation: "list") }
     }
 }

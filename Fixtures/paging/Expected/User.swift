@@ -76,6 +76,6 @@ nonisolated extension User {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `User.list`.
-        public static let list = OperationID(resource: "User", operation: "list")
+        public static var list: OperationID { OperationID(resource: "User", operation: "list") }
     }
 }

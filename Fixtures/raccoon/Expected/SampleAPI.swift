@@ -21,7 +21,7 @@ nonisolated public enum SampleAPI {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `SampleAPI.login`.
-        public static let login = OperationID(resource: "SampleAPI", operation: "login")
+        public static var login: OperationID { OperationID(resource: "SampleAPI", operation: "login") }
     }
 }
 

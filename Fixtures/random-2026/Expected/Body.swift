@@ -125,12 +125,12 @@ nonisolated extension Body {
     /// per-operation settings such as `operationHeaders`.
     nonisolated enum Operations {
         /// The operation `Body.read`.
-        static let read = OperationID(resource: "Body", operation: "read")
+        static var read: OperationID { OperationID(resource: "Body", operation: "read") }
         /// The operation `Body.delete`.
-        static let delete = OperationID(resource: "Body", operation: "delete")
+        static var delete: OperationID { OperationID(resource: "Body", operation: "delete") }
         /// The operation `Body.list`.
-        static let list = OperationID(resource: "Body", operation: "list")
+        static var list: OperationID { OperationID(resource: "Body", operation: "list") }
         /// The operation `Body.do5`.
-        static let do5 = OperationID(resource: "Body", operation: "do5")
+        static var do5: OperationID { OperationID(resource: "Body", operation: "do5") }
     }
 }

@@ -176,16 +176,16 @@ nonisolated extension `class` {
     /// per-operation settings such as `operationHeaders`.
     nonisolated enum Operations {
         /// The operation `class.create`.
-        static let create = OperationID(resource: "class", operation: "create")
+        static var create: OperationID { OperationID(resource: "class", operation: "create") }
         /// The operation `class.read`.
-        static let read = OperationID(resource: "class", operation: "read")
+        static var read: OperationID { OperationID(resource: "class", operation: "read") }
         /// The operation `class.update`.
-        static let update = OperationID(resource: "class", operation: "update")
+        static var update: OperationID { OperationID(resource: "class", operation: "update") }
         /// The operation `class.delete`.
-        static let delete = OperationID(resource: "class", operation: "delete")
+        static var delete: OperationID { OperationID(resource: "class", operation: "delete") }
         /// The operation `class.list`.
-        static let list = OperationID(resource: "class", operation: "list")
+        static var list: OperationID { OperationID(resource: "class", operation: "list") }
         /// The operation `class.login5`.
-        static let login5 = OperationID(resource: "class", operation: "login5")
+        static var login5: OperationID { OperationID(resource: "class", operation: "login5") }
     }
 }

@@ -199,15 +199,15 @@ nonisolated extension ResourceOptional {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Optional.read`.
-        public static let read = OperationID(resource: "Optional", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Optional", operation: "read") }
         /// The operation `Optional.update`.
-        public static let update = OperationID(resource: "Optional", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Optional", operation: "update") }
         /// The operation `Optional.delete`.
-        public static let delete = OperationID(resource: "Optional", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Optional", operation: "delete") }
         /// The operation `Optional.do4`.
-        public static let do4 = OperationID(resource: "Optional", operation: "do4")
+        public static var do4: OperationID { OperationID(resource: "Optional", operation: "do4") }
         /// The operation `Optional.class6`.
-        public static let class6 = OperationID(resource: "Optional", operation: "class6")
+        public static var class6: OperationID { OperationID(resource: "Optional", operation: "class6") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -19,7 +19,7 @@ nonisolated public enum SampleAPI {
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `SampleAPI.do12`.
-        public static let do12 = OperationID(resource: "SampleAPI", operation: "do12")
+        public static var do12: OperationID { OperationID(resource: "SampleAPI", operation: "do12") }
     }
 }
 

@@ -160,14 +160,14 @@ nonisolated extension Date {
     /// per-operation settings such as `operationHeaders`.
     nonisolated package enum Operations {
         /// The operation `Date.read`.
-        package static let read = OperationID(resource: "Date", operation: "read")
+        package static var read: OperationID { OperationID(resource: "Date", operation: "read") }
         /// The operation `Date.update`.
-        package static let update = OperationID(resource: "Date", operation: "update")
+        package static var update: OperationID { OperationID(resource: "Date", operation: "update") }
         /// The operation `Date.delete`.
-        package static let delete = OperationID(resource: "Date", operation: "delete")
+        package static var delete: OperationID { OperationID(resource: "Date", operation: "delete") }
         /// The operation `Date.list`.
-        package static let list = OperationID(resource: "Date", operation: "list")
+        package static var list: OperationID { OperationID(resource: "Date", operation: "list") }
         /// The operation `Date.login16`.
-        package static let login16 = OperationID(resource: "Date", operation: "login16")
+        package static var login16: OperationID { OperationID(resource: "Date", operation: "login16") }
     }
 }

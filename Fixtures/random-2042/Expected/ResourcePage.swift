@@ -229,14 +229,14 @@ nonisolated extension ResourcePage {
     /// per-operation settings such as `operationHeaders`.
     nonisolated package enum Operations {
         /// The operation `Page.create`.
-        package static let create = OperationID(resource: "Page", operation: "create")
+        package static var create: OperationID { OperationID(resource: "Page", operation: "create") }
         /// The operation `Page.read`.
-        package static let read = OperationID(resource: "Page", operation: "read")
+        package static var read: OperationID { OperationID(resource: "Page", operation: "read") }
         /// The operation `Page.update`.
-        package static let update = OperationID(resource: "Page", operation: "update")
+        package static var update: OperationID { OperationID(resource: "Page", operation: "update") }
         /// The operation `Page.list`.
-        package static let list = OperationID(resource: "Page", operation: "list")
+        package static var list: OperationID { OperationID(resource: "Page", operation: "list") }
         /// The operation `Page.do7`.
-        package static let do7 = OperationID(resource: "Page", operation: "do7")
+        package static var do7: OperationID { OperationID(resource: "Page", operation: "do7") }
     }
 }

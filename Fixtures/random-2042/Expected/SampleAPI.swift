@@ -21,9 +21,9 @@ nonisolated package enum SampleAPI {
     /// such as `operationHeaders`.
     nonisolated package enum Operations {
         /// The operation `SampleAPI.do19`.
-        package static let do19 = OperationID(resource: "SampleAPI", operation: "do19")
+        package static var do19: OperationID { OperationID(resource: "SampleAPI", operation: "do19") }
         /// The operation `SampleAPI.client23`.
-        package static let client23 = OperationID(resource: "SampleAPI", operation: "client23")
+        package static var client23: OperationID { OperationID(resource: "SampleAPI", operation: "client23") }
     }
 
     /// Dates written as `EEE, dd MMM yyyy HH:mm:ss 'GMT"\\'` in the time zone `Europe/Paris`.

@@ -183,15 +183,15 @@ nonisolated extension Actor {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Actor.create`.
-        public static let create = OperationID(resource: "Actor", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Actor", operation: "create") }
         /// The operation `Actor.read`.
-        public static let read = OperationID(resource: "Actor", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Actor", operation: "read") }
         /// The operation `Actor.update`.
-        public static let update = OperationID(resource: "Actor", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Actor", operation: "update") }
         /// The operation `Actor.delete`.
-        public static let delete = OperationID(resource: "Actor", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Actor", operation: "delete") }
         /// The operation `Actor.list`.
-        public static let list = OperationID(resource: "Actor", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Actor", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

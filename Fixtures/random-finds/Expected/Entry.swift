@@ -208,15 +208,15 @@ nonisolated extension Entry {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Entry.create`.
-        public static let create = OperationID(resource: "Entry", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Entry", operation: "create") }
         /// The operation `Entry.read`.
-        public static let read = OperationID(resource: "Entry", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Entry", operation: "read") }
         /// The operation `Entry.update`.
-        public static let update = OperationID(resource: "Entry", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Entry", operation: "update") }
         /// The operation `Entry.delete`.
-        public static let delete = OperationID(resource: "Entry", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Entry", operation: "delete") }
         /// The operation `Entry.list`.
-        public static let list = OperationID(resource: "Entry", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Entry", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

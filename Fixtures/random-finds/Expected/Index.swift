@@ -177,15 +177,15 @@ nonisolated extension Index {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Index.create`.
-        public static let create = OperationID(resource: "Index", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Index", operation: "create") }
         /// The operation `Index.read`.
-        public static let read = OperationID(resource: "Index", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Index", operation: "read") }
         /// The operation `Index.update`.
-        public static let update = OperationID(resource: "Index", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Index", operation: "update") }
         /// The operation `Index.delete`.
-        public static let delete = OperationID(resource: "Index", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Index", operation: "delete") }
         /// The operation `Index.list`.
-        public static let list = OperationID(resource: "Index", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Index", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

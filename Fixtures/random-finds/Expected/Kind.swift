@@ -183,15 +183,15 @@ nonisolated extension Kind {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Kind.create`.
-        public static let create = OperationID(resource: "Kind", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Kind", operation: "create") }
         /// The operation `Kind.read`.
-        public static let read = OperationID(resource: "Kind", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Kind", operation: "read") }
         /// The operation `Kind.update`.
-        public static let update = OperationID(resource: "Kind", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Kind", operation: "update") }
         /// The operation `Kind.delete`.
-        public static let delete = OperationID(resource: "Kind", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Kind", operation: "delete") }
         /// The operation `Kind.list`.
-        public static let list = OperationID(resource: "Kind", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Kind", operation: "list") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -46,6 +46,6 @@ nonisolated extension Empty {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Empty.ping`.
-        public static let ping = OperationID(resource: "Empty", operation: "ping")
+        public static var ping: OperationID { OperationID(resource: "Empty", operation: "ping") }
     }
 }

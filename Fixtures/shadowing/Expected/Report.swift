@@ -235,17 +235,17 @@ nonisolated extension Report {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Report.create`.
-        public static let create = OperationID(resource: "Report", operation: "create")
+        public static var create: OperationID { OperationID(resource: "Report", operation: "create") }
         /// The operation `Report.read`.
-        public static let read = OperationID(resource: "Report", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Report", operation: "read") }
         /// The operation `Report.update`.
-        public static let update = OperationID(resource: "Report", operation: "update")
+        public static var update: OperationID { OperationID(resource: "Report", operation: "update") }
         /// The operation `Report.delete`.
-        public static let delete = OperationID(resource: "Report", operation: "delete")
+        public static var delete: OperationID { OperationID(resource: "Report", operation: "delete") }
         /// The operation `Report.list`.
-        public static let list = OperationID(resource: "Report", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Report", operation: "list") }
         /// The operation `Report.publish`.
-        public static let publish = OperationID(resource: "Report", operation: "publish")
+        public static var publish: OperationID { OperationID(resource: "Report", operation: "publish") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

@@ -70,6 +70,6 @@ nonisolated extension Announcement {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Announcement.list`.
-        public static let list = OperationID(resource: "Announcement", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Announcement", operation: "list") }
     }
 }

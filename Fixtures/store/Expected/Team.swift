@@ -144,8 +144,8 @@ nonisolated extension Team {
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
         /// The operation `Team.read`.
-        public static let read = OperationID(resource: "Team", operation: "read")
+        public static var read: OperationID { OperationID(resource: "Team", operation: "read") }
         /// The operation `Team.list`.
-        public static let list = OperationID(resource: "Team", operation: "list")
+        public static var list: OperationID { OperationID(resource: "Team", operation: "list") }
     }
 }

@@ -71,10 +71,11 @@ enum SwiftRenderer {
         }
     }
 
-    /// `static let name = value`, without access modifier, wrapped for `indent` spaces after one of at
-    /// most `package `.
-    static func declaration(_ constant: SwiftStaticConstant, indent: Int) -> String {
-        wrapped(.sequence([.text("static let \(constant.name) = "), .expression(constant.value)]), indent: indent, prefix: "package ".count)
+    /// `static var name: Type { value }`, without access modifier, wrapped for `indent` spaces after one
+    /// of at most `package `.
+    static func declaration(_ property: SwiftStaticProperty, indent: Int) -> String {
+        let layout = Layout.sequence([.text("static var \(property.name): \(property.type.spelling) { "), .expression(property.value), .text(" }")])
+        return wrapped(layout, indent: indent, prefix: "package ".count)
     }
 
     /// An expression wrapped for `indent` spaces and `suffix` characters after it (a list's `,`).
