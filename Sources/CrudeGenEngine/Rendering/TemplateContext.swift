@@ -101,7 +101,8 @@ enum TemplateContext {
                 ])
                 return [
                     "description": .string(SwiftNaming.commentText("\(resource).\(id.operation)")),
-                    "declaration": .string(SwiftRenderer.declaration(SwiftStaticProperty(name: id.name, type: SwiftType(.operationID), value: value), indent: 8)),
+                    "declaration": .string(
+                        SwiftRenderer.declaration(SwiftStaticProperty(name: id.name, type: SwiftType(.operationID), value: value), indent: 8)),
                 ]
             })
     }
