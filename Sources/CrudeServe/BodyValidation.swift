@@ -114,7 +114,7 @@ extension WireType {
         case .string: .string("")
         case .uuid: .string(UUID().uuidString)
         case .url: .string("https://example.com/")
-        case let .date(format): format.now()
+        case let .date(format): format.written(Date())
         case let .enumeration(values, integer): values.sorted().first.map { integer ? .number(Double($0) ?? 0) : .string($0) }
         case .array: .array([])
         case .dictionary: .object([:])
@@ -162,15 +162,14 @@ extension DateWire: CustomStringConvertible {
         }
     }
 
-    /// The current time written this way.
-    func now() -> JSONValue {
-        let now = Date()
+    /// `date` written this way.
+    func written(_ date: Date) -> JSONValue {
         switch self {
-        case .iso8601: return .string(Self.whole.format(now))
-        case .iso8601Fractional: return .string(Self.fractional.format(now))
-        case .epochSeconds: return .number(now.timeIntervalSince1970.rounded())
-        case .epochMilliseconds: return .number((now.timeIntervalSince1970 * 1000).rounded())
-        case let .format(pattern, timeZone): return .string(Self.formatter(pattern, timeZone: timeZone).string(from: now))
+        case .iso8601: .string(Self.whole.format(date))
+        case .iso8601Fractional: .string(Self.fractional.format(date))
+        case .epochSeconds: .number(date.timeIntervalSince1970.rounded())
+        case .epochMilliseconds: .number((date.timeIntervalSince1970 * 1000).rounded())
+        case let .format(pattern, timeZone): .string(Self.formatter(pattern, timeZone: timeZone).string(from: date))
         }
     }
 

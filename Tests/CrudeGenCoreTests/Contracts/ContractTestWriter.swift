@@ -56,9 +56,9 @@ struct ContractTestWriter {
     private func resourceTest(_ type: ModelDeclaration, _ resource: ResourceDeclaration) -> [String] {
         let swiftType = "\(module).\(type.name)"
         let functions = type.plannedFunctions()
-        let specName = Self.literal(resource.specName)
+        let specName = SwiftNaming.stringLiteral(resource.specName)
         var lines = [
-            "let contract = try await ContractServer.start(fixture: \(Self.literal(fixture)))",
+            "let contract = try await ContractServer.start(fixture: \(SwiftNaming.stringLiteral(fixture)))",
             "defer { _Concurrency.Task { await contract.stop() } }",
             "let client = CrudeRuntime.APIClient(configuration: \(module).\(model.api.name).configuration(baseURL: contract.baseURL))",
         ]
@@ -123,7 +123,7 @@ struct ContractTestWriter {
                 lines.append("try await changed.\(update)")
             }
             if let changed {
-                lines.append("#expect(await contract.stores(\(specName), \(Self.literal(changed.key)), \"changed\"))")
+                lines.append("#expect(await contract.stores(\(specName), \(SwiftNaming.stringLiteral(changed.key)), \"changed\"))")
             }
             lines.append("#expect(await contract.records(\(specName)).count == expected)")
         } else {
@@ -138,7 +138,7 @@ struct ContractTestWriter {
         {
             lines += [
                 (resource.partialUpdate!.returnsModel ? "_ = " : "") + "try await \(swiftType).\(patch)",
-                "#expect(await contract.stores(\(specName), \(Self.literal(patchProperty.key)), \"patched\"))",
+                "#expect(await contract.stores(\(specName), \(SwiftNaming.stringLiteral(patchProperty.key)), \"patched\"))",
             ]
         } else {
             lines.append(
@@ -312,7 +312,7 @@ struct ContractTestWriter {
         switch Self.unqualified(resource.idType) {
         case "Int", "Int32", "Int64", "UInt": "\(number)"
         case "String": "\"id\(number)\""
-        case "UUID": "Foundation.UUID(uuidString: \(Self.literal(String(format: "00000000-0000-4000-8000-%012d", number))))!"
+        case "UUID": "Foundation.UUID(uuidString: \(SwiftNaming.stringLiteral(String(format: "00000000-0000-4000-8000-%012d", number))))!"
         default: nil
         }
     }
@@ -329,17 +329,9 @@ struct ContractTestWriter {
         route.contains { if case let .parameter(parameter) = $0 { parameter.source == .id } else { false } }
     }
 
-    /// `text` as a Swift string literal.
-    static func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    /// `name` as a lower-camel identifier of letters and digits: `cmsPage` from `CMSPage`, `class` stays.
+    /// `name` as a lower-camel identifier: `cmsPage` from `CMSPage`, `class` stays.
     static func lowerCamel(_ name: String) -> String {
-        let kept = name.filter { $0.isLetter || $0.isNumber }
-        let leadingCapitals = kept.prefix { $0.isUppercase }.count
-        let lowered = leadingCapitals > 1 && leadingCapitals < kept.count ? leadingCapitals - 1 : max(leadingCapitals, 1)
-        let result = kept.prefix(lowered).lowercased() + kept.dropFirst(lowered)
+        let result = SwiftNaming.camelCase(SwiftNaming.words(of: name), uppercaseFirst: false)
         return result.first?.isLetter == true ? result : "resource" + result
     }
 }

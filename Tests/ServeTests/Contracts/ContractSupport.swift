@@ -87,7 +87,8 @@ struct WireSamples {
         case .string: .string("YQ==")
         case .uuid: .string("00000000-0000-4000-8000-000000000001")
         case .url: .string("https://example.com/a")
-        case let .date(wire): Self.date(wire)
+        // 2001-09-09 01:46:40 UTC.
+        case let .date(wire): wire.written(Date(timeIntervalSince1970: 1_000_000_000))
         case let .enumeration(values, integer):
             integer ? .number(Double(values.compactMap { Int($0) }.min() ?? 0)) : .string(values.min() ?? "")
         case let .object(name):
@@ -103,22 +104,6 @@ struct WireSamples {
         }
     }
 
-    /// 2001-09-09 01:46:40 UTC as `wire` writes it.
-    static func date(_ wire: DateWire) -> JSONValue {
-        let date = Date(timeIntervalSince1970: 1_000_000_000)
-        switch wire {
-        case .iso8601: return .string("2001-09-09T01:46:40Z")
-        case .iso8601Fractional: return .string("2001-09-09T01:46:40.000Z")
-        case .epochSeconds: return .number(1_000_000_000)
-        case .epochMilliseconds: return .number(1_000_000_000_000)
-        case let .format(pattern, timeZone):
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: timeZone ?? "UTC")
-            formatter.dateFormat = pattern
-            return .string(formatter.string(from: date))
-        }
-    }
 }
 
 extension WireType {
