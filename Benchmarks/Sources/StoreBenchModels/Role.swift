@@ -9,7 +9,7 @@ nonisolated public enum Role: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [Role] = [.admin, .member]
+    public static var knownCases: [Role] { [.admin, .member] }
 
     public init(rawValue: String) {
         switch rawValue {

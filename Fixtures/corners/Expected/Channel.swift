@@ -12,7 +12,7 @@ nonisolated public enum Channel: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [Channel] = [.urlSession, .underscore, .knownCases_, .rawValue_, .inProgress]
+    public static var knownCases: [Channel] { [.urlSession, .underscore, .knownCases_, .rawValue_, .inProgress] }
 
     public init(rawValue: String) {
         switch rawValue {

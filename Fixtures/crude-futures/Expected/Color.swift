@@ -11,7 +11,7 @@ nonisolated public enum Color: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [Color] = [.red, .green, .blue, .darkRed]
+    public static var knownCases: [Color] { [.red, .green, .blue, .darkRed] }
 
     public init(rawValue: String) {
         switch rawValue {

@@ -9,7 +9,7 @@ nonisolated public enum Level: OpenEnum {
     case unknown(Int)
 
     /// The cases the spec lists.
-    public static let knownCases: [Level] = [.low, .high]
+    public static var knownCases: [Level] { [.low, .high] }
 
     public init(rawValue: Int) {
         switch rawValue {

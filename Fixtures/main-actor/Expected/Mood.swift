@@ -9,7 +9,7 @@ nonisolated public enum Mood: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [Mood] = [.calm, .busy]
+    public static var knownCases: [Mood] { [.calm, .busy] }
 
     public init(rawValue: String) {
         switch rawValue {

@@ -13,7 +13,7 @@ nonisolated public enum Kind: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [Kind] = [.`class`, .`default`, .self_, .init_, ._2fa, .inProgress]
+    public static var knownCases: [Kind] { [.`class`, .`default`, .self_, .init_, ._2fa, .inProgress] }
 
     public init(rawValue: String) {
         switch rawValue {

@@ -11,7 +11,7 @@ nonisolated package enum Element: OpenEnum {
     case unknown(Int)
 
     /// The cases the spec lists.
-    package static let knownCases: [Element] = [.type, .APIClient, .URLSession, .Type_]
+    package static var knownCases: [Element] { [.type, .APIClient, .URLSession, .Type_] }
 
     package init(rawValue: Int) {
         switch rawValue {

@@ -12,7 +12,7 @@ nonisolated public enum State: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [State] = [.knownCases_, .rawValue_, .hashValue_, .self_, .init_]
+    public static var knownCases: [State] { [.knownCases_, .rawValue_, .hashValue_, .self_, .init_] }
 
     public init(rawValue: String) {
         switch rawValue {

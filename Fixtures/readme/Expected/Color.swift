@@ -10,7 +10,7 @@ nonisolated public enum Color: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    public static let knownCases: [Color] = [.red, .green, .blue]
+    public static var knownCases: [Color] { [.red, .green, .blue] }
 
     public init(rawValue: String) {
         switch rawValue {

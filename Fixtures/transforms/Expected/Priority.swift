@@ -10,7 +10,7 @@ nonisolated enum Priority: OpenEnum {
     case unknown(Int)
 
     /// The cases the spec lists.
-    static let knownCases: [Priority] = [.low, .normal, .high]
+    static var knownCases: [Priority] { [.low, .normal, .high] }
 
     init(rawValue: Int) {
         switch rawValue {

@@ -10,7 +10,7 @@ nonisolated enum Status: OpenEnum {
     case unknown(String)
 
     /// The cases the spec lists.
-    static let knownCases: [Status] = [.active, .archived, .inProgress]
+    static var knownCases: [Status] { [.active, .archived, .inProgress] }
 
     init(rawValue: String) {
         switch rawValue {

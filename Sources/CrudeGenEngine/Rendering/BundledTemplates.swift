@@ -104,7 +104,7 @@ nonisolated {{access}}enum {{name}}: OpenEnum {
     case unknown({{rawType}})
 
     /// The cases the spec lists.
-    {{access}}static let knownCases: [{{name}}] = [{{#cases}}.{{name}}{{separator}}{{/cases}}]
+    {{access}}static var knownCases: [{{name}}] { [{{#cases}}.{{name}}{{separator}}{{/cases}}] }
 
     {{access}}init(rawValue: {{rawType}}) {
         switch rawValue {
