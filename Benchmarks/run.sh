@@ -21,6 +21,8 @@
 #                                      list, read and create at 1, 16 and 64 clients, memory with 100,000 rows
 #                                      (--rows --memory-rows --clients --seconds go to serve_bench.py; with --quick:
 #                                      20 rows, 1 and 4 clients, a smoke check)
+#   Benchmarks/run.sh --parts split    only the build plugin's edit loop on the ChatGPT document in one target and
+#                                      split over a target per tag (split_layout.py; --runs --layouts go to it)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
@@ -39,6 +41,7 @@ store_only=0
 quick=0
 realdocs=0
 serve=0
+split=0
 while (($#)); do
   case "$1" in
     --quick) quick=1; parts="generation,runtime" ;;
@@ -46,10 +49,10 @@ while (($#)); do
     --plugin) parts="$parts,plugin" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
-    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; shift ;;
+    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; [[ "$2" == split ]] && split=1; shift ;;
     --check) check_only=1 ;;
     --store) store_only=1 ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$(basename "$0")" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
@@ -81,6 +84,11 @@ fi
 step "building crudegen and the build plugin's tool (release)"
 swift build -c release --product crudegen >&2
 swift build -c release --product CrudeGenBuildTool >&2
+
+if ((split)); then
+  step "running split_layout.py ${extra[*]}"
+  exec python3 split_layout.py "${extra[@]}"
+fi
 
 if ((check_only)); then
   step "checking Sources/BenchModels and Sources/StoreBenchModels against their specs"

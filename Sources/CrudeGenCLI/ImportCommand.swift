@@ -15,11 +15,16 @@ struct ImportCommand: ParsableCommand {
             a spec cannot express is reported as `openapi.yaml:LINE:COL: warning: …` and left out or \
             approximated (docs/openapi.md lists the mapping). The spec is validated before it is written.
 
+            --tag and --path-prefix import part of the document: the operations with one of the tags or \
+            under one of the prefixes, and only the types they use. Importing a large API in parts, a spec \
+            per target, keeps the build plugin's edits fast (docs/plugin.md, "Large APIs").
+
             The output is replaced only when it is a spec crudegen imported earlier, unless --force is given.
 
             Examples:
               crudegen import openapi.yaml -o Sources/API/API.crude.yaml
               crudegen import schema.json -o - > api.crude.yaml
+              crudegen import openai.yaml --tag Chat --api-name ChatAPI -o Sources/Chat/Chat.crude.yaml
             """
     )
 
@@ -28,6 +33,21 @@ struct ImportCommand: ParsableCommand {
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The spec file to write, or - for standard output.", valueName: "file"))
     var output: String
+
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("Import only the operations with this tag (repeat for several), and the types they use.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(
+        name: .customLong("path-prefix"),
+        help: ArgumentHelp(
+            "Import only the operations under this path (repeat for several; whole segments: /users takes /users/{id}, not /usernames).",
+            valueName: "path"))
+    var pathPrefixes: [String] = []
+
+    @Option(help: ArgumentHelp("The API's Swift name, instead of one made from the document's title.", valueName: "name"))
+    var apiName: String?
 
     @Flag(help: "Replace the output file even when crudegen did not write it.")
     var force = false
@@ -41,7 +61,9 @@ struct ImportCommand: ParsableCommand {
             } catch {
                 throw DiagnosticsError([.error("cannot read `\(document)`: \(error.localizedDescription)", at: nil)])
             }
-            let result = try OpenAPIImporter.importDocument(data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output)
+            let result = try OpenAPIImporter.importDocument(
+                data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output,
+                selection: OperationSelection(tags: tags, pathPrefixes: pathPrefixes), apiName: apiName)
             DiagnosticFormatter.writeToStandardError(result.warnings)
             let skipped = result.warnings.count
             let warnings = skipped == 1 ? "the warning above says" : "the \(skipped) warnings above say"

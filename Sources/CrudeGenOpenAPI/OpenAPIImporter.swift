@@ -32,18 +32,32 @@ public enum OpenAPIImporter {
         public var actions = 0
         /// The operations left out, each with a warning.
         public var leftOut = 0
+        /// The operations the ``OperationSelection`` did not take (not counted in `operations`).
+        public var notSelected = 0
 
-        /// `12 operations read: 2 resources (9 operations), 3 actions, 0 left out`.
+        /// `12 operations read: 2 resources (9 operations), 3 actions, 0 left out`, and `; 40 not selected`
+        /// when a selection left operations out.
         public var description: String {
             "\(operations) operation\(operations == 1 ? "" : "s") read: \(resources) resource\(resources == 1 ? "" : "s") (\(resourceOperations) operation\(resourceOperations == 1 ? "" : "s")), \(actions) action\(actions == 1 ? "" : "s"), \(leftOut) left out"
+                + (notSelected == 0 ? "" : "; \(notSelected) not selected")
         }
     }
 
-    /// Imports the document in `data`; `file` names it in warnings, `specFile` names the spec in the
-    /// validation of the result.
-    public static func importDocument(_ data: Data, file: String, specFile: String = "imported.crude.yaml") throws(DiagnosticsError) -> Result {
+    /// Imports the operations `selection` takes from the document in `data`, with the types they use;
+    /// `file` names the document in warnings, `specFile` names the spec in the validation of the result.
+    /// `apiName` names the API instead of the document's title (or its `x-crudegen-name`).
+    public static func importDocument(
+        _ data: Data, file: String, specFile: String = "imported.crude.yaml", selection: OperationSelection = OperationSelection(),
+        apiName: String? = nil
+    ) throws(DiagnosticsError) -> Result {
         let source = try OpenAPISource(data, file: file)
-        var mapper = Mapper(source: source)
+        var requestProblems = selection.problems(in: source.document, file: file)
+        if let apiName, !SpecInterop.isIdentifier(apiName) || SpecInterop.reservedTypeNames.contains(apiName) {
+            let hint = "give a type name of letters, digits and underscores, not starting with a digit, and not a Swift or crudegen type's"
+            requestProblems.append(.error("`\(apiName)` cannot name the API", at: nil, hint: hint))
+        }
+        guard requestProblems.isEmpty else { throw DiagnosticsError(requestProblems) }
+        var mapper = Mapper(source: source, selection: selection, apiName: apiName)
         let draft = mapper.map()
         let yaml = SpecWriter.yaml(
             of: draft,
@@ -56,7 +70,8 @@ public enum OpenAPIImporter {
             throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(errors)", at: nil)])
         }
         var seen: Set<Diagnostic> = []
-        return Result(yaml: yaml, warnings: mapper.warnings.filter { seen.insert($0).inserted }.sortedByLocation(), summary: mapper.summary)
+        let warnings = mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
+        return Result(yaml: yaml, warnings: warnings.filter { seen.insert($0).inserted }.sortedByLocation(), summary: mapper.summary)
     }
 }
 
@@ -83,8 +98,14 @@ struct Mapper {
     /// The document and where each of its values is.
     let source: OpenAPISource
 
-    /// What could not be mapped, as the stages find it.
-    var warnings: [Diagnostic] = []
+    /// The operations to import.
+    let selection: OperationSelection
+
+    /// What could not be mapped, as the stages find it, each with the component schema it is about.
+    var warnings: [(diagnostic: Diagnostic, component: String?)] = []
+
+    /// The component schemas whose types a selection dropped: their warnings concern nothing the spec holds.
+    var droppedComponents: Set<String> = []
 
     /// How many operations went where, counted as the paths are mapped.
     var summary = OpenAPIImporter.Summary()
@@ -138,13 +159,16 @@ struct Mapper {
         case alias
     }
 
-    /// Prepares to map `source`; the API is named after the document's title.
-    init(source: OpenAPISource) {
+    /// Prepares to map what `selection` takes of `source`; the API is named `apiName`, else after the
+    /// document's title.
+    init(source: OpenAPISource, selection: OperationSelection = OperationSelection(), apiName givenName: String? = nil) {
         self.source = source
+        self.selection = selection
         var names = TypeNames()
         let title = source.document.info.title.trimmingCharacters(in: .whitespaces)
         let apiName =
-            (source.document.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: nil) }
+            givenName.flatMap { names.claim(specName: $0, swiftName: nil) }
+            ?? (source.document.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: nil) }
             ?? names.claim(title.isEmpty ? "API" : title)
         self.names = names
         draft = SpecDraft(apiName: apiName)
@@ -172,7 +196,8 @@ extension Mapper {
 
     /// Records a warning at the place `pointer` names, ending with the pointer itself.
     mutating func warn(_ message: String, at pointer: [String], hint: String? = nil) {
-        warnings.append(.warning(message + " (\(JSONPointer.text(pointer)))", at: source.location(of: pointer), hint: hint))
+        let component = pointer.count > 2 && pointer[0] == "components" && pointer[1] == "schemas" ? pointer[2] : nil
+        warnings.append((.warning(message + " (\(JSONPointer.text(pointer)))", at: source.location(of: pointer), hint: hint), component))
     }
 
     /// Maps the whole document.
@@ -194,6 +219,7 @@ extension Mapper {
                 at: ["components", "securitySchemes", name.rawValue])
         }
         dropConsumedModels()
+        if !selection.takesEverything { dropUnusedTypes() }
         breakValueCycles()
         if let givenKeyStyle { draft.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
         return draft

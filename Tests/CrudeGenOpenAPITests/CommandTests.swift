@@ -42,6 +42,25 @@ import Testing
         }
     }
 
+    @Test func importTakesPartOfADocumentByTagOrPath() async throws {
+        try await OpenAPITestSupport.withTemporaryDirectory { folder in
+            let document = folder.appendingPathComponent("store.yaml")
+            try Data(ImportSelectionTests.document.utf8).write(to: document)
+            let output = folder.appendingPathComponent("orders.crude.yaml")
+            let orders = try await OpenAPITestSupport.runTool(
+                Self.executable, ["import", document.path, "--tag", "Orders", "--path-prefix", "/usernames", "--api-name", "OrdersAPI", "-o", output.path])
+            #expect(orders.status == 0, "\(orders.stderr)")
+            #expect(orders.stdout.hasSuffix("store.yaml: 4 operations read: 1 resource (2 operations), 2 actions, 0 left out; 3 not selected.\n"))
+            let spec = try String(contentsOf: output, encoding: .utf8)
+            #expect(spec.contains("  name: OrdersAPI\n") && spec.contains("  listUsernames:\n") && !spec.contains("  User:\n"))
+
+            let refused = try await OpenAPITestSupport.runTool(Self.executable, ["import", document.path, "--tag", "Order", "-o", output.path])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("error: no operation of `\(document.path)` has the tag `Order`"))
+            #expect(try String(contentsOf: output, encoding: .utf8) == spec)
+        }
+    }
+
     @Test func exportWritesYAMLOrJSONAndReportsSpecErrors() async throws {
         let spec = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/raccoon/spec.yaml").path
         let yaml = try await OpenAPITestSupport.runTool(Self.executable, ["export", spec, "-o", "-"])

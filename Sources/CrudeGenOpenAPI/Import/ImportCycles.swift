@@ -1,14 +1,42 @@
 import CrudeGenCore
 
-/// The importer's finishing: models only a resource used are dropped, and value cycles broken.
+/// The importer's finishing: types nothing uses are dropped, and value cycles broken.
 extension Mapper {
     /// Drops the models a resource consumed that nothing else refers to (another consumed model, as a
     /// page referring to its items' type, keeps nothing alive).
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
-        var referenced: Set<String> = []
+        var referenced = operationTypeNames()
         for model in draft.models where !consumedModels.contains(model.name) { referenced.formUnion(model.fields.map(\.type.baseName)) }
+        draft.models.removeAll { consumedModels.contains($0.name) && !referenced.contains($0.name) }
+    }
+
+    /// Keeps only the models and enums the selected operations use, directly or through other models:
+    /// a selection's spec declares what its own operations need and nothing of the rest of the document.
+    mutating func dropUnusedTypes() {
+        let fields = Dictionary(uniqueKeysWithValues: draft.models.map { ($0.name, $0.fields) })
+        var used: Set<String> = []
+        var pending = Array(operationTypeNames())
+        while let name = pending.popLast() {
+            guard used.insert(name).inserted else { continue }
+            pending += (fields[name] ?? []).map(\.type.baseName)
+        }
+        draft.models.removeAll { !used.contains($0.name) }
+        draft.enums.removeAll { !used.contains($0.name) }
+        for (name, component) in components {
+            switch component {
+            case let .model(type), let .enumeration(type): if !used.contains(type) { droppedComponents.insert(name) }
+            case .alias: break
+            }
+        }
+    }
+
+    /// The type names the resources and actions use: fields, route and query parameters, bodies and
+    /// return types.
+    private func operationTypeNames() -> Set<String> {
+        var referenced: Set<String> = []
         for resource in draft.resources {
+            referenced.insert(resource.idType.baseName)
             referenced.formUnion(resource.fields.map(\.type.baseName) + resource.params.map(\.type.baseName) + resource.query.map(\.type.baseName))
         }
         for action in draft.actions + draft.resources.flatMap(\.actions) {
@@ -21,7 +49,7 @@ extension Mapper {
                 }
             }
         }
-        draft.models.removeAll { consumedModels.contains($0.name) && !referenced.contains($0.name) }
+        return referenced
     }
 
     /// Replaces fields that make a type contain itself by value (which Swift cannot lay out) with `JSON`.
@@ -37,12 +65,12 @@ extension Mapper {
             } else {
                 return
             }
-            let pointer = modelPointers[owner] ?? ["components", "schemas"]
-            warnings.append(
-                .warning(
-                    "field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(pointer + ["properties", field.key])))",
-                    at: source.location(of: pointer + ["properties", field.key]),
-                    hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id"))
+            let place = (modelPointers[owner] ?? ["components", "schemas"]) + ["properties", field.key]
+            let warning = Diagnostic.warning(
+                "field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(place)))",
+                at: source.location(of: place), hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id")
+            // Cycles are found among the types the spec keeps, so the warning is never dropped with its schema.
+            warnings.append((warning, component: nil))
         }
     }
 

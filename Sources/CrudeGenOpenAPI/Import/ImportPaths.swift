@@ -24,6 +24,10 @@ extension Mapper {
                 continue
             }
             for endpoint in item.endpoints {
+                guard selection.takes(path: path, operationTags: endpoint.operation.tags) else {
+                    summary.notSelected += 1
+                    continue
+                }
                 endpoints.append(
                     Endpoint(
                         path: path, method: endpoint.method.rawValue.uppercased(), operation: endpoint.operation, pathParameters: item.parameters,
