@@ -21,8 +21,8 @@
 #                                      list, read and create at 1, 16 and 64 clients, memory with 100,000 rows
 #                                      (--rows --memory-rows --clients --seconds go to serve_bench.py; with --quick:
 #                                      20 rows, 1 and 4 clients, a smoke check)
-#   Benchmarks/run.sh --parts split    only the build plugin's edit loop on the ChatGPT document in one target and
-#                                      split over a target per tag (split_layout.py; --runs --layouts go to it)
+#   Benchmarks/run.sh --parts split    only the build plugins' edit loop on the ChatGPT document: crudegen in one target,
+#                                      split over a target per tag, and the peer (split_layout.py; --runs --layouts go to it)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
