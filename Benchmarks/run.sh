@@ -22,7 +22,8 @@
 #                                      (--rows --memory-rows --clients --seconds go to serve_bench.py; with --quick:
 #                                      20 rows, 1 and 4 clients, a smoke check)
 #   Benchmarks/run.sh --parts split    only the build plugins' edit loop on the ChatGPT document: crudegen in one target,
-#                                      split over a target per tag, and the peer (split_layout.py; --runs --layouts go to it)
+#                                      split over a target per tag, and the peer (split_layout.py; --runs --layouts --document
+#                                      --parts --models go to it)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
@@ -52,7 +53,7 @@ while (($#)); do
     --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; [[ "$2" == split ]] && split=1; shift ;;
     --check) check_only=1 ;;
     --store) store_only=1 ;;
-    -h|--help) sed -n '2,32p' "$(basename "$0")" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$(basename "$0")" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
