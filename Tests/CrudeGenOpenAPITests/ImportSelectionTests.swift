@@ -135,11 +135,42 @@ import Testing
         #expect(named.diagnostics.map(\.message) == ["`2API` cannot name the API"])
     }
 
-    /// Each part is a spec of its own that compiles on its own, as a target of its own would.
-    @Test func eachPartCompilesAlone() async throws {
-        for tag in ["Users", "Orders", "Misc"] {
-            let part = try Self.importing(OperationSelection(tags: [tag]), apiName: "\(tag)API")
-            #expect(try await OpenAPITestSupport.typecheckGenerated(part.yaml) == "", "the part tagged \(tag)")
+    /// Each part is a module of its own, as a target per tag is, and an app imports several: a type both
+    /// parts declare (`Country`) is one type per module, named through its module.
+    @Test func partsAreModulesOneAppImportsTogether() async throws {
+        try await OpenAPITestSupport.withTemporaryDirectory { folder in
+            let runtime = try OpenAPITestSupport.runtimeModulesFolder()
+            for tag in ["Users", "Orders"] {
+                let part = try Self.importing(OperationSelection(tags: [tag]), apiName: "\(tag)API")
+                let files = try Generator().generate(spec: Data(part.yaml.utf8), file: "\(tag).crude.yaml").files
+                let sources = folder.appendingPathComponent(tag)
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                for file in files { try Data(file.contents.utf8).write(to: sources.appendingPathComponent(file.name)) }
+                let module = try await OpenAPITestSupport.runTool(
+                    "/usr/bin/env",
+                    [
+                        "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", runtime, "-module-name",
+                        "\(tag)Part",
+                        "-emit-module-path", folder.appendingPathComponent("\(tag)Part.swiftmodule").path,
+                    ] + files.map { sources.appendingPathComponent($0.name).path })
+                #expect(module.status == 0, "the part tagged \(tag): \(module.stdout)\(module.stderr)")
+            }
+            let app = folder.appendingPathComponent("App.swift")
+            try Data(
+                """
+                import CrudeRuntime
+                import OrdersPart
+                import UsersPart
+
+                func shipAll(_ orders: [Order], to country: OrdersPart.Country) -> [Order] { orders.filter { $0.country == country } }
+                let home: UsersPart.Country = .fr
+                let user = User(name: "Ada", address: Address(city: "Paris", country: home))
+                let calls: [Any] = [User.list(on:), Order.read(id:on:), OrdersAPI.shipOrder(id:on:)]
+                """.utf8
+            ).write(to: app)
+            let checked = try await OpenAPITestSupport.runTool(
+                "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-I", runtime, "-I", folder.path, app.path])
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
 }
