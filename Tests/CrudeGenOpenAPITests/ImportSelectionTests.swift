@@ -146,13 +146,11 @@ import Testing
                 let sources = folder.appendingPathComponent(tag)
                 try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
                 for file in files { try Data(file.contents.utf8).write(to: sources.appendingPathComponent(file.name)) }
+                let flags = ["-emit-module", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", runtime]
                 let module = try await OpenAPITestSupport.runTool(
                     "/usr/bin/env",
-                    [
-                        "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", runtime, "-module-name",
-                        "\(tag)Part",
-                        "-emit-module-path", folder.appendingPathComponent("\(tag)Part.swiftmodule").path,
-                    ] + files.map { sources.appendingPathComponent($0.name).path })
+                    ["swiftc"] + flags + ["-module-name", "\(tag)Part", "-emit-module-path", folder.appendingPathComponent("\(tag)Part.swiftmodule").path]
+                        + files.map { sources.appendingPathComponent($0.name).path })
                 #expect(module.status == 0, "the part tagged \(tag): \(module.stdout)\(module.stderr)")
             }
             let app = folder.appendingPathComponent("App.swift")
