@@ -9,16 +9,19 @@ import OpenAPIKit
 /// one (docs/plugin.md).
 public struct OperationSelection: Sendable, Equatable {
     /// Operation tags (OpenAPI's `tags`) to take, compared exactly.
-    public var tags: [String]
+    public let tags: [String]
     /// Path prefixes to take, compared by whole segments: `/users` takes `/users` and `/users/{id}`,
     /// not `/usernames`.
-    public var pathPrefixes: [String]
+    public let pathPrefixes: [String]
+    /// The segments of each of `pathPrefixes`, split once rather than for every operation.
+    private let prefixSegments: [[String]]
 
     /// A selection of the operations with one of `tags` or under one of `pathPrefixes`; with neither,
     /// every operation.
     public init(tags: [String] = [], pathPrefixes: [String] = []) {
         self.tags = tags
         self.pathPrefixes = pathPrefixes
+        prefixSegments = pathPrefixes.map { OpenAPI.Path(rawValue: $0).components }
     }
 
     /// Whether this selection takes every operation.
@@ -28,10 +31,7 @@ public struct OperationSelection: Sendable, Equatable {
     func takes(path: OpenAPI.Path, operationTags: [String]?) -> Bool {
         takesEverything
             || operationTags?.contains(where: tags.contains) == true
-            || pathPrefixes.contains { prefix in
-                let segments = OpenAPI.Path(rawValue: prefix).components
-                return path.components.starts(with: segments)
-            }
+            || prefixSegments.contains { path.components.starts(with: $0) }
     }
 
     /// An error for each tag no operation of `document` has and each prefix no path starts with, with
@@ -52,8 +52,7 @@ public struct OperationSelection: Sendable, Equatable {
                     "no operation of `\(file)` has the tag `\(tag)`", at: nil,
                     hint: operationTags.isEmpty ? "the document tags no operation; select by --path-prefix instead" : "its operations' tags: \(known)"))
         }
-        for prefix in pathPrefixes {
-            let segments = OpenAPI.Path(rawValue: prefix).components
+        for (prefix, segments) in zip(pathPrefixes, prefixSegments) {
             guard !paths.contains(where: { $0.components.starts(with: segments) }) else { continue }
             let firsts = Set(paths.compactMap(\.components.first)).sorted().prefix(30).map { "`/\($0)`" }.joined(separator: ", ")
             problems.append(.error("no path of `\(file)` starts with `\(prefix)`", at: nil, hint: "its paths start with \(firsts)"))
