@@ -17,7 +17,8 @@ struct ImportCommand: ParsableCommand {
 
             --tag and --path-prefix import part of the document: the operations with one of the tags or \
             under one of the prefixes, and only the types they use. Importing a large API in parts, a spec \
-            per target, keeps the build plugin's edits fast (docs/plugin.md, "Large APIs").
+            per target, keeps the build plugin's edits fast (docs/plugin.md, "Large APIs"). \
+            --used-types-only imports every operation but leaves out the schemas none of them uses.
 
             The output is replaced only when it is a spec crudegen imported earlier, unless --force is given.
 
@@ -46,6 +47,9 @@ struct ImportCommand: ParsableCommand {
             valueName: "path"))
     var pathPrefixes: [String] = []
 
+    @Flag(help: "Import only the models and enums the imported operations use (implied by --tag and --path-prefix).")
+    var usedTypesOnly = false
+
     @Option(help: ArgumentHelp("The API's Swift name, instead of one made from the document's title.", valueName: "name"))
     var apiName: String?
 
@@ -63,7 +67,7 @@ struct ImportCommand: ParsableCommand {
             }
             let result = try OpenAPIImporter.importDocument(
                 data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output,
-                selection: OperationSelection(tags: tags, pathPrefixes: pathPrefixes), apiName: apiName)
+                selection: OperationSelection(tags: tags, pathPrefixes: pathPrefixes, usedTypesOnly: usedTypesOnly), apiName: apiName)
             DiagnosticFormatter.writeToStandardError(result.warnings)
             let skipped = result.warnings.count
             let warnings = skipped == 1 ? "the warning above says" : "the \(skipped) warnings above say"

@@ -34,12 +34,15 @@ public enum OpenAPIImporter {
         public var leftOut = 0
         /// The operations the ``OperationSelection`` did not take (not counted in `operations`).
         public var notSelected = 0
+        /// The models and enums left out because no taken operation uses them (``OperationSelection/usedTypesOnly``).
+        public var unusedTypes = 0
 
-        /// `12 operations read: 2 resources (9 operations), 3 actions, 0 left out`, and `; 40 not selected`
-        /// when a selection left operations out.
+        /// `12 operations read: 2 resources (9 operations), 3 actions, 0 left out`, then `; 40 not selected`
+        /// when a selection left operations out and `; 25 unused types left out` when it left types out.
         public var description: String {
             "\(operations) operation\(operations == 1 ? "" : "s") read: \(resources) resource\(resources == 1 ? "" : "s") (\(resourceOperations) operation\(resourceOperations == 1 ? "" : "s")), \(actions) action\(actions == 1 ? "" : "s"), \(leftOut) left out"
                 + (notSelected == 0 ? "" : "; \(notSelected) not selected")
+                + (unusedTypes == 0 ? "" : "; \(unusedTypes) unused type\(unusedTypes == 1 ? "" : "s") left out")
         }
     }
 
@@ -219,7 +222,7 @@ extension Mapper {
                 at: ["components", "securitySchemes", name.rawValue])
         }
         dropConsumedModels()
-        if !selection.takesEverything { dropUnusedTypes() }
+        if selection.usedTypesOnly { dropUnusedTypes() }
         breakValueCycles()
         if let givenKeyStyle { draft.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
         return draft

@@ -2,7 +2,8 @@ import CrudeGenCore
 import OpenAPIKit
 
 /// Which of a document's operations an import takes: every one, or those with one of `tags` or under one
-/// of `pathPrefixes` (either is enough), together with the types they use.
+/// of `pathPrefixes` (either is enough), together with the types they use; and whether the document's other
+/// schemas are imported too.
 ///
 /// One document imported several times with different selections gives several specs, each for a target
 /// of its own: what a large API needs so that an edit rebuilds one small module instead of one large
@@ -13,14 +14,20 @@ public struct OperationSelection: Sendable, Equatable {
     /// Path prefixes to take, compared by whole segments: `/users` takes `/users` and `/users/{id}`,
     /// not `/usernames`.
     public let pathPrefixes: [String]
+    /// Whether only the models and enums the taken operations use are imported, leaving out the schemas
+    /// no operation refers to: always so for part of a document, on request for the whole of it.
+    public let usedTypesOnly: Bool
     /// The segments of each of `pathPrefixes`, split once rather than for every operation.
     private let prefixSegments: [[String]]
 
     /// A selection of the operations with one of `tags` or under one of `pathPrefixes`; with neither,
-    /// every operation.
-    public init(tags: [String] = [], pathPrefixes: [String] = []) {
+    /// every operation, and with `usedTypesOnly` only the types they use. A whole document's schemas are
+    /// all imported by default, because a client often decodes some no operation names (streamed events,
+    /// webhooks' payloads).
+    public init(tags: [String] = [], pathPrefixes: [String] = [], usedTypesOnly: Bool = false) {
         self.tags = tags
         self.pathPrefixes = pathPrefixes
+        self.usedTypesOnly = usedTypesOnly || !tags.isEmpty || !pathPrefixes.isEmpty
         prefixSegments = pathPrefixes.map { OpenAPI.Path(rawValue: $0).components }
     }
 

@@ -50,9 +50,16 @@ import Testing
             let orders = try await OpenAPITestSupport.runTool(
                 Self.executable, ["import", document.path, "--tag", "Orders", "--path-prefix", "/usernames", "--api-name", "OrdersAPI", "-o", output.path])
             #expect(orders.status == 0, "\(orders.stderr)")
-            #expect(orders.stdout.hasSuffix("store.yaml: 4 operations read: 1 resource (2 operations), 2 actions, 0 left out; 3 not selected.\n"))
+            #expect(
+                orders.stdout.hasSuffix(
+                    "store.yaml: 4 operations read: 1 resource (2 operations), 2 actions, 0 left out; 3 not selected; 3 unused types left out.\n"))
             let spec = try String(contentsOf: output, encoding: .utf8)
             #expect(spec.contains("  name: OrdersAPI\n") && spec.contains("  listUsernames:\n") && !spec.contains("  User:\n"))
+
+            let used = try await OpenAPITestSupport.runTool(Self.executable, ["import", document.path, "--used-types-only", "-o", "-"])
+            #expect(used.status == 0, "\(used.stderr)")
+            #expect(used.stdout.contains("  shipOrder:\n") && used.stdout.contains("  User:\n") && !used.stdout.contains("  Unused:\n"))
+            #expect(used.stderr.hasSuffix("store.yaml: 7 operations read: 2 resources (5 operations), 2 actions, 0 left out; 1 unused type left out.\n"))
 
             let refused = try await OpenAPITestSupport.runTool(Self.executable, ["import", document.path, "--tag", "Order", "-o", output.path])
             #expect(refused.status == 1)

@@ -104,7 +104,7 @@ import Testing
         #expect(Self.declared(users.yaml).isSuperset(of: ["User", "Address", "Country"]))
         #expect(Self.declared(users.yaml).isDisjoint(with: ["Order", "Line", "Shipment", "Unused", "shipOrder", "listUsernames"]))
         #expect(users.yaml.contains("name: UsersAPI"))
-        #expect(users.summary.description == "3 operations read: 1 resource (3 operations), 0 actions, 0 left out; 4 not selected")
+        #expect(users.summary.description == "3 operations read: 1 resource (3 operations), 0 actions, 0 left out; 4 not selected; 4 unused types left out")
         // `Unused` warns in a whole import; its warning concerns nothing this part declares.
         let whole = try OpenAPIImporter.importDocument(Data(Self.document.utf8), file: "store.yaml")
         #expect(whole.warnings.contains { $0.message.contains("Unused") })
@@ -113,6 +113,18 @@ import Testing
         let orders = try Self.importing(OperationSelection(tags: ["Orders"]))
         #expect(Self.declared(orders.yaml).isSuperset(of: ["Order", "Line", "Country", "Shipment", "shipOrder"]))
         #expect(Self.declared(orders.yaml).isDisjoint(with: ["User", "Address", "Unused", "listUsernames"]))
+    }
+
+    @Test func theWholeDocumentCanLeaveOutTheTypesNoOperationUses() throws {
+        let whole = try OpenAPIImporter.importDocument(Data(Self.document.utf8), file: "store.yaml")
+        #expect(Self.declared(whole.yaml).contains("Unused"))
+        #expect(whole.summary.unusedTypes == 0)
+
+        let used = try Self.importing(OperationSelection(usedTypesOnly: true))
+        #expect(Self.declared(used.yaml).isSuperset(of: ["User", "Address", "Country", "Order", "Line", "Shipment", "shipOrder", "listUsernames"]))
+        #expect(!Self.declared(used.yaml).contains("Unused"))
+        #expect(!used.warnings.contains { $0.message.contains("Unused") })
+        #expect(used.summary.description == "7 operations read: 2 resources (5 operations), 2 actions, 0 left out; 1 unused type left out")
     }
 
     @Test func aPathPrefixTakesWholeSegments() throws {

@@ -21,8 +21,10 @@ extension Mapper {
             guard used.insert(name).inserted else { continue }
             pending += (fields[name] ?? []).map(\.type.baseName)
         }
+        let typeCount = draft.models.count + draft.enums.count
         draft.models.removeAll { !used.contains($0.name) }
         draft.enums.removeAll { !used.contains($0.name) }
+        summary.unusedTypes = typeCount - draft.models.count - draft.enums.count
         for (name, component) in components {
             switch component {
             case let .model(type), let .enumeration(type): if !used.contains(type) { droppedComponents.insert(name) }
