@@ -24,6 +24,8 @@
 #   Benchmarks/run.sh --parts split    only the build plugins' edit loop on the ChatGPT document: crudegen in one target,
 #                                      split over a target per tag, and the peer (split_layout.py; --runs --layouts --document
 #                                      --parts --models go to it)
+#   Benchmarks/run.sh --parts floor    only the ChatGPT document built from scratch part by part, down to its bare types:
+#                                      the floor under any generator's code for it (compile_floor.py; --runs --document)
 #
 # Other options go to bench.py: --n 10,100 --runs 5 --compile-n 0,10,100 --compile-runs 3 --tool-runs 1
 # --files-per-spec 100 --layout-files 10,32,100,1000 --plugin-n 100,1000 --plugin-peer-max-n 100 --plugin-split 4
@@ -43,6 +45,7 @@ quick=0
 realdocs=0
 serve=0
 split=0
+floor=0
 while (($#)); do
   case "$1" in
     --quick) quick=1; parts="generation,runtime" ;;
@@ -50,10 +53,10 @@ while (($#)); do
     --plugin) parts="$parts,plugin" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
-    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; [[ "$2" == split ]] && split=1; shift ;;
+    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; [[ "$2" == split ]] && split=1; [[ "$2" == floor ]] && floor=1; shift ;;
     --check) check_only=1 ;;
     --store) store_only=1 ;;
-    -h|--help) sed -n '2,33p' "$(basename "$0")" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,35p' "$(basename "$0")" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) extra+=("$1") ;;
   esac
   shift
@@ -89,6 +92,10 @@ swift build -c release --product CrudeGenBuildTool >&2
 if ((split)); then
   step "running split_layout.py ${extra[*]}"
   exec python3 split_layout.py "${extra[@]}"
+fi
+if ((floor)); then
+  step "running compile_floor.py ${extra[*]}"
+  exec python3 compile_floor.py "${extra[@]}"
 fi
 
 if ((check_only)); then

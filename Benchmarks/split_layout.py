@@ -8,8 +8,8 @@ the ChatGPT document of swift-openapi-generator's examples, 889 KB), each a cons
 apply a build plugin:
 
   one            `crudegen import openapi.yaml`, the whole document in one spec and one target;
-  used           the same with every tag selected (`--tag A --tag B …`): one target, but only the types
-                 some operation uses, as each part of the split below holds;
+  used           `crudegen import openapi.yaml --used-types-only`: one target, every operation, but only the
+                 types some operation uses, as each part of the split below holds;
   tags           `crudegen import openapi.yaml --tag T --api-name TAPI` for each operation tag T, a spec and
                  a target each;
   parts          `crudegen import openapi.yaml --path-prefix /a --path-prefix /b …` for --parts groups of the
@@ -82,7 +82,7 @@ def write_package(args, layout, document):
     tags = operation_tags(document)
     imports = {
         "one": [("API", [])],
-        "used": [("API", [argument for tag in tags for argument in ("--tag", tag)])],
+        "used": [("API", ["--used-types-only"])],
         "tags": [(swift_name(tag), ["--tag", tag]) for tag in tags],
         "parts": [(f"Part{index + 1}", [argument for segment in group for argument in ("--path-prefix", segment)])
                   for index, group in enumerate(path_groups(document, args.parts))],
