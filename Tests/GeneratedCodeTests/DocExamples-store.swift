@@ -17,6 +17,7 @@ import FoundationNetworking
     @Test func docs_store_md_example1() async throws {
         func example() async throws {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
 
@@ -40,6 +41,7 @@ import FoundationNetworking
     @Test func docs_store_md_example2() async throws {
         func example() async throws {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             for try await _ in User.pages(on: client) {}   // every page lands in the store
@@ -69,6 +71,7 @@ import FoundationNetworking
             }
 
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             let model = AdminsModel()
@@ -89,6 +92,7 @@ import FoundationNetworking
     @Test func docs_store_md_example4() async throws {
         func example() async throws {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let online = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             let fresh = try await User.read(id: 3, on: online)

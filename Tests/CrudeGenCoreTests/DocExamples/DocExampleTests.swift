@@ -61,7 +61,10 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
-            let result = try await SwiftCompiler.run(["swift", "package", "--package-path", folder.path, "dump-package"])
+            // SwiftPM leaves a lock file in the temporary folder named after the scratch path: one fixed path
+            // (which dump-package never creates) leaves one file, not one per manifest and run.
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-manifest-scratch").path
+            let result = try await SwiftCompiler.run(["swift", "package", "--package-path", folder.path, "--scratch-path", scratch, "dump-package"])
             #expect(result.succeeded, "\(example.place) is not a valid manifest:\n\(result.output.prefix(2000))")
         }
     }
