@@ -44,8 +44,8 @@ store_only=0
 quick=0
 realdocs=0
 serve=0
-split=0
-floor=0
+# The parts that are one script of their own, run after the release tools are built.
+script=""
 while (($#)); do
   case "$1" in
     --quick) quick=1; parts="generation,runtime" ;;
@@ -53,7 +53,7 @@ while (($#)); do
     --plugin) parts="$parts,plugin" ;;
     --profile) parts="$parts,profile" ;;
     --profile-n) parts="$parts,profile"; extra+=(--profile "$2"); shift ;;
-    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; [[ "$2" == split ]] && split=1; [[ "$2" == floor ]] && floor=1; shift ;;
+    --parts) parts="$2"; [[ "$2" == realdocs ]] && realdocs=1; [[ "$2" == serve ]] && serve=1; [[ "$2" == split ]] && script=split_layout.py; [[ "$2" == floor ]] && script=compile_floor.py; shift ;;
     --check) check_only=1 ;;
     --store) store_only=1 ;;
     -h|--help) sed -n '2,35p' "$(basename "$0")" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -89,13 +89,9 @@ step "building crudegen and the build plugin's tool (release)"
 swift build -c release --product crudegen >&2
 swift build -c release --product CrudeGenBuildTool >&2
 
-if ((split)); then
-  step "running split_layout.py ${extra[*]}"
-  exec python3 split_layout.py "${extra[@]}"
-fi
-if ((floor)); then
-  step "running compile_floor.py ${extra[*]}"
-  exec python3 compile_floor.py "${extra[@]}"
+if [[ -n "$script" ]]; then
+  step "running $script ${extra[*]}"
+  exec python3 "$script" "${extra[@]}"
 fi
 
 if ((check_only)); then

@@ -154,15 +154,12 @@ import Testing
             let runtime = try OpenAPITestSupport.runtimeModulesFolder()
             for tag in ["Users", "Orders"] {
                 let part = try Self.importing(OperationSelection(tags: [tag]), apiName: "\(tag)API")
-                let files = try Generator().generate(spec: Data(part.yaml.utf8), file: "\(tag).crude.yaml").files
-                let sources = folder.appendingPathComponent(tag)
-                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-                for file in files { try Data(file.contents.utf8).write(to: sources.appendingPathComponent(file.name)) }
+                let paths = try OpenAPITestSupport.writeGenerated(part.yaml, file: "\(tag).crude.yaml", to: folder.appendingPathComponent(tag))
                 let flags = ["-emit-module", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", runtime]
                 let module = try await OpenAPITestSupport.runTool(
                     "/usr/bin/env",
                     ["swiftc"] + flags + ["-module-name", "\(tag)Part", "-emit-module-path", folder.appendingPathComponent("\(tag)Part.swiftmodule").path]
-                        + files.map { sources.appendingPathComponent($0.name).path })
+                        + paths)
                 #expect(module.status == 0, "the part tagged \(tag): \(module.stdout)\(module.stderr)")
             }
             let app = folder.appendingPathComponent("App.swift")

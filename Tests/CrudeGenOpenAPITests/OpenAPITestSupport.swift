@@ -99,17 +99,21 @@ enum OpenAPITestSupport {
             })
     }
 
+    /// Writes the Swift files a spec generates into `folder` (created if missing); returns their paths.
+    static func writeGenerated(_ yaml: String, file: String = "api.crude.yaml", to folder: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try Generator().generate(spec: Data(yaml.utf8), file: file).files.map { generated in
+            let url = folder.appendingPathComponent(generated.name)
+            try Data(generated.contents.utf8).write(to: url)
+            return url.path
+        }
+    }
+
     /// Type-checks the Swift a spec generates against the built `CrudeRuntime`, in Swift 6 mode with
     /// warnings as errors; returns the compiler's complaints, empty when it compiled cleanly.
     static func typecheckGenerated(_ yaml: String) async throws -> String {
         try await withTemporaryDirectory { folder in
-            let output = try Generator().generate(spec: Data(yaml.utf8), file: "api.crude.yaml")
-            var paths: [String] = []
-            for file in output.files {
-                let url = folder.appendingPathComponent(file.name)
-                try Data(file.contents.utf8).write(to: url)
-                paths.append(url.path)
-            }
+            let paths = try writeGenerated(yaml, to: folder)
             let modules = try runtimeModulesFolder()
             // At the lowest priority: the ChatGPT document's Swift keeps a core busy for a minute or more,
             // which must not starve the loopback-server tests running beside it.
