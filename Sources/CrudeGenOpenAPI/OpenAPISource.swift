@@ -8,6 +8,11 @@ import Yams
 
 /// An OpenAPI document read from YAML or JSON text: OpenAPIKit's model of it, as OpenAPI 3.1, and the
 /// composed node tree (from Yams, or from ``JSONReader`` for JSON) that maps JSON pointers back to lines and columns.
+///
+/// Reading is lenient, as real documents are rarely fully valid and their users cannot fix them: references
+/// to other files are bundled (``ExternalReferences``), flaws whose intent is clear are read as meant
+/// (``DocumentRepairs``), and a part OpenAPIKit cannot read is left out (``LenientDecoding``), each with a
+/// located warning in ``warnings``.
 struct OpenAPISource {
     /// The document; 3.0 documents are converted to 3.1 by OpenAPIKitCompat.
     var document: OpenAPIKit.OpenAPI.Document
@@ -15,11 +20,14 @@ struct OpenAPISource {
     var declaredVersion: String
     /// The path of the document as the user gave it.
     var file: String
-    /// The composed document, which keeps every value's line and column.
-    private let root: Node
+    /// What reading left out or read as meant.
+    var warnings: [Diagnostic]
+    /// The document as read, which keeps every value's line and column.
+    private let tree: DocumentTree
 
-    /// Reads `data`; a document OpenAPIKit cannot decode is an error diagnostic naming the place it failed.
-    init(_ data: Data, file: String) throws(DiagnosticsError) {
+    /// Reads `data`, and the files its references name through `readFile`; a document that cannot be read
+    /// at all is an error diagnostic naming the place it failed.
+    init(_ data: Data, file: String, readFile: @escaping ExternalReferences.FileReader = { try Data(contentsOf: $0) }) throws(DiagnosticsError) {
         self.file = file
         guard let text = String(data: data, encoding: .utf8) else {
             throw DiagnosticsError([.error("`\(file)` is not UTF-8 text", at: nil)])
@@ -46,7 +54,6 @@ struct OpenAPISource {
                 .error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))
             ])
         }
-        root = composed
         guard let version = top["openapi"]?.scalar?.string else {
             let hint = top["swagger"] != nil ? "this is a Swagger 2.0 document; convert it to OpenAPI 3 first (for example with swagger2openapi)" : nil
             throw DiagnosticsError([
@@ -56,39 +63,23 @@ struct OpenAPISource {
             ])
         }
         declaredVersion = version
+        var tree = DocumentTree(root: composed, file: file)
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            throw DiagnosticsError([
-                .error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: Self.location(of: ["openapi"], in: composed, file: file))
-            ])
+            throw DiagnosticsError([.error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: tree.location(of: ["openapi"]))])
         }
-        let is30 = version.hasPrefix("3.0")
-        do {
-            let json = JSONText.data(of: composed)
-            document =
-                is30
-                ? try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: json).convert(to: .v3_1_0)
-                : try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: json)
-        } catch let strict {
-            // Documents in the field write numbers where strings belong (`enum: ['443', 8443]`), which
-            // swift-openapi-generator accepts because Yams decodes any scalar as a string. Only such a
-            // document pays for the slower lenient decoding.
-            do {
-                document =
-                    is30
-                    ? try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: composed).convert(to: .v3_1_0)
-                    : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: composed)
-            } catch {
-                if let strict = strict as? DecodingError {
-                    throw DiagnosticsError([Self.describe(strict, in: composed, file: file)])
-                }
-                throw DiagnosticsError([.error("not a valid OpenAPI document: \(strict)", at: SourceLocation(file: file, line: 1, column: 1))])
-            }
-        }
+        var warnings: [Diagnostic]
+        (tree, warnings) = ExternalReferences.bundle(tree, read: readFile)
+        let repaired = DocumentRepairs.repair(tree)
+        warnings += repaired.warnings
+        let decoded = try LenientDecoding.decode(repaired.tree, is30: version.hasPrefix("3.0"))
+        document = decoded.document
+        self.tree = decoded.tree
+        self.warnings = warnings + decoded.warnings
     }
 
     /// Where the value at a JSON pointer's tokens starts, or the nearest enclosing value that exists.
     func location(of pointer: [String]) -> SourceLocation {
-        Self.location(of: pointer, in: root, file: file)
+        tree.location(of: pointer)
     }
 
     /// `pairs` in the order their keys have in the mapping at `pointer`. Foundation's JSON decoder does
@@ -97,7 +88,7 @@ struct OpenAPISource {
     /// only one every run agrees on.
     func inDocumentOrder<Value>(_ pairs: [(key: String, value: Value)], at pointer: [String]) -> [(key: String, value: Value)] {
         guard pairs.count > 1 else { return pairs }
-        guard case let .mapping(mapping)? = Self.node(at: pointer, in: root) else { return pairs.sorted { $0.key < $1.key } }
+        guard case let .mapping(mapping)? = tree.node(at: pointer) else { return pairs.sorted { $0.key < $1.key } }
         var order: [String: Int] = [:]
         for (index, pair) in mapping.enumerated() {
             if let key = pair.key.scalar?.string, order[key] == nil { order[key] = index }
@@ -105,50 +96,6 @@ struct OpenAPISource {
         return pairs.enumerated().sorted { lhs, rhs in
             (order[lhs.element.key] ?? Int.max, lhs.offset) < (order[rhs.element.key] ?? Int.max, rhs.offset)
         }.map(\.element)
-    }
-
-    /// The node at a JSON pointer's tokens; `nil` when the document has no such place.
-    private static func node(at pointer: [String], in root: Node) -> Node? {
-        let (node, reached) = deepestNode(at: pointer, in: root)
-        return reached == pointer.count ? node : nil
-    }
-
-    /// The location of the deepest node the pointer reaches in `root`.
-    private static func location(of pointer: [String], in root: Node, file: String) -> SourceLocation {
-        guard let mark = deepestNode(at: pointer, in: root).node.mark else { return SourceLocation(file: file, line: 1, column: 1) }
-        return SourceLocation(file: file, line: mark.line, column: mark.column)
-    }
-
-    /// The deepest node a pointer's tokens lead to, and how many tokens it followed.
-    private static func deepestNode(at pointer: [String], in root: Node) -> (node: Node, reached: Int) {
-        var node = root
-        for (index, token) in pointer.enumerated() {
-            let next: Node? =
-                switch node {
-                case let .mapping(mapping): mapping.first { $0.key.scalar?.string == token }?.value
-                case let .sequence(sequence): Int(token).flatMap { $0 < sequence.count ? sequence[$0] : nil }
-                default: nil
-                }
-            guard let next else { return (node, index) }
-            node = next
-        }
-        return (node, pointer.count)
-    }
-
-    /// A decoding failure as a diagnostic at the deepest place its coding path reaches.
-    private static func describe(_ error: DecodingError, in root: Node, file: String) -> Diagnostic {
-        let (path, message): ([CodingKey], String) =
-            switch error {
-            case let .dataCorrupted(context): (context.codingPath, context.debugDescription)
-            case let .keyNotFound(key, context): (context.codingPath, "missing key `\(key.stringValue)`")
-            case let .typeMismatch(_, context): (context.codingPath, context.debugDescription)
-            case let .valueNotFound(_, context): (context.codingPath, context.debugDescription)
-            @unknown default: ([], "\(error)")
-            }
-        let tokens = path.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        return .error(
-            "not a valid OpenAPI document: \(message)", at: location(of: tokens, in: root, file: file),
-            hint: tokens.isEmpty ? nil : "at " + JSONPointer.text(tokens))
     }
 }
 

@@ -214,13 +214,18 @@ private struct Writer {
     }
 
     /// Names each route parameter that is a field by the field's name rather than its JSON key: import
-    /// writes routes with the document's parameter names (`{thread_id}`), and the key style decides the
-    /// field's name (`threadId`) only once every key is known.
+    /// writes routes with the document's parameter names (`{thread_id}`) or their camel case (`{threadId}`),
+    /// and the key style decides the field's name (`threadId`, or `thread_id` when the field is another
+    /// resource's id) only once every key is known.
     private func routeParametersNamed(asFieldsOf resource: inout SpecDraft.Resource) {
-        let renamed = named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).filter { $0.name != $0.field.key }
+        let named = named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)])
+        let routeNames = Set(resource.params.map(\.name) + [resource.idName])
+        let renamed = named.flatMap { field in
+            [field.field.key, Mapper.parameterName(field.field.key)].filter { $0 != field.name && !routeNames.contains($0) }.map { ($0, field.name) }
+        }
         guard !renamed.isEmpty else { return }
         let rename = { (route: String) in
-            renamed.reduce(route) { route, field in route.replacingOccurrences(of: "{\(field.field.key)}", with: "{\(field.name)}") }
+            renamed.reduce(route) { route, rename in route.replacingOccurrences(of: "{\(rename.0)}", with: "{\(rename.1)}") }
         }
         resource.path = rename(resource.path)
         resource.routes = resource.routes.mapValues(rename)
@@ -303,14 +308,20 @@ private struct Writer {
         if !action.params.isEmpty {
             line(pad + "  params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
         }
-        fields(action.query, indent: indent + 2, label: "query")
+        // The route's parameters, the fields of a body declared in place and the query all become arguments of
+        // one function, so their Swift names must differ (Intercom's `{jobIdentifier}` route beside a
+        // `jobIdentifier` query parameter).
+        let routeNames = Set(action.params.map { SpecInterop.propertyName($0.name) })
+        var bodyNames: Set<String> = []
+        if case let .fields(fields)? = action.body { bodyNames = Set(named(fields, taken: routeNames).map { SpecInterop.propertyName($0.name) }) }
+        fields(action.query, indent: indent + 2, label: "query", taken: routeNames.union(bodyNames))
         if !action.headers.isEmpty {
             line(
                 pad
                     + "  headers: { \(action.headers.map { "\(SpecWriter.scalar($0.name, flow: true)): \(SpecWriter.scalar($0.value, flow: true))" }.joined(separator: ", ")) }"
             )
         }
-        payload(action.body, label: "body", indent: indent + 2)
+        payload(action.body, label: "body", indent: indent + 2, taken: routeNames)
         if let format = action.bodyFormat { line(pad + "  body_format: \(format.rawValue)") }
         payload(action.returns, label: "returns", indent: indent + 2)
         pagination(action.pagination, indent: indent + 2)
@@ -339,10 +350,11 @@ private struct Writer {
     }
 
     /// Appends a body or response under `label`: a type, or fields declared in place.
-    mutating func payload(_ payload: SpecDraft.Payload?, label: String, indent: Int) {
+    /// `taken` holds the Swift names the fields must not take.
+    mutating func payload(_ payload: SpecDraft.Payload?, label: String, indent: Int, taken: Set<String> = []) {
         switch payload {
         case let .type(type)?: line(String(repeating: " ", count: indent) + "\(label): \(SpecWriter.scalar(type.description))")
-        case let .fields(fields)?: self.fields(fields, indent: indent, label: label)
+        case let .fields(fields)?: self.fields(fields, indent: indent, label: label, taken: taken)
         case nil: break
         }
     }

@@ -21,6 +21,15 @@ import Testing
         #expect(errors(for: Self.aliasBomb(levels: 9) + "api: { name: A }\nmodels:\n  M: { fields: { *a9 : Int } }\n").count == 1)
     }
 
+    /// An asterisk in text is no alias: a quoted description or a block scalar may say `*Note: …`, as
+    /// Spotify's and Hetzner's documents do, and an import writes such descriptions into specs.
+    @Test func anAsteriskInTextBeforeAColonIsNoAlias() {
+        let quoted = "api: { name: A }\nmodels:\n  M:\n    description: \"At most 50. *Note: ids in the query win.\"\n    fields: { a: Int }\n"
+        #expect(errors(for: quoted).isEmpty)
+        let block = "api: { name: A }\nmodels:\n  M:\n    description: |\n      *Deprecated*: use b\n      *Note: gone in 2026\n    fields: { a: Int }\n"
+        #expect(errors(for: block).isEmpty)
+    }
+
     @Test func aliasesMultipliedByTheLoaderHitTheNodeLimit() {
         // 3,000 models sharing 3,000 fields through one alias: 9 million fields from a 130 KB file.
         let fields = (0..<3000).map { "f\($0): Int" }.joined(separator: ", ")

@@ -60,10 +60,14 @@ package enum YAMLDocument {
 
     /// Where an alias stands as a mapping key (`? *a` or `*a : value`), if anywhere. Such keys are never
     /// meaningful in a spec, and composing them hashes the aliased tree, which an alias bomb makes endless.
+    /// Only a name some `&anchor` declares can be an alias: text in quotes or block scalars says
+    /// `*Note: …` too, and imported descriptions do.
     static func aliasUsedAsKey(in text: String) -> String.Index? {
-        guard text.contains("*") else { return nil }
+        guard text.contains("*"), text.contains("&") else { return nil }
+        let anchors = Set(text.matches(of: #/(?:^|[\s\[{,])&([^\s\[\]{},]+)/#.anchorsMatchLineEndings()).map { String($0.output.1) })
+        guard !anchors.isEmpty else { return nil }
         let pattern = #/(?m)(?:\?[ \t]+|(?:^|[\s\[{,]))(\*[^\s\[\]{},]+)[ \t]*(?::(?:\s|$)|$)/#
-        for match in text.matches(of: pattern) {
+        for match in text.matches(of: pattern) where anchors.contains(String(match.output.1.dropFirst())) {
             let alias = match.output.1
             let after = text[alias.endIndex...].drop { $0 == " " || $0 == "\t" }
             let isExplicitKey = text[match.range].hasPrefix("?")

@@ -13,12 +13,25 @@ extension Mapper {
         var pointer: [String]
     }
 
+    /// The path requests go to for a key of `paths`, and what of the key is not part of it. Documents tell
+    /// operations on one path apart by a fragment (Box's `/oauth2/token#refresh`) or a fixed query
+    /// (`/items?action=archive`), which no server sees as part of the path.
+    static func requestPath(ofKey key: String) -> (path: OpenAPI.Path, dropped: String?) {
+        guard let cut = key.firstIndex(where: { $0 == "#" || $0 == "?" }) else { return (OpenAPI.Path(rawValue: key), nil) }
+        return (OpenAPI.Path(rawValue: String(key[..<cut])), String(key[cut...]))
+    }
+
     /// Maps the paths: resources first (path pairs), then every operation no resource took as an action.
     mutating func mapPaths() {
         var endpoints: [Endpoint] = []
         for (rawPath, item) in orderedPaths {
-            let path = OpenAPI.Path(rawValue: rawPath)
             let pointer = ["paths", rawPath]
+            let (path, dropped) = Self.requestPath(ofKey: rawPath)
+            if let dropped {
+                warn(
+                    "the `\(dropped)` of path `\(rawPath)` is not part of a route; its operations are sent to `\(path.rawValue)`", at: pointer,
+                    hint: dropped.hasPrefix("?") ? "send the query through the operation's query parameters" : nil)
+            }
             guard let item = document.components[item] else {
                 warn("path item reference is not resolvable; the path is left out", at: pointer)
                 continue
@@ -60,11 +73,11 @@ extension Mapper {
         }
         var itemPaths: [[String]: OpenAPI.Path] = [:]
         for (rawPath, _) in orderedPaths.reversed() {
-            let path = OpenAPI.Path(rawValue: rawPath)
+            let path = Self.requestPath(ofKey: rawPath).path
             if let last = path.components.last, isSingleParameter(last) { itemPaths[Array(path.components.dropLast())] = path }
         }
         for (rawPath, _) in orderedPaths {
-            let collection = OpenAPI.Path(rawValue: rawPath)
+            let collection = Self.requestPath(ofKey: rawPath).path
             guard let itemPath = itemPaths[collection.components] else { continue }
             switch resource(collection: collection, itemPath: itemPath, operations: operations) {
             case let .resource(resource, used, model)?: adopt(&self, resource, used, model)

@@ -108,18 +108,20 @@ extension Mapper {
         return draft.models.count - 1
     }
 
-    /// String or integer enums: their raw values, without `null`.
+    /// String or integer enums: their raw values, without `null`, each once (Okta lists some twice; a value
+    /// listed again adds nothing).
     func enumValues(of schema: JSONSchema) -> (isInteger: Bool, values: [String])? {
         guard let allowed = schema.allowedValues, !allowed.isEmpty else { return nil }
         let values = allowed.map(\.value).filter { !($0 is NSNull) }
+        var seen: Set<String> = []
         if schema.isString, !values.isEmpty, values.allSatisfy({ $0 is String }) {
             // A case needs a name, so `""` (the Petstore's habitat filter) is no case; the open enum still
             // reads and sends it as an unknown value.
-            let cases = values.map { $0 as! String }.filter { !$0.isEmpty }
+            let cases = values.compactMap { $0 as? String }.filter { !$0.isEmpty && seen.insert($0).inserted }
             return cases.isEmpty ? nil : (false, cases)
         }
         if schema.isInteger, !values.isEmpty, values.allSatisfy({ $0 is Int }) {
-            return (true, values.map { String($0 as! Int) })
+            return (true, values.compactMap { ($0 as? Int).map(String.init) }.filter { seen.insert($0).inserted })
         }
         return nil
     }

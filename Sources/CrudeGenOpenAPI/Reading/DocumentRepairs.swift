@@ -1,0 +1,133 @@
+import CrudeGenCore
+import Yams
+
+/// Flaws of published documents whose intent is clear, read as meant before OpenAPIKit, which refuses a
+/// whole document for any one of them, decodes it. Each repair is a located warning.
+enum DocumentRepairs {
+    /// `tree` with its clear flaws repaired, and a warning for each.
+    static func repair(_ tree: DocumentTree) -> (tree: DocumentTree, warnings: [Diagnostic]) {
+        var finder = FlawFinder(declaredSchemes: declaredSecuritySchemes(in: tree.root))
+        finder.visit(tree.root, pointer: [], parentKey: nil)
+        guard !finder.repairs.isEmpty else { return (tree, []) }
+        var repaired = tree
+        var warnings: [Diagnostic] = []
+        for repair in finder.repairs {
+            warnings.append(.warning(repair.message + " (\(JSONPointer.text(repair.pointer)))", at: tree.location(of: repair.pointer)))
+            repaired.replace(at: repair.pointer, with: repair.value)
+        }
+        return (repaired, warnings)
+    }
+
+    /// The names under `components/securitySchemes`.
+    private static func declaredSecuritySchemes(in root: Node) -> Set<String> {
+        guard case let .mapping(schemes)? = root[key: "components"]?[key: "securitySchemes"] else { return [] }
+        return Set(schemes.compactMap { $0.key.scalar?.string })
+    }
+
+    /// One value replaced, and why.
+    private struct Repair {
+        var pointer: [String]
+        var value: Node
+        var message: String
+    }
+
+    /// Walks a document once, collecting its repairs.
+    private struct FlawFinder {
+        /// The security schemes requirements may name.
+        let declaredSchemes: Set<String>
+        /// What to replace, in document order.
+        var repairs: [Repair] = []
+
+        mutating func visit(_ node: Node, pointer: [String], parentKey: String?) {
+            switch node {
+            case let .mapping(mapping):
+                check(mapping, pointer: pointer, parentKey: parentKey)
+                for (key, value) in mapping {
+                    guard let key = key.scalar?.string, !key.hasPrefix("x-"), key != "example", key != "examples" else { continue }
+                    visit(value, pointer: pointer + [key], parentKey: key)
+                }
+            case let .sequence(sequence):
+                if parentKey == "security" { checkSecurity(sequence, pointer: pointer) }
+                for (index, element) in sequence.enumerated() {
+                    // The elements of `parameters` are parameters, which `check` knows by this key.
+                    visit(element, pointer: pointer + [String(index)], parentKey: parentKey == "parameters" ? "parameter" : nil)
+                }
+            case .scalar, .alias:
+                return
+            }
+        }
+
+        /// Repairs of one mapping: a path parameter not marked required, a header written as a parameter,
+        /// an array's items written as a boolean or a list.
+        mutating func check(_ mapping: Node.Mapping, pointer: [String], parentKey: String?) {
+            let isParameter = parentKey == "parameter" || (pointer.count == 3 && pointer[0] == "components" && pointer[1] == "parameters")
+            if isParameter, mapping.first(where: { $0.key.scalar?.string == "in" })?.value.scalar?.string == "path",
+                mapping.first(where: { $0.key.scalar?.string == "required" })?.value.scalar?.string != "true"
+            {
+                repairs.append(
+                    Repair(
+                        pointer: pointer, value: Self.setting("required", to: Node("true"), in: mapping),
+                        message: "a path parameter is always required; read as `required: true`"))
+            }
+            let isHeader = pointer.count >= 2 && pointer[pointer.count - 2] == "headers" && (pointer.count < 3 || pointer[pointer.count - 3] != "properties")
+            let parameterOnly = mapping.compactMap { $0.key.scalar?.string }.filter { ["name", "in", "allowEmptyValue"].contains($0) }
+            if isHeader, !parameterOnly.isEmpty {
+                // Jellyfin writes every 503's headers as parameters (`allowEmptyValue`); a header has its name as its key.
+                let kept = mapping.filter { !parameterOnly.contains($0.key.scalar?.string ?? "") }.map { ($0.key, $0.value) }
+                repairs.append(
+                    Repair(
+                        pointer: pointer, value: .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark)),
+                        message: "a header object has no `\(parameterOnly.joined(separator: "`, `"))`, which only parameters have; read without"))
+            }
+            guard let items = mapping.first(where: { $0.key.scalar?.string == "items" })?.value else { return }
+            switch items {
+            case .scalar:
+                // `items: false` beside `prefixItems` is a tuple (Meilisearch's `[String, String]`): its
+                // elements are any of the prefix's types.
+                let prefix = mapping.first { $0.key.scalar?.string == "prefixItems" }?.value.sequence.map(Array.init) ?? []
+                repairs.append(
+                    Repair(
+                        pointer: pointer + ["items"], value: Self.union(of: prefix, at: items),
+                        message: "`items` is a boolean, which OpenAPI's schemas do not take; read as "
+                            + (prefix.isEmpty ? "any value" : "any of `prefixItems`")))
+            case let .sequence(schemas):
+                repairs.append(
+                    Repair(
+                        pointer: pointer + ["items"], value: Self.union(of: Array(schemas), at: items),
+                        message: "`items` is a list of schemas (a tuple of JSON Schema draft 4); read as an array of any of them"))
+            case .mapping, .alias:
+                return
+            }
+        }
+
+        /// Drops the names a security requirement gives that no security scheme declares.
+        mutating func checkSecurity(_ requirements: Node.Sequence, pointer: [String]) {
+            for (index, requirement) in requirements.enumerated() {
+                guard case let .mapping(names) = requirement else { continue }
+                let undeclared = names.compactMap { $0.key.scalar?.string }.filter { !declaredSchemes.contains($0) }
+                guard !undeclared.isEmpty else { continue }
+                let kept = names.filter { pair in pair.key.scalar.map { declaredSchemes.contains($0.string) } ?? false }.map { ($0.key, $0.value) }
+                repairs.append(
+                    Repair(
+                        pointer: pointer + [String(index)], value: .mapping(Node.Mapping(kept, names.tag, names.style, names.mark)),
+                        message: "the security requirement names `\(undeclared.joined(separator: "`, `"))`, which `components/securitySchemes` does not declare; left out"
+                    ))
+            }
+        }
+
+        /// `mapping` with `key` set to `value`.
+        static func setting(_ key: String, to value: Node, in mapping: Node.Mapping) -> Node {
+            var pairs = mapping.map { ($0.key, $0.value) }
+            if let index = pairs.firstIndex(where: { $0.0.scalar?.string == key }) { pairs[index].1 = value } else { pairs.append((Node(key), value)) }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        }
+
+        /// The schema of a value that is any of `schemas`: the one schema when there is one, an empty
+        /// schema (any value) when there is none.
+        static func union(of schemas: [Node], at place: Node) -> Node {
+            if schemas.count == 1 { return schemas[0] }
+            let pairs: [(Node, Node)] = schemas.isEmpty ? [] : [(Node("anyOf"), .sequence(Node.Sequence(schemas)))]
+            return .mapping(Node.Mapping(pairs, .implicit, .any, place.mark))
+        }
+    }
+}

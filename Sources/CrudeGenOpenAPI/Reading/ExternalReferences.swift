@@ -1,0 +1,224 @@
+import CrudeGenCore
+import Foundation
+import Yams
+
+/// Bundles a document kept in several files (DigitalOcean's 2,907) into one tree: every `$ref` to
+/// another file, at any level, is resolved relative to the file it is written in.
+///
+/// A schema another file holds becomes a component schema named after its file or its fragment's last
+/// token, so that it is one named type however many places use it; anything else (a path item, an
+/// operation, a parameter, a response, a description) is put in place of its reference. The tree
+/// remembers which file each bundled part came from, so warnings about it name that file.
+struct ExternalReferences {
+    /// Reads a referenced file; the default reads from disk.
+    typealias FileReader = (URL) throws -> Data
+
+    /// The tree being bundled.
+    private var tree: DocumentTree
+    /// Reads the files references name.
+    private let read: FileReader
+    /// The files read so far, composed, by path; `nil` for a file that cannot be read.
+    private var files: [String: Node?] = [:]
+    /// The component name each external schema became, by its file and fragment.
+    private var hoisted: [String: String] = [:]
+    /// The component schemas' names, taken or claimed.
+    private var schemaNames: Set<String> = []
+    /// Schemas hoisted but not yet added to the components, in order.
+    private var pendingSchemas: [(name: String, node: Node, file: URL)] = []
+    /// The references being put in place, to stop a part that refers to itself.
+    private var inlining: Set<String> = []
+    /// What could not be resolved.
+    private(set) var warnings: [Diagnostic] = []
+
+    /// The keys whose value is a schema.
+    private static let schemaKeys: Set<String> = [
+        "schema", "items", "additionalProperties", "not", "additionalItems", "contains", "propertyNames", "if", "then", "else",
+    ]
+    /// The keys whose value maps names to schemas.
+    private static let schemaMapKeys: Set<String> = ["properties", "patternProperties", "definitions", "$defs"]
+    /// The keys whose value lists schemas.
+    private static let schemaListKeys: Set<String> = ["allOf", "oneOf", "anyOf", "prefixItems"]
+
+    /// What a node is, as far as references to schemas care.
+    private enum Place {
+        case schema, schemaMap, schemaList, other
+    }
+
+    /// Bundles the external references of `tree`, whose entry file is read from `tree.file`'s folder.
+    static func bundle(_ tree: DocumentTree, read: @escaping FileReader) -> (tree: DocumentTree, warnings: [Diagnostic]) {
+        guard Self.hasExternalReference(tree.root) else { return (tree, []) }
+        var bundler = ExternalReferences(tree: tree, read: read)
+        if case let .mapping(schemas)? = tree.root[key: "components"]?[key: "schemas"] {
+            bundler.schemaNames = Set(schemas.compactMap { $0.key.scalar?.string })
+        }
+        let entry = URL(fileURLWithPath: tree.file).standardizedFileURL
+        var root = tree.root
+        bundler.resolve(&root, place: .other, in: entry, pointer: [])
+        // Hoisted schemas may refer to further files; each is bundled in its own file's folder as it is added.
+        var added: [(Node, Node)] = []
+        while !bundler.pendingSchemas.isEmpty {
+            var (name, node, file) = bundler.pendingSchemas.removeFirst()
+            bundler.resolve(&node, place: .schema, in: file, pointer: ["components", "schemas", name])
+            bundler.tree.origins[["components", "schemas", name]] = file.path
+            added.append((Node(name), node))
+        }
+        if !added.isEmpty { root = Self.adding(schemas: added, to: root) }
+        bundler.tree.root = root
+        return (bundler.tree, bundler.warnings)
+    }
+
+    private init(tree: DocumentTree, read: @escaping FileReader) {
+        self.tree = tree
+        self.read = read
+    }
+
+    /// Whether any `$ref` below `node` names another file: most documents have none and skip bundling.
+    private static func hasExternalReference(_ node: Node) -> Bool {
+        switch node {
+        case let .mapping(mapping):
+            for (key, value) in mapping {
+                if key.scalar?.string == "$ref", let target = value.scalar?.string, !target.hasPrefix("#") { return true }
+                if hasExternalReference(value) { return true }
+            }
+            return false
+        case let .sequence(sequence): return sequence.contains(where: hasExternalReference)
+        case .scalar, .alias: return false
+        }
+    }
+
+    /// Resolves the references below `node`, which is in `file` at `pointer` of the bundled tree.
+    private mutating func resolve(_ node: inout Node, place: Place, in file: URL, pointer: [String]) {
+        switch node {
+        case var .mapping(mapping):
+            if let target = mapping.first(where: { $0.key.scalar?.string == "$ref" })?.value.scalar?.string {
+                if let resolved = reference(target, place: place, in: file, pointer: pointer, at: node) { node = resolved }
+                return
+            }
+            for index in mapping.indices {
+                let key = mapping[index].key.scalar?.string ?? ""
+                // Code samples and examples are never imported: their files are not read.
+                if key.hasPrefix("x-") || key == "example" || key == "examples" { continue }
+                var value = mapping[index].value
+                resolve(&value, place: Self.place(ofValueAt: key, in: place), in: file, pointer: pointer + [key])
+                mapping[index] = (mapping[index].key, value)
+            }
+            node = .mapping(mapping)
+        case var .sequence(sequence):
+            let elementPlace: Place = place == .schemaList ? .schema : .other
+            for index in sequence.indices {
+                var value = sequence[index]
+                resolve(&value, place: elementPlace, in: file, pointer: pointer + [String(index)])
+                sequence[index] = value
+            }
+            node = .sequence(sequence)
+        case .scalar, .alias:
+            return
+        }
+    }
+
+    /// What the value under `key` of a node at `place` is.
+    private static func place(ofValueAt key: String, in place: Place) -> Place {
+        switch place {
+        case .schemaMap: return .schema
+        case .schema:
+            if schemaKeys.contains(key) { return .schema }
+            if schemaMapKeys.contains(key) { return .schemaMap }
+            return schemaListKeys.contains(key) ? .schemaList : .other
+        case .schemaList, .other:
+            if key == "schema" { return .schema }
+            return key == "schemas" || key == "definitions" ? .schemaMap : .other
+        }
+    }
+
+    /// What a `$ref` to `target`, written in `file`, becomes in the bundled tree; `nil` to keep it as it is.
+    private mutating func reference(_ target: String, place: Place, in file: URL, pointer: [String], at node: Node) -> Node? {
+        let isEntry = file == URL(fileURLWithPath: tree.file).standardizedFileURL
+        if target.hasPrefix("#") && isEntry { return nil }
+        let (path, fragment) = Self.split(target)
+        let targetFile = path.isEmpty ? file : URL(fileURLWithPath: path, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+        let key = targetFile.path + "#" + fragment
+        let location = SourceLocation(file: isEntry ? tree.file : file.path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        guard let document = load(targetFile) else {
+            warnings.append(.warning("`\(target)` cannot be read; what refers to it is left as an unresolved reference", at: location))
+            return nil
+        }
+        let tokens = fragment.split(separator: "/", omittingEmptySubsequences: true).map {
+            ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+        guard let found = DocumentTree(root: document, file: targetFile.path).node(at: tokens) else {
+            warnings.append(.warning("`\(target)` names nothing in `\(targetFile.lastPathComponent)`; the reference is left unresolved", at: location))
+            return nil
+        }
+        if place == .schema {
+            if let name = hoisted[key] { return Self.schemaReference(to: name, like: node) }
+            let name = claimSchemaName(tokens.last ?? targetFile.deletingPathExtension().lastPathComponent)
+            hoisted[key] = name
+            pendingSchemas.append((name, found, targetFile))
+            return Self.schemaReference(to: name, like: node)
+        }
+        guard inlining.insert(key).inserted else {
+            warnings.append(.warning("`\(target)` refers to itself; the inner reference is left unresolved", at: location))
+            return nil
+        }
+        var inlined = found
+        resolve(&inlined, place: place, in: targetFile, pointer: pointer)
+        inlining.remove(key)
+        tree.origins[pointer] = targetFile.path
+        return inlined
+    }
+
+    /// A file's node tree, read and composed once.
+    private mutating func load(_ url: URL) -> Node? {
+        if let known = files[url.path] { return known }
+        var node: Node?
+        if let data = try? read(url), let text = String(data: data, encoding: .utf8) {
+            node = JSONReader.looksLikeJSON(text) ? try? JSONReader.read(text, file: url.path) : (try? Yams.compose(yaml: text, .basic)) ?? nil
+        }
+        files[url.path] = node
+        return node
+    }
+
+    /// A reference's file part and fragment (`models/pet.yaml#/Pet` → `models/pet.yaml`, `/Pet`).
+    private static func split(_ target: String) -> (path: String, fragment: String) {
+        guard let hash = target.firstIndex(of: "#") else { return (target, "") }
+        return (String(target[..<hash]), String(target[target.index(after: hash)...]))
+    }
+
+    /// A component schema name made of `base` that no other schema has.
+    private mutating func claimSchemaName(_ base: String) -> String {
+        let cleaned = base.replacingOccurrences(of: ".yaml", with: "").replacingOccurrences(of: ".yml", with: "").replacingOccurrences(of: ".json", with: "")
+        var name = cleaned.isEmpty ? "Schema" : cleaned
+        var number = 2
+        while schemaNames.contains(name) {
+            name = "\(cleaned)\(number)"
+            number += 1
+        }
+        schemaNames.insert(name)
+        return name
+    }
+
+    /// `{$ref: '#/components/schemas/name'}` at the place of the reference it replaces.
+    private static func schemaReference(to name: String, like node: Node) -> Node {
+        let escaped = name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        return .mapping(Node.Mapping([(Node("$ref"), Node("#/components/schemas/" + escaped))], .implicit, .any, node.mark))
+    }
+
+    /// `root` with `schemas` added to its component schemas.
+    private static func adding(schemas: [(Node, Node)], to root: Node) -> Node {
+        var tree = DocumentTree(root: root, file: "")
+        if tree.node(at: ["components"]) == nil { tree.root = Self.setting("components", to: .mapping(Node.Mapping([])), in: tree.root) }
+        let existing: [(Node, Node)] =
+            if case let .mapping(mapping)? = tree.node(at: ["components", "schemas"]) { mapping.map { ($0.key, $0.value) } } else { [] }
+        guard let components = tree.node(at: ["components"]) else { return root }
+        tree.replace(at: ["components"], with: Self.setting("schemas", to: .mapping(Node.Mapping(existing + schemas)), in: components))
+        return tree.root
+    }
+
+    /// `mapping` with `key` set to `value`, added last when it is new.
+    private static func setting(_ key: String, to value: Node, in mapping: Node) -> Node {
+        guard case let .mapping(old) = mapping else { return mapping }
+        var pairs = old.map { ($0.key, $0.value) }
+        if let index = pairs.firstIndex(where: { $0.0.scalar?.string == key }) { pairs[index].1 = value } else { pairs.append((Node(key), value)) }
+        return .mapping(Node.Mapping(pairs, old.tag, old.style, old.mark))
+    }
+}

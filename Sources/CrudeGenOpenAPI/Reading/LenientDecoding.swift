@@ -1,0 +1,171 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// Decodes a document with OpenAPIKit, leaving out each part it cannot read instead of refusing the whole
+/// document: one header without a schema must not cost a vendor's other 387 operations.
+///
+/// OpenAPIKit stops at the first part it cannot decode and says where; that part (the parameter, header,
+/// response, operation, property or component around the place) is removed with a located warning and
+/// the document decoded again, until it reads.
+enum LenientDecoding {
+    /// How many parts may be left out before the document counts as unreadable.
+    static let limit = 500
+
+    /// The keys whose entries can be left out one by one.
+    private static let collections: Set<String> = [
+        "paths", "parameters", "headers", "responses", "content", "properties", "patternProperties", "schemas", "requestBodies", "securitySchemes",
+        "links", "callbacks", "encoding", "allOf", "anyOf", "oneOf", "security", "tags", "servers", "variables", "pathItems", "webhooks",
+    ]
+
+    /// The operations' keys in a path item.
+    private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// The document `tree` holds, as OpenAPI 3.1 (`is30` documents are converted), with the tree as read
+    /// and a warning for each part left out.
+    static func decode(_ tree: DocumentTree, is30: Bool) throws(DiagnosticsError) -> (document: OpenAPIKit.OpenAPI.Document, tree: DocumentTree, warnings: [Diagnostic]) {
+        var (tree, warnings) = partsRead(tree, is30: is30)
+        var triedScalarsAsStrings = false
+        for _ in 0...limit {
+            let failure: Swift.Error
+            do {
+                return (try strict(tree.root, is30: is30), tree, warnings)
+            } catch {
+                failure = error
+            }
+            if !triedScalarsAsStrings {
+                // Documents in the field write numbers where strings belong (`enum: ['443', 8443]`), which
+                // swift-openapi-generator accepts because Yams decodes any scalar as a string. Only such a
+                // document pays for the slower decoding.
+                triedScalarsAsStrings = true
+                if let document = try? scalarsAsStrings(tree.root, is30: is30) { return (document, tree, warnings) }
+            }
+            let described = OpenAPIKit.OpenAPI.Error(from: failure)
+            let pointer = described.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            guard let place = removablePlace(on: pointer, in: tree) else {
+                throw DiagnosticsError([
+                    .error(
+                        "not a valid OpenAPI document: \(described.localizedDescription)", at: tree.location(of: pointer),
+                        hint: pointer.isEmpty ? nil : "at " + JSONPointer.text(pointer))
+                ])
+            }
+            warnings.append(leftOut(place, because: described, in: tree))
+            tree.remove(at: place)
+        }
+        throw DiagnosticsError([
+            .error(
+                "not a valid OpenAPI document: more than \(limit) parts cannot be read", at: SourceLocation(file: tree.file, line: 1, column: 1),
+                hint: "the warnings above say which")
+        ])
+    }
+
+    /// `tree` without the path items and components that do not decode on their own, and a warning for each
+    /// part left out. Each is decoded alone first: a flaw a vendor repeats in every operation (Jellyfin's
+    /// headers) would otherwise cost a decoding of the whole document per operation.
+    private static func partsRead(_ tree: DocumentTree, is30: Bool) -> (DocumentTree, [Diagnostic]) {
+        var tree = tree
+        var warnings: [Diagnostic] = []
+        func check<Part: Decodable>(_ collection: [String], as _: Part.Type) {
+            guard case let .mapping(entries)? = tree.node(at: collection) else { return }
+            for key in entries.compactMap({ $0.key.scalar?.string }) {
+                let pointer = collection + [key]
+                for _ in 0...limit {
+                    // A reference is resolved where it is used; only the parts themselves are read here.
+                    guard let part = tree.node(at: pointer), part[key: "$ref"] == nil else { break }
+                    let failure: Swift.Error
+                    do {
+                        _ = try JSONDecoder().decode(Part.self, from: JSONText.data(of: part))
+                        break
+                    } catch {
+                        failure = error
+                    }
+                    let described = OpenAPIKit.OpenAPI.Error(from: failure)
+                    let inner = described.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+                    let place = removablePlace(on: pointer + inner, in: tree, within: pointer) ?? pointer
+                    warnings.append(leftOut(place, because: described, in: tree))
+                    tree.remove(at: place)
+                    if place == pointer { break }
+                }
+            }
+        }
+        if is30 {
+            check(["paths"], as: OpenAPIKit30.OpenAPI.PathItem.self)
+            check(["components", "schemas"], as: OpenAPIKit30.JSONSchema.self)
+            check(["components", "parameters"], as: OpenAPIKit30.OpenAPI.Parameter.self)
+            check(["components", "responses"], as: OpenAPIKit30.OpenAPI.Response.self)
+            check(["components", "requestBodies"], as: OpenAPIKit30.OpenAPI.Request.self)
+            check(["components", "headers"], as: OpenAPIKit30.OpenAPI.Header.self)
+            check(["components", "securitySchemes"], as: OpenAPIKit30.OpenAPI.SecurityScheme.self)
+        } else {
+            check(["paths"], as: OpenAPIKit.OpenAPI.PathItem.self)
+            check(["webhooks"], as: OpenAPIKit.OpenAPI.PathItem.self)
+            check(["components", "pathItems"], as: OpenAPIKit.OpenAPI.PathItem.self)
+            check(["components", "schemas"], as: OpenAPIKit.JSONSchema.self)
+            check(["components", "parameters"], as: OpenAPIKit.OpenAPI.Parameter.self)
+            check(["components", "responses"], as: OpenAPIKit.OpenAPI.Response.self)
+            check(["components", "requestBodies"], as: OpenAPIKit.OpenAPI.Request.self)
+            check(["components", "headers"], as: OpenAPIKit.OpenAPI.Header.self)
+            check(["components", "securitySchemes"], as: OpenAPIKit.OpenAPI.SecurityScheme.self)
+        }
+        return (tree, warnings)
+    }
+
+    /// The warning for a part left out: what it is, and OpenAPIKit's reason without the place, which it
+    /// words from where decoding started (a part decoded alone has no path) and the warning's location gives.
+    private static func leftOut(_ place: [String], because described: OpenAPIKit.OpenAPI.Error, in tree: DocumentTree) -> Diagnostic {
+        var reason = described.localizedDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+        for context in [" in .", " in Document.", " for the ", " under `"] {
+            if let cut = reason.range(of: context) { reason = String(reason[..<cut.lowerBound]) }
+        }
+        return .warning(
+            "\(partName(place)) cannot be read and is left out: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason) (\(JSONPointer.text(place)))",
+            at: tree.location(of: place))
+    }
+
+    /// How a warning names the part at `place`: `header \`Message\``, `operation \`get\``.
+    private static func partName(_ place: [String]) -> String {
+        guard let last = place.last else { return "the document" }
+        let parent = place.count >= 2 ? place[place.count - 2] : ""
+        let kinds: [String: String] = [
+            "paths": "path", "parameters": "parameter", "headers": "header", "responses": "response", "content": "media type",
+            "properties": "property", "patternProperties": "property", "schemas": "schema", "requestBodies": "request body",
+            "securitySchemes": "security scheme", "links": "link", "callbacks": "callback", "encoding": "encoding", "allOf": "`allOf` member",
+            "anyOf": "`anyOf` member", "oneOf": "`oneOf` member", "security": "security requirement", "tags": "tag", "servers": "server",
+            "variables": "server variable", "pathItems": "path item", "webhooks": "webhook",
+        ]
+        if let kind = kinds[parent] { return Int(last).map { "\(kind) \($0 + 1)" } ?? "\(kind) `\(last)`" }
+        return methods.contains(last) ? "operation `\(last)`" : "`\(last)`"
+    }
+
+    /// Decodes through JSON, which Foundation decodes far faster than a Codable walk over YAML nodes.
+    private static func strict(_ root: Node, is30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
+        let json = JSONText.data(of: root)
+        return is30
+            ? try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: json).convert(to: .v3_1_0)
+            : try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: json)
+    }
+
+    /// Decodes the YAML nodes, reading any scalar as a string where a string is expected.
+    private static func scalarsAsStrings(_ root: Node, is30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
+        is30
+            ? try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root).convert(to: .v3_1_0)
+            : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root)
+    }
+
+    /// The smallest part around the place `pointer` names that can be left out: an entry of a collection
+    /// (a parameter, a header, a property, a component…) or an operation.
+    /// The place is inside `within` when that is given.
+    private static func removablePlace(on pointer: [String], in tree: DocumentTree, within: [String] = []) -> [String]? {
+        let reached = tree.deepestNode(at: pointer).reached
+        for length in stride(from: reached, through: max(2, within.count + 1), by: -1) {
+            let place = Array(pointer[..<length])
+            let parent = place[length - 2]
+            let isOperation = methods.contains(place[length - 1]) && length >= 3 && place[length - 3] == "paths"
+            if collections.contains(parent) || isOperation { return place }
+        }
+        return nil
+    }
+}
