@@ -2,7 +2,7 @@ import CrudeGenCore
 import Foundation
 import OpenAPIKit
 
-/// Translates an OpenAPI 3.0 or 3.1 document into crudegen spec YAML.
+/// Translates an OpenAPI 3.0 or 3.1 document (or a Swagger 2.0 one, converted to 3.0) into crudegen spec YAML.
 ///
 /// Component schemas become enums and models; a collection path with its item path (`/pets` and
 /// `/pets/{id}`) becomes a resource with the CRUD operations its verbs and shapes allow; every other
@@ -73,7 +73,7 @@ public enum OpenAPIImporter {
             throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(errors)", at: nil)])
         }
         var seen: Set<Diagnostic> = []
-        let warnings = mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
+        let warnings = source.conversionWarnings + mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
         return Result(yaml: yaml, warnings: warnings.filter { seen.insert($0).inserted }.sortedByLocation(), summary: mapper.summary)
     }
 }

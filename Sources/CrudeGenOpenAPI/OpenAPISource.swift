@@ -11,8 +11,10 @@ import Yams
 struct OpenAPISource {
     /// The document; 3.0 documents are converted to 3.1 by OpenAPIKitCompat.
     var document: OpenAPIKit.OpenAPI.Document
-    /// The version the document declares (`3.0.3`, `3.1.0`).
+    /// The version the document declares (`3.0.3`, `3.1.0`, or `2.0` for Swagger).
     var declaredVersion: String
+    /// What a Swagger document's conversion to OpenAPI 3.0 left out, located in the Swagger file.
+    var conversionWarnings: [Diagnostic] = []
     /// The path of the document as the user gave it.
     var file: String
     /// The composed document, which keeps every value's line and column.
@@ -41,10 +43,17 @@ struct OpenAPISource {
                 throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
             }
         }
-        guard let composed, case let .mapping(top) = composed else {
+        guard var composed, case var .mapping(top) = composed else {
             throw DiagnosticsError([
                 .error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))
             ])
+        }
+        // A Swagger 2.0 document is converted to OpenAPI 3.0 (SwaggerConversion) and read as one from here on.
+        var swaggerVersion: String?
+        if top["openapi"] == nil, let swagger = top["swagger"] {
+            (composed, conversionWarnings) = try SwaggerConversion.openAPI30(from: composed, file: file)
+            if case let .mapping(converted) = composed { top = converted }
+            swaggerVersion = swagger.scalar?.string
         }
         root = composed
         guard let version = top["openapi"]?.scalar?.string else {
@@ -55,7 +64,7 @@ struct OpenAPISource {
                     at: SourceLocation(file: file, line: 1, column: 1), hint: hint)
             ])
         }
-        declaredVersion = version
+        declaredVersion = swaggerVersion ?? version
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw DiagnosticsError([
                 .error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: Self.location(of: ["openapi"], in: composed, file: file))

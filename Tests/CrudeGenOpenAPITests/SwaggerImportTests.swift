@@ -98,7 +98,7 @@ import Testing
         #expect(spec.api.baseURL?.value == "https://petstore.example.com/v2")
         #expect(spec.resources.map(\.name.value) == ["Pet"])
         let pet = try #require(spec.resources.first)
-        #expect(pet.path.value == "pets/")
+        #expect(pet.path.value == "pets")
         #expect(pet.operations.map(\.value) == [.create, .read, .update, .delete, .list])
         #expect(pet.id.type.value.description == "Int64")
         #expect(pet.fields.map { "\($0.name.value): \($0.type.value)" } == ["name: String", "nickname: String?", "status: PetStatus"])
@@ -146,11 +146,11 @@ import Testing
         let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "odd.yaml")
         #expect(
             result.warnings.map(\.description) == [
-                "odd.yaml:7:20: warning: `schemes` of an operation has no place in OpenAPI 3.0 and is left out (#/paths/~1things/get/schemes)",
-                "odd.yaml:9:15: warning: `collectionFormat: tsv` has no OpenAPI 3.0 style; the array is sent comma-separated (#/paths/~1things/get/parameters/0)",
-                "odd.yaml:10:15: warning: a parameter must be a mapping; it is left out (#/paths/~1things/get/parameters/1)",
-                "odd.yaml:11:15: warning: a parameter `in: cookie` is not Swagger 2.0; it is left out (#/paths/~1things/get/parameters/2)",
-                "odd.yaml:16:13: warning: a schema must be a mapping; it is left out (#/definitions/Broken)",
+                "odd.yaml:7:16: warning: `schemes` of an operation has no place in OpenAPI 3.0 and is left out (#/paths/~1things/get/schemes)",
+                "odd.yaml:9:11: warning: `collectionFormat: tsv` has no OpenAPI 3.0 style; the array is sent comma-separated (#/paths/~1things/get/parameters/0)",
+                "odd.yaml:10:11: warning: a parameter must be a mapping; it is left out (#/paths/~1things/get/parameters/1)",
+                "odd.yaml:11:11: warning: a parameter `in: cookie` is not Swagger 2.0; it is left out (#/paths/~1things/get/parameters/2)",
+                "odd.yaml:16:11: warning: a schema must be a mapping; it is left out (#/definitions/Broken)",
             ])
         #expect(result.summary.description == "1 operation read: 0 resources (0 operations), 1 action, 0 left out")
     }
