@@ -73,7 +73,8 @@ public enum OpenAPIImporter {
             throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(errors)", at: nil)])
         }
         var seen: Set<Diagnostic> = []
-        let warnings = source.conversionWarnings + mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
+        let warnings =
+            source.conversionWarnings + mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
         return Result(yaml: yaml, warnings: warnings.filter { seen.insert($0).inserted }.sortedByLocation(), summary: mapper.summary)
     }
 }

@@ -155,6 +155,40 @@ import Testing
         #expect(result.summary.description == "1 operation read: 0 resources (0 operations), 1 action, 0 left out")
     }
 
+    /// What real Swagger documents write that OpenAPI 3.0 rejects (SendGrid's): a definition name with a
+    /// colon is renamed, with the references to it; `type: null` is `nullable`; keywords no schema has are
+    /// left out with a warning.
+    @Test func repairsWhatOpenAPI30Rejects() throws {
+        let yaml = """
+            swagger: "2.0"
+            info: { title: Mail, version: "1" }
+            paths:
+              /lists/{id}:
+                get:
+                  operationId: getList
+                  parameters: [{ $ref: "#/parameters/trait:id" }]
+                  responses:
+                    "200": { description: ok, schema: { $ref: "#/definitions/list:full" } }
+            parameters:
+              "trait:id": { name: id, in: path, required: true, type: integer }
+            definitions:
+              "list:full":
+                type: object
+                required: [name, sent]
+                properties:
+                  name: { type: string, desc: The list's name. }
+                  sent: { type: "null" }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "mail.yaml")
+        #expect(result.yaml.contains("  ListFull:\n    fields:\n      name: String\n      sent: JSON?\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("    returns: ListFull\n"), "\(result.yaml)")
+        #expect(
+            result.warnings.map(\.description) == [
+                "mail.yaml:17:35: warning: `desc` is not a keyword of an OpenAPI 3.0 schema; it is left out (#/definitions/list:full/properties/name/desc)",
+                "mail.yaml:18:21: warning: `type: null` is not Swagger 2.0; the value is of any type, and nullable (#/definitions/list:full/properties/sent/type)",
+            ])
+    }
+
     /// A Swagger document in JSON converts too, and a version other than 2.0 is refused.
     @Test func readsJSONAndRefusesOtherSwaggerVersions() throws {
         let json = """

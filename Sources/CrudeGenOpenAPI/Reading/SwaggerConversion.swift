@@ -16,7 +16,9 @@ enum SwaggerConversion {
     /// than 2.0 is an error: its documents are not shaped like 2.0's.
     static func openAPI30(from root: Node, file: String) throws(DiagnosticsError) -> (document: Node, warnings: [Diagnostic]) {
         guard case let .mapping(top) = root else {
-            throw DiagnosticsError([.error("`\(file)` is not a Swagger document: its top level is not a mapping", at: SwaggerConverter.location(of: root, in: file))])
+            throw DiagnosticsError([
+                .error("`\(file)` is not a Swagger document: its top level is not a mapping", at: SwaggerConverter.location(of: root, in: file))
+            ])
         }
         let version = top.value("swagger")
         guard let text = version?.scalar?.string, text == "2.0" || text.hasPrefix("2.0.") else {
@@ -45,12 +47,16 @@ struct SwaggerConverter {
     /// The document's `parameters` by name: a reference to a body or form parameter becomes a request
     /// body, which OpenAPI 3.0 keeps apart from parameters.
     var sharedParameters: [String: Node.Mapping] = [:]
+    /// New names of components whose Swagger names OpenAPI 3.0 does not allow, by section (`definitions`)
+    /// and Swagger name; references follow them.
+    var componentNames: [String: [String: String]] = [:]
 
     /// Reads the document-wide defaults of `top`.
     init(_ top: Node.Mapping, file: String) {
         self.file = file
         consumes = mediaTypes(top.value("consumes"), at: ["consumes"]) ?? []
         produces = mediaTypes(top.value("produces"), at: ["produces"]) ?? []
+        componentNames = Self.componentNames(of: top)
         if case let .mapping(parameters)? = top.value("parameters") {
             for pair in parameters {
                 if let name = pair.key.scalar?.string, case let .mapping(parameter) = pair.value { sharedParameters[name] = parameter }
@@ -81,10 +87,11 @@ struct SwaggerConverter {
                 rest.append((key, paths(pair.value)))
             case "definitions":
                 componentsMark = componentsMark ?? pair.value.mark
-                components.append(("schemas", namedEntries(pair.value, at: [key]) { $0.schema($1, at: $2) }))
+                components.append(("schemas", namedEntries(pair.value, at: [key], renaming: componentNames[key]) { $0.schema($1, at: $2) }))
             case "responses":
                 componentsMark = componentsMark ?? pair.value.mark
-                components.append(("responses", namedEntries(pair.value, at: [key]) { $0.response($1, produces: $0.produces, at: $2) }))
+                let responses = namedEntries(pair.value, at: [key], renaming: componentNames[key]) { $0.response($1, produces: $0.produces, at: $2) }
+                components.append(("responses", responses))
             case "securityDefinitions":
                 componentsMark = componentsMark ?? pair.value.mark
                 components.append(("securitySchemes", namedEntries(pair.value, at: [key]) { $0.securityScheme($1, at: $2) }))
@@ -141,10 +148,11 @@ struct SwaggerConverter {
                 warn("a parameter must be a mapping; it is left out", at: pair.value, pointer)
                 continue
             }
+            let componentName = componentNames["parameters"]?[name] ?? name
             switch parameter.value("in")?.scalar?.string {
-            case "body": bodies.append((name, requestBody(parameter, at: pair.value, consumes: consumes, pointer)))
+            case "body": bodies.append((componentName, requestBody(parameter, at: pair.value, consumes: consumes, pointer)))
             case "formData": continue
-            default: if let converted = self.parameter(parameter, at: pair.value, pointer) { parameters.append((name, converted)) }
+            default: if let converted = self.parameter(parameter, at: pair.value, pointer) { parameters.append((componentName, converted)) }
             }
         }
         var components: [(String, Node)] = []
@@ -201,9 +209,11 @@ struct SwaggerConverter {
         return .object(scheme, at: mark)
     }
 
-    /// The entries of a mapping of named things (`definitions`, `responses`…), each converted by `convert`;
-    /// what it cannot convert is left out with the warning `convert` gave.
-    mutating func namedEntries(_ node: Node, at pointer: [String], _ convert: (inout Self, Node, [String]) -> Node?) -> Node {
+    /// The entries of a mapping of named things (`definitions`, `responses`…), each converted by `convert`
+    /// and named as `renaming` says; what it cannot convert is left out with the warning `convert` gave.
+    mutating func namedEntries(
+        _ node: Node, at pointer: [String], renaming: [String: String]? = nil, _ convert: (inout Self, Node, [String]) -> Node?
+    ) -> Node {
         guard case let .mapping(mapping) = node else {
             warn("`\(pointer.last ?? "")` must be a mapping; it is left out", at: node, pointer)
             return .object([], at: node.mark)
@@ -215,7 +225,7 @@ struct SwaggerConverter {
                 continue
             }
             if let converted = convert(&self, pair.value, pointer + [name]) {
-                entries.append((pair.key, converted))
+                entries.append((renaming?[name].map { Node.text($0, at: pair.key.mark) } ?? pair.key, converted))
             }
         }
         return .mapping(Node.Mapping(entries, .implicit, .any, node.mark))

@@ -105,7 +105,9 @@ extension SwaggerConverter {
         case .parameter: return true
         case .body, .bodyReference: return own.contains { if case .body = $0 { true } else if case .bodyReference = $0 { true } else { false } }
         case let .formField(field, _, _):
-            return own.contains { if case let .formField(other, _, _) = $0 { other.value("name")?.scalar?.string == field.value("name")?.scalar?.string } else { false } }
+            return own.contains {
+                if case let .formField(other, _, _) = $0 { other.value("name")?.scalar?.string == field.value("name")?.scalar?.string } else { false }
+            }
         }
     }
 
@@ -254,7 +256,9 @@ extension SwaggerConverter {
         case ("ssv", "query"): return [("style", .text("spaceDelimited", at: mark)), ("explode", .flag(false, at: mark))]
         case ("pipes", "query"): return [("style", .text("pipeDelimited", at: mark)), ("explode", .flag(false, at: mark))]
         default:
-            warn("`collectionFormat: \(name)` has no OpenAPI 3.0 style\(place == "query" ? "" : " in a \(place) parameter"); the array is sent comma-separated", at: node, pointer)
+            warn(
+                "`collectionFormat: \(name)` has no OpenAPI 3.0 style\(place == "query" ? "" : " in a \(place) parameter"); the array is sent comma-separated",
+                at: node, pointer)
             return place == "query" ? [("style", .text("form", at: mark)), ("explode", .flag(false, at: mark))] : []
         }
     }
