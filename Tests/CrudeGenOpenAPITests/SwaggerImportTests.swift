@@ -189,6 +189,26 @@ import Testing
             ])
     }
 
+    /// `Fixtures/drf-yasg-imported/spec.yaml` is what import makes now of the Swagger 2.0 schema drf-yasg
+    /// writes for the Django REST Framework test server (`Tests/DRFServer/server.py --swagger`), imported
+    /// unchanged, so the code GeneratedCodeTests runs against that server cannot drift from it. Its users
+    /// and token login are left out: Swagger 2.0 cannot say a field is write-only, so drf-yasg documents
+    /// the password, and the token login's username, as fields every answer holds.
+    @Test func theDRFServersSwaggerSchemaImportsAsTheCommittedFixture() async throws {
+        let result = try await ImportTests.importLiveSchema(
+            of: "Tests/DRFServer/server.py", mode: "--swagger", arguments: ["page-items", "limit-items", "cursor-items", "authors", "books", "tags"],
+            file: "drf-swagger.yaml", into: "drf-yasg-imported")
+        // Every collection and item pair is a resource, each paginator recognised in drf-yasg's in-place
+        // page schemas; the cover upload, a form with a file, is a multipart action.
+        #expect(result.summary.description == "37 operations read: 6 resources (36 operations), 1 action, 0 left out")
+        #expect(result.yaml.contains("    pagination: { style: offset }\n"))
+        #expect(result.yaml.contains("    body:\n      cover: File?\n    body_format: multipart\n"))
+        #expect(
+            result.warnings.map(\.message) == [
+                "security scheme `Basic` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/Basic)"
+            ])
+    }
+
     /// A Swagger document in JSON converts too, and a version other than 2.0 is refused.
     @Test func readsJSONAndRefusesOtherSwaggerVersions() throws {
         let json = """
