@@ -34,6 +34,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureDRFApiModel", "drf-apimodel", []),
     // Imported by `crudegen import` from the schema drf-spectacular writes for Tests/DRFServer.
     ("FixtureDRFImported", "drf-imported", []),
+    // Imported by `crudegen import` from the Swagger 2.0 schema drf-yasg writes for Tests/DRFServer.
+    ("FixtureDRFYasgImported", "drf-yasg-imported", []),
     // Imported by `crudegen import` from the schema FastAPI serves for Tests/FastAPIServer.
     ("FixtureFastAPIImported", "fastapi-imported", []),
     // Imported by `crudegen import` from the schema Litestar serves for Tests/LitestarServer.

@@ -3,17 +3,20 @@ import CrudeGenCore
 import CrudeGenOpenAPI
 import Foundation
 
-/// `crudegen import openapi.yaml -o api.crude.yaml`: an OpenAPI 3.0 or 3.1 document as a crudegen spec.
+/// `crudegen import openapi.yaml -o api.crude.yaml`: an OpenAPI 3.0 or 3.1 (or Swagger 2.0) document as a crudegen spec.
 struct ImportCommand: ParsableCommand {
     /// The command's name and help.
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write a crudegen spec for an OpenAPI 3.0 or 3.1 document (YAML or JSON).",
+        abstract: "Write a crudegen spec for an OpenAPI 3.0 or 3.1, or Swagger 2.0, document (YAML or JSON).",
         discussion: """
             Component schemas become enums and models, collection and item paths (`/pets`, `/pets/{id}`) \
             become resources with their CRUD operations, and every other operation becomes an action. What \
             a spec cannot express is reported as `openapi.yaml:LINE:COL: warning: …` and left out or \
             approximated (docs/openapi.md lists the mapping). The spec is validated before it is written.
+
+            A Swagger 2.0 document is converted to OpenAPI 3.0 first, as swagger2openapi converts it; what \
+            3.0 has no place for is a warning at its line in the Swagger file.
 
             --tag and --path-prefix import part of the document: the operations with one of the tags or \
             under one of the prefixes, and only the types they use. Importing a large API in parts, a spec \

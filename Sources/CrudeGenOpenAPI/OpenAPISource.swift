@@ -16,7 +16,7 @@ import Yams
 struct OpenAPISource {
     /// The document; 3.0 documents are converted to 3.1 by OpenAPIKitCompat.
     var document: OpenAPIKit.OpenAPI.Document
-    /// The version the document declares (`3.0.3`, `3.1.0`).
+    /// The version the document declares (`3.0.3`, `3.1.0`, or `2.0` for Swagger).
     var declaredVersion: String
     /// The path of the document as the user gave it.
     var file: String
@@ -49,26 +49,34 @@ struct OpenAPISource {
                 throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
             }
         }
-        guard let composed, case let .mapping(top) = composed else {
+        guard var composed, case var .mapping(top) = composed else {
             throw DiagnosticsError([
                 .error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))
             ])
         }
+        var warnings: [Diagnostic] = []
+        // A Swagger 2.0 document is converted to OpenAPI 3.0 (SwaggerConversion) and read as one from here on.
+        var swaggerVersion: String?
+        if top["openapi"] == nil, let swagger = top["swagger"] {
+            (composed, warnings) = try SwaggerConversion.openAPI30(from: composed, file: file)
+            if case let .mapping(converted) = composed { top = converted }
+            swaggerVersion = swagger.scalar?.string
+        }
         guard let version = top["openapi"]?.scalar?.string else {
-            let hint = top["swagger"] != nil ? "this is a Swagger 2.0 document; convert it to OpenAPI 3 first (for example with swagger2openapi)" : nil
             throw DiagnosticsError([
                 .error(
-                    "`\(file)` has no `openapi` version; only OpenAPI 3.0 and 3.1 documents can be imported",
-                    at: SourceLocation(file: file, line: 1, column: 1), hint: hint)
+                    "`\(file)` has no `openapi` version; only OpenAPI 3.0 and 3.1 and Swagger 2.0 documents can be imported",
+                    at: SourceLocation(file: file, line: 1, column: 1))
             ])
         }
-        declaredVersion = version
+        declaredVersion = swaggerVersion ?? version
         var tree = DocumentTree(root: composed, file: file)
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw DiagnosticsError([.error("OpenAPI version `\(version)` is not supported; import reads 3.0 and 3.1", at: tree.location(of: ["openapi"]))])
         }
-        var warnings: [Diagnostic]
-        (tree, warnings) = ExternalReferences.bundle(tree, read: readFile)
+        let bundled = ExternalReferences.bundle(tree, read: readFile)
+        tree = bundled.tree
+        warnings += bundled.warnings
         let repaired = DocumentRepairs.repair(tree)
         warnings += repaired.warnings
         let decoded = try LenientDecoding.decode(repaired.tree, is30: version.hasPrefix("3.0"))

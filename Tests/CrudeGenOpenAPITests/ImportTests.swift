@@ -114,7 +114,8 @@ import Testing
 
     @Test func reportsWhatADocumentIsNotInsteadOfCrashing() async throws {
         let cases: [(text: String, message: String)] = [
-            ("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "has no `openapi` version"),
+            ("swagger: '1.2'\ninfo: {title: x, version: '1'}\npaths: {}\n", "Swagger version `1.2` is not supported"),
+            ("info: {title: x, version: '1'}\npaths: {}\n", "has no `openapi` version"),
             ("openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n", "not a valid OpenAPI document"),
             ("openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI version `4.0.0` is not supported"),
             ("- just\n- a list\n", "its top level is not a mapping"),
@@ -433,16 +434,19 @@ import Testing
         #expect(result.summary.description == "16 operations read: 3 resources (14 operations), 2 actions, 0 left out")
     }
 
-    /// Imports the schema a Python test server prints for `--schema` (with `arguments`), compares it with
+    /// Imports the schema a Python test server prints for `mode` (`--schema`, or the DRF server's
+    /// `--swagger`) with `arguments`, compares it with
     /// `Fixtures/<fixture>/spec.yaml` but for the first line, which names crudegen's version, and returns
     /// the import. `CRUDEGEN_RECORD=1` rewrites the fixture instead (then regenerate its
     /// `Expected/` as for every fixture).
-    static func importLiveSchema(of server: String, arguments: [String] = [], file: String, into fixture: String) async throws -> OpenAPIImporter.Result {
+    static func importLiveSchema(
+        of server: String, mode: String = "--schema", arguments: [String] = [], file: String, into fixture: String
+    ) async throws -> OpenAPIImporter.Result {
         let python = try await OpenAPITestSupport.runTool("/bin/bash", [OpenAPITestSupport.packageRoot.appendingPathComponent("Scripts/python-env.sh").path])
         try #require(python.status == 0, "\(python.stderr)")
         let script = OpenAPITestSupport.packageRoot.appendingPathComponent(server)
         let schema = try await OpenAPITestSupport.runTool(
-            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [script.path, "--schema"] + arguments)
+            python.stdout.trimmingCharacters(in: .whitespacesAndNewlines), [script.path, mode] + arguments)
         try #require(schema.status == 0, "\(schema.stderr)")
         let result = try OpenAPIImporter.importDocument(schema.stdoutData, file: file)
         let committed = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture)/spec.yaml")
