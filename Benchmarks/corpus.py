@@ -113,11 +113,12 @@ def main():
         row["compile"] = time.monotonic() - start
         if run.returncode != 0:
             failures.append((name, "compile", first_errors(run.stdout + run.stderr)))
+            print(f"{name}: compile failed\n{failures[-1][2]}", file=sys.stderr, flush=True)
         else:
             compiled += 1
             row["compiled"] = True
         rows.append(row)
-        print(f"{name}: done", file=sys.stderr, flush=True)
+        print(f"{name}: {row.get('compile', 0):.1f} s", file=sys.stderr, flush=True)
 
     compile_label = "typecheck s" if args.typecheck_only else "compile s"
     print(f"| document | MB | import s | MB/s | operations | resources | actions | left out | warnings | Swift lines | {compile_label} |")

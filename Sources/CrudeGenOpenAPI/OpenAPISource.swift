@@ -81,7 +81,7 @@ struct OpenAPISource {
         warnings += repaired.warnings
         let decoded = try LenientDecoding.decode(repaired.tree, is30: version.hasPrefix("3.0"))
         document = decoded.document
-        self.tree = decoded.tree
+        self.tree = decoded.tree.indexingLargeMappings()
         self.warnings = warnings + decoded.warnings
     }
 
@@ -146,17 +146,20 @@ enum JSONText {
         return key.hasPrefix("x-") && !isRead(extension: key)
     }
 
-    /// Appends `node` as JSON; `parentKey` is the key it is the value of.
-    private static func write(_ node: Node, parentKey: String?, to output: inout [UInt8]) {
+    /// Appends `node` as JSON; `parentKey` is the key it is the value of. With `asStrings`, scalars but
+    /// `null` are strings: the values of a string schema's `enum`, `default` and `const`, which documents
+    /// write as numbers and booleans (Plaid's `type: string, enum: [4.1, 4, '3_lite']`), meaning their text.
+    private static func write(_ node: Node, parentKey: String?, asStrings: Bool = false, to output: inout [UInt8]) {
         switch node {
         case let .scalar(scalar):
-            if scalar.style == .plain, let literal = literal(scalar.string) {
+            if scalar.style == .plain, let literal = literal(scalar.string), !asStrings || literal == "null" {
                 output += literal.utf8
             } else {
                 writeString(scalar.string, to: &output)
             }
         case let .mapping(mapping):
             output.append(UInt8(ascii: "{"))
+            let isStringSchema = mapping.value(forKey: "type")?.scalar?.string == "string"
             var first = true
             for pair in mapping {
                 let key = pair.key.scalar?.string ?? ""
@@ -165,14 +168,15 @@ enum JSONText {
                 first = false
                 writeString(key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                write(pair.value, parentKey: key, to: &output)
+                let valuesAreText = isStringSchema && (key == "enum" || key == "default" || key == "const") && parentKey.map { !namedEntries.contains($0) } ?? true
+                write(pair.value, parentKey: key, asStrings: valuesAreText, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         case let .sequence(sequence):
             output.append(UInt8(ascii: "["))
             for (index, element) in sequence.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, parentKey: nil, to: &output)
+                write(element, parentKey: nil, asStrings: asStrings, to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .alias:

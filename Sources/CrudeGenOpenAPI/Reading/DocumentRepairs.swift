@@ -6,17 +6,28 @@ import Yams
 enum DocumentRepairs {
     /// `tree` with its clear flaws repaired, and a warning for each.
     static func repair(_ tree: DocumentTree) -> (tree: DocumentTree, warnings: [Diagnostic]) {
-        var finder = FlawFinder(declaredSchemes: declaredSecuritySchemes(in: tree.root))
+        let version = tree.root[key: "openapi"]?.scalar?.string ?? ""
+        var finder = FlawFinder(declaredSchemes: declaredSecuritySchemes(in: tree.root), isVersion30: version.hasPrefix("3.0"))
         finder.visit(tree.root, pointer: [], parentKey: nil)
         guard !finder.repairs.isEmpty else { return (tree, []) }
         var repaired = tree
+        // A vendor's generator repeats a flaw everywhere (Jellyfin's 776 headers): one warning, at the first place,
+        // says how many more there are.
+        var counts: [String: Int] = [:]
+        for repair in finder.repairs { counts[repair.message, default: 0] += 1 }
         var warnings: [Diagnostic] = []
         for repair in finder.repairs {
-            warnings.append(.warning(repair.message + " (\(JSONPointer.text(repair.pointer)))", at: tree.location(of: repair.pointer)))
+            if let count = counts.removeValue(forKey: repair.message) {
+                let more = count > 1 ? "; the same at \(count - 1) more place\(count == 2 ? "" : "s")" : ""
+                warnings.append(.warning(repair.message + more + " (\(JSONPointer.text(repair.pointer)))", at: tree.location(of: repair.pointer)))
+            }
             repaired.replace(at: repair.pointer, with: repair.value)
         }
         return (repaired, warnings)
     }
+
+    /// A plain `true`, which readers type as a boolean (a quoted one is text).
+    static var plainTrue: Node { .scalar(Node.Scalar("true", .implicit, .plain)) }
 
     /// The names under `components/securitySchemes`.
     private static func declaredSecuritySchemes(in root: Node) -> Set<String> {
@@ -35,6 +46,8 @@ enum DocumentRepairs {
     private struct FlawFinder {
         /// The security schemes requirements may name.
         let declaredSchemes: Set<String>
+        /// Whether the document is OpenAPI 3.0, which says `nullable` where 3.1 lists `null`.
+        let isVersion30: Bool
         /// What to replace, in document order.
         var repairs: [Repair] = []
 
@@ -61,12 +74,12 @@ enum DocumentRepairs {
         /// an array's items written as a boolean or a list.
         mutating func check(_ mapping: Node.Mapping, pointer: [String], parentKey: String?) {
             let isParameter = parentKey == "parameter" || (pointer.count == 3 && pointer[0] == "components" && pointer[1] == "parameters")
-            if isParameter, mapping.first(where: { $0.key.scalar?.string == "in" })?.value.scalar?.string == "path",
-                mapping.first(where: { $0.key.scalar?.string == "required" })?.value.scalar?.string != "true"
+            if isParameter, mapping.value(forKey: "in")?.scalar?.string == "path",
+                mapping.value(forKey: "required")?.scalar?.string != "true"
             {
                 repairs.append(
                     Repair(
-                        pointer: pointer, value: Self.setting("required", to: Node("true"), in: mapping),
+                        pointer: pointer, value: Self.setting("required", to: DocumentRepairs.plainTrue, in: mapping),
                         message: "a path parameter is always required; read as `required: true`"))
             }
             let isHeader = pointer.count >= 2 && pointer[pointer.count - 2] == "headers" && (pointer.count < 3 || pointer[pointer.count - 3] != "properties")
@@ -79,12 +92,21 @@ enum DocumentRepairs {
                         pointer: pointer, value: .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark)),
                         message: "a header object has no `\(parameterOnly.joined(separator: "`, `"))`, which only parameters have; read without"))
             }
-            guard let items = mapping.first(where: { $0.key.scalar?.string == "items" })?.value else { return }
+            if isVersion30, case let .sequence(values)? = mapping.value(forKey: "enum"), values.contains(where: Self.isNull) {
+                // OpenAPI 3.0 says a value may be null with `nullable`; Plaid lists `null` among the values instead.
+                var pairs = mapping.map { ($0.key, $0.value) }
+                if let index = pairs.firstIndex(where: { $0.0.scalar?.string == "enum" }) {
+                    pairs[index].1 = .sequence(Node.Sequence(values.filter { !Self.isNull($0) }, values.tag, values.style, values.mark))
+                }
+                let repaired = Self.setting("nullable", to: DocumentRepairs.plainTrue, in: Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+                repairs.append(Repair(pointer: pointer, value: repaired, message: "`null` is listed among an enum's values; read as `nullable: true`"))
+            }
+            guard let items = mapping.value(forKey: "items") else { return }
             switch items {
             case .scalar:
                 // `items: false` beside `prefixItems` is a tuple (Meilisearch's `[String, String]`): its
                 // elements are any of the prefix's types.
-                let prefix = mapping.first { $0.key.scalar?.string == "prefixItems" }?.value.sequence.map(Array.init) ?? []
+                let prefix = mapping.value(forKey: "prefixItems")?.sequence.map(Array.init) ?? []
                 repairs.append(
                     Repair(
                         pointer: pointer + ["items"], value: Self.union(of: prefix, at: items),
@@ -113,6 +135,12 @@ enum DocumentRepairs {
                         message: "the security requirement names `\(undeclared.joined(separator: "`, `"))`, which `components/securitySchemes` does not declare; left out"
                     ))
             }
+        }
+
+        /// Whether `node` is a plain `null`.
+        static func isNull(_ node: Node) -> Bool {
+            guard case let .scalar(scalar) = node, scalar.style == .plain else { return false }
+            return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
         }
 
         /// `mapping` with `key` set to `value`.

@@ -14,6 +14,17 @@ struct DocumentTree {
     /// The files of bundled parts, by the JSON pointer tokens of the place they were put; the deepest
     /// place on a pointer decides.
     var origins: [[String]: String] = [:]
+    /// The position of each key in the document's large mappings near the root (`paths`,
+    /// `components/schemas`), by their pointers: the mapper looks a schema up once for each of thousands,
+    /// and a search from the start made that quadratic. Built by ``indexingLargeMappings()`` once the tree
+    /// no longer changes; any change drops it.
+    private var keyIndexes: [[String]: [String: Int]] = [:]
+
+    /// The tree of a document read from `file`.
+    init(root: Node, file: String) {
+        self.root = root
+        self.file = file
+    }
 
     /// The node at a JSON pointer's tokens; `nil` when the document has no such place.
     func node(at pointer: [String]) -> Node? {
@@ -41,22 +52,51 @@ struct DocumentTree {
     func deepestNode(at pointer: [String]) -> (node: Node, reached: Int) {
         var node = root
         for (index, token) in pointer.enumerated() {
-            guard let next = node.child(token) else { return (node, index) }
+            let next: Node?
+            if index <= 2, case let .mapping(mapping) = node, let keys = keyIndexes[Array(pointer[..<index])] {
+                next = keys[token].map { mapping[$0].value }
+            } else {
+                next = node.child(token)
+            }
+            guard let next else { return (node, index) }
             node = next
         }
         return (node, pointer.count)
+    }
+
+    /// The tree with its large mappings near the root indexed by key, for lookups that no longer search.
+    func indexingLargeMappings() -> DocumentTree {
+        var indexed = self
+        func index(_ node: Node, at pointer: [String]) {
+            guard case let .mapping(mapping) = node else { return }
+            if mapping.count > 32 {
+                var keys: [String: Int] = [:]
+                for (offset, pair) in mapping.enumerated() {
+                    if let key = pair.key.scalar?.string, keys[key] == nil { keys[key] = offset }
+                }
+                indexed.keyIndexes[pointer] = keys
+            }
+            guard pointer.count < 2 else { return }
+            for (key, value) in mapping {
+                if let key = key.scalar?.string { index(value, at: pointer + [key]) }
+            }
+        }
+        index(root, at: [])
+        return indexed
     }
 
     /// Removes the value at `pointer` from its mapping or sequence; `false` when there is none.
     @discardableResult
     mutating func remove(at pointer: [String]) -> Bool {
         guard !pointer.isEmpty, node(at: pointer) != nil else { return false }
+        keyIndexes = [:]
         Self.change(&root, at: pointer[...]) { $0 = nil }
         return true
     }
 
     /// Replaces the value at `pointer`, which must exist.
     mutating func replace(at pointer: [String], with value: Node) {
+        keyIndexes = [:]
         Self.change(&root, at: pointer[...]) { $0 = value }
     }
 
@@ -102,7 +142,7 @@ extension Node {
     /// The value under a JSON pointer token: a mapping's value for that key, a sequence's element at that index.
     func child(_ token: String) -> Node? {
         switch self {
-        case let .mapping(mapping): mapping.first { $0.key.scalar?.string == token }?.value
+        case let .mapping(mapping): mapping.value(forKey: token)
         case let .sequence(sequence): Int(token).flatMap { sequence.indices.contains($0) ? sequence[$0] : nil }
         case .scalar, .alias: nil
         }
@@ -111,6 +151,14 @@ extension Node {
     /// A mapping's value for `key`.
     subscript(key key: String) -> Node? {
         guard case let .mapping(mapping) = self else { return nil }
-        return mapping.first { $0.key.scalar?.string == key }?.value
+        return mapping.value(forKey: key)
+    }
+}
+
+extension Node.Mapping {
+    /// The value for `key`, found by index: a mapping's iterator copies all of its pairs first, which made
+    /// every lookup in a large mapping (a document's 2,000 schemas) cost as much as the mapping.
+    func value(forKey key: String) -> Node? {
+        firstIndex { $0.key.scalar?.string == key }.map { self[$0].value }
     }
 }

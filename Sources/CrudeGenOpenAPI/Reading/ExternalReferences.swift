@@ -90,7 +90,7 @@ struct ExternalReferences {
     private mutating func resolve(_ node: inout Node, place: Place, in file: URL, pointer: [String]) {
         switch node {
         case var .mapping(mapping):
-            if let target = mapping.first(where: { $0.key.scalar?.string == "$ref" })?.value.scalar?.string {
+            if let target = mapping.value(forKey: "$ref")?.scalar?.string {
                 if let resolved = reference(target, place: place, in: file, pointer: pointer, at: node) { node = resolved }
                 return
             }

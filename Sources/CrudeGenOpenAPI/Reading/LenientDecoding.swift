@@ -27,8 +27,12 @@ enum LenientDecoding {
     /// The document `tree` holds, as OpenAPI 3.1 (`is30` documents are converted), with the tree as read
     /// and a warning for each part left out.
     static func decode(_ tree: DocumentTree, is30: Bool) throws(DiagnosticsError) -> (document: OpenAPIKit.OpenAPI.Document, tree: DocumentTree, warnings: [Diagnostic]) {
+        // Most documents read at once. Documents in the field write numbers where strings belong (`enum: ['443',
+        // 8443]`), which swift-openapi-generator accepts because Yams decodes any scalar as a string; only such
+        // a document pays for the slower decoding, and only one that still does not read for reading its parts
+        // one by one.
+        if let document = (try? strict(tree.root, is30: is30)) ?? (try? scalarsAsStrings(tree.root, is30: is30)) { return (document, tree, []) }
         var (tree, warnings) = partsRead(tree, is30: is30)
-        var triedScalarsAsStrings = false
         for _ in 0...limit {
             let failure: Swift.Error
             do {
@@ -36,13 +40,7 @@ enum LenientDecoding {
             } catch {
                 failure = error
             }
-            if !triedScalarsAsStrings {
-                // Documents in the field write numbers where strings belong (`enum: ['443', 8443]`), which
-                // swift-openapi-generator accepts because Yams decodes any scalar as a string. Only such a
-                // document pays for the slower decoding.
-                triedScalarsAsStrings = true
-                if let document = try? scalarsAsStrings(tree.root, is30: is30) { return (document, tree, warnings) }
-            }
+            if let document = try? scalarsAsStrings(tree.root, is30: is30) { return (document, tree, warnings) }
             let described = OpenAPIKit.OpenAPI.Error(from: failure)
             let pointer = described.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
             guard let place = removablePlace(on: pointer, in: tree) else {
@@ -70,7 +68,11 @@ enum LenientDecoding {
         var warnings: [Diagnostic] = []
         func check<Part: Decodable>(_ collection: [String], as _: Part.Type) {
             guard case let .mapping(entries)? = tree.node(at: collection) else { return }
-            for key in entries.compactMap({ $0.key.scalar?.string }) {
+            for index in entries.indices {
+                guard let key = entries[index].key.scalar?.string else { continue }
+                // Most parts read: only one that does not is looked up again, as the tree changes.
+                let entry = entries[index].value
+                if entry[key: "$ref"] != nil || reads(entry, as: Part.self) { continue }
                 let pointer = collection + [key]
                 for _ in 0...limit {
                     // A reference is resolved where it is used; only the parts themselves are read here.
@@ -80,6 +82,7 @@ enum LenientDecoding {
                         _ = try JSONDecoder().decode(Part.self, from: JSONText.data(of: part))
                         break
                     } catch {
+                        if reads(part, as: Part.self) { break }
                         failure = error
                     }
                     let described = OpenAPIKit.OpenAPI.Error(from: failure)
@@ -111,6 +114,11 @@ enum LenientDecoding {
             check(["components", "securitySchemes"], as: OpenAPIKit.OpenAPI.SecurityScheme.self)
         }
         return (tree, warnings)
+    }
+
+    /// Whether `part` decodes as `Part`, strictly or with any scalar read as a string.
+    private static func reads<Part: Decodable>(_ part: Node, as _: Part.Type) -> Bool {
+        (try? JSONDecoder().decode(Part.self, from: JSONText.data(of: part))) != nil || (try? YAMLDecoder().decode(Part.self, from: part)) != nil
     }
 
     /// The warning for a part left out: what it is, and OpenAPIKit's reason without the place, which it

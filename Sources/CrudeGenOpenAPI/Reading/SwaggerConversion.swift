@@ -20,7 +20,7 @@ enum SwaggerConversion {
                 .error("`\(file)` is not a Swagger document: its top level is not a mapping", at: SwaggerConverter.location(of: root, in: file))
             ])
         }
-        let version = top.value("swagger")
+        let version = top.value(forKey: "swagger")
         guard let text = version?.scalar?.string, text == "2.0" || text.hasPrefix("2.0.") else {
             throw DiagnosticsError([
                 .error(
@@ -54,10 +54,10 @@ struct SwaggerConverter {
     /// Reads the document-wide defaults of `top`.
     init(_ top: Node.Mapping, file: String) {
         self.file = file
-        consumes = mediaTypes(top.value("consumes"), at: ["consumes"]) ?? []
-        produces = mediaTypes(top.value("produces"), at: ["produces"]) ?? []
+        consumes = mediaTypes(top.value(forKey: "consumes"), at: ["consumes"]) ?? []
+        produces = mediaTypes(top.value(forKey: "produces"), at: ["produces"]) ?? []
         componentNames = Self.componentNames(of: top)
-        if case let .mapping(parameters)? = top.value("parameters") {
+        if case let .mapping(parameters)? = top.value(forKey: "parameters") {
             for pair in parameters {
                 if let name = pair.key.scalar?.string, case let .mapping(parameter) = pair.value { sharedParameters[name] = parameter }
             }
@@ -67,7 +67,7 @@ struct SwaggerConverter {
     /// The converted document: `openapi`, `info` and `servers` first, the rest in the Swagger document's order,
     /// `components` last.
     mutating func document(_ top: Node.Mapping, at root: Node) -> Node {
-        var head: [(String, Node)] = [("openapi", .text(SwaggerConversion.convertedVersion, at: top.value("swagger")?.mark))]
+        var head: [(String, Node)] = [("openapi", .text(SwaggerConversion.convertedVersion, at: top.value(forKey: "swagger")?.mark))]
         var rest: [(String, Node)] = []
         var components: [(String, Node)] = []
         var componentsMark: Mark?
@@ -115,16 +115,16 @@ struct SwaggerConverter {
     /// `host`, `basePath` and `schemes` as servers: one URL per scheme, `https` first since a client should
     /// use TLS when the API offers it, or `basePath` alone (a path prefix to the importer) when there is no host.
     func servers(_ top: Node.Mapping) -> Node? {
-        let host = top.value("host").flatMap { $0.scalar?.string }.flatMap { $0.isEmpty ? nil : $0 }
-        var basePath = top.value("basePath")?.scalar?.string ?? ""
+        let host = top.value(forKey: "host").flatMap { $0.scalar?.string }.flatMap { $0.isEmpty ? nil : $0 }
+        var basePath = top.value(forKey: "basePath")?.scalar?.string ?? ""
         if !basePath.isEmpty, !basePath.hasPrefix("/") { basePath = "/" + basePath }
         while basePath.hasSuffix("/") { basePath.removeLast() }
-        let mark = top.value("host")?.mark ?? top.value("basePath")?.mark
+        let mark = top.value(forKey: "host")?.mark ?? top.value(forKey: "basePath")?.mark
         guard let host else {
             return basePath.isEmpty ? nil : .list([.object([("url", .text(basePath, at: mark))], at: mark)], at: mark)
         }
         var schemes: [String] = []
-        if case let .sequence(listed)? = top.value("schemes") {
+        if case let .sequence(listed)? = top.value(forKey: "schemes") {
             schemes = listed.compactMap { $0.scalar?.string.lowercased() }.filter { $0 == "http" || $0 == "https" }
         }
         if schemes.isEmpty { schemes = ["https"] }
@@ -149,7 +149,7 @@ struct SwaggerConverter {
                 continue
             }
             let componentName = componentNames["parameters"]?[name] ?? name
-            switch parameter.value("in")?.scalar?.string {
+            switch parameter.value(forKey: "in")?.scalar?.string {
             case "body": bodies.append((componentName, requestBody(parameter, at: pair.value, consumes: consumes, pointer)))
             case "formData": continue
             default: if let converted = self.parameter(parameter, at: pair.value, pointer) { parameters.append((componentName, converted)) }
@@ -170,11 +170,11 @@ struct SwaggerConverter {
         }
         let mark = node.mark
         var scheme: [(String, Node)] = []
-        switch definition.value("type")?.scalar?.string {
+        switch definition.value(forKey: "type")?.scalar?.string {
         case "basic":
             scheme = [("type", .text("http", at: mark)), ("scheme", .text("basic", at: mark))]
         case "apiKey":
-            guard let name = definition.value("name"), let place = definition.value("in") else {
+            guard let name = definition.value(forKey: "name"), let place = definition.value(forKey: "in") else {
                 warn("an `apiKey` security definition needs `name` and `in`; it is left out", at: node, pointer)
                 return nil
             }
@@ -184,19 +184,19 @@ struct SwaggerConverter {
                 "implicit": ("implicit", ["authorizationUrl"]), "password": ("password", ["tokenUrl"]),
                 "application": ("clientCredentials", ["tokenUrl"]), "accessCode": ("authorizationCode", ["authorizationUrl", "tokenUrl"]),
             ]
-            guard let flowName = definition.value("flow")?.scalar?.string, let flow = flows[flowName] else {
+            guard let flowName = definition.value(forKey: "flow")?.scalar?.string, let flow = flows[flowName] else {
                 warn("an `oauth2` security definition needs a `flow` of implicit, password, application or accessCode; it is left out", at: node, pointer)
                 return nil
             }
             var body: [(String, Node)] = []
             for key in flow.keys {
-                guard let url = definition.value(key) else {
+                guard let url = definition.value(forKey: key) else {
                     warn("an `oauth2` security definition of flow `\(flowName)` needs `\(key)`; it is left out", at: node, pointer)
                     return nil
                 }
                 body.append((key, url))
             }
-            body.append(("scopes", definition.value("scopes") ?? .object([], at: mark)))
+            body.append(("scopes", definition.value(forKey: "scopes") ?? .object([], at: mark)))
             scheme = [("type", .text("oauth2", at: mark)), ("flows", .object([(flow.name, .object(body, at: mark))], at: mark))]
         default:
             warn("a security definition's `type` must be basic, apiKey or oauth2; it is left out", at: node, pointer)
@@ -276,10 +276,3 @@ extension Node {
     }
 }
 
-/// Looking keys up the way the importer's readers do.
-extension Node.Mapping {
-    /// The value of the first entry whose key is the string `key`, whatever the key's tag or style.
-    func value(_ key: String) -> Node? {
-        first { $0.key.scalar?.string == key }?.value
-    }
-}

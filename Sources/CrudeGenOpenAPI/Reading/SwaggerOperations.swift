@@ -33,10 +33,10 @@ extension SwaggerConverter {
             warn("a path item must be a mapping; it is left out", at: node, pointer)
             return nil
         }
-        let shared = item.value("parameters").map { parameterUses($0, at: pointer + ["parameters"]) } ?? []
+        let shared = item.value(forKey: "parameters").map { parameterUses($0, at: pointer + ["parameters"]) } ?? []
         var converted: [(String, Node)] = []
         let parameters = shared.compactMap { if case let .parameter(node) = $0 { node } else { nil } }
-        if !parameters.isEmpty { converted.append(("parameters", .list(parameters, at: item.value("parameters")?.mark))) }
+        if !parameters.isEmpty { converted.append(("parameters", .list(parameters, at: item.value(forKey: "parameters")?.mark))) }
         for pair in item {
             guard let key = pair.key.scalar?.string else { continue }
             switch key {
@@ -63,9 +63,9 @@ extension SwaggerConverter {
             warn("an operation must be a mapping; it is left out", at: node, pointer)
             return nil
         }
-        let consumes = mediaTypes(operation.value("consumes"), at: pointer + ["consumes"]) ?? consumes
-        let produces = mediaTypes(operation.value("produces"), at: pointer + ["produces"]) ?? produces
-        let own = operation.value("parameters").map { parameterUses($0, at: pointer + ["parameters"]) } ?? []
+        let consumes = mediaTypes(operation.value(forKey: "consumes"), at: pointer + ["consumes"]) ?? consumes
+        let produces = mediaTypes(operation.value(forKey: "produces"), at: pointer + ["produces"]) ?? produces
+        let own = operation.value(forKey: "parameters").map { parameterUses($0, at: pointer + ["parameters"]) } ?? []
         var converted: [(String, Node)] = []
         var parameters: [Node] = []
         for pair in operation {
@@ -87,7 +87,7 @@ extension SwaggerConverter {
                 warn("`\(key)` is not a Swagger 2.0 operation key; it is left out", at: pair.value, pointer + [key])
             }
         }
-        if !parameters.isEmpty { converted.append(("parameters", .list(parameters, at: operation.value("parameters")?.mark))) }
+        if !parameters.isEmpty { converted.append(("parameters", .list(parameters, at: operation.value(forKey: "parameters")?.mark))) }
         if let body = requestBody(of: own + shared.filter { !Self.overridden($0, by: own) }, consumes: consumes, at: pointer) {
             converted.append(("requestBody", body))
         }
@@ -106,7 +106,7 @@ extension SwaggerConverter {
         case .body, .bodyReference: return own.contains { if case .body = $0 { true } else if case .bodyReference = $0 { true } else { false } }
         case let .formField(field, _, _):
             return own.contains {
-                if case let .formField(other, _, _) = $0 { other.value("name")?.scalar?.string == field.value("name")?.scalar?.string } else { false }
+                if case let .formField(other, _, _) = $0 { other.value(forKey: "name")?.scalar?.string == field.value(forKey: "name")?.scalar?.string } else { false }
             }
         }
     }
@@ -133,10 +133,10 @@ extension SwaggerConverter {
     /// A body parameter as a request body: its schema in each media type the operation consumes, JSON when it names none.
     mutating func requestBody(_ parameter: Node.Mapping, at node: Node, consumes: [String], _ pointer: [String]) -> Node {
         let schema: Node
-        if let given = parameter.value("schema"), let converted = self.schema(given, at: pointer + ["schema"]) {
+        if let given = parameter.value(forKey: "schema"), let converted = self.schema(given, at: pointer + ["schema"]) {
             schema = converted
         } else {
-            if parameter.value("schema") == nil { warn("a body parameter needs a `schema`; the body is any value", at: node, pointer) }
+            if parameter.value(forKey: "schema") == nil { warn("a body parameter needs a `schema`; the body is any value", at: node, pointer) }
             schema = .object([], at: node.mark)
         }
         let types = consumes.isEmpty ? ["application/json"] : consumes
@@ -156,18 +156,18 @@ extension SwaggerConverter {
         var required: [Node] = []
         var hasFile = false
         for field in fields {
-            guard let name = field.parameter.value("name")?.scalar?.string else {
+            guard let name = field.parameter.value(forKey: "name")?.scalar?.string else {
                 warn("a parameter needs a `name`; it is left out", at: field.node, field.pointer)
                 continue
             }
-            hasFile = hasFile || field.parameter.value("type")?.scalar?.string == "file"
+            hasFile = hasFile || field.parameter.value(forKey: "type")?.scalar?.string == "file"
             var schema = simpleSchema(field.parameter, at: field.node, field.pointer)
-            if let description = field.parameter.value("description"), case var .mapping(mapping) = schema {
+            if let description = field.parameter.value(forKey: "description"), case var .mapping(mapping) = schema {
                 mapping[Node.text("description", at: description.mark)] = description
                 schema = .mapping(mapping)
             }
             properties.append((name, schema))
-            if field.parameter.value("required")?.scalar?.string == "true" { required.append(.text(name, at: field.node.mark)) }
+            if field.parameter.value(forKey: "required")?.scalar?.string == "true" { required.append(.text(name, at: field.node.mark)) }
         }
         var types = consumes.filter { $0 == "multipart/form-data" || $0 == "application/x-www-form-urlencoded" }
         if hasFile { types = ["multipart/form-data"] }
@@ -191,17 +191,17 @@ extension SwaggerConverter {
                 warn("a parameter must be a mapping; it is left out", at: entry, pointer)
                 continue
             }
-            if let target = parameter.value("$ref") {
+            if let target = parameter.value(forKey: "$ref") {
                 let name = Self.sharedParameterName(target.scalar?.string ?? "")
                 let shared = name.flatMap { sharedParameters[$0] }
-                switch shared?.value("in")?.scalar?.string {
+                switch shared?.value(forKey: "in")?.scalar?.string {
                 case "body": uses.append(.bodyReference(.object([("$ref", reference(target, at: pointer + ["$ref"]))], at: entry.mark)))
                 case "formData": if let shared, let name { uses.append(.formField(shared, at: .mapping(shared), ["parameters", name])) }
                 default: uses.append(.parameter(.object([("$ref", reference(target, at: pointer + ["$ref"]))], at: entry.mark)))
                 }
                 continue
             }
-            switch parameter.value("in")?.scalar?.string {
+            switch parameter.value(forKey: "in")?.scalar?.string {
             case "body": uses.append(.body(parameter, at: entry, pointer))
             case "formData": uses.append(.formField(parameter, at: entry, pointer))
             default: if let converted = self.parameter(parameter, at: entry, pointer) { uses.append(.parameter(converted)) }
@@ -213,16 +213,16 @@ extension SwaggerConverter {
     /// A query, header or path parameter, its type keywords moved into `schema` and its `collectionFormat`
     /// said with `style` and `explode`.
     mutating func parameter(_ parameter: Node.Mapping, at node: Node, _ pointer: [String]) -> Node? {
-        let place = parameter.value("in")?.scalar?.string ?? ""
+        let place = parameter.value(forKey: "in")?.scalar?.string ?? ""
         guard ["query", "header", "path"].contains(place) else {
             warn("a parameter `in: \(place)` is not Swagger 2.0; it is left out", at: node, pointer)
             return nil
         }
-        guard parameter.value("name")?.scalar?.string != nil else {
+        guard parameter.value(forKey: "name")?.scalar?.string != nil else {
             warn("a parameter needs a `name`; it is left out", at: node, pointer)
             return nil
         }
-        if parameter.value("type")?.scalar?.string == "file" {
+        if parameter.value(forKey: "type")?.scalar?.string == "file" {
             warn("a file parameter must be `in: formData`; it is left out", at: node, pointer)
             return nil
         }
@@ -234,13 +234,13 @@ extension SwaggerConverter {
                 converted.append((key, pair.value))
             }
         }
-        if place == "path", parameter.value("required")?.scalar?.string != "true" {
+        if place == "path", parameter.value(forKey: "required")?.scalar?.string != "true" {
             converted.removeAll { $0.0 == "required" }
             converted.append(("required", .flag(true, at: mark)))
         }
         converted.append(("schema", simpleSchema(parameter, at: node, pointer)))
-        if parameter.value("type")?.scalar?.string == "array" {
-            converted += style(of: parameter.value("collectionFormat"), in: place, at: node, pointer)
+        if parameter.value(forKey: "type")?.scalar?.string == "array" {
+            converted += style(of: parameter.value(forKey: "collectionFormat"), in: place, at: node, pointer)
         }
         return .object(converted, at: mark)
     }
@@ -277,17 +277,17 @@ extension SwaggerConverter {
             warn("a response must be a mapping; it is left out", at: node, pointer)
             return nil
         }
-        if let target = response.value("$ref") {
+        if let target = response.value(forKey: "$ref") {
             return .object([("$ref", reference(target, at: pointer + ["$ref"]))], at: node.mark)
         }
-        var converted: [(String, Node)] = [("description", response.value("description") ?? .text("", at: node.mark))]
+        var converted: [(String, Node)] = [("description", response.value(forKey: "description") ?? .text("", at: node.mark))]
         for pair in response {
             guard let key = pair.key.scalar?.string else { continue }
             switch key {
             case "description", "examples":
                 continue
             case "schema":
-                converted.append(("content", content(of: pair.value, examples: response.value("examples"), produces: produces, at: pointer + [key])))
+                converted.append(("content", content(of: pair.value, examples: response.value(forKey: "examples"), produces: produces, at: pointer + [key])))
             case "headers":
                 converted.append((key, namedEntries(pair.value, at: pointer + [key]) { $0.header($1, at: $2) }))
             case _ where key.hasPrefix("x-"):
@@ -303,7 +303,7 @@ extension SwaggerConverter {
     /// schema in each produced media type, with its example when `examples` gives one for that type.
     mutating func content(of schemaNode: Node, examples: Node?, produces: [String], at pointer: [String]) -> Node {
         let mark = schemaNode.mark
-        if case let .mapping(schema) = schemaNode, schema.value("type")?.scalar?.string == "file" {
+        if case let .mapping(schema) = schemaNode, schema.value(forKey: "type")?.scalar?.string == "file" {
             let binary = Node.object([("type", .text("string", at: mark)), ("format", .text("binary", at: mark))], at: mark)
             return .object([("application/octet-stream", .object([("schema", binary)], at: mark))], at: mark)
         }

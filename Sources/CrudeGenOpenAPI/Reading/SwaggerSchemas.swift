@@ -19,7 +19,7 @@ extension SwaggerConverter {
             warn("a schema must be a mapping; it is left out", at: node, pointer)
             return nil
         }
-        let isFile = schema.value("type")?.scalar?.string == "file"
+        let isFile = schema.value(forKey: "type")?.scalar?.string == "file"
         var converted: [(Node, Node)] = []
         for pair in schema {
             guard let key = pair.key.scalar?.string else { continue }
@@ -105,7 +105,7 @@ extension SwaggerConverter {
     /// The schema of a parameter, form field or header, whose value keywords sit beside its other keys in
     /// Swagger; a file is a binary string.
     mutating func simpleSchema(_ value: Node.Mapping, at node: Node, _ pointer: [String]) -> Node {
-        let isFile = value.value("type")?.scalar?.string == "file"
+        let isFile = value.value(forKey: "type")?.scalar?.string == "file"
         var converted: [(Node, Node)] = []
         for pair in value {
             guard let key = pair.key.scalar?.string, Self.valueKeywords.contains(key) else { continue }
@@ -122,13 +122,13 @@ extension SwaggerConverter {
                     converted.append((pair.key, .object([], at: pair.value.mark)))
                     continue
                 }
-                let schema = items.value("$ref") != nil ? self.schema(pair.value, at: pointer + [key]) : simpleSchema(items, at: pair.value, pointer + [key])
+                let schema = items.value(forKey: "$ref") != nil ? self.schema(pair.value, at: pointer + [key]) : simpleSchema(items, at: pair.value, pointer + [key])
                 converted.append((pair.key, schema ?? .object([], at: pair.value.mark)))
             default:
                 converted.append((pair.key, pair.value))
             }
         }
-        if value.value("type")?.scalar?.string == "array", value.value("items") == nil {
+        if value.value(forKey: "type")?.scalar?.string == "array", value.value(forKey: "items") == nil {
             warn("an array needs `items`; the items are any value", at: node, pointer)
             converted.append((.text("items", at: node.mark), .object([], at: node.mark)))
         }
@@ -158,7 +158,7 @@ extension SwaggerConverter {
             var target = component
             var name = String(token)
             if file.isEmpty, let original = Self.unescaped(token) {
-                if section == "parameters", sharedParameters[original]?.value("in")?.scalar?.string == "body" { target = "requestBodies" }
+                if section == "parameters", sharedParameters[original]?.value(forKey: "in")?.scalar?.string == "body" { target = "requestBodies" }
                 if let renamed = componentNames[section]?[original] { name = renamed }
             }
             return file + "#/components/" + target + "/" + name
@@ -185,7 +185,7 @@ extension SwaggerConverter {
     static func componentNames(of top: Node.Mapping) -> [String: [String: String]] {
         var renames: [String: [String: String]] = [:]
         for section in ["definitions", "parameters", "responses"] {
-            guard case let .mapping(entries)? = top.value(section) else { continue }
+            guard case let .mapping(entries)? = top.value(forKey: section) else { continue }
             let names = entries.compactMap { $0.key.scalar?.string }
             var taken = Set(names)
             for name in names where !isComponentName(name) {
