@@ -48,10 +48,12 @@ import Yams
 /// Swift or YAML writer expects.
 enum Damage {
     /// Values that break names, routes, YAML and Swift where a writer forgets to quote or check.
-    static let hostile: [Any] = [
-        "", "#", "?", "{", "}", "{id", "*alias: x", "&anchor", "a: b", "- x", "\"quoted\"", "'", "\\", "\n", "class", "Type", "self", "_", "1abc",
-        "é ü", "🙂", "/{id}/{id}", "x-crudegen-name", "$ref", 0, -1, 1e308, true, NSNull(), [Any](), [String: Any](),
-    ]
+    static var hostile: [Any] {
+        [
+            "", "#", "?", "{", "}", "{id", "*alias: x", "&anchor", "a: b", "- x", "\"quoted\"", "'", "\\", "\n", "class", "Type", "self", "_", "1abc",
+            "é ü", "🙂", "/{id}/{id}", "x-crudegen-name", "$ref", 0, -1, 1e308, true, NSNull(), [Any](), [String: Any](),
+        ]
+    }
 
     /// `value` with one random place in it damaged.
     static func apply(to value: Any, using generator: inout SeededGenerator) -> Any {

@@ -150,10 +150,11 @@ enum DocumentRepairs {
             return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
         }
 
-        /// The schema of a value that is any of `schemas`: the one schema when there is one, an empty
-        /// schema (any value) when there is none.
+        /// The schema of a value that is any of `schemas`: the one schema when they are all the same, an
+        /// empty schema (any value) when there is none.
         static func union(of schemas: [Node], at place: Node) -> Node {
-            if schemas.count == 1 { return schemas[0] }
+            // A tuple of one type (`[String, String]`) is an array of that type.
+            if let first = schemas.first, schemas.dropFirst().allSatisfy({ JSONText.data(of: $0) == JSONText.data(of: first) }) { return first }
             let pairs: [(Node, Node)] = schemas.isEmpty ? [] : [(Node("anyOf"), .sequence(Node.Sequence(schemas)))]
             return .mapping(Node.Mapping(pairs, .implicit, .any, place.mark))
         }

@@ -144,7 +144,9 @@ enum LenientDecoding {
             "anyOf": "`anyOf` member", "oneOf": "`oneOf` member", "security": "security requirement", "tags": "tag", "servers": "server",
             "variables": "server variable", "pathItems": "path item", "webhooks": "webhook",
         ]
-        if let kind = kinds[parent] { return Int(last).map { "\(kind) \($0 + 1)" } ?? "\(kind) `\(last)`" }
+        // The entries of lists are counted from 1; those of mappings (a response's `200`) are named.
+        let lists: Set<String> = ["parameters", "allOf", "anyOf", "oneOf", "security", "tags", "servers"]
+        if let kind = kinds[parent] { return lists.contains(parent) ? Int(last).map { "\(kind) \($0 + 1)" } ?? kind : "\(kind) `\(last)`" }
         return methods.contains(last) ? "operation `\(last)`" : "`\(last)`"
     }
 
