@@ -168,7 +168,8 @@ enum JSONText {
                 first = false
                 writeString(key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                let valuesAreText = isStringSchema && (key == "enum" || key == "default" || key == "const") && parentKey.map { !namedEntries.contains($0) } ?? true
+                let valuesAreText =
+                    isStringSchema && (key == "enum" || key == "default" || key == "const") && parentKey.map { !namedEntries.contains($0) } ?? true
                 write(pair.value, parentKey: key, asStrings: valuesAreText, to: &output)
             }
             output.append(UInt8(ascii: "}"))

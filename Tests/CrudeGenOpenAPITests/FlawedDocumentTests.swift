@@ -117,12 +117,14 @@ import Testing
                           parameters: [{ name: id, in: path, schema: { type: integer } }]
                           \(Self.readsItem)
                     """,
-                schemas: "    Swap:\n      type: object\n      properties:\n        indexes: { type: array, items: false, prefixItems: [{ type: string }, { type: string }] }"
+                schemas:
+                    "    Swap:\n      type: object\n      properties:\n        indexes: { type: array, items: false, prefixItems: [{ type: string }, { type: string }] }"
             ))
         #expect(result.yaml.contains("readItem:\n    path: items/{id}\n    params: { id: Int }"), "\(result.yaml)")
         #expect(result.yaml.contains("indexes: \"[String]?\""), "\(result.yaml)")
         let messages = result.warnings.map(\.description)
-        #expect(messages.contains("api.yaml:8:20: warning: a path parameter is always required; read as `required: true` (#/paths/~1items~1{id}/get/parameters/0)"))
+        #expect(
+            messages.contains("api.yaml:8:20: warning: a path parameter is always required; read as `required: true` (#/paths/~1items~1{id}/get/parameters/0)"))
         #expect(
             messages.contains(
                 "api.yaml:7:18: warning: the security requirement names `sessionToken`, which `components/securitySchemes` does not declare; left out (#/paths/~1items~1{id}/get/security/0)"
@@ -204,7 +206,10 @@ import Testing
             let result = try OpenAPIImporter.importDocument(Data(contentsOf: URL(fileURLWithPath: entry)), file: entry)
             #expect(result.summary.resources == 1, "\(result.yaml)")
             #expect(result.yaml.contains("  Owner:\n    fields:\n      name: String?\n"), "\(result.yaml)")
-            #expect(result.yaml.contains("  Pet:\n    path: pets\n    id: { name: pet_id, type: Int }\n    operations: [read, list]\n    fields:\n      name: String?\n      owner: Owner?\n"), "\(result.yaml)")
+            #expect(
+                result.yaml.contains(
+                    "  Pet:\n    path: pets\n    id: { name: pet_id, type: Int }\n    operations: [read, list]\n    fields:\n      name: String?\n      owner: Owner?\n"
+                ), "\(result.yaml)")
             // A warning about a part of another file names that file, at its line.
             let parameterFile = folder.appendingPathComponent("resources/pets/parameters.yaml").standardizedFileURL.path
             #expect(
@@ -222,7 +227,9 @@ import Testing
             try Data(text.utf8).write(to: URL(fileURLWithPath: entry))
             let result = try OpenAPIImporter.importDocument(Data(text.utf8), file: entry)
             #expect(result.yaml.contains("listItems:"))
-            #expect(result.warnings.map(\.description).contains("\(entry):6:10: warning: `gone.yaml` cannot be read; what refers to it is left as an unresolved reference"))
+            #expect(
+                result.warnings.map(\.description).contains(
+                    "\(entry):6:10: warning: `gone.yaml` cannot be read; what refers to it is left as an unresolved reference"))
         }
     }
 }

@@ -66,9 +66,13 @@ package enum YAMLDocument {
     static func aliasUsedAsKey(in text: String) -> String.Index? {
         let bytes = Array(text.utf8)
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        func endsName(_ byte: UInt8) -> Bool { isSpace(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") }
+        func endsName(_ byte: UInt8) -> Bool {
+            isSpace(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+                || byte == UInt8(ascii: ",")
+        }
         func opensNode(at index: Int) -> Bool {
-            index == 0 || isSpace(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: "[") || bytes[index - 1] == UInt8(ascii: "{") || bytes[index - 1] == UInt8(ascii: ",")
+            index == 0 || isSpace(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: "[") || bytes[index - 1] == UInt8(ascii: "{")
+                || bytes[index - 1] == UInt8(ascii: ",")
         }
         func name(at start: Int) -> ArraySlice<UInt8> {
             var end = start

@@ -132,7 +132,8 @@ enum DocumentRepairs {
                 repairs.append(
                     Repair(
                         pointer: pointer + [String(index)], value: .mapping(Node.Mapping(kept, names.tag, names.style, names.mark)),
-                        message: "the security requirement names `\(undeclared.joined(separator: "`, `"))`, which `components/securitySchemes` does not declare; left out"
+                        message:
+                            "the security requirement names `\(undeclared.joined(separator: "`, `"))`, which `components/securitySchemes` does not declare; left out"
                     ))
             }
         }

@@ -22,7 +22,7 @@ struct ExternalReferences {
     /// The component name each external schema became, by its file and fragment.
     private var hoisted: [String: String] = [:]
     /// The component schemas' names, taken or claimed.
-    private var schemaNames: Set<String> = []
+    private var schemaNames = ComponentNames()
     /// Schemas hoisted but not yet added to the components, in order.
     private var pendingSchemas: [(name: String, node: Node, file: URL)] = []
     /// The references being put in place, to stop a part that refers to itself.
@@ -49,7 +49,7 @@ struct ExternalReferences {
         guard Self.hasExternalReference(tree.root) else { return (tree, []) }
         var bundler = ExternalReferences(tree: tree, read: read)
         if case let .mapping(schemas)? = tree.root[key: "components"]?[key: "schemas"] {
-            bundler.schemaNames = Set(schemas.compactMap { $0.key.scalar?.string })
+            bundler.schemaNames = ComponentNames(taken: Set(schemas.compactMap { $0.key.scalar?.string }))
         }
         let entry = URL(fileURLWithPath: tree.file).standardizedFileURL
         var root = tree.root
@@ -151,7 +151,7 @@ struct ExternalReferences {
         }
         if place == .schema {
             if let name = hoisted[key] { return Self.schemaReference(to: name, like: node) }
-            let name = claimSchemaName(tokens.last ?? targetFile.deletingPathExtension().lastPathComponent)
+            let name = schemaNames.claim(tokens.last ?? targetFile.deletingPathExtension().lastPathComponent)
             hoisted[key] = name
             pendingSchemas.append((name, found, targetFile))
             return Self.schemaReference(to: name, like: node)
@@ -182,19 +182,6 @@ struct ExternalReferences {
     private static func split(_ target: String) -> (path: String, fragment: String) {
         guard let hash = target.firstIndex(of: "#") else { return (target, "") }
         return (String(target[..<hash]), String(target[target.index(after: hash)...]))
-    }
-
-    /// A component schema name made of `base` that no other schema has.
-    private mutating func claimSchemaName(_ base: String) -> String {
-        let cleaned = base.replacingOccurrences(of: ".yaml", with: "").replacingOccurrences(of: ".yml", with: "").replacingOccurrences(of: ".json", with: "")
-        var name = cleaned.isEmpty ? "Schema" : cleaned
-        var number = 2
-        while schemaNames.contains(name) {
-            name = "\(cleaned)\(number)"
-            number += 1
-        }
-        schemaNames.insert(name)
-        return name
     }
 
     /// `{$ref: '#/components/schemas/name'}` at the place of the reference it replaces.

@@ -26,7 +26,9 @@ enum LenientDecoding {
 
     /// The document `tree` holds, as OpenAPI 3.1 (`is30` documents are converted), with the tree as read
     /// and a warning for each part left out.
-    static func decode(_ tree: DocumentTree, is30: Bool) throws(DiagnosticsError) -> (document: OpenAPIKit.OpenAPI.Document, tree: DocumentTree, warnings: [Diagnostic]) {
+    static func decode(_ tree: DocumentTree, is30: Bool) throws(DiagnosticsError) -> (
+        document: OpenAPIKit.OpenAPI.Document, tree: DocumentTree, warnings: [Diagnostic]
+    ) {
         // Most documents read at once. Documents in the field write numbers where strings belong (`enum: ['443',
         // 8443]`), which swift-openapi-generator accepts because Yams decodes any scalar as a string; only such
         // a document pays for the slower decoding, and only one that still does not read for reading its parts

@@ -275,4 +275,3 @@ extension Node {
         .sequence(Node.Sequence(nodes, .implicit, .any, mark))
     }
 }
-

@@ -106,7 +106,11 @@ extension SwaggerConverter {
         case .body, .bodyReference: return own.contains { if case .body = $0 { true } else if case .bodyReference = $0 { true } else { false } }
         case let .formField(field, _, _):
             return own.contains {
-                if case let .formField(other, _, _) = $0 { other.value(forKey: "name")?.scalar?.string == field.value(forKey: "name")?.scalar?.string } else { false }
+                if case let .formField(other, _, _) = $0 {
+                    other.value(forKey: "name")?.scalar?.string == field.value(forKey: "name")?.scalar?.string
+                } else {
+                    false
+                }
             }
         }
     }

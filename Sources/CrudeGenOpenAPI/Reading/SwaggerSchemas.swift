@@ -122,7 +122,8 @@ extension SwaggerConverter {
                     converted.append((pair.key, .object([], at: pair.value.mark)))
                     continue
                 }
-                let schema = items.value(forKey: "$ref") != nil ? self.schema(pair.value, at: pointer + [key]) : simpleSchema(items, at: pair.value, pointer + [key])
+                let schema =
+                    items.value(forKey: "$ref") != nil ? self.schema(pair.value, at: pointer + [key]) : simpleSchema(items, at: pair.value, pointer + [key])
                 converted.append((pair.key, schema ?? .object([], at: pair.value.mark)))
             default:
                 converted.append((pair.key, pair.value))
@@ -187,30 +188,11 @@ extension SwaggerConverter {
         for section in ["definitions", "parameters", "responses"] {
             guard case let .mapping(entries)? = top.value(forKey: section) else { continue }
             let names = entries.compactMap { $0.key.scalar?.string }
-            var taken = Set(names)
-            for name in names where !isComponentName(name) {
-                let base = String(String.UnicodeScalarView(name.unicodeScalars.map { isComponentCharacter($0) ? $0 : "_" }))
-                var renamed = base.isEmpty ? "_" : base
-                var number = 2
-                while taken.contains(renamed) {
-                    renamed = "\(base)_\(number)"
-                    number += 1
-                }
-                taken.insert(renamed)
-                renames[section, default: [:]][name] = renamed
+            var claimed = ComponentNames(taken: Set(names))
+            for name in names where !ComponentNames.isAllowed(name) {
+                renames[section, default: [:]][name] = claimed.claim(name)
             }
         }
         return renames
-    }
-
-    /// Whether OpenAPI 3.0 allows `name` as a component's name.
-    static func isComponentName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy(isComponentCharacter)
-    }
-
-    /// Whether a character may be part of a component's name: an ASCII letter or digit, `.`, `-` or `_`.
-    static func isComponentCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII
-            && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
     }
 }
