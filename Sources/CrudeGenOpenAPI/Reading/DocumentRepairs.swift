@@ -8,7 +8,8 @@ enum DocumentRepairs {
     static func repair(_ tree: DocumentTree) -> (tree: DocumentTree, warnings: [Diagnostic]) {
         let version = tree.root[key: "openapi"]?.scalar?.string ?? ""
         var finder = FlawFinder(declaredSchemes: declaredSecuritySchemes(in: tree.root), isVersion30: version.hasPrefix("3.0"))
-        finder.visit(tree.root, pointer: [], parentKey: nil)
+        var pointer: [String] = []
+        finder.visit(tree.root, pointer: &pointer, parentKey: nil)
         guard !finder.repairs.isEmpty else { return (tree, []) }
         var repaired = tree
         // A vendor's generator repeats a flaw everywhere (Jellyfin's 776 headers): one warning, at the first place,
@@ -51,19 +52,24 @@ enum DocumentRepairs {
         /// What to replace, in document order.
         var repairs: [Repair] = []
 
-        mutating func visit(_ node: Node, pointer: [String], parentKey: String?) {
+        /// Visits `node`, at `pointer`, which it leaves as it found it (one array for the whole walk).
+        mutating func visit(_ node: Node, pointer: inout [String], parentKey: String?) {
             switch node {
             case let .mapping(mapping):
                 check(mapping, pointer: pointer, parentKey: parentKey)
-                for (key, value) in mapping {
-                    guard let key = key.scalar?.string, !key.hasPrefix("x-"), key != "example", key != "examples" else { continue }
-                    visit(value, pointer: pointer + [key], parentKey: key)
+                for index in mapping.indices {
+                    guard let key = mapping[index].key.scalar?.string, !key.hasPrefix("x-"), key != "example", key != "examples" else { continue }
+                    pointer.append(key)
+                    visit(mapping[index].value, pointer: &pointer, parentKey: key)
+                    pointer.removeLast()
                 }
             case let .sequence(sequence):
                 if parentKey == "security" { checkSecurity(sequence, pointer: pointer) }
-                for (index, element) in sequence.enumerated() {
+                for index in sequence.indices {
                     // The elements of `parameters` are parameters, which `check` knows by this key.
-                    visit(element, pointer: pointer + [String(index)], parentKey: parentKey == "parameters" ? "parameter" : nil)
+                    pointer.append(String(index))
+                    visit(sequence[index], pointer: &pointer, parentKey: parentKey == "parameters" ? "parameter" : nil)
+                    pointer.removeLast()
                 }
             case .scalar, .alias:
                 return
@@ -91,6 +97,19 @@ enum DocumentRepairs {
                     Repair(
                         pointer: pointer, value: .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark)),
                         message: "a header object has no `\(parameterOnly.joined(separator: "`, `"))`, which only parameters have; read without"))
+            }
+            let unboundedLimits = ["minimum", "maximum"].filter { key in
+                guard mapping.value(forKey: "type")?.scalar?.string == "integer", let limit = mapping.value(forKey: key)?.scalar?.string else { return false }
+                return Int(limit) == nil
+            }
+            if !unboundedLimits.isEmpty {
+                // DigitalOcean bounds 64-bit integers by `18446744073709552000`, which no integer type holds: the
+                // type's own bound is meant.
+                let kept = mapping.filter { !unboundedLimits.contains($0.key.scalar?.string ?? "") }.map { ($0.key, $0.value) }
+                repairs.append(
+                    Repair(
+                        pointer: pointer, value: .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark)),
+                        message: "an integer's `\(unboundedLimits.joined(separator: "` and `"))` is not an integer a 64-bit integer can be; read without"))
             }
             if isVersion30, case let .sequence(values)? = mapping.value(forKey: "enum"), values.contains(where: Self.isNull) {
                 // OpenAPI 3.0 says a value may be null with `nullable`; Plaid lists `null` among the values instead.

@@ -86,33 +86,42 @@ struct ExternalReferences {
         }
     }
 
-    /// Resolves the references below `node`, which is in `file` at `pointer` of the bundled tree.
-    private mutating func resolve(_ node: inout Node, place: Place, in file: URL, pointer: [String]) {
+    /// Resolves the references below `node`, which is in `file` at `pointer` of the bundled tree; `false`
+    /// when there were none, so that the nodes around them are not copied for nothing.
+    @discardableResult
+    private mutating func resolve(_ node: inout Node, place: Place, in file: URL, pointer: [String]) -> Bool {
         switch node {
         case var .mapping(mapping):
             if let target = mapping.value(forKey: "$ref")?.scalar?.string {
-                if let resolved = reference(target, place: place, in: file, pointer: pointer, at: node) { node = resolved }
-                return
+                guard let resolved = reference(target, place: place, in: file, pointer: pointer, at: node) else { return false }
+                node = resolved
+                return true
             }
+            var changed = false
             for index in mapping.indices {
                 let key = mapping[index].key.scalar?.string ?? ""
                 // Code samples and examples are never imported: their files are not read.
                 if key.hasPrefix("x-") || key == "example" || key == "examples" { continue }
                 var value = mapping[index].value
-                resolve(&value, place: Self.place(ofValueAt: key, in: place), in: file, pointer: pointer + [key])
+                guard resolve(&value, place: Self.place(ofValueAt: key, in: place), in: file, pointer: pointer + [key]) else { continue }
                 mapping[index] = (mapping[index].key, value)
+                changed = true
             }
-            node = .mapping(mapping)
+            if changed { node = .mapping(mapping) }
+            return changed
         case var .sequence(sequence):
             let elementPlace: Place = place == .schemaList ? .schema : .other
+            var changed = false
             for index in sequence.indices {
                 var value = sequence[index]
-                resolve(&value, place: elementPlace, in: file, pointer: pointer + [String(index)])
+                guard resolve(&value, place: elementPlace, in: file, pointer: pointer + [String(index)]) else { continue }
                 sequence[index] = value
+                changed = true
             }
-            node = .sequence(sequence)
+            if changed { node = .sequence(sequence) }
+            return changed
         case .scalar, .alias:
-            return
+            return false
         }
     }
 

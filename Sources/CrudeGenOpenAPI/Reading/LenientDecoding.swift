@@ -30,19 +30,25 @@ enum LenientDecoding {
         document: OpenAPIKit.OpenAPI.Document, tree: DocumentTree, warnings: [Diagnostic]
     ) {
         // Most documents read at once. Documents in the field write numbers where strings belong (`enum: ['443',
-        // 8443]`), which swift-openapi-generator accepts because Yams decodes any scalar as a string; only such
-        // a document pays for the slower decoding, and only one that still does not read for reading its parts
-        // one by one.
-        if let document = (try? strict(tree.root, is30: is30)) ?? (try? scalarsAsStrings(tree.root, is30: is30)) { return (document, tree, []) }
-        var (tree, warnings) = partsRead(tree, is30: is30)
+        // 8443]`), which swift-openapi-generator accepts because Yams decodes any scalar as a string; only a
+        // document that does not read strictly pays for reading its parts one by one, and only one with such
+        // numbers for the slower decoding of the whole.
+        if let document = try? strict(tree.root, is30: is30) { return (document, tree, []) }
+        var (tree, warnings, needsScalarsAsStrings) = partsRead(tree, is30: is30)
+        var triedScalarsAsStrings = false
         for _ in 0...limit {
             let failure: Swift.Error
             do {
-                return (try strict(tree.root, is30: is30), tree, warnings)
+                let document = try needsScalarsAsStrings ? scalarsAsStrings(tree.root, is30: is30) : strict(tree.root, is30: is30)
+                return (document, tree, warnings)
             } catch {
                 failure = error
             }
-            if let document = try? scalarsAsStrings(tree.root, is30: is30) { return (document, tree, warnings) }
+            // Outside the parts (a server variable's `enum`), numbers may stand for strings too.
+            if !needsScalarsAsStrings && !triedScalarsAsStrings {
+                triedScalarsAsStrings = true
+                if let document = try? scalarsAsStrings(tree.root, is30: is30) { return (document, tree, warnings) }
+            }
             let described = OpenAPIKit.OpenAPI.Error(from: failure)
             let pointer = described.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
             guard let place = removablePlace(on: pointer, in: tree) else {
@@ -65,26 +71,36 @@ enum LenientDecoding {
     /// `tree` without the path items and components that do not decode on their own, and a warning for each
     /// part left out. Each is decoded alone first: a flaw a vendor repeats in every operation (Jellyfin's
     /// headers) would otherwise cost a decoding of the whole document per operation.
-    private static func partsRead(_ tree: DocumentTree, is30: Bool) -> (DocumentTree, [Diagnostic]) {
+    /// `needsScalarsAsStrings` says whether a part read only with any scalar read as a string.
+    private static func partsRead(_ tree: DocumentTree, is30: Bool) -> (DocumentTree, [Diagnostic], needsScalarsAsStrings: Bool) {
         var tree = tree
         var warnings: [Diagnostic] = []
+        var needsScalarsAsStrings = false
         func check<Part: Decodable>(_ collection: [String], as _: Part.Type) {
             guard case let .mapping(entries)? = tree.node(at: collection) else { return }
             for index in entries.indices {
                 guard let key = entries[index].key.scalar?.string else { continue }
                 // Most parts read: only one that does not is looked up again, as the tree changes.
                 let entry = entries[index].value
-                if entry[key: "$ref"] != nil || reads(entry, as: Part.self) { continue }
+                if entry[key: "$ref"] != nil { continue }
+                if let reading = reading(entry, as: Part.self) {
+                    needsScalarsAsStrings = needsScalarsAsStrings || reading == .scalarsAsStrings
+                    continue
+                }
                 let pointer = collection + [key]
                 for _ in 0...limit {
                     // A reference is resolved where it is used; only the parts themselves are read here.
                     guard let part = tree.node(at: pointer), part[key: "$ref"] == nil else { break }
                     let failure: Swift.Error
                     do {
-                        _ = try JSONDecoder().decode(Part.self, from: JSONText.data(of: part))
+                        let json = JSONText.data(of: part)
+                        _ = try decoder(for: json).decode(Part.self, from: json)
                         break
                     } catch {
-                        if reads(part, as: Part.self) { break }
+                        if reading(part, as: Part.self) == .scalarsAsStrings {
+                            needsScalarsAsStrings = true
+                            break
+                        }
                         failure = error
                     }
                     let described = OpenAPIKit.OpenAPI.Error(from: failure)
@@ -115,12 +131,22 @@ enum LenientDecoding {
             check(["components", "headers"], as: OpenAPIKit.OpenAPI.Header.self)
             check(["components", "securitySchemes"], as: OpenAPIKit.OpenAPI.SecurityScheme.self)
         }
-        return (tree, warnings)
+        return (tree, warnings, needsScalarsAsStrings)
     }
 
-    /// Whether `part` decodes as `Part`, strictly or with any scalar read as a string.
-    private static func reads<Part: Decodable>(_ part: Node, as _: Part.Type) -> Bool {
-        (try? JSONDecoder().decode(Part.self, from: JSONText.data(of: part))) != nil || (try? YAMLDecoder().decode(Part.self, from: part)) != nil
+    /// How a part reads.
+    private enum Reading {
+        /// As it is written.
+        case strictly
+        /// With any scalar read as a string where a string is expected.
+        case scalarsAsStrings
+    }
+
+    /// How `part` decodes as `Part`; `nil` when it does not.
+    private static func reading<Part: Decodable>(_ part: Node, as _: Part.Type) -> Reading? {
+        let json = JSONText.data(of: part)
+        if (try? decoder(for: json).decode(Part.self, from: json)) != nil { return .strictly }
+        return (try? YAMLDecoder().decode(Part.self, from: part, userInfo: userInfo(for: json))) != nil ? .scalarsAsStrings : nil
     }
 
     /// The warning for a part left out: what it is, and OpenAPIKit's reason without the place, which it
@@ -152,19 +178,36 @@ enum LenientDecoding {
         return methods.contains(last) ? "operation `\(last)`" : "`\(last)`"
     }
 
+    /// A decoder for `json`, which decodes no vendor extensions when it has none that import reads
+    /// (``JSONText/isRead(extension:)``). OpenAPIKit finds a schema's extensions by decoding the whole schema
+    /// again as untyped values, at every level of nesting: three quarters of reading Sentry's fully
+    /// dereferenced document. `JSONText` keeps only the extensions import reads, so most documents have none.
+    private static func decoder(for json: Data) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo(for: json)
+        return decoder
+    }
+
+    /// The decoders' settings for `json`: vendor extensions off when it has none import reads.
+    private static func userInfo(for json: Data) -> [CodingUserInfoKey: any Sendable] {
+        let readsExtensions = json.range(of: Data(#""x-crudegen-"#.utf8)) != nil || json.range(of: Data(#""x-enum-varnames""#.utf8)) != nil
+        return readsExtensions ? [:] : [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
+    }
+
     /// Decodes through JSON, which Foundation decodes far faster than a Codable walk over YAML nodes.
     private static func strict(_ root: Node, is30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
         let json = JSONText.data(of: root)
         return is30
-            ? try JSONDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: json).convert(to: .v3_1_0)
-            : try JSONDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: json)
+            ? try decoder(for: json).decode(OpenAPIKit30.OpenAPI.Document.self, from: json).convert(to: .v3_1_0)
+            : try decoder(for: json).decode(OpenAPIKit.OpenAPI.Document.self, from: json)
     }
 
     /// Decodes the YAML nodes, reading any scalar as a string where a string is expected.
     private static func scalarsAsStrings(_ root: Node, is30: Bool) throws -> OpenAPIKit.OpenAPI.Document {
-        is30
-            ? try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root).convert(to: .v3_1_0)
-            : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root)
+        let settings = userInfo(for: JSONText.data(of: root))
+        return is30
+            ? try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: root, userInfo: settings).convert(to: .v3_1_0)
+            : try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: root, userInfo: settings)
     }
 
     /// The smallest part around the place `pointer` names that can be left out: an entry of a collection
