@@ -135,6 +135,28 @@ import Testing
             ), "\(messages)")
     }
 
+    /// DigitalOcean bounds 64-bit integers by `18446744073709552000`; Plaid lists `null` among a 3.0 enum's
+    /// values. Both read as meant, and a bound written `1.0` is an integer as it stands.
+    @Test func boundsAndNullsOutsideTheirTypesAreReadAsMeant() throws {
+        let result = try Self.imported(
+            Self.document(
+                paths: "  /items:\n    get: { operationId: listItems, \(Self.readsItem) }",
+                schemas: """
+                        Limits:
+                          type: object
+                          properties:
+                            lag: { type: integer, format: int64, minimum: 1.0, maximum: 18446744073709552000 }
+                            version: { type: string, enum: [v1, v2, null] }
+                    """))
+        #expect(result.yaml.contains("  LimitsVersion: [v1, v2]"), "\(result.yaml)")
+        #expect(result.yaml.contains("      lag: Int64?\n      version: LimitsVersion?\n"), "\(result.yaml)")
+        #expect(
+            result.warnings.map(\.description).filter { $0.contains("read as") || $0.contains("read without") } == [
+                "api.yaml:14:14: warning: an integer's `maximum` is not a value a 64-bit integer can have; read without (#/components/schemas/Limits/properties/lag)",
+                "api.yaml:15:18: warning: `null` is listed among an enum's values; read as `nullable: true` (#/components/schemas/Limits/properties/version)",
+            ])
+    }
+
     /// PagerDuty answers with a reference to a request body: OpenAPIKit cannot read that response, which
     /// is left out with a warning at its line, and the rest of the document imports.
     @Test func aPartThatCannotBeReadIsLeftOutAndTheRestImports() throws {

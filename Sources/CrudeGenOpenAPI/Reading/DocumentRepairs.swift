@@ -100,7 +100,9 @@ enum DocumentRepairs {
             }
             let unboundedLimits = ["minimum", "maximum"].filter { key in
                 guard mapping.value(forKey: "type")?.scalar?.string == "integer", let limit = mapping.value(forKey: key)?.scalar?.string else { return false }
-                return Int(limit) == nil
+                // `1.0` decodes as an integer; `18446744073709552000` and `0.5` do not.
+                let fits = Double(limit).map { $0.rounded() == $0 && abs($0) < 9.2e18 } ?? false
+                return Int(limit) == nil && !fits
             }
             if !unboundedLimits.isEmpty {
                 // DigitalOcean bounds 64-bit integers by `18446744073709552000`, which no integer type holds: the
@@ -109,7 +111,7 @@ enum DocumentRepairs {
                 repairs.append(
                     Repair(
                         pointer: pointer, value: .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark)),
-                        message: "an integer's `\(unboundedLimits.joined(separator: "` and `"))` is not an integer a 64-bit integer can be; read without"))
+                        message: "an integer's `\(unboundedLimits.joined(separator: "` and `"))` is not a value a 64-bit integer can have; read without"))
             }
             if isVersion30, case let .sequence(values)? = mapping.value(forKey: "enum"), values.contains(where: Self.isNull) {
                 // OpenAPI 3.0 says a value may be null with `nullable`; Plaid lists `null` among the values instead.
