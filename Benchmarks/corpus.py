@@ -16,7 +16,7 @@ unless every document compiles. A failing step prints its first error lines unde
 
 Build first: `swift build -c release --product crudegen && swift build -c release --target CrudeRuntime`
 (the defaults --bin .build/release/crudegen and --modules .build/release/Modules are those builds' outputs).
-Work files go to Benchmarks/.work/corpus (git-ignored).
+Work files go to --work (default Benchmarks/.work/corpus, git-ignored), emptied first.
 """
 
 import argparse
@@ -70,18 +70,19 @@ def main():
     parser.add_argument("--bin", default=os.path.join(REPO, ".build", "release", "crudegen"))
     parser.add_argument("--modules", default=os.path.join(REPO, ".build", "release", "Modules"))
     parser.add_argument("--typecheck-only", action="store_true")
+    parser.add_argument("--work", default=WORK, help="where the specs and Swift go (emptied first)")
     args = parser.parse_args()
     if not os.path.isdir(args.corpus):
         sys.exit(f"no corpus at {args.corpus}; give --corpus")
     if not os.path.exists(os.path.join(args.modules, "CrudeRuntime.swiftmodule")):
         sys.exit(f"no CrudeRuntime.swiftmodule in {args.modules}; build the runtime first (see --help)")
-    shutil.rmtree(WORK, ignore_errors=True)
-    os.makedirs(WORK)
+    shutil.rmtree(args.work, ignore_errors=True)
+    os.makedirs(args.work)
     rows, failures = [], []
     imported = generated = compiled = 0
     docs = documents(args.corpus, set(args.names))
     for name, entry, size in docs:
-        work = os.path.join(WORK, re.sub(r"\W", "_", name))
+        work = os.path.join(args.work, re.sub(r"\W", "_", name))
         os.makedirs(work)
         spec, out = os.path.join(work, "api.crude.yaml"), os.path.join(work, "Sources")
         row = {"name": name, "mb": size / 1e6}
