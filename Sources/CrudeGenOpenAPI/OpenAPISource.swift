@@ -113,6 +113,13 @@ enum JSONPointer {
     static func text(_ tokens: [String]) -> String {
         "#/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/")
     }
+
+    /// The name a token of a reference's fragment stands for: percent escapes (which references in URIs may
+    /// use) decoded first, then `~1` as `/` and `~0` as `~`.
+    static func unescaped<Token: StringProtocol>(_ token: Token) -> String {
+        let decoded = token.removingPercentEncoding ?? String(token)
+        return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
 }
 
 /// Writes a composed YAML node tree as JSON text for OpenAPIKit, without what import never reads.

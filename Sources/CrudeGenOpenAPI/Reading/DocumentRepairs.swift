@@ -85,7 +85,7 @@ enum DocumentRepairs {
             {
                 repairs.append(
                     Repair(
-                        pointer: pointer, value: Self.setting("required", to: DocumentRepairs.plainTrue, in: mapping),
+                        pointer: pointer, value: .mapping(mapping.setting("required", to: DocumentRepairs.plainTrue)),
                         message: "a path parameter is always required; read as `required: true`"))
             }
             let isHeader = pointer.count >= 2 && pointer[pointer.count - 2] == "headers" && (pointer.count < 3 || pointer[pointer.count - 3] != "properties")
@@ -119,7 +119,7 @@ enum DocumentRepairs {
                 if let index = pairs.firstIndex(where: { $0.0.scalar?.string == "enum" }) {
                     pairs[index].1 = .sequence(Node.Sequence(values.filter { !Self.isNull($0) }, values.tag, values.style, values.mark))
                 }
-                let repaired = Self.setting("nullable", to: DocumentRepairs.plainTrue, in: Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+                let repaired = Node.mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark).setting("nullable", to: DocumentRepairs.plainTrue))
                 repairs.append(Repair(pointer: pointer, value: repaired, message: "`null` is listed among an enum's values; read as `nullable: true`"))
             }
             guard let items = mapping.value(forKey: "items") else { return }
@@ -163,13 +163,6 @@ enum DocumentRepairs {
         static func isNull(_ node: Node) -> Bool {
             guard case let .scalar(scalar) = node, scalar.style == .plain else { return false }
             return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
-        }
-
-        /// `mapping` with `key` set to `value`.
-        static func setting(_ key: String, to value: Node, in mapping: Node.Mapping) -> Node {
-            var pairs = mapping.map { ($0.key, $0.value) }
-            if let index = pairs.firstIndex(where: { $0.0.scalar?.string == key }) { pairs[index].1 = value } else { pairs.append((Node(key), value)) }
-            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
         }
 
         /// The schema of a value that is any of `schemas`: the one schema when they are all the same, an

@@ -156,6 +156,13 @@ extension Node {
 }
 
 extension Node.Mapping {
+    /// The mapping with `key` set to `value`, added last when it is new.
+    func setting(_ key: String, to value: Node) -> Node.Mapping {
+        var pairs = map { ($0.key, $0.value) }
+        if let index = pairs.firstIndex(where: { $0.0.scalar?.string == key }) { pairs[index].1 = value } else { pairs.append((Node(key), value)) }
+        return Node.Mapping(pairs, tag, style, mark)
+    }
+
     /// The value for `key`, found by index: a mapping's iterator copies all of its pairs first, which made
     /// every lookup in a large mapping (a document's 2,000 schemas) cost as much as the mapping.
     func value(forKey key: String) -> Node? {

@@ -151,9 +151,7 @@ struct ExternalReferences {
             warnings.append(.warning("`\(target)` cannot be read; what refers to it is left as an unresolved reference", at: location))
             return nil
         }
-        let tokens = fragment.split(separator: "/", omittingEmptySubsequences: true).map {
-            ($0.removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        let tokens = fragment.split(separator: "/", omittingEmptySubsequences: true).map(JSONPointer.unescaped)
         guard let found = DocumentTree(root: document, file: targetFile.path).node(at: tokens) else {
             warnings.append(.warning("`\(target)` names nothing in `\(targetFile.lastPathComponent)`; the reference is left unresolved", at: location))
             return nil
@@ -195,26 +193,19 @@ struct ExternalReferences {
 
     /// `{$ref: '#/components/schemas/name'}` at the place of the reference it replaces.
     private static func schemaReference(to name: String, like node: Node) -> Node {
-        let escaped = name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-        return .mapping(Node.Mapping([(Node("$ref"), Node("#/components/schemas/" + escaped))], .implicit, .any, node.mark))
+        .mapping(Node.Mapping([(Node("$ref"), Node(JSONPointer.text(["components", "schemas", name])))], .implicit, .any, node.mark))
     }
 
     /// `root` with `schemas` added to its component schemas.
     private static func adding(schemas: [(Node, Node)], to root: Node) -> Node {
         var tree = DocumentTree(root: root, file: "")
-        if tree.node(at: ["components"]) == nil { tree.root = Self.setting("components", to: .mapping(Node.Mapping([])), in: tree.root) }
+        if tree.node(at: ["components"]) == nil, case let .mapping(top) = tree.root {
+            tree.root = .mapping(top.setting("components", to: .mapping(Node.Mapping([]))))
+        }
         let existing: [(Node, Node)] =
             if case let .mapping(mapping)? = tree.node(at: ["components", "schemas"]) { mapping.map { ($0.key, $0.value) } } else { [] }
-        guard let components = tree.node(at: ["components"]) else { return root }
-        tree.replace(at: ["components"], with: Self.setting("schemas", to: .mapping(Node.Mapping(existing + schemas)), in: components))
+        guard case let .mapping(components)? = tree.node(at: ["components"]) else { return root }
+        tree.replace(at: ["components"], with: .mapping(components.setting("schemas", to: .mapping(Node.Mapping(existing + schemas)))))
         return tree.root
-    }
-
-    /// `mapping` with `key` set to `value`, added last when it is new.
-    private static func setting(_ key: String, to value: Node, in mapping: Node) -> Node {
-        guard case let .mapping(old) = mapping else { return mapping }
-        var pairs = old.map { ($0.key, $0.value) }
-        if let index = pairs.firstIndex(where: { $0.0.scalar?.string == key }) { pairs[index].1 = value } else { pairs.append((Node(key), value)) }
-        return .mapping(Node.Mapping(pairs, old.tag, old.style, old.mark))
     }
 }

@@ -175,9 +175,7 @@ extension SwaggerConverter {
     /// A JSON pointer's last token as the name it stands for: `~1` is `/`, `~0` is `~`, and percent escapes
     /// (which references in URIs may use) are decoded. `nil` when it is more than one token.
     static func unescaped(_ token: Substring) -> String? {
-        guard !token.contains("/") else { return nil }
-        let unescaped = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        return unescaped.removingPercentEncoding ?? unescaped
+        token.contains("/") ? nil : JSONPointer.unescaped(token)
     }
 
     /// New names for the `definitions`, `parameters` and `responses` whose names OpenAPI 3.0 does not allow
