@@ -22,8 +22,8 @@ struct BodyValidation {
 
     /// The stored form of `body` for `fields`: the fields the client may set, checked, unknown keys and
     /// read-only fields left out. With `partial`, absent fields are not missing.
-    mutating func object(_ body: [String: JSONValue], fields: [WireField], partial: Bool, path: String = "") -> [String: JSONValue] {
-        var result: [String: JSONValue] = [:]
+    mutating func object(_ body: [String: WireValue], fields: [WireField], partial: Bool, path: String = "") -> [String: WireValue] {
+        var result: [String: WireValue] = [:]
         for field in fields where !field.readOnly {
             let fieldPath = path.isEmpty ? field.key : "\(path).\(field.key)"
             guard let value = body[field.key] else {
@@ -37,7 +37,7 @@ struct BodyValidation {
 
     /// Whether `value` is a `type`, recording why not.
     @discardableResult
-    mutating func check(_ value: JSONValue, _ type: WireType, path: String) -> Bool {
+    mutating func check(_ value: WireValue, _ type: WireType, path: String) -> Bool {
         switch (type, value) {
         case (.optional, .null), (.any, _):
             return true
@@ -45,12 +45,16 @@ struct BodyValidation {
             return check(value, wrapped, path: path)
         case (_, .null):
             fail(path, "This field may not be null.")
-        case let (.integer, .number(number)) where number.rounded() == number:
+        case let (.integer(integer), _) where integer.holds(value):
             return true
+        case let (.integer(integer), _) where value.isNumber:
+            fail(path, "Ensure this value is a whole number \(integer.range).")
         case (.integer, _):
             fail(path, "A valid integer is required.")
-        case (.number, .number):
+        case let (.number(number), _) where number.holds(value):
             return true
+        case let (.number(number), _) where value.isNumber:
+            fail(path, "Ensure this value is a number a \(number) holds.")
         case (.number, _):
             fail(path, "A valid number is required.")
         case (.bool, .bool):
@@ -76,7 +80,7 @@ struct BodyValidation {
             let raw: String? =
                 switch value {
                 case let .string(text) where !integer: text
-                case let .number(number) where integer && number.rounded() == number: String(Int64(number))
+                case let .integer(number) where integer: String(number)
                 default: nil
                 }
             if let raw, values.contains(raw) { return true }
@@ -107,15 +111,15 @@ struct BodyValidation {
 extension WireType {
     /// A value of this type for a required field the server sets (a read-only field the client left
     /// out): now for dates, a new UUID, the first case of an enum, an object of such values.
-    func placeholder(in api: ServedAPI, depth: Int = 0) -> JSONValue? {
+    func placeholder(in api: ServedAPI, depth: Int = 0) -> WireValue? {
         switch self {
-        case .integer, .number: .number(0)
+        case .integer, .number: .integer(0)
         case .bool: .bool(false)
         case .string: .string("")
         case .uuid: .string(UUID().uuidString)
         case .url: .string("https://example.com/")
         case let .date(format): format.written(Date())
-        case let .enumeration(values, integer): values.sorted().first.map { integer ? .number(Double($0) ?? 0) : .string($0) }
+        case let .enumeration(values, integer): values.sorted().first.map { integer ? .integer(Int64($0) ?? 0) : .string($0) }
         case .array: .array([])
         case .dictionary: .object([:])
         case .optional, .any: nil
@@ -128,8 +132,8 @@ extension WireType {
 
 extension ServedAPI {
     /// Placeholders for the required fields among `fields`, read-only ones included.
-    func placeholder(fields: [WireField], depth: Int = 0) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [:]
+    func placeholder(fields: [WireField], depth: Int = 0) -> [String: WireValue] {
+        var object: [String: WireValue] = [:]
         for field in fields where !field.writeOnly {
             if case .optional = field.type { continue }
             object[field.key] = field.type.placeholder(in: self, depth: depth)
@@ -151,11 +155,13 @@ extension DateWire: CustomStringConvertible {
     }
 
     /// Whether `value` is a date written this way.
-    func accepts(_ value: JSONValue) -> Bool {
+    func accepts(_ value: WireValue) -> Bool {
         switch (self, value) {
-        case (.epochSeconds, .number), (.epochMilliseconds, .number): return true
+        case (.epochSeconds, _), (.epochMilliseconds, _): return value.isNumber
         case let (.iso8601, .string(text)), let (.iso8601Fractional, .string(text)):
-            return (try? Self.whole.parse(text)) != nil || (try? Self.fractional.parse(text)) != nil
+            // The client's own reading: with or without fractional seconds, and a date-time without a zone
+            // (pydantic's) as UTC.
+            return (try? ISO8601DateTransform.decode(text)) != nil
         case let (.format(pattern, timeZone), .string(text)):
             return Self.formatter(pattern, timeZone: timeZone).date(from: text) != nil
         default: return false
@@ -163,21 +169,15 @@ extension DateWire: CustomStringConvertible {
     }
 
     /// `date` written this way.
-    func written(_ date: Date) -> JSONValue {
+    func written(_ date: Date) -> WireValue {
         switch self {
-        case .iso8601: .string(Self.whole.format(date))
-        case .iso8601Fractional: .string(Self.fractional.format(date))
-        case .epochSeconds: .number(date.timeIntervalSince1970.rounded())
-        case .epochMilliseconds: .number((date.timeIntervalSince1970 * 1000).rounded())
+        case .iso8601: (try? ISO8601DateTransform.encode(date)).map(WireValue.string) ?? .null
+        case .iso8601Fractional: (try? ISO8601FractionalDateTransform.encode(date)).map(WireValue.string) ?? .null
+        case .epochSeconds: .integer(Int64(date.timeIntervalSince1970.rounded()))
+        case .epochMilliseconds: .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         case let .format(pattern, timeZone): .string(Self.formatter(pattern, timeZone: timeZone).string(from: date))
         }
     }
-
-    /// ISO 8601 in whole seconds. Format styles are values, made once: a formatter made per checked
-    /// value took 42 s to load a seed of 100,000 dated rows.
-    private static let whole = Date.ISO8601FormatStyle()
-    /// ISO 8601 with fractional seconds.
-    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// A formatter for `pattern`, as the runtime's `DateFormatTransform` sets one up.
     private static func formatter(_ pattern: String, timeZone: String?) -> DateFormatter {
@@ -193,24 +193,23 @@ extension DateWire: CustomStringConvertible {
 /// JSON values as text: for messages, ETags and seed data.
 enum JSONText {
     /// The value as compact JSON with sorted keys.
-    static func data(_ value: JSONValue) -> Data {
+    static func data(_ value: WireValue) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every JSONValue encodes: it holds only JSON.
+        // Every WireValue encodes: it holds only JSON.
         return (try? encoder.encode(value)) ?? Data()
     }
 
     /// The value as compact JSON text.
-    static func of(_ value: JSONValue) -> String {
+    static func of(_ value: WireValue) -> String {
         String(decoding: data(value), as: UTF8.self)
     }
 
     /// A scalar as it appears in a URL: strings bare, numbers without a fractional part as integers.
-    static func pathText(_ value: JSONValue) -> String? {
+    static func pathText(_ value: WireValue) -> String? {
         switch value {
         case let .string(text): text
-        case let .number(number) where number.rounded() == number && abs(number) < 1e15: String(Int64(number))
-        case let .number(number): String(number)
+        case .integer, .unsigned, .decimal, .number: value.numberText
         case let .bool(flag): String(flag)
         default: nil
         }

@@ -13,19 +13,30 @@ import Foundation
 ///
 /// Values without an id get one as created values do; read-only fields may be set here.
 public struct Seed: Sendable {
-    /// The values of each resource, by the resource's spec name.
-    public var records: [String: [JSONValue]]
+    /// The values of each resource, by the resource's spec name. A seed file's integers are kept exactly
+    /// in the seed, beyond the 2^53 that `JSONValue` holds.
+    public var records: [String: [JSONValue]] {
+        get { wireRecords.mapValues { $0.map(\.jsonValue) } }
+        set { wireRecords = newValue.mapValues { $0.map(WireValue.init) } }
+    }
     /// What each action answers, by its name (`login`) or, for a resource's action, the resource's name and
     /// its own (`User.current`): the body as the wire writes it, without envelope or namespace. Every call
     /// gets the same answer; an action without one is answered 501.
-    public var actions: [String: JSONValue]
+    public var actions: [String: JSONValue] {
+        get { wireActions.mapValues(\.jsonValue) }
+        set { wireActions = newValue.mapValues(WireValue.init) }
+    }
     /// Where the seed was read from, for messages.
     public var source: String
+    /// The values of each resource as the server keeps them.
+    var wireRecords: [String: [WireValue]]
+    /// What each action answers, as the server writes it.
+    var wireActions: [String: WireValue]
 
     /// A seed of values and action answers held in memory.
     public init(_ records: [String: [JSONValue]] = [:], actions: [String: JSONValue] = [:]) {
-        self.records = records
-        self.actions = actions
+        wireRecords = records.mapValues { $0.map(WireValue.init) }
+        wireActions = actions.mapValues(WireValue.init)
         source = "seed"
     }
 
@@ -39,17 +50,17 @@ public struct Seed: Sendable {
         } catch {
             throw SeedError(source: path, path: "", message: "cannot be read (\(error.localizedDescription))")
         }
-        let json: JSONValue
+        let json: WireValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
+            json = try JSONDecoder().decode(WireValue.self, from: data)
         } catch {
             throw SeedError(source: path, path: "", message: "is not valid JSON (\(error))")
         }
         guard case let .object(object) = json else {
             throw SeedError(source: path, path: "", message: #"must be an object of arrays, such as {"Person": [{…}]}"#)
         }
-        var records: [String: [JSONValue]] = [:]
-        var actions: [String: JSONValue] = [:]
+        var records: [String: [WireValue]] = [:]
+        var actions: [String: WireValue] = [:]
         for (name, value) in object {
             switch (name, value) {
             case let (_, .array(values)): records[name] = values
@@ -57,8 +68,8 @@ public struct Seed: Sendable {
             default: throw SeedError(source: path, path: name, message: "must be an array of objects")
             }
         }
-        self.records = records
-        self.actions = actions
+        wireRecords = records
+        wireActions = actions
         source = path
     }
 }

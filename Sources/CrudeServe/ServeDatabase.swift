@@ -41,7 +41,7 @@ struct ServeDatabase: Sendable {
             for row in rows {
                 let resource: String = row["resource"]
                 let key: String = row["key"]
-                let object = try JSONDecoder().decode([String: JSONValue].self, from: Data((row["object"] as String).utf8))
+                let object = try JSONDecoder().decode([String: WireValue].self, from: Data((row["object"] as String).utf8))
                 let arguments = try JSONDecoder().decode([String: String].self, from: Data((row["arguments"] as String).utf8))
                 tables[resource, default: Table()].order.append(key)
                 tables[resource, default: Table()].records[key] = StoredRecord(object: object, arguments: arguments)
@@ -80,7 +80,7 @@ struct ServeDatabase: Sendable {
     /// Upserts one value and the resource's id counter inside a transaction.
     private static func save(_ record: StoredRecord, key: String, of resource: String, lastInteger: Int, in db: Database) throws {
         let object = JSONText.of(.object(record.object))
-        let arguments = JSONText.of(.object(record.arguments.mapValues(JSONValue.string)))
+        let arguments = JSONText.of(.object(record.arguments.mapValues(WireValue.string)))
         // An upsert keeps the row's rowid, so an updated value keeps its place in the list.
         try db.execute(
             sql: """

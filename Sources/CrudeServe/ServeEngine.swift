@@ -31,7 +31,7 @@ struct ServedResponse: Sendable {
     var body = Data()
 
     /// A JSON response.
-    static func json(_ status: Int, _ value: JSONValue, headers: [(name: String, value: String)] = []) -> ServedResponse {
+    static func json(_ status: Int, _ value: WireValue, headers: [(name: String, value: String)] = []) -> ServedResponse {
         ServedResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: JSONText.data(value))
     }
 
@@ -42,7 +42,7 @@ struct ServedResponse: Sendable {
 
     /// 400 with field → messages, the shape the runtime reads as `APIError.validation`.
     static func invalid(_ errors: [String: [String]]) -> ServedResponse {
-        json(400, .object(["errors": .object(errors.mapValues { .array($0.map(JSONValue.string)) })]))
+        json(400, .object(["errors": .object(errors.mapValues { .array($0.map(WireValue.string)) })]))
     }
 }
 
@@ -55,7 +55,7 @@ struct RequestFailure: Error {
 /// One stored value and the route arguments it was created under.
 struct StoredRecord: Sendable {
     /// The value as the wire writes it, write-only fields included.
-    var object: [String: JSONValue]
+    var object: [String: WireValue]
     /// Values of route parameters that are no field (`{owner}` of `repos/{owner}/issues`).
     var arguments: [String: String]
 }
@@ -71,7 +71,7 @@ struct Table: Sendable {
 
     /// The key of a new value of `resource`, whose id is set in `object`: the id `body` gives, or the next one
     /// assigned. `nil` when the given id is not of the id's type, a failure `validation` then holds.
-    mutating func key(of resource: ServedResource, from body: [String: JSONValue], into object: inout [String: JSONValue], validation: inout BodyValidation)
+    mutating func key(of resource: ServedResource, from body: [String: WireValue], into object: inout [String: WireValue], validation: inout BodyValidation)
         -> String?
     {
         let id = resource.id
@@ -127,7 +127,7 @@ actor ServeEngine {
     }
 
     /// The stored values of the resource named `resource`, in order, write-only fields included.
-    func records(of resource: String) -> [JSONValue] {
+    func records(of resource: String) -> [WireValue] {
         guard let table = tables[resource] else { return [] }
         return table.order.compactMap { table.records[$0].map { .object($0.object) } }
     }
@@ -165,7 +165,7 @@ actor ServeEngine {
                 allowed.append(action.method)
                 continue
             }
-            guard let answer = seed.actions[action.seedKey] else {
+            guard let answer = seed.wireActions[action.seedKey] else {
                 let owner = action.owner.map { "\($0)'s " } ?? ""
                 throw RequestFailure(
                     response: .detail(
@@ -308,7 +308,7 @@ actor ServeEngine {
     /// One page of the values whose keys are `keys`, in the spec's pagination style, each value of the
     /// page as `representation` writes it.
     private func page(
-        _ keys: [String], _ pagination: ServedPagination, request: ServedRequest, representation: (String) -> JSONValue?
+        _ keys: [String], _ pagination: ServedPagination, request: ServedRequest, representation: (String) -> WireValue?
     ) throws(RequestFailure) -> Answer {
         let given = request.query.last { $0.name == pagination.parameter }?.value
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
@@ -333,14 +333,14 @@ actor ServeEngine {
         let hasNext = start + size < keys.count
         let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
         let itemsKeyPath = pagination.declaration.items
-        var body: JSONValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])
+        var body: WireValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])
         if !itemsKeyPath.isEmpty { body.set(.array(slice), at: itemsKeyPath) }
-        if let count = pagination.declaration.count { body.set(.number(Double(keys.count)), at: count) }
+        if let count = pagination.declaration.count { body.set(.integer(Int64(keys.count)), at: count) }
         // What the body says of the next page, in the style's key: a URL, a page number or a cursor.
-        let next: (keyPath: String, value: JSONValue)? =
+        let next: (keyPath: String, value: WireValue)? =
             switch style {
-            case let .nextURL(keyPath): (keyPath, nextLink.map(JSONValue.string) ?? .null)
-            case let .pageNumber(_, next?): (next, hasNext ? .number(Double(pageNumber + 1)) : .null)
+            case let .nextURL(keyPath): (keyPath, nextLink.map(WireValue.string) ?? .null)
+            case let .pageNumber(_, next?): (next, hasNext ? .integer(Int64(pageNumber + 1)) : .null)
             case let .cursor(_, next): (next, hasNext ? .string(Self.cursor(offset: start + size)) : .null)
             case .pageNumber(_, nil), .offset, .linkHeader: nil
             }
@@ -369,12 +369,12 @@ actor ServeEngine {
         /// The HTTP status code.
         var status: Int
         /// The body before the envelope and namespace wrap it.
-        var body: JSONValue
+        var body: WireValue
         /// Header fields, such as a page's `Link`.
         var headers: [(name: String, value: String)] = []
 
         /// A 200 answer of `body`.
-        static func ok(_ body: JSONValue) -> Answer { Answer(status: 200, body: body) }
+        static func ok(_ body: WireValue) -> Answer { Answer(status: 200, body: body) }
     }
 
     /// The response: the body wrapped in the resource's one-value namespace (unless `wrapsOne` is off) and
@@ -416,19 +416,25 @@ actor ServeEngine {
 
     /// The body's object, unwrapped from the envelope and namespace; 415 for a body that is not JSON, 400
     /// for one that does not parse or is no object.
-    private func requestObject(_ request: ServedRequest, of resource: ServedResource) throws(RequestFailure) -> [String: JSONValue] {
+    private func requestObject(_ request: ServedRequest, of resource: ServedResource) throws(RequestFailure) -> [String: WireValue] {
         let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
             let given = mediaType.isEmpty ? "no Content-Type" : "Content-Type \(mediaType)"
             throw RequestFailure(response: .detail(415, "Unsupported media type: the request has \(given); send JSON as application/json."))
         }
-        var json: JSONValue
+        let wrappers = api.envelope + (resource.requestNamespace.map { [$0] } ?? [])
+        var json: WireValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: request.body)
+            json = try JSONDecoder().decode(WireValue.self, from: request.body)
+        } catch let error as OutOfRangeNumber {
+            // Named by its field, as validation names fields: below the envelope and namespace.
+            let keys = error.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let path = keys.starts(with: wrappers) ? keys.dropFirst(wrappers.count).joined(separator: ".") : error.path
+            throw RequestFailure(response: .invalid([path: ["Ensure this number is one a 64-bit integer or a Double holds."]]))
         } catch {
             throw RequestFailure(response: .invalid(["": ["The body is not valid JSON: \(Self.reason(error))"]]))
         }
-        for key in api.envelope + (resource.requestNamespace.map { [$0] } ?? []) {
+        for key in wrappers {
             guard let inner = json[key] else { throw RequestFailure(response: .invalid(["": ["Expected the body wrapped in `\(key)`."]])) }
             json = inner
         }
@@ -437,19 +443,19 @@ actor ServeEngine {
     }
 
     /// What a response shows of a record: every field but write-only ones.
-    private func representation(_ record: StoredRecord, of resource: ServedResource) -> JSONValue {
+    private func representation(_ record: StoredRecord, of resource: ServedResource) -> WireValue {
         var object = record.object
         for field in resource.fields where field.writeOnly { object[field.key] = nil }
         return .object(object)
     }
 
     /// `value` inside `{key: …}`, or itself without a key.
-    private func wrapped(_ value: JSONValue, in key: String?) -> JSONValue {
+    private func wrapped(_ value: WireValue, in key: String?) -> WireValue {
         key.map { .object([$0: value]) } ?? value
     }
 
     /// `value` inside the API's envelope, outermost key first.
-    private func enveloped(_ value: JSONValue) -> JSONValue {
+    private func enveloped(_ value: WireValue) -> WireValue {
         api.envelope.reversed().reduce(value) { inner, key in .object([key: inner]) }
     }
 
@@ -501,14 +507,14 @@ actor ServeEngine {
     /// The tables `seed` fills, each value checked against the spec.
     private static func load(_ seed: Seed, into api: ServedAPI) throws(SeedError) -> [String: Table] {
         let actionKeys = Set(api.actions.map(\.seedKey))
-        for key in seed.actions.keys.sorted() where !actionKeys.contains(key) {
+        for key in seed.wireActions.keys.sorted() where !actionKeys.contains(key) {
             throw SeedError(
                 source: seed.source, path: "actions.\(key)",
                 message: "\(api.name) has no action \(key); "
                     + (actionKeys.isEmpty ? "it has none." : "its actions are \(actionKeys.sorted().joined(separator: ", "))."))
         }
         var tables: [String: Table] = [:]
-        for (name, values) in seed.records.sorted(by: { $0.key < $1.key }) {
+        for (name, values) in seed.wireRecords.sorted(by: { $0.key < $1.key }) {
             guard let resource = api.resource(named: name) else {
                 throw SeedError(
                     source: seed.source, path: name,
@@ -553,10 +559,10 @@ extension ServedRoute {
 
 extension WireType {
     /// A path segment's text as a value of this type: a number for numeric types, else the text.
-    func pathValue(_ text: String) -> JSONValue {
+    func pathValue(_ text: String) -> WireValue {
         switch self {
         case let .optional(wrapped): wrapped.pathValue(text)
-        case .integer, .number: Double(text).map(JSONValue.number) ?? .string(text)
+        case .integer, .number: Int64(text).map(WireValue.integer) ?? UInt64(text).map(WireValue.unsigned) ?? Double(text).map(WireValue.number) ?? .string(text)
         case .bool: text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
         default: .string(text)
         }
@@ -574,7 +580,7 @@ extension WireType {
 
     /// A new id of this type and its text: integers counting up from `last`, new UUIDs, and for string
     /// ids the next integer as text.
-    func newID(after last: inout Int) -> (JSONValue, String) {
+    func newID(after last: inout Int) -> (WireValue, String) {
         switch self {
         case let .optional(wrapped): return wrapped.newID(after: &last)
         case .uuid:
@@ -582,7 +588,7 @@ extension WireType {
             return (.string(id), id)
         case .integer, .number:
             last += 1
-            return (.number(Double(last)), String(last))
+            return (.integer(Int64(last)), String(last))
         default:
             last += 1
             return (.string(String(last)), String(last))
@@ -590,15 +596,15 @@ extension WireType {
     }
 }
 
-extension JSONValue {
+extension WireValue {
     /// Sets `value` at a dotted key path, making the objects on the way.
-    mutating func set(_ value: JSONValue, at path: String) {
+    mutating func set(_ value: WireValue, at path: String) {
         let keys = path.split(separator: ".").map(String.init)
         guard let first = keys.first else {
             self = value
             return
         }
-        var object: [String: JSONValue]
+        var object: [String: WireValue]
         if case let .object(existing) = self { object = existing } else { object = [:] }
         var inner = object[first] ?? .object([:])
         if keys.count == 1 {

@@ -290,10 +290,10 @@ struct WireField: Sendable {
 
 /// The JSON a field's value must be.
 indirect enum WireType: Sendable {
-    /// A number without a fractional part.
-    case integer
-    /// Any number.
-    case number
+    /// A whole number the Swift integer type holds.
+    case integer(IntegerType)
+    /// A number the Swift floating-point or decimal type holds.
+    case number(NumberType)
     /// `true` or `false`.
     case bool
     /// Any string.
@@ -316,6 +316,52 @@ indirect enum WireType: Sendable {
     case optional(WireType)
     /// Anything: `JSON` fields and transforms that take several JSON types (`lenient`).
     case any
+}
+
+/// The Swift integer types a field can have: what each holds is what the client decodes into it.
+enum IntegerType: Sendable {
+    case int32, int64, uint64
+
+    /// Whether `value` is a whole number of this type's range.
+    func holds(_ value: WireValue) -> Bool {
+        switch (self, value) {
+        case let (.int32, .integer(number)): Int32(exactly: number) != nil
+        case (.int64, .integer): true
+        case let (.uint64, .integer(number)): number >= 0
+        case (.uint64, .unsigned): true
+        default: false
+        }
+    }
+
+    /// The range in words, for messages.
+    var range: String {
+        switch self {
+        case .int32: "from \(Int32.min) to \(Int32.max)"
+        case .int64: "from \(Int64.min) to \(Int64.max)"
+        case .uint64: "from 0 to \(UInt64.max)"
+        }
+    }
+}
+
+/// The Swift floating-point and decimal types a field can have.
+enum NumberType: String, Sendable, CustomStringConvertible {
+    case double = "Double", float = "Float", decimal = "Decimal"
+
+    /// Whether the client decodes `value` into this type. `Double` holds every number the server reads;
+    /// for the others the client's own decoder decides (it refuses a `Float` that would round to infinity
+    /// or to zero, and a `Decimal` past its exponent range).
+    func holds(_ value: WireValue) -> Bool {
+        guard value.isNumber else { return false }
+        let text = Data("[\(JSONText.of(value))]".utf8)
+        switch self {
+        case .double: return true
+        case .float: return (try? JSONDecoder().decode([Float].self, from: text)) != nil
+        case .decimal: return (try? JSONDecoder().decode([Decimal].self, from: text)) != nil
+        }
+    }
+
+    /// The type's name.
+    var description: String { rawValue }
 }
 
 /// How a date field is written.
@@ -364,7 +410,7 @@ struct WireTypes {
             case "iso8601_fractional": return .date(.iso8601Fractional)
             case "epoch_seconds": return .date(.epochSeconds)
             case "epoch_milliseconds": return .date(.epochMilliseconds)
-            case "percentage": return .number
+            case "percentage": return .number(.double)
             case "url": return .url
             // Strings or numbers, as servers that mix them send.
             case "lenient", "string_id": return .any
@@ -380,12 +426,19 @@ struct WireTypes {
         case .model?, .resource?: return .object(name)
         case .enumeration?:
             let enumeration = spec.enums.first { $0.name.value == name }
-            return .enumeration(values: Set(enumeration?.cases.map(\.rawValue.value) ?? []), integer: enumeration?.rawType == .int)
+            let integer = enumeration?.rawType == .int
+            // Integer raw values as the client's decoder reads them: `+1` and `01` are 1.
+            let values = (enumeration?.cases ?? []).map { raw in integer ? Int64(raw.rawValue.value).map(String.init) ?? raw.rawValue.value : raw.rawValue.value }
+            return .enumeration(values: Set(values), integer: integer)
         case .builtin?, .api?, nil: break
         }
         switch name {
-        case "Int", "Int32", "Int64", "UInt": return .integer
-        case "Double", "Float", "Decimal": return .number
+        case "Int", "Int64": return .integer(.int64)
+        case "Int32": return .integer(.int32)
+        case "UInt": return .integer(.uint64)
+        case "Double": return .number(.double)
+        case "Float": return .number(.float)
+        case "Decimal": return .number(.decimal)
         case "Bool": return .bool
         case "String", "Data": return .string
         case "UUID": return .uuid

@@ -124,7 +124,7 @@ public actor SpecServer {
     /// The stored values of the resource the spec names `resource`, in order of creation, as the wire writes
     /// them (write-only fields included); empty for a resource without values.
     public func records(of resource: String) async -> [JSONValue] {
-        await engine.records(of: resource)
+        await engine.records(of: resource).map(\.jsonValue)
     }
 
     /// The Hummingbird application on `host` and `port`, reporting the port it bound (`nil` if none) to `bound`.

@@ -26,7 +26,8 @@ import Yams
     /// fails with located errors. Damage is drawn from a seeded generator, so a failure names its seed.
     @Test(arguments: documents) func damagedDocumentsImportOrFailWithALocatedError(_ name: String) throws {
         let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
-        let original = try #require(name.hasSuffix(".json") ? JSONSerialization.jsonObject(with: Data(text.utf8)) : Yams.load(yaml: text))
+        let parsed: Any? = name.hasSuffix(".json") ? try JSONSerialization.jsonObject(with: Data(text.utf8)) : try Yams.load(yaml: text)
+        let original = try #require(parsed)
         for seed in 1...4 {
             var generator = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(name.utf8.count))
             var document = original

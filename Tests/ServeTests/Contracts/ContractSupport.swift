@@ -88,7 +88,7 @@ struct WireSamples {
         case .uuid: .string("00000000-0000-4000-8000-000000000001")
         case .url: .string("https://example.com/a")
         // 2001-09-09 01:46:40 UTC.
-        case let .date(wire): wire.written(Date(timeIntervalSince1970: 1_000_000_000))
+        case let .date(wire): wire.written(Date(timeIntervalSince1970: 1_000_000_000)).jsonValue
         case let .enumeration(values, integer):
             integer ? .number(Double(values.compactMap { Int($0) }.min() ?? 0)) : .string(values.min() ?? "")
         case let .object(name):

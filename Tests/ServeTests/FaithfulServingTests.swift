@@ -1,0 +1,179 @@
+#if CrudeServe
+import CrudeRuntime
+import CrudeServe
+import Foundation
+import Testing
+
+/// Valid specs served as they mean it: routes matched most specific first, views of one collection over
+/// one set of rows, nested routes under parents that exist, the query's `limit` and `offset`, dates as
+/// pydantic writes them, and every field of a value in each answer.
+@Suite struct FaithfulServingTests {
+    /// A server of the spec `yaml` on a free port, with `seed`.
+    static func start(_ yaml: String, seed: Seed = Seed()) async throws -> (SpecServer, URL) {
+        let server = try SpecServer(spec: Data(yaml.utf8), file: "spec.yaml", seed: seed)
+        return (server, try await server.start())
+    }
+
+    /// A JSON body.
+    static func body(_ json: String) -> Data { Data(json.utf8) }
+
+    @Test func anActionBesideAMemberRouteIsAnsweredByTheAction() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Social }
+            resources:
+              Person:
+                path: people
+                fields: { name: String }
+                actions:
+                  everyone: { path: people/all, returns: "[Person]" }
+                  search: { path: "people/search", query: { q: String }, returns: "[Person]" }
+            """,
+            seed: Seed(
+                ["Person": [.object(["name": .string("Ada")])]],
+                actions: ["Person.everyone": .array([.object(["id": .number(1), "name": .string("Ada")])]), "Person.search": .array([])]))
+        defer { Task { await server.stop() } }
+        let all = try await ServeSupport.send("GET", base.appendingPathComponent("people/all"))
+        #expect(all.status == 200)
+        #expect(try ServeSupport.json(all.body) == .array([.object(["id": .number(1), "name": .string("Ada")])]))
+        #expect(try await ServeSupport.send("GET", base.appendingPathComponent("people/search")).status == 200)
+        // The member route still answers every other segment.
+        #expect(try await ServeSupport.send("GET", base.appendingPathComponent("people/1")).status == 200)
+    }
+
+    @Test func anOptionsActionAnswersAndPreflightsStillDo() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Meta }
+            actions:
+              describe: { path: meta, method: OPTIONS, returns: { version: String } }
+            """,
+            seed: Seed(actions: ["describe": .object(["version": .string("2")])]))
+        defer { Task { await server.stop() } }
+        let described = try await ServeSupport.send("OPTIONS", base.appendingPathComponent("meta"))
+        #expect(described.status == 200)
+        #expect(try ServeSupport.json(described.body) == .object(["version": .string("2")]))
+        let preflight = try await ServeSupport.send(
+            "OPTIONS", base.appendingPathComponent("meta"), headers: ["Origin": "http://localhost:3000", "Access-Control-Request-Method": "OPTIONS"])
+        #expect(preflight.status == 204)
+        #expect(preflight.headers["Access-Control-Allow-Methods"] as? String == "OPTIONS")
+    }
+
+    @Test func viewsOfOneCollectionShareItsRowsAndEachPagesItsOwnWay() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Blog }
+            resources:
+              Post:
+                path: posts
+                fields: { title: String }
+              PagedPost:
+                path: posts
+                operations: [list]
+                pagination: { style: page, items: results, parameter: page, size: 2, size_parameter: per_page }
+                fields: { title: String, views: Int? }
+            """)
+        defer { Task { await server.stop() } }
+        for title in ["a", "b", "c"] {
+            #expect(try await ServeSupport.send("POST", base.appendingPathComponent("posts"), body: Self.body(#"{"title": "\#(title)"}"#)).status == 201)
+        }
+        #expect(await server.records(of: "PagedPost").count == 3)
+        let unpaged = try ServeSupport.json(try await ServeSupport.send("GET", base.appendingPathComponent("posts")).body)
+        #expect(unpaged == .array([
+            .object(["id": .number(1), "title": .string("a")]), .object(["id": .number(2), "title": .string("b")]),
+            .object(["id": .number(3), "title": .string("c")]),
+        ]))
+        // The paged view's client sends its page size on every request, and its page parameter after the first.
+        let first = try ServeSupport.json(try await ServeSupport.send("GET", URL(string: "posts?per_page=2", relativeTo: base)!).body)
+        #expect(first["results"] == .array([.object(["id": .number(1), "title": .string("a"), "views": .null]), .object(["id": .number(2), "title": .string("b"), "views": .null])]))
+        let second = try ServeSupport.json(try await ServeSupport.send("GET", URL(string: "posts?per_page=2&page=2", relativeTo: base)!).body)
+        #expect(second["results"] == .array([.object(["id": .number(3), "title": .string("c"), "views": .null])]))
+    }
+
+    @Test func nestedRoutesUnderAParentThatDoesNotExistAre404() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Library }
+            resources:
+              Author:
+                path: authors
+                fields: { name: String }
+              Book:
+                path: "authors/{authorId}/books"
+                fields: { authorId: Int, title: String }
+            """)
+        defer { Task { await server.stop() } }
+        let orphan = try await ServeSupport.send("POST", base.appendingPathComponent("authors/99/books"), body: Self.body(#"{"title": "Lost"}"#))
+        #expect(orphan.status == 404)
+        #expect(String(decoding: orphan.body, as: UTF8.self).contains("Author"))
+        #expect(try await ServeSupport.send("GET", base.appendingPathComponent("authors/99/books")).status == 404)
+        #expect(await server.records(of: "Book").isEmpty)
+        #expect(try await ServeSupport.send("POST", base.appendingPathComponent("authors"), body: Self.body(#"{"name": "Ada"}"#)).status == 201)
+        #expect(try await ServeSupport.send("POST", base.appendingPathComponent("authors/1/books"), body: Self.body(#"{"title": "Notes"}"#)).status == 201)
+        let books = try ServeSupport.json(try await ServeSupport.send("GET", base.appendingPathComponent("authors/1/books")).body)
+        #expect(books == .array([.object(["id": .number(1), "authorId": .number(1), "title": .string("Notes")])]))
+    }
+
+    @Test(arguments: ["offset", "skip"])
+    func aListsLimitAndOffsetQueryParametersAreApplied(offsetName: String) async throws {
+        let heroes = (1...30).map { JSONValue.object(["name": .string("hero \($0)")]) }
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Heroes }
+            resources:
+              Hero:
+                path: heroes
+                query: { \(offsetName): Int?, limit: Int? }
+                fields: { name: String }
+            """,
+            seed: Seed(["Hero": heroes]))
+        defer { Task { await server.stop() } }
+        let page = try ServeSupport.json(try await ServeSupport.send("GET", URL(string: "heroes?\(offsetName)=5&limit=3", relativeTo: base)!).body)
+        #expect(page == .array((6...8).map { .object(["id": .number(Double($0)), "name": .string("hero \($0)")]) }))
+        let all = try ServeSupport.json(try await ServeSupport.send("GET", base.appendingPathComponent("heroes")).body)
+        guard case let .array(items) = all else { Issue.record("not a list: \(all)"); return }
+        #expect(items.count == 30)
+    }
+
+    @Test func dateTimesWithoutAZoneAreReadAsUTCAndLeftOutOptionalFieldsAreNull() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Events }
+            resources:
+              Event:
+                path: events
+                fields: { at: { type: Date, transform: iso8601 }, note: String? }
+            """)
+        defer { Task { await server.stop() } }
+        let created = try await ServeSupport.send("POST", base.appendingPathComponent("events"), body: Self.body(#"{"at": "2026-11-26T04:10:00.123456"}"#))
+        #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
+        #expect(try ServeSupport.json(created.body) == .object(["id": .number(1), "at": .string("2026-11-26T04:10:00.123456"), "note": .null]))
+    }
+
+    @Test func djangoPagesSayTheirPreviousPage() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Shop }
+            resources:
+              Item:
+                path: items
+                pagination: { size: 1 }
+                fields: { name: String }
+            """,
+            seed: Seed(["Item": [.object(["name": .string("a")]), .object(["name": .string("b")])]]))
+        defer { Task { await server.stop() } }
+        let first = try ServeSupport.json(try await ServeSupport.send("GET", base.appendingPathComponent("items")).body)
+        #expect(first["previous"] == .null)
+        guard case let .string(next)? = first["next"], let nextURL = URL(string: next) else {
+            Issue.record("no next page: \(first)")
+            return
+        }
+        let second = try ServeSupport.json(try await ServeSupport.send("GET", nextURL).body)
+        guard case let .string(previous)? = second["previous"] else {
+            Issue.record("no previous page: \(second)")
+            return
+        }
+        #expect(URLComponents(string: previous)?.queryItems?.first { $0.name == "page" }?.value == "1")
+    }
+}
+#endif
