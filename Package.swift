@@ -199,6 +199,8 @@ let package = Package(
                 "CrudeGenOpenAPI",
                 // `crudegen serve`, which exists only under the `CrudeServe` trait.
                 .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
+                // The level of `crudegen serve --log-level`.
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -4,6 +4,7 @@ import Foundation
 
 #if CrudeServe
 import CrudeServe
+import Logging
 #endif
 
 /// `crudegen serve spec.yaml`: the spec as a working HTTP API, for an app whose server is not written yet,
@@ -20,8 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Every resource's operations answer on the routes, verbs and JSON shapes the spec gives: base \
             path, envelope, namespaces, keys, date formats, ids, read-only fields, pagination and ETags. Bad \
-            requests get 400 with field messages, 404, 405, 409, 413 or 415. Each request is logged on \
-            standard error; SIGINT or SIGTERM stops the server once requests in progress are answered.
+            requests get 400 with field messages, 404, 405, 409, 413 or 415. The start line and each request \
+            (`GET /api/people/1 → 200 (0.4 ms)`) are written on standard error, the requests down to \
+            --log-level; SIGINT or SIGTERM stops the server once requests in progress are answered.
 
             Built only with the CrudeServe trait:
               swift run --traits CrudeServe crudegen serve Household.crude.yaml --data seed.json
@@ -54,6 +56,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("fail-rate"), help: ArgumentHelp("Answer this share of requests (0 to 1) with 503, to rehearse failures.", valueName: "rate"))
     var failRate = 0.0
 
+    /// Which requests are logged.
+    enum LogLevel: String, CaseIterable, ExpressibleByArgument {
+        /// Every request.
+        case info
+        /// Requests answered with a 4xx or 5xx status.
+        case warning
+        /// Requests answered with a 5xx status.
+        case error
+        /// No request: only the start line.
+        case none
+    }
+
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "Which requests to log: info (every one), warning (answered 4xx or 5xx), error (5xx) or none; the start line is always written.",
+            valueName: "level"))
+    var logLevel = LogLevel.info
+
     /// Rejects values out of range before anything is read.
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
@@ -68,8 +89,9 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let seed = try data.map(Seed.init(contentsOf:)) ?? Seed()
             let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-            server = try SpecServer(
-                specAt: spec, seed: seed, database: database, options: .init(delay: .milliseconds(delay), failureRate: failRate, log: log))
+            let options = SpecServer.Options(
+                delay: .milliseconds(delay), failureRate: failRate, log: logLevel == .none ? nil : log, logLevel: Self.level[logLevel] ?? .info)
+            server = try SpecServer(specAt: spec, seed: seed, database: database, options: options)
         } catch let error as DiagnosticsError {
             DiagnosticFormatter.writeToStandardError(error.diagnostics)
             throw ExitCode.failure
@@ -82,6 +104,9 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("Serving \(spec) at \(url) (Ctrl-C stops)\n".utf8))
         }
     }
+
+    /// The server's level for each choice (`none` logs nothing and has none).
+    private static let level: [LogLevel: Logger.Level] = [.info: .info, .warning: .warning, .error: .error]
     #else
     /// Explains how to get a crudegen that serves: this one was built without the server.
     func run() async throws {

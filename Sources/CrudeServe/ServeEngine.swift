@@ -128,7 +128,7 @@ actor ServeEngine {
 
     /// The stored values of the resource named `resource`, in order, write-only fields included.
     func records(of resource: String) -> [WireValue] {
-        guard let table = tables[resource] else { return [] }
+        guard let table = tables[api.resource(named: resource)?.table ?? resource] else { return [] }
         return table.order.compactMap { table.records[$0].map { .object($0.object) } }
     }
 
@@ -150,21 +150,29 @@ actor ServeEngine {
         }
         let relative = request.path.dropFirst(api.basePath.count)
         var allowed: [String] = []
-        // Routes with fewer parameters first: `people/search` is an action, not the person `search`.
-        for (resource, operation) in operationsByLiteralness {
-            guard let values = operation.route.match(relative) else { continue }
-            guard operation.method == request.method else {
-                allowed.append(operation.method)
+        var matching: [(endpoint: ServedEndpoint, values: [(part: ServedRoute.Part, value: String)])] = []
+        for endpoint in api.endpoints {
+            guard let values = endpoint.route.match(relative) else { continue }
+            guard endpoint.method == request.method else {
+                allowed.append(endpoint.method)
                 continue
+            }
+            matching.append((endpoint, values))
+        }
+        guard let (endpoint, values) = Self.preferredView(of: matching, for: request) else {
+            guard !allowed.isEmpty else { throw RequestFailure(response: .detail(404, "Not found.")) }
+            let allow = Array(Set(allowed)).sorted().joined(separator: ", ")
+            // A plain OPTIONS request (not a CORS preflight, which never reaches the engine) asks what the route takes.
+            if request.method == "OPTIONS" { return ServedResponse(status: 204, headers: [("Allow", allow)]) }
+            throw RequestFailure(response: .detail(405, "Method \"\(request.method)\" not allowed here; use \(allow).", headers: [("Allow", allow)]))
+        }
+        switch endpoint {
+        case let .operation(resource, operation):
+            for parent in operation.parents {
+                try requireParent(parent, values: values)
             }
             return try handle(operation, of: resource, values: values, request: request)
-        }
-        for action in api.actions {
-            guard action.route.match(relative) != nil else { continue }
-            guard action.method == request.method else {
-                allowed.append(action.method)
-                continue
-            }
+        case let .action(action):
             guard let answer = seed.wireActions[action.seedKey] else {
                 let owner = action.owner.map { "\($0)'s " } ?? ""
                 throw RequestFailure(
@@ -175,22 +183,33 @@ actor ServeEngine {
             }
             return action.returnsBody ? .json(200, enveloped(wrapped(answer, in: action.responseNamespace))) : ServedResponse(status: 204)
         }
-        if !allowed.isEmpty {
-            let allow = Array(Set(allowed)).sorted().joined(separator: ", ")
-            throw RequestFailure(response: .detail(405, "Method \"\(request.method)\" not allowed here; use \(allow).", headers: [("Allow", allow)]))
-        }
-        throw RequestFailure(response: .detail(404, "Not found."))
     }
 
-    /// Every operation of every resource, routes with fewer parameters first.
-    private lazy var operationsByLiteralness: [(ServedResource, ServedOperation)] = {
-        let all = api.resources.flatMap { resource in resource.operations.map { (resource, $0) } }
-        return all.enumerated().sorted { lhs, rhs in
-            let left = lhs.element.1.route.parameterCount
-            let right = rhs.element.1.route.parameterCount
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }.map(\.element)
-    }()
+    /// Of the endpoints that answer a request's route and verb, most specific first, the one that answers:
+    /// among views of one collection on the same route, the view whose page or page size parameter the
+    /// query carries (a paged view's client sends them, an unpaged one's does not); else the first.
+    private static func preferredView(
+        of matching: [(endpoint: ServedEndpoint, values: [(part: ServedRoute.Part, value: String)])], for request: ServedRequest
+    ) -> (endpoint: ServedEndpoint, values: [(part: ServedRoute.Part, value: String)])? {
+        guard let first = matching.first, case let .operation(_, firstOperation) = first.endpoint else { return matching.first }
+        let names = Set(request.query.map(\.name))
+        let paged = matching.first { candidate in
+            guard case let .operation(resource, operation) = candidate.endpoint, operation.kind == firstOperation.kind,
+                operation.route.hasShape(of: firstOperation.route.parts), let pagination = resource.pagination
+            else { return false }
+            return names.contains(pagination.parameter) || names.contains(pagination.sizeParameter)
+        }
+        return paged ?? first
+    }
+
+    /// Throws 404 unless the parent the route is nested under holds the value the route names.
+    private func requireParent(_ parent: ServedParent, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) {
+        guard let resource = api.resource(named: parent.resource) else { return }
+        // The route's first parameters are the parent's, in order.
+        let parameters = parent.route.parts.filter(\.isParameter)
+        let parentValues = zip(parameters, values).map { (part: $0, value: $1.value) }
+        _ = try find(resource, values: parentValues)
+    }
 
     /// Runs `operation` of `resource` with the route's values.
     private func handle(
@@ -204,8 +223,8 @@ actor ServeEngine {
         case .update, .patch: return try update(resource, operation, values: values, request: request)
         case .delete:
             let (key, record) = try find(resource, values: values)
-            tables[resource.name]?.records[key] = nil
-            tables[resource.name]?.order.removeAll { $0 == key }
+            tables[resource.table]?.records[key] = nil
+            tables[resource.table]?.order.removeAll { $0 == key }
             try persist(resource, key: key)
             return operation.returnsModel
                 ? answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation) : ServedResponse(status: 204)
@@ -215,22 +234,19 @@ actor ServeEngine {
 
     // MARK: operations
 
-    /// Stores a new value: the body checked, route fields set, the id given or assigned, read-only fields set.
+    /// Stores a new value: the body checked with the route's fields, the id given or assigned, read-only
+    /// fields set.
     private func create(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
-        let body = try requestObject(request, of: resource)
+        let body = Self.settingRouteFields(of: values, in: try requestObject(request, of: resource))
         var validation = BodyValidation(api: api)
         var object = validation.object(body, fields: resource.fields, partial: false)
         var arguments: [String: String] = [:]
-        for (part, value) in values {
-            switch part {
-            case let .field(field) where object[field.key] == nil: object[field.key] = field.type.pathValue(value)
-            case let .argument(name): arguments[name] = value
-            case .literal, .id, .field: break
-            }
+        for case let (.argument(name), value) in values {
+            arguments[name] = value
         }
-        var table = tables[resource.name] ?? Table()
+        var table = tables[resource.table] ?? Table()
         guard let key = table.key(of: resource, from: body, into: &object, validation: &validation), validation.errors.isEmpty else {
             throw RequestFailure(response: .invalid(validation.errors))
         }
@@ -242,7 +258,7 @@ actor ServeEngine {
         }
         let record = StoredRecord(object: object, arguments: arguments)
         table.insert(record, at: key)
-        tables[resource.name] = table
+        tables[resource.table] = table
         try persist(resource, key: key)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
         return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)))
@@ -253,33 +269,40 @@ actor ServeEngine {
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
         let (key, old) = try find(resource, values: values)
-        let body = try requestObject(request, of: resource)
+        let body = Self.settingRouteFields(of: values, in: try requestObject(request, of: resource))
         var validation = BodyValidation(api: api)
         let changes = validation.object(body, fields: resource.fields, partial: operation.isPartial)
         guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
         var object = old.object
         if !operation.isPartial {
-            // A full update replaces every field the client sets; the id, read-only fields and route fields stay.
+            // A full update replaces every field the client sets; the id and read-only fields stay.
             for field in resource.fields where !field.readOnly { object[field.key] = nil }
-            for (part, value) in values {
-                if case let .field(field) = part { object[field.key] = field.type.pathValue(value) }
-            }
         }
         object.merge(changes) { $1 }
         let record = StoredRecord(object: object, arguments: old.arguments)
-        tables[resource.name]?.records[key] = record
+        tables[resource.table]?.records[key] = record
         try persist(resource, key: key)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
         return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
+    }
+
+    /// `body` with the fields the route names set from it: the route says where the value lives, whatever
+    /// the body says.
+    private static func settingRouteFields(of values: [(part: ServedRoute.Part, value: String)], in body: [String: WireValue]) -> [String: WireValue] {
+        var body = body
+        for case let (.field(field), value) in values {
+            body[field.key] = field.type.pathValue(value)
+        }
+        return body
     }
 
     /// The values under the route, filtered by query items named like fields, paged as the spec says.
     private func list(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
-        let table = tables[resource.name] ?? Table()
-        var reserved: Set<String> = []
-        if let pagination = resource.pagination { reserved = [pagination.parameter, pagination.sizeParameter] }
+        let table = tables[resource.table] ?? Table()
+        var reserved = Set([resource.limitParameter, resource.offsetParameter].compactMap(\.self))
+        if let pagination = resource.pagination { reserved.formUnion([pagination.parameter, pagination.sizeParameter]) }
         // Query items named like a field filter by it, as json-server's do.
         let filters = request.query.filter { item in !reserved.contains(item.name) && resource.allFields.contains { $0.key == item.name } }
         let routeFilters = values.contains { value in
@@ -298,11 +321,24 @@ actor ServeEngine {
             }
         let write = { (key: String) in table.records[key].map { self.representation($0, of: resource) } }
         guard let pagination = resource.pagination else {
-            return answer(request, .ok(wrapped(.array(keys.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
+            let listed = try limited(keys, resource, request: request)
+            return answer(request, .ok(wrapped(.array(listed.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
         }
         // Only the page's values are written out: a page of 100 from 100,000 values.
         let paged = try page(keys, pagination, request: request, representation: write)
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
+    }
+
+    /// `keys` from the query's offset (or skip) on, as many as its limit, for a list whose query declares them.
+    private func limited(_ keys: [String], _ resource: ServedResource, request: ServedRequest) throws(RequestFailure) -> ArraySlice<String> {
+        func number(_ name: String?) throws(RequestFailure) -> Int? {
+            guard let name, let text = request.query.last(where: { $0.name == name })?.value else { return nil }
+            guard let number = Int(text), number >= 0 else { throw invalidParameter(name, "Ensure this value is a whole number of 0 or more.") }
+            return number
+        }
+        let offset = try number(resource.offsetParameter) ?? 0
+        let limit = try number(resource.limitParameter) ?? keys.count
+        return keys.dropFirst(offset).prefix(limit)
     }
 
     /// One page of the values whose keys are `keys`, in the spec's pagination style, each value of the
@@ -345,6 +381,12 @@ actor ServeEngine {
             case .pageNumber(_, nil), .offset, .linkHeader: nil
             }
         if let next { body.set(next.value, at: next.keyPath) }
+        // Beside a next URL under `next`, the previous page's under `previous`, as Django REST Framework and
+        // the APIs written like it answer (the client reads only `next`).
+        if case let .nextURL(keyPath) = style, keyPath == "next" || keyPath.hasSuffix(".next") {
+            let previous = pageNumber > 1 ? WireValue.string(link(request, setting: pagination.parameter, to: String(pageNumber - 1))) : .null
+            body.set(previous, at: keyPath.dropLast("next".count) + "previous")
+        }
         var headers: [(name: String, value: String)] = []
         if case .linkHeader = style, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
         if let countHeader = pagination.declaration.countHeader { headers.append((countHeader, String(keys.count))) }
@@ -356,9 +398,9 @@ actor ServeEngine {
     /// Writes the value of `resource` under `key` (its removal when there is none) to the database, if any.
     private func persist(_ resource: ServedResource, key: String) throws(RequestFailure) {
         guard let database else { return }
-        let table = tables[resource.name] ?? Table()
+        let table = tables[resource.table] ?? Table()
         do {
-            try database.save(table.records[key], key: key, of: resource.name, lastInteger: table.lastInteger)
+            try database.save(table.records[key], key: key, of: resource.table, lastInteger: table.lastInteger)
         } catch {
             throw RequestFailure(response: .detail(500, "The database could not be written: \(error)"))
         }
@@ -397,7 +439,7 @@ actor ServeEngine {
     /// The record and its key that the route's id and other parameters name; 404 when none.
     private func find(_ resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) -> (String, StoredRecord) {
         let id = values.first { if case .id = $0.part { true } else { false } }?.value
-        guard let id, let record = tables[resource.name]?.records[resource.id.type.canonicalKey(id)], matches(record, values) else {
+        guard let id, let record = tables[resource.table]?.records[resource.id.type.canonicalKey(id)], matches(record, values) else {
             throw RequestFailure(response: .detail(404, "No \(resource.name) found here."))
         }
         return (resource.id.type.canonicalKey(id), record)
@@ -442,10 +484,14 @@ actor ServeEngine {
         return object
     }
 
-    /// What a response shows of a record: every field but write-only ones.
+    /// What a response shows of a record: every field of the resource but write-only ones.
     private func representation(_ record: StoredRecord, of resource: ServedResource) -> WireValue {
-        var object = record.object
-        for field in resource.fields where field.writeOnly { object[field.key] = nil }
+        var object: [String: WireValue] = [:]
+        for field in resource.allFields where !field.writeOnly {
+            // A field no request set is written as the frameworks write it: `null` when optional, else a
+            // placeholder (a view of the collection whose fields another view created the value without).
+            object[field.key] = record.object[field.key] ?? field.type.placeholder(in: api) ?? .null
+        }
         return .object(object)
     }
 
@@ -520,7 +566,8 @@ actor ServeEngine {
                     source: seed.source, path: name,
                     message: "\(api.name) has no resource \(name); its resources are \(api.resources.map(\.name).joined(separator: ", ")).")
             }
-            var table = Table()
+            // Views of one collection fill one table.
+            var table = tables[resource.table] ?? Table()
             // Seed data may set read-only fields, which requests cannot.
             let settable = resource.fields.map { field in
                 var field = field
@@ -544,16 +591,9 @@ actor ServeEngine {
                 guard table.records[key] == nil else { throw SeedError(source: seed.source, path: path, message: "a second \(name) with id \(key)") }
                 table.insert(StoredRecord(object: object, arguments: [:]), at: key)
             }
-            tables[name] = table
+            tables[resource.table] = table
         }
         return tables
-    }
-}
-
-extension ServedRoute {
-    /// How many parts are parameters.
-    var parameterCount: Int {
-        parts.count { if case .literal = $0 { false } else { true } }
     }
 }
 

@@ -21,6 +21,11 @@ struct ServedAPI: Sendable {
     var shapes: [String: [WireField]]
     /// The API-wide actions and each resource's, which the server answers from seed data or with 501.
     var actions: [ServedAction]
+    /// Every operation and action, most specific route first: the one with the most literal text, then
+    /// the fewest parameters, then in spec order. Of the routes a path matches, literal text and
+    /// parameter values add up to the path, so the route with more literal text is the more specific one
+    /// (`people/all` before `people/{id}`, `{id}.json` before `{id}`).
+    var endpoints: [ServedEndpoint]
 
     /// The resource named `name` in the spec.
     func resource(named name: String) -> ServedResource? {
@@ -71,9 +76,49 @@ struct ServedAPI: Sendable {
                     resource: (declaration, type.name))
             }
         }
+        resources = Self.linkingViewsAndParents(resources)
         self.resources = resources
         self.shapes = shapes
         self.actions = actions
+        let all = resources.flatMap { resource in resource.operations.map { ServedEndpoint.operation(resource, $0) } } + actions.map(ServedEndpoint.action)
+        endpoints = all.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element.route, rhs.element.route)
+            if left.literalLength != right.literalLength { return left.literalLength > right.literalLength }
+            if left.parameterCount != right.parameterCount { return left.parameterCount < right.parameterCount }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// `resources` with the table each keeps its values in and each operation's parents.
+    ///
+    /// Resources on one path are views of one collection (a paged and an unpaged `Post`, a `Resident` that
+    /// is a `Person`): they share the table of the first of them, so a value created through one is read
+    /// through the others. A route whose leading part is another resource's item route
+    /// (`authors/{authorID}/books` under `authors/{id}`) has that resource as a parent, which must exist.
+    private static func linkingViewsAndParents(_ resources: [ServedResource]) -> [ServedResource] {
+        var tableOfCollection: [String: String] = [:]
+        var linked = resources
+        for index in linked.indices {
+            linked[index].table = tableOfCollection[linked[index].collection, default: linked[index].name]
+            tableOfCollection[linked[index].collection] = linked[index].table
+        }
+        // Each resource's item route: the route of an operation that ends with its id.
+        let items = linked.compactMap { resource in
+            resource.operations.first { operation in
+                if case .id? = operation.route.parts.last { true } else { false }
+            }.map { (resource: resource.name, route: $0.route) }
+        }
+        for index in linked.indices {
+            for operationIndex in linked[index].operations.indices {
+                let route = linked[index].operations[operationIndex].route
+                linked[index].operations[operationIndex].parents = route.parts.indices.dropLast().compactMap { end in
+                    let prefix = Array(route.parts[...end])
+                    guard case .literal? = prefix.first, prefix.last?.isParameter == true else { return nil }
+                    return items.first { $0.route.hasShape(of: prefix) }.map { ServedParent(resource: $0.resource, route: $0.route) }
+                }
+            }
+        }
+        return linked
     }
 
     /// The path of a base URL, with a slash at each end: `https://api.example.com/v3` → `/v3/`.
@@ -102,6 +147,15 @@ struct ServedResource: Sendable {
     var requestNamespace: String?
     /// How `list` pages, if it does.
     var pagination: ServedPagination?
+    /// The query parameters of an unpaged `list` that limit it (`limit`) and skip its first values
+    /// (`offset` or `skip`), when its typed query declares them, as FastAPI's and many APIs' lists do.
+    var limitParameter: String?, offsetParameter: String?
+    /// The spec's path with its parameters unnamed (`authors/{}/books`): resources with the same one are
+    /// views of one collection.
+    var collection: String
+    /// The name of the resource whose table holds the values: its own, or the first view's of its
+    /// collection.
+    var table: String
 
     /// The resource `resource`, with the operations its code model `declaration` resolved and its id and
     /// fields already in wire form.
@@ -113,6 +167,11 @@ struct ServedResource: Sendable {
         responseMany = declaration.namespaceMany
         requestNamespace = declaration.requestNamespace
         pagination = resource.pagination.map { ServedPagination($0) }
+        let queryKeys = resource.query.map { SpecInterop.jsonKey(of: $0, style: types.spec.api.keyStyle) }
+        limitParameter = queryKeys.first { $0 == "limit" }
+        offsetParameter = queryKeys.first { $0 == "offset" || $0 == "skip" }
+        collection = resource.path.value.replacing(/\{[^}]*\}/, with: "{}").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        table = name
         operations = declaration.operations.map { operation in
             ServedOperation(
                 kind: operation.kind,
@@ -151,9 +210,42 @@ struct ServedOperation: Sendable {
     var route: ServedRoute
     /// Whether the response carries the value; else it is empty (`responses: none`).
     var returnsModel: Bool
+    /// The resources the route is nested under, outermost first, each of which must hold the value the
+    /// route names.
+    var parents: [ServedParent] = []
 
     /// Whether the body sets only the fields it carries: an update sent by PATCH, or `patch`.
     var isPartial: Bool { kind == .patch || kind == .update && method == "PATCH" }
+}
+
+/// A resource a route is nested under: `Author` for `authors/{authorID}/books`.
+struct ServedParent: Sendable {
+    /// The parent resource's spec name.
+    var resource: String
+    /// The parent's item route, whose parameters are the nested route's first ones.
+    var route: ServedRoute
+}
+
+/// What a route and verb answer: an operation of a resource, or an action.
+enum ServedEndpoint: Sendable {
+    case operation(ServedResource, ServedOperation)
+    case action(ServedAction)
+
+    /// Where it is answered, below the base path.
+    var route: ServedRoute {
+        switch self {
+        case let .operation(_, operation): operation.route
+        case let .action(action): action.route
+        }
+    }
+
+    /// The HTTP method in capitals.
+    var method: String {
+        switch self {
+        case let .operation(_, operation): operation.method
+        case let .action(action): action.method
+        }
+    }
 }
 
 /// A call beyond CRUD: answered from seed data when it has an answer there, else with 501.
@@ -215,11 +307,23 @@ struct ServedRoute: Sendable {
 
     /// A route of `parts`. Literal text is kept as a request's path carries it: the client sends a spec's
     /// literal as written, and URL parsing percent-encodes what a path cannot hold (`quo"te` → `quo%22te`).
+    /// Adjacent literal parts are joined (`people`, `/` and `{id}` is `people/` and `{id}`), so that routes
+    /// of one shape have equal parts however the code model split them.
     init(_ parts: [Part]) {
-        self.parts = parts.map { part in
-            guard case let .literal(text) = part else { return part }
-            return .literal(text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? text)
+        var joined: [Part] = []
+        for part in parts {
+            guard case let .literal(text) = part else {
+                joined.append(part)
+                continue
+            }
+            let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? text
+            if case let .literal(previous)? = joined.last {
+                joined[joined.count - 1] = .literal(previous + encoded)
+            } else {
+                joined.append(.literal(encoded))
+            }
         }
+        self.parts = joined
     }
 
     /// What a URL's path holds as written: `%` too, which starts an escape a spec may already write.
@@ -250,6 +354,39 @@ struct ServedRoute: Sendable {
             }
         }
         return match(from: 0, path)
+    }
+}
+
+extension ServedRoute {
+    /// How many parts are parameters.
+    var parameterCount: Int {
+        parts.count(where: \.isParameter)
+    }
+
+    /// How many characters of literal text the route has.
+    var literalLength: Int {
+        parts.reduce(0) { total, part in
+            if case let .literal(text) = part { total + text.count } else { total }
+        }
+    }
+
+    /// Whether the route is `parts` with any parameters in the parameters' places: the same literal text,
+    /// and as many parameters in the same places.
+    func hasShape(of parts: [Part]) -> Bool {
+        self.parts.count == parts.count
+            && zip(self.parts, parts).allSatisfy { mine, theirs in
+                switch (mine, theirs) {
+                case let (.literal(left), .literal(right)): left == right
+                default: mine.isParameter && theirs.isParameter
+                }
+            }
+    }
+}
+
+extension ServedRoute.Part {
+    /// Whether the part is a parameter rather than literal text.
+    var isParameter: Bool {
+        if case .literal = self { false } else { true }
     }
 }
 

@@ -29,16 +29,23 @@ public actor SpecServer {
         public var delay: Duration
         /// The share of requests (0 to 1) answered 503 instead, to rehearse a failing server.
         public var failureRate: Double
-        /// Where each request is logged as one line (`GET /v1/people → 200`), if anywhere.
+        /// Where each request is logged as one line (`GET /v1/people → 200 (0.4 ms)`), if anywhere.
         public var log: (@Sendable (String) -> Void)?
+        /// The least level of the requests logged: an answer below 400 is `info`, a 4xx `warning` and a
+        /// 5xx `error`, so `.warning` logs only the requests that failed and `.critical` none.
+        public var logLevel: Logger.Level
         /// The largest request body read, in bytes; a larger one is answered 413.
         public var maximumBodySize: Int
 
-        /// The defaults: no delay, no failures, no log, bodies up to 4 MiB.
-        public init(delay: Duration = .zero, failureRate: Double = 0, log: (@Sendable (String) -> Void)? = nil, maximumBodySize: Int = 4 << 20) {
+        /// The defaults: no delay, no failures, no log (every request when there is one), bodies up to 4 MiB.
+        public init(
+            delay: Duration = .zero, failureRate: Double = 0, log: (@Sendable (String) -> Void)? = nil, logLevel: Logger.Level = .info,
+            maximumBodySize: Int = 4 << 20
+        ) {
             self.delay = delay
             self.failureRate = failureRate
             self.log = log
+            self.logLevel = logLevel
             self.maximumBodySize = maximumBodySize
         }
     }
@@ -137,6 +144,12 @@ public actor SpecServer {
         )
     }
 
+    /// The level a request is logged at, by its answer's status: `info` below 400, `warning` for a 4xx,
+    /// `error` for a 5xx.
+    static func logLevel(ofStatus status: Int) -> Logger.Level {
+        status < 400 ? .info : status < 500 ? .warning : .error
+    }
+
     /// Hummingbird's own log, errors only: the request log is ours.
     private static let quietLogger: Logger = {
         var logger = Logger(label: "crudegen.serve")
@@ -161,7 +174,7 @@ struct SpecResponder: HTTPResponder {
         let response = await answer(request)
         var headers = HTTPFields(response.headers)
         headers.append(contentsOf: Self.cors(request))
-        if let log = options.log {
+        if let log = options.log, SpecServer.logLevel(ofStatus: response.status) >= options.logLevel {
             let elapsed = ContinuousClock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             log("\(request.method.rawValue) \(request.uri.string) → \(response.status) (\(String(format: "%.1f", milliseconds)) ms)")
@@ -171,7 +184,7 @@ struct SpecResponder: HTTPResponder {
 
     /// Preflights, rehearsed delays and failures, the body read up to the limit, then the engine's answer.
     private func answer(_ request: Request) async -> ServedResponse {
-        if request.method == .options {
+        if Self.isPreflight(request) {
             return ServedResponse(status: 204)
         }
         if options.delay > .zero {
@@ -223,6 +236,12 @@ struct SpecResponder: HTTPResponder {
             ))
     }
 
+    /// Whether `request` is a CORS preflight: an `OPTIONS` request that names the method it asks about. Any
+    /// other `OPTIONS` request goes to the spec's routes, where an action may answer it.
+    private static func isPreflight(_ request: Request) -> Bool {
+        request.method == .options && request.headers[.accessControlRequestMethod] != nil
+    }
+
     /// CORS for web front-ends: any origin, the methods and headers a preflight asks for, and the
     /// response headers clients read exposed.
     private static func cors(_ request: Request) -> [HTTPField] {
@@ -230,7 +249,7 @@ struct SpecResponder: HTTPResponder {
             HTTPField(name: .accessControlAllowOrigin, value: "*"),
             HTTPField(name: .accessControlExposeHeaders, value: "ETag, Link, X-Total-Count, Location"),
         ]
-        if request.method == .options {
+        if isPreflight(request) {
             let methods = request.headers[.accessControlRequestMethod] ?? "GET, POST, PUT, PATCH, DELETE"
             fields.append(HTTPField(name: .accessControlAllowMethods, value: methods))
             if let headers = request.headers[.accessControlRequestHeaders] {

@@ -9,7 +9,9 @@ import Testing
 /// answered with nothing, a percentage, and a resource whose read-only `createdAt` the server sets.
 @Suite struct CRUDEFuturesContractTests {
     @Test func personsGoThroughEveryOperation() async throws {
-        let server = try SpecServer(specAt: ServeSupport.fixture("crude-futures"))
+        // People are listed under `households/{householdID}`, the route of a household, which must exist.
+        let home = JSONValue.object(["id": .number(7), "name": .string("Home"), "people": .array([]), "created_at": .string("2026-01-01T00:00:00Z")])
+        let server = try SpecServer(specAt: ServeSupport.fixture("crude-futures"), seed: Seed(["HouseholdRecord": [home]]))
         let client = APIClient(configuration: Household.configuration(baseURL: try await server.start()))
         defer { Task { await server.stop() } }
         let birthday = Date(timeIntervalSince1970: 0)
@@ -32,6 +34,7 @@ import Testing
         try await Person.delete(id: 1, on: client)
         #expect(await server.records(of: "Person").isEmpty)
         #expect(try await Person.list(householdID: 7, on: client).isEmpty)
+        await #expect(throws: APIError.self) { try await Person.list(householdID: 8, on: client) }
     }
 
     @Test func theServerSetsReadOnlyFields() async throws {

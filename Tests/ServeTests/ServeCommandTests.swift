@@ -64,6 +64,36 @@ import Testing
         #expect(status == 0)
     }
 
+    /// `--log-level warning` logs the requests that failed and no other; the start line is still written.
+    @Test func theLogLevelLeavesOutTheRequestsBelowIt() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["serve", ServeSupport.fixture("readme"), "--port", "0", "--log-level", "warning"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                continuation.finish()
+                handle.readabilityHandler = nil
+            } else {
+                for line in String(decoding: data, as: UTF8.self).split(separator: "\n") { continuation.yield(String(line)) }
+            }
+        }
+        try process.run()
+        defer { process.terminate() }
+        var iterator = lines.makeAsyncIterator()
+        let started = try #require(await iterator.next())
+        let base = try #require(started.split(separator: " ").first { $0.hasPrefix("http://") }.flatMap { URL(string: String($0)) }, "\(started)")
+        #expect(try await ServeSupport.send("GET", base.appendingPathComponent("people")).status == 200)
+        #expect(try await ServeSupport.send("GET", base.appendingPathComponent("people/99")).status == 404)
+        // The first line after the start line is the failed request's: the listing was not logged.
+        let logged = try #require(await iterator.next())
+        #expect(logged.hasPrefix("GET /api/people/99 → 404"), "\(logged)")
+    }
+
     @Test func aDatabaseKeepsTheDataBetweenServers() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
