@@ -275,8 +275,9 @@ actor ServeEngine {
         guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
         var object = old.object
         if !operation.isPartial {
-            // A full update replaces every field the client sets; the id and read-only fields stay.
-            for field in resource.fields where !field.readOnly { object[field.key] = nil }
+            // A full update replaces every field the client can have read; the id, read-only fields and
+            // write-only fields it does not send (a password a read never returns) stay.
+            for field in resource.fields where !field.readOnly && !field.writeOnly { object[field.key] = nil }
         }
         object.merge(changes) { $1 }
         let record = StoredRecord(object: object, arguments: old.arguments)

@@ -150,6 +150,24 @@ import Testing
         #expect(try ServeSupport.json(created.body) == .object(["id": .number(1), "at": .string("2026-11-26T04:10:00.123456"), "note": .null]))
     }
 
+    @Test func aFullUpdateWithoutAWriteOnlyFieldKeepsIt() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Accounts }
+            resources:
+              User:
+                path: users
+                fields: { email: String, password: { type: String, write_only: true }, nickname: String? }
+            """)
+        defer { Task { await server.stop() } }
+        let created = try await ServeSupport.send("POST", base.appendingPathComponent("users"), body: Self.body(#"{"email": "a@b.c", "password": "secret", "nickname": "ada"}"#))
+        #expect(created.status == 201)
+        // What a read returned, changed and sent back whole: the password was never read, so it is not sent.
+        let updated = try await ServeSupport.send("PUT", base.appendingPathComponent("users/1"), body: Self.body(#"{"email": "new@b.c"}"#))
+        #expect(try ServeSupport.json(updated.body) == .object(["id": .number(1), "email": .string("new@b.c"), "nickname": .null]))
+        #expect(await server.records(of: "User") == [.object(["id": .number(1), "email": .string("new@b.c"), "password": .string("secret")])])
+    }
+
     @Test func djangoPagesSayTheirPreviousPage() async throws {
         let (server, base) = try await Self.start(
             """
