@@ -323,7 +323,8 @@ actor ServeEngine {
         let write = { (key: String) in table.records[key].map { self.representation($0, of: resource) } }
         guard let pagination = resource.pagination else {
             let listed = try limited(keys, resource, request: request)
-            return answer(request, .ok(wrapped(.array(listed.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
+            return answer(
+                request, .ok(wrapped(.array(listed.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
         }
         // Only the page's values are written out: a page of 100 from 100,000 values.
         let paged = try page(keys, pagination, request: request, representation: write)
@@ -603,7 +604,8 @@ extension WireType {
     func pathValue(_ text: String) -> WireValue {
         switch self {
         case let .optional(wrapped): wrapped.pathValue(text)
-        case .integer, .number: Int64(text).map(WireValue.integer) ?? UInt64(text).map(WireValue.unsigned) ?? Double(text).map(WireValue.number) ?? .string(text)
+        case .integer, .number:
+            Int64(text).map(WireValue.integer) ?? UInt64(text).map(WireValue.unsigned) ?? Double(text).map(WireValue.number) ?? .string(text)
         case .bool: text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
         default: .string(text)
         }

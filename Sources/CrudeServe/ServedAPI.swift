@@ -457,7 +457,12 @@ indirect enum WireType: Sendable {
 
 /// The Swift integer types a field can have: what each holds is what the client decodes into it.
 enum IntegerType: Sendable {
-    case int32, int64, uint64
+    /// `Int32`.
+    case int32
+    /// `Int` and `Int64`.
+    case int64
+    /// `UInt`.
+    case uint64
 
     /// Whether `value` is a whole number of this type's range.
     func holds(_ value: WireValue) -> Bool {
@@ -482,7 +487,9 @@ enum IntegerType: Sendable {
 
 /// The Swift floating-point and decimal types a field can have.
 enum NumberType: String, Sendable, CustomStringConvertible {
-    case double = "Double", float = "Float", decimal = "Decimal"
+    case double = "Double"
+    case float = "Float"
+    case decimal = "Decimal"
 
     /// Whether the client decodes `value` into this type. `Double` holds every number the server reads;
     /// for the others the client's own decoder decides (it refuses a `Float` that would round to infinity
@@ -565,7 +572,8 @@ struct WireTypes {
             let enumeration = spec.enums.first { $0.name.value == name }
             let integer = enumeration?.rawType == .int
             // Integer raw values as the client's decoder reads them: `+1` and `01` are 1.
-            let values = (enumeration?.cases ?? []).map { raw in integer ? Int64(raw.rawValue.value).map(String.init) ?? raw.rawValue.value : raw.rawValue.value }
+            let values = (enumeration?.cases ?? []).map { raw in integer ? Int64(raw.rawValue.value).map(String.init) ?? raw.rawValue.value : raw.rawValue.value
+            }
             return .enumeration(values: Set(values), integer: integer)
         case .builtin?, .api?, nil: break
         }

@@ -79,13 +79,19 @@ import Testing
         }
         #expect(await server.records(of: "PagedPost").count == 3)
         let unpaged = try ServeSupport.json(try await ServeSupport.send("GET", base.appendingPathComponent("posts")).body)
-        #expect(unpaged == .array([
-            .object(["id": .number(1), "title": .string("a")]), .object(["id": .number(2), "title": .string("b")]),
-            .object(["id": .number(3), "title": .string("c")]),
-        ]))
+        #expect(
+            unpaged
+                == .array([
+                    .object(["id": .number(1), "title": .string("a")]), .object(["id": .number(2), "title": .string("b")]),
+                    .object(["id": .number(3), "title": .string("c")]),
+                ]))
         // The paged view's client sends its page size on every request, and its page parameter after the first.
         let first = try ServeSupport.json(try await ServeSupport.send("GET", URL(string: "posts?per_page=2", relativeTo: base)!).body)
-        #expect(first["results"] == .array([.object(["id": .number(1), "title": .string("a"), "views": .null]), .object(["id": .number(2), "title": .string("b"), "views": .null])]))
+        #expect(
+            first["results"]
+                == .array([
+                    .object(["id": .number(1), "title": .string("a"), "views": .null]), .object(["id": .number(2), "title": .string("b"), "views": .null]),
+                ]))
         let second = try ServeSupport.json(try await ServeSupport.send("GET", URL(string: "posts?per_page=2&page=2", relativeTo: base)!).body)
         #expect(second["results"] == .array([.object(["id": .number(3), "title": .string("c"), "views": .null])]))
     }
@@ -131,7 +137,10 @@ import Testing
         let page = try ServeSupport.json(try await ServeSupport.send("GET", URL(string: "heroes?\(offsetName)=5&limit=3", relativeTo: base)!).body)
         #expect(page == .array((6...8).map { .object(["id": .number(Double($0)), "name": .string("hero \($0)")]) }))
         let all = try ServeSupport.json(try await ServeSupport.send("GET", base.appendingPathComponent("heroes")).body)
-        guard case let .array(items) = all else { Issue.record("not a list: \(all)"); return }
+        guard case let .array(items) = all else {
+            Issue.record("not a list: \(all)")
+            return
+        }
         #expect(items.count == 30)
     }
 
@@ -160,7 +169,8 @@ import Testing
                 fields: { email: String, password: { type: String, write_only: true }, nickname: String? }
             """)
         defer { Task { await server.stop() } }
-        let created = try await ServeSupport.send("POST", base.appendingPathComponent("users"), body: Self.body(#"{"email": "a@b.c", "password": "secret", "nickname": "ada"}"#))
+        let created = try await ServeSupport.send(
+            "POST", base.appendingPathComponent("users"), body: Self.body(#"{"email": "a@b.c", "password": "secret", "nickname": "ada"}"#))
         #expect(created.status == 201)
         // What a read returned, changed and sent back whole: the password was never read, so it is not sent.
         let updated = try await ServeSupport.send("PUT", base.appendingPathComponent("users/1"), body: Self.body(#"{"email": "new@b.c"}"#))

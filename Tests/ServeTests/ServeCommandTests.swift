@@ -19,14 +19,12 @@ import Testing
         return ServeSupport.root.appendingPathComponent(".build/debug/crudegen")
     }()
 
-    @Test func theCommandServesLogsAndStopsOnSIGINT() async throws {
+    /// Runs `crudegen` with `arguments` and waits for its start line: the process, the base URL the line
+    /// names, and the iterator of the lines it writes on standard error after it.
+    static func serve(_ arguments: [String]) async throws -> (Process, URL, AsyncStream<String>.Iterator) {
         let process = Process()
-        process.executableURL = Self.executable
-        let seed = ServeSupport.root.appendingPathComponent("Examples/Household/seed.json").path
-        process.arguments = [
-            "serve", ServeSupport.root.appendingPathComponent("Examples/Household/Sources/HouseholdModels/Household.crude.yaml").path, "--port", "0", "--data",
-            seed,
-        ]
+        process.executableURL = executable
+        process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()
@@ -44,12 +42,20 @@ import Testing
         var iterator = lines.makeAsyncIterator()
         let started = try #require(await iterator.next())
         let base = try #require(started.split(separator: " ").first { $0.hasPrefix("http://") }.flatMap { URL(string: String($0)) }, "\(started)")
+        return (process, base, iterator)
+    }
+
+    @Test func theCommandServesLogsAndStopsOnSIGINT() async throws {
+        let seed = ServeSupport.root.appendingPathComponent("Examples/Household/seed.json").path
+        let spec = ServeSupport.root.appendingPathComponent("Examples/Household/Sources/HouseholdModels/Household.crude.yaml").path
+        let (process, base, log) = try await Self.serve(["serve", spec, "--port", "0", "--data", seed])
+        var lines = log
         #expect(base.absoluteString.hasSuffix("/api/"))
 
         let answer = try await ServeSupport.send("GET", base.appendingPathComponent("people/1"))
         #expect(answer.status == 200)
         #expect(try ServeSupport.json(answer.body)["data"]?["person"]?["first_name"] == .string("Ada"))
-        let logged = try #require(await iterator.next())
+        let logged = try #require(await lines.next())
         #expect(logged.hasPrefix("GET /api/people/1 → 200"), "\(logged)")
 
         // SIGINT to the server's process alone, as Ctrl-C would send it.
@@ -66,31 +72,13 @@ import Testing
 
     /// `--log-level warning` logs the requests that failed and no other; the start line is still written.
     @Test func theLogLevelLeavesOutTheRequestsBelowIt() async throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["serve", ServeSupport.fixture("readme"), "--port", "0", "--log-level", "warning"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        let (lines, continuation) = AsyncStream<String>.makeStream()
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                continuation.finish()
-                handle.readabilityHandler = nil
-            } else {
-                for line in String(decoding: data, as: UTF8.self).split(separator: "\n") { continuation.yield(String(line)) }
-            }
-        }
-        try process.run()
+        let (process, base, log) = try await Self.serve(["serve", ServeSupport.fixture("readme"), "--port", "0", "--log-level", "warning"])
         defer { process.terminate() }
-        var iterator = lines.makeAsyncIterator()
-        let started = try #require(await iterator.next())
-        let base = try #require(started.split(separator: " ").first { $0.hasPrefix("http://") }.flatMap { URL(string: String($0)) }, "\(started)")
+        var lines = log
         #expect(try await ServeSupport.send("GET", base.appendingPathComponent("people")).status == 200)
         #expect(try await ServeSupport.send("GET", base.appendingPathComponent("people/99")).status == 404)
         // The first line after the start line is the failed request's: the listing was not logged.
-        let logged = try #require(await iterator.next())
+        let logged = try #require(await lines.next())
         #expect(logged.hasPrefix("GET /api/people/99 → 404"), "\(logged)")
     }
 
