@@ -655,7 +655,10 @@ private struct DocumentBuilder {
             return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string(TransformNote.of(transform ?? "") ?? ""))])
         case "percentage"?: return .object([("type", .string("number")), ("minimum", .integer(0)), ("maximum", .integer(100))])
         case "lenient"?:
-            let accepted = name == "String" ? ["string", "number", "boolean"] : [Self.jsonType(of: name), "string"]
+            // The runtime's lenient transforms read every scalar into the type (`true` as 1, `4.7` as 4, `"yes"`
+            // as true); the type's own comes first.
+            let own = Self.jsonType(of: name)
+            let accepted = [own] + ["string", "number", "boolean"].filter { $0 != own }
             return .object([("type", .array(accepted.map(DocumentValue.string)))])
         case "string_id"?: return .object([("type", .array([.string("string"), .string("integer")]))])
         case let declared?:
@@ -693,11 +696,10 @@ private struct DocumentBuilder {
         }
     }
 
-    /// The JSON type a `lenient` field holds besides strings.
+    /// The JSON type a `lenient` field holds first; an `Int` takes any number, its fraction dropped.
     private static func jsonType(of name: String) -> String {
         switch name {
-        case "Int": "integer"
-        case "Double": "number"
+        case "Int", "Double": "number"
         case "Bool": "boolean"
         default: "string"
         }

@@ -151,6 +151,32 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
     }
 
+    /// A `lenient` field's schema takes every JSON scalar the runtime reads into its type: schemathesis saw
+    /// `crudegen serve` answer `"view_count": true`, which the client reads as 1, against `[integer, string]`.
+    @Test func lenientFieldsTakeEveryScalarTheRuntimeReads() async throws {
+        let spec = """
+            api: { name: Blog }
+            models:
+              Stats:
+                fields:
+                  views: { type: Int, transform: lenient }
+                  score: { type: Double, transform: lenient }
+                  published: { type: Bool, transform: lenient }
+                  title: { type: String, transform: lenient }
+            """
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "blog.crude.yaml", format: .yaml)
+        let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
+        let stats = try #require(((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Stats"] as? [String: Any])
+        let properties = try #require(stats["properties"] as? [String: [String: Any]])
+        #expect(properties["views"]?["type"] as? [String] == ["number", "string", "boolean"], "fractions are truncated, booleans read as 0 and 1")
+        #expect(properties["score"]?["type"] as? [String] == ["number", "string", "boolean"])
+        #expect(properties["published"]?["type"] as? [String] == ["boolean", "string", "number"])
+        #expect(properties["title"]?["type"] as? [String] == ["string", "number", "boolean"])
+        let imported = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "blog.yaml")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
+    }
+
     /// `import(export(spec))` generates the same Swift as the spec, for every fixture: what OpenAPI cannot
     /// say travels in the `x-crudegen-…` extensions (docs/openapi.md), and nothing is reported as lost.
     @Test(arguments: OpenAPITestSupport.fixtures)
