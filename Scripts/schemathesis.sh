@@ -146,6 +146,7 @@ cases = (report.get("test_cases") or {}).get("generated", 0)
 failures = collections.Counter()
 for group in report.get("failures") or []:
     failures[group.get("type") or group.get("title") or "?"] += group.get("count", 1)
+# Errors are requests that got no answer (a server that crashed) and schemathesis's own failures.
 for error in report.get("errors") or []:
     failures["errors"] += error.get("count", 1)
 by_check = ", ".join(f"{check} {count}" for check, count in sorted(failures.items()))
@@ -157,7 +158,11 @@ PYTHON
     total_cases=$((total_cases + cases))
     total_failures=$((total_failures + failures))
     if [ "$failures" -gt 0 ]; then failed_specs=$((failed_specs + 1)); fi
-    echo "$name: $operations operations, $cases test cases, $failures failures $detail"
+    if [ "$operations" -eq 0 ] && [ "$failures" -eq 0 ]; then
+        echo "$name: no operations"
+    else
+        echo "$name: $operations operations, $cases test cases, $failures failures $detail"
+    fi
 done
 
 echo "total: $total_specs specs, $total_operations operations, $total_cases test cases, $total_failures failures, $failed_specs specs failing"
