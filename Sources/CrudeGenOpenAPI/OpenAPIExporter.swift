@@ -60,6 +60,8 @@ private struct DocumentBuilder {
     let symbols: SymbolTable
     /// Paths in the order the spec first uses them, each with its operations by method.
     private var paths: [(path: String, operations: [(method: String, operation: DocumentValue)])] = []
+    /// The error responses some operation lists, whose components the document then holds.
+    private var errorResponsesUsed: Set<ErrorResponse> = []
 
     /// Prepares to describe `validated`.
     init(_ validated: ValidatedSpec) {
@@ -97,7 +99,11 @@ private struct DocumentBuilder {
                         (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) }))
                     })
             ))
-        top.append(("components", .object([("schemas", .object(schemas()))])))
+        var components: [(key: String, value: DocumentValue)] = [("schemas", .object(schemas() + ErrorResponse.schemas(for: errorResponsesUsed)))]
+        if !errorResponsesUsed.isEmpty {
+            components.append(("responses", .object(errorResponsesUsed.sorted().map { ($0.componentName, $0.component) })))
+        }
+        top.append(("components", .object(components)))
         return .object(top)
     }
 
@@ -212,10 +218,22 @@ private struct DocumentBuilder {
         case (_, true):
             response = jsonResponse(wrapped(model, in: envelope + responseNamespace(of: resource, many: false)), description: "The \(name).")
         case (_, false):
-            response = .object([("description", .string("Done; the body, if any, is not read."))])
+            response = Self.bodyNotRead
         }
         let status = kind == .create ? "201" : (returnsModel || kind == .list ? "200" : "204")
-        operation.append(("responses", .object([(status, response)])))
+        var responses: [(key: String, value: DocumentValue)] = [(status, response)]
+        // `crudegen serve` answers a create whose body the client does not read with 204.
+        if kind == .create && !returnsModel { responses.append(("204", Self.noContent)) }
+        let takesBody = kind == .create || kind == .update || kind == .patch
+        var errors: [ErrorResponse] = []
+        // GETs carry an ETag, so a client revalidating its copy gets 304.
+        if method.uppercased() == "GET" && (returnsModel || kind == .list) { errors.append(.notModified) }
+        // The page, offset or cursor of a paginated list is read too: a bad one is a 400.
+        if takesBody || kind == .list && (!resource.query.isEmpty || resource.pagination != nil) { errors.append(.invalid) }
+        if kind != .create && kind != .list || route.contains("{") { errors.append(.notFound) }
+        if kind == .create { errors.append(.conflict) }
+        if takesBody { errors += [.contentTooLarge, .unsupportedMediaType] }
+        operation.append(("responses", .object(responses + errorResponses(errors))))
         add(.object(operation), method: method, route: route)
     }
 
@@ -286,18 +304,12 @@ private struct DocumentBuilder {
             case .multipart: operation.append(("requestBody", requestBody(schema, mediaType: "multipart/form-data")))
             }
         }
+        var responses: [(key: String, value: DocumentValue)]
         if let pagination = action.pagination, case let .type(type)? = action.returns, case let .array(element) = type.value {
             // A paginated action returns its items (`"[Issue]"`) inside the page object.
-            operation.append(
-                (
-                    "responses",
-                    .object([
-                        (
-                            "200",
-                            jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items.")
-                        )
-                    ])
-                ))
+            responses = [
+                ("200", jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items."))
+            ]
         } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
             // A resource's action returning the resource or an array of it answers in the resource's namespace.
             var namespace: [String] = []
@@ -305,10 +317,19 @@ private struct DocumentBuilder {
                 if type.value == .named(resource.name.value) { namespace = responseNamespace(of: resource, many: false) }
                 if type.value == .array(.named(resource.name.value)) { namespace = responseNamespace(of: resource, many: true) }
             }
-            operation.append(("responses", .object([("200", jsonResponse(wrapped(schema, in: envelope + namespace), description: "The response."))])))
+            responses = [("200", jsonResponse(wrapped(schema, in: envelope + namespace), description: "The response."))]
         } else {
-            operation.append(("responses", .object([("200", .object([("description", .string("Done; the body, if any, is not read."))]))])))
+            // `crudegen serve` answers an action that returns nothing with 204.
+            responses = [("200", Self.bodyNotRead), ("204", Self.noContent)]
         }
+        let takesBody = operation.contains { $0.key == "requestBody" }
+        var errors: [ErrorResponse] = []
+        if takesBody || !action.query.isEmpty || action.pagination != nil { errors.append(.invalid) }
+        if action.path.value.contains("{") { errors.append(.notFound) }
+        if takesBody { errors += [.contentTooLarge, .unsupportedMediaType] }
+        // What an action answers is the server's own logic, which a stand-in such as `crudegen serve` may not have.
+        errors.append(.notImplemented)
+        operation.append(("responses", .object(responses + errorResponses(errors))))
         let method = action.method?.value ?? (action.body == nil ? "GET" : "POST")
         add(.object(operation), method: method, route: action.path.value)
     }
@@ -381,6 +402,19 @@ private struct DocumentBuilder {
                 ("schema", .object([("type", .string("string")), ("const", .string(header.value.value))])),
             ])
         }
+    }
+
+    /// A success whose body, if any, the client ignores.
+    private static let bodyNotRead = DocumentValue.object([("description", .string("Done; the body, if any, is not read."))])
+
+    /// A success without a body.
+    private static let noContent = DocumentValue.object([("description", .string("Done."))])
+
+    /// The `responses` entries of `errors`, by status, each a reference to its component, which the
+    /// document then holds.
+    private mutating func errorResponses(_ errors: [ErrorResponse]) -> [(key: String, value: DocumentValue)] {
+        errorResponsesUsed.formUnion(errors)
+        return errors.sorted().map { ($0.status, $0.reference) }
     }
 
     /// A required JSON request body of `schema`.
@@ -621,7 +655,10 @@ private struct DocumentBuilder {
             return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string(TransformNote.of(transform ?? "") ?? ""))])
         case "percentage"?: return .object([("type", .string("number")), ("minimum", .integer(0)), ("maximum", .integer(100))])
         case "lenient"?:
-            let accepted = name == "String" ? ["string", "number", "boolean"] : [Self.jsonType(of: name), "string"]
+            // The runtime's lenient transforms read every scalar into the type (`true` as 1, `4.7` as 4, `"yes"`
+            // as true); the type's own comes first.
+            let own = Self.jsonType(of: name)
+            let accepted = [own] + ["string", "number", "boolean"].filter { $0 != own }
             return .object([("type", .array(accepted.map(DocumentValue.string)))])
         case "string_id"?: return .object([("type", .array([.string("string"), .string("integer")]))])
         case let declared?:
@@ -659,11 +696,10 @@ private struct DocumentBuilder {
         }
     }
 
-    /// The JSON type a `lenient` field holds besides strings.
+    /// The JSON type a `lenient` field holds first; an `Int` takes any number, its fraction dropped.
     private static func jsonType(of name: String) -> String {
         switch name {
-        case "Int": "integer"
-        case "Double": "number"
+        case "Int", "Double": "number"
         case "Bool": "boolean"
         default: "string"
         }

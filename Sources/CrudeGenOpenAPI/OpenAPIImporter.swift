@@ -187,9 +187,12 @@ extension Mapper {
         OpenAPI.ComponentKey(rawValue: name).flatMap { document.components.schemas[$0] }
     }
 
-    /// The component schemas in document order.
+    /// The component schemas in document order, without the error bodies `export` writes: only its error
+    /// responses use them, which import does not read, and no spec declares them.
     var componentSchemas: [(key: String, value: JSONSchema)] {
-        source.inDocumentOrder(document.components.schemas.map { ($0.key.rawValue, $0.value) }, at: ["components", "schemas"])
+        source.inDocumentOrder(
+            document.components.schemas.compactMap { ErrorResponse.schemaNames.contains($0.key.rawValue) ? nil : ($0.key.rawValue, $0.value) },
+            at: ["components", "schemas"])
     }
 
     /// The paths in document order.

@@ -80,6 +80,103 @@ import Yams
             ], "\(summaries)")
     }
 
+    /// Every answer `crudegen serve` gives is listed with its body (issue 43): a create's 400, 409, 413 and
+    /// 415, an item's 404, a GET's 304, a paged list's 400, a nested route's 404, an action's 501 and the
+    /// 204 of what returns nothing. The two error bodies are component schemas named so that a spec's own
+    /// `ValidationErrors` and `ErrorDetail` keep their names, and import reads none of it back as types.
+    @Test func everyAnswerTheServerGivesIsListedWithItsBody() async throws {
+        let spec = """
+            api: { name: Shop, base_url: "https://shop.example.com/v1" }
+            models:
+              ValidationErrors: { fields: { messages: "[String]" } }
+              ErrorDetail: { fields: { detail: String } }
+            resources:
+              Order:
+                path: orders
+                operations: [create, read, update, patch, delete, list]
+                responses: { create: none }
+                fields: { title: String, problems: ValidationErrors? }
+                actions:
+                  cancel: { path: "orders/{id}/cancel", method: POST }
+              Line:
+                path: "orders/{orderID}/lines"
+                params: { orderID: Int }
+                operations: [create, list]
+                pagination: { style: page, count: count }
+                fields: { note: ErrorDetail }
+            """
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "shop.crude.yaml", format: .yaml)
+        let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+        func statuses(_ path: String, _ method: String) -> [String] {
+            ((paths[path]?[method]?["responses"] as? [String: Any])?.keys).map { $0.sorted() } ?? []
+        }
+        #expect(statuses("/orders", "post") == ["201", "204", "400", "409", "413", "415"])
+        #expect(statuses("/orders", "get") == ["200", "304"], "a list without query parameters reads nothing a client wrote")
+        #expect(statuses("/orders/{id}", "get") == ["200", "304", "404"])
+        #expect(statuses("/orders/{id}", "put") == ["200", "400", "404", "413", "415"])
+        #expect(statuses("/orders/{id}", "patch") == ["200", "400", "404", "413", "415"])
+        #expect(statuses("/orders/{id}", "delete") == ["204", "404"])
+        #expect(statuses("/orders/{id}/cancel", "post") == ["200", "204", "404", "501"])
+        #expect(statuses("/orders/{orderID}/lines", "get") == ["200", "304", "400", "404"], "the page parameter is read; the order may not exist")
+        #expect(statuses("/orders/{orderID}/lines", "post") == ["201", "400", "404", "409", "413", "415"])
+
+        let create = try #require(paths["/orders"]?["post"]?["responses"] as? [String: Any])
+        #expect((create["400"] as? [String: Any])?["$ref"] as? String == "#/components/responses/ValidationFailed")
+        #expect((create["409"] as? [String: Any])?["$ref"] as? String == "#/components/responses/Conflict")
+        let components = try #require(document["components"] as? [String: Any])
+        let responses = try #require(components["responses"] as? [String: [String: Any]])
+        #expect(
+            Set(responses.keys) == ["NotModified", "ValidationFailed", "NotFound", "Conflict", "ContentTooLarge", "UnsupportedMediaType", "NotImplemented"])
+        func bodySchema(_ name: String) -> String? {
+            (((responses[name]?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])?["$ref"] as? String
+        }
+        #expect(bodySchema("ValidationFailed") == "#/components/schemas/crudegen.ValidationErrors")
+        #expect(bodySchema("NotFound") == "#/components/schemas/crudegen.ErrorDetail")
+        #expect(responses["NotModified"]?["content"] == nil)
+        let schemas = try #require(components["schemas"] as? [String: [String: Any]])
+        #expect(Set(schemas.keys) == ["ValidationErrors", "ErrorDetail", "Order", "Line", "crudegen.ValidationErrors", "crudegen.ErrorDetail"])
+        let errors = try #require((schemas["crudegen.ValidationErrors"]?["properties"] as? [String: [String: Any]])?["errors"])
+        #expect((errors["additionalProperties"] as? [String: Any])?["type"] as? String == "array")
+        #expect(schemas["crudegen.ErrorDetail"]?["required"] as? [String] == ["detail"])
+
+        try await OpenAPITestSupport.withTemporaryDirectory { folder in
+            let file = folder.appendingPathComponent("shop.yaml")
+            try Data(yaml.utf8).write(to: file)
+            let run = try await OpenAPITestSupport.validateOpenAPI(file)
+            #expect(run.status == 0 && run.stdout.contains("\(file.path): OK"), "\(run.stdout)\(run.stderr)")
+        }
+        let imported = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "shop.yaml")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
+    }
+
+    /// A `lenient` field's schema takes every JSON scalar the runtime reads into its type: schemathesis saw
+    /// `crudegen serve` answer `"view_count": true`, which the client reads as 1, against `[integer, string]`.
+    @Test func lenientFieldsTakeEveryScalarTheRuntimeReads() async throws {
+        let spec = """
+            api: { name: Blog }
+            models:
+              Stats:
+                fields:
+                  views: { type: Int, transform: lenient }
+                  score: { type: Double, transform: lenient }
+                  published: { type: Bool, transform: lenient }
+                  title: { type: String, transform: lenient }
+            """
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "blog.crude.yaml", format: .yaml)
+        let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
+        let stats = try #require(((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Stats"] as? [String: Any])
+        let properties = try #require(stats["properties"] as? [String: [String: Any]])
+        #expect(properties["views"]?["type"] as? [String] == ["number", "string", "boolean"], "fractions are truncated, booleans read as 0 and 1")
+        #expect(properties["score"]?["type"] as? [String] == ["number", "string", "boolean"])
+        #expect(properties["published"]?["type"] as? [String] == ["boolean", "string", "number"])
+        #expect(properties["title"]?["type"] as? [String] == ["string", "number", "boolean"])
+        let imported = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "blog.yaml")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
+    }
+
     /// `import(export(spec))` generates the same Swift as the spec, for every fixture: what OpenAPI cannot
     /// say travels in the `x-crudegen-…` extensions (docs/openapi.md), and nothing is reported as lost.
     @Test(arguments: OpenAPITestSupport.fixtures)
