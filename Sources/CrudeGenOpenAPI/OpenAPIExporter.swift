@@ -653,7 +653,8 @@ private struct DocumentBuilder {
         switch transform {
         case "epoch_seconds"?, "epoch_milliseconds"?:
             return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string(TransformNote.of(transform ?? "") ?? ""))])
-        case "percentage"?: return .object([("type", .string("number")), ("minimum", .integer(0)), ("maximum", .integer(100))])
+        // 100 is the whole, but a share may be more (growth) or less (a loss): the runtime reads any number.
+        case "percentage"?: return .object([("type", .string("number"))])
         case "lenient"?:
             // The runtime's lenient transforms read every scalar into the type (`true` as 1, `4.7` as 4, `"yes"`
             // as true); the type's own comes first.

@@ -30,7 +30,7 @@ struct BodyValidation {
                 if field.required && !partial { fail(fieldPath, "This field is required.") }
                 continue
             }
-            if check(value, field.type, path: fieldPath) { result[field.key] = value }
+            if let stored = checked(value, field.type, path: fieldPath) { result[field.key] = stored }
         }
         return result
     }
@@ -38,43 +38,51 @@ struct BodyValidation {
     /// Whether `value` is a `type`, recording why not.
     @discardableResult
     mutating func check(_ value: WireValue, _ type: WireType, path: String) -> Bool {
+        checked(value, type, path: path) != nil
+    }
+
+    /// The stored form of `value` when it is a `type`, else `nil` with why recorded: nested objects of a
+    /// model as its fields say (unknown keys left out, every other field written, a read-only one as the
+    /// server sets it), anything else as sent.
+    mutating func checked(_ value: WireValue, _ type: WireType, path: String) -> WireValue? {
         switch (type, value) {
         case (.optional, .null), (.any, _):
-            return true
+            return value
         case let (.optional(wrapped), _):
-            return check(value, wrapped, path: path)
+            return checked(value, wrapped, path: path)
         case (_, .null):
             fail(path, "This field may not be null.")
         case let (.integer(integer), _) where integer.holds(value):
-            return true
+            return value
         case let (.integer(integer), _) where value.isNumber:
             fail(path, "Ensure this value is a whole number \(integer.range).")
         case (.integer, _):
             fail(path, "A valid integer is required.")
         case let (.number(number), _) where number.holds(value):
-            return true
+            return value
         case let (.number(number), _) where value.isNumber:
             fail(path, "Ensure this value is a number a \(number) holds.")
         case (.number, _):
             fail(path, "A valid number is required.")
-        case (.bool, .bool):
-            return true
+        case let (.lenient(scalar), _):
+            if scalar.reads(value) { return value }
+            fail(path, "\(JSONText.of(value)) is not \(scalar.description).")
+        case (.bool, .bool), (.string, .string):
+            return value
         case (.bool, _):
             fail(path, "Must be a valid boolean.")
-        case (.string, .string):
-            return true
         case (.string, _):
             fail(path, "Not a valid string.")
         case let (.uuid, .string(text)) where UUID(uuidString: text) != nil:
-            return true
+            return value
         case (.uuid, _):
             fail(path, "Must be a valid UUID.")
         case let (.url, .string(text)) where URL(string: text) != nil:
-            return true
+            return value
         case (.url, _):
             fail(path, "Enter a valid URL.")
         case let (.date(format), _):
-            if format.accepts(value) { return true }
+            if format.accepts(value) { return value }
             fail(path, "Date has wrong format; use \(format.description).")
         case let (.enumeration(values, integer), _):
             let raw: String? =
@@ -83,28 +91,37 @@ struct BodyValidation {
                 case let .integer(number) where integer: String(number)
                 default: nil
                 }
-            if let raw, values.contains(raw) { return true }
+            if let raw, values.contains(raw) { return value }
             fail(path, "\(JSONText.of(value)) is not a valid choice; use one of \(values.sorted().joined(separator: ", ")).")
         case let (.object(name), .object(object)):
             let before = errors.count
-            _ = self.object(object, fields: api.shapes[name] ?? [], partial: false, path: path)
-            return errors.count == before
+            let fields = api.shapes[name] ?? []
+            var stored = self.object(object, fields: fields, partial: false, path: path)
+            guard errors.count == before else { return nil }
+            for field in fields where !field.writeOnly && stored[field.key] == nil {
+                stored[field.key] = field.type.placeholder(in: api) ?? .null
+            }
+            return .object(stored)
         case (.object, _):
             fail(path, "Expected an object.")
         case let (.array(element), .array(items)):
-            var valid = true
-            for (index, item) in items.enumerated() where !check(item, element, path: "\(path).\(index)") { valid = false }
-            return valid
+            var stored: [WireValue] = []
+            for (index, item) in items.enumerated() {
+                if let item = checked(item, element, path: "\(path).\(index)") { stored.append(item) }
+            }
+            return stored.count == items.count ? .array(stored) : nil
         case (.array, _):
             fail(path, "Expected a list of items.")
         case let (.dictionary(element), .object(object)):
-            var valid = true
-            for (key, item) in object where !check(item, element, path: "\(path).\(key)") { valid = false }
-            return valid
+            var stored: [String: WireValue] = [:]
+            for (key, item) in object {
+                if let item = checked(item, element, path: "\(path).\(key)") { stored[key] = item }
+            }
+            return stored.count == object.count ? .object(stored) : nil
         case (.dictionary, _):
             fail(path, "Expected an object.")
         }
-        return false
+        return nil
     }
 }
 
@@ -122,6 +139,7 @@ extension WireType {
         case let .enumeration(values, integer): values.sorted().first.map { integer ? .integer(Int64($0) ?? 0) : .string($0) }
         case .array: .array([])
         case .dictionary: .object([:])
+        case let .lenient(scalar): scalar.placeholder
         case .optional, .any: nil
         case let .object(name):
             // A required field cannot hold its own type, so the depth limit only guards against surprises.

@@ -77,6 +77,11 @@ struct Table: Sendable {
         let id = resource.id
         if let given = body[id.key], given != .null {
             guard validation.check(given, id.type, path: id.key), let text = JSONText.pathText(given) else { return nil }
+            // The value's member route could not name it.
+            guard !text.isEmpty else {
+                validation.fail(id.key, "This field may not be blank.")
+                return nil
+            }
             object[id.key] = given
             return id.type.canonicalKey(text)
         }
@@ -148,7 +153,7 @@ actor ServeEngine {
         guard request.path.hasPrefix(api.basePath) else {
             throw RequestFailure(response: .detail(404, "Not found: \(api.name) is served under \(api.basePath)."))
         }
-        let relative = request.path.dropFirst(api.basePath.count)
+        let relative = Substring(ServedRoute.normalizingEscapes(in: request.path.dropFirst(api.basePath.count)))
         var allowed: [String] = []
         var matching: [(endpoint: ServedEndpoint, values: [(part: ServedRoute.Part, value: String)])] = []
         for endpoint in api.endpoints {
@@ -365,10 +370,12 @@ actor ServeEngine {
         case .pageNumber, .nextURL, .linkHeader:
             guard let number = given.map({ Int($0) }) ?? 1, number >= 1 else { throw invalidParameter(pagination.parameter, "Invalid page.") }
             pageNumber = number
-            start = (number - 1) * size
+            // A page past any list (`page=4182946609137206784`) is an empty one, not an overflow.
+            let (product, overflow) = (number - 1).multipliedReportingOverflow(by: size)
+            start = overflow ? .max : product
         }
         let slice = start < keys.count ? keys[start..<min(start + size, keys.count)].compactMap(representation) : []
-        let hasNext = start + size < keys.count
+        let hasNext = start < keys.count && keys.count - start > size
         let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
         let itemsKeyPath = pagination.declaration.items
         var body: WireValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])

@@ -1,6 +1,7 @@
 #if CrudeServe
 import CrudeGenCore
 import CrudeGenEngine
+import CrudeRuntime
 import Foundation
 
 /// A validated spec resolved to what the server needs to speak its wire format: paths, JSON keys, the JSON
@@ -316,7 +317,7 @@ struct ServedRoute: Sendable {
                 joined.append(part)
                 continue
             }
-            let encoded = text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? text
+            let encoded = Self.normalizingEscapes(in: text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? text)
             if case let .literal(previous)? = joined.last {
                 joined[joined.count - 1] = .literal(previous + encoded)
             } else {
@@ -324,6 +325,27 @@ struct ServedRoute: Sendable {
             }
         }
         self.parts = joined
+    }
+
+    /// `path` with the hex digits of its percent escapes in capitals (`%ce` → `%CE`): one byte has two
+    /// spellings, and routes and requests are compared in this one.
+    static func normalizingEscapes(in path: some StringProtocol) -> String {
+        guard path.contains("%") else { return String(path) }
+        var result = ""
+        var remaining = 0
+        for character in path {
+            if character == "%" {
+                remaining = 2
+                result.append(character)
+            } else if remaining > 0, character.isHexDigit {
+                remaining -= 1
+                result.append(character.uppercased())
+            } else {
+                remaining = 0
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// What a URL's path holds as written: `%` too, which starts an escape a spec may already write.
@@ -431,6 +453,8 @@ indirect enum WireType: Sendable {
     case integer(IntegerType)
     /// A number the Swift floating-point or decimal type holds.
     case number(NumberType)
+    /// A scalar one of the runtime's lenient transforms reads (`lenient`, `string_id`).
+    case lenient(LenientType)
     /// `true` or `false`.
     case bool
     /// Any string.
@@ -508,6 +532,74 @@ enum NumberType: String, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
+/// The runtime's transforms that read several JSON scalars into one Swift type: what each reads is what
+/// the runtime's own transform decodes.
+enum LenientType: Sendable, CustomStringConvertible {
+    /// `lenient` on an `Int`: a number, a numeric string or a boolean.
+    case integer
+    /// `lenient` on a `Double`: a number, a numeric string or a boolean.
+    case double
+    /// `lenient` on a `Bool`: a boolean, a number or a string such as `"yes"`.
+    case bool
+    /// `lenient` on a `String`: a string, a number or a boolean.
+    case string
+    /// `string_id`: a string or a whole number.
+    case identifier
+
+    /// The lenient type of a `lenient` field of the built-in type `name`.
+    init?(of name: String) {
+        switch name {
+        case "Int": self = .integer
+        case "Double": self = .double
+        case "Bool": self = .bool
+        case "String": self = .string
+        default: return nil
+        }
+    }
+
+    /// Whether the runtime's transform reads `value`.
+    func reads(_ value: WireValue) -> Bool {
+        let scalar: LenientScalar
+        switch value {
+        case .null: scalar = .null
+        case let .bool(flag): scalar = .bool(flag)
+        case let .integer(number): scalar = .integer(number)
+        case let .unsigned(number): scalar = .number(Double(number))
+        case let .decimal(number): scalar = .number(NSDecimalNumber(decimal: number).doubleValue)
+        case let .number(number): scalar = .number(number)
+        case let .string(text): scalar = .string(text)
+        case .array, .object: return false
+        }
+        return switch self {
+        case .integer: (try? LenientIntTransform.decode(scalar)) != nil
+        case .double: (try? LenientDoubleTransform.decode(scalar)) != nil
+        case .bool: (try? LenientBoolTransform.decode(scalar)) != nil
+        case .string: (try? LenientStringTransform.decode(scalar)) != nil
+        case .identifier: (try? StringIDTransform.decode(scalar)) != nil
+        }
+    }
+
+    /// A value for a required field the server sets.
+    var placeholder: WireValue {
+        switch self {
+        case .integer, .double: .integer(0)
+        case .bool: .bool(false)
+        case .string, .identifier: .string("")
+        }
+    }
+
+    /// What it reads, for messages.
+    var description: String {
+        switch self {
+        case .integer: "an integer, a numeric string or a boolean"
+        case .double: "a number, a numeric string or a boolean"
+        case .bool: "a boolean, a number or a string such as \"yes\""
+        case .string: "a string, a number or a boolean"
+        case .identifier: "a string or a whole number"
+        }
+    }
+}
+
 /// How a date field is written.
 enum DateWire: Sendable {
     /// The built-in transforms of the same names: ISO 8601 strings, with or without fractional seconds, and
@@ -556,8 +648,9 @@ struct WireTypes {
             case "epoch_milliseconds": return .date(.epochMilliseconds)
             case "percentage": return .number(.double)
             case "url": return .url
-            // Strings or numbers, as servers that mix them send.
-            case "lenient", "string_id": return .any
+            // Strings, numbers or booleans, as servers that mix them send, and as the runtime reads them.
+            case "string_id": return .lenient(.identifier)
+            case "lenient": return LenientType(of: name).map(WireType.lenient) ?? .any
             default:
                 switch spec.transforms.first(where: { $0.name.value == transform })?.kind {
                 case let .dateFormat(format, timeZone)?: return .date(.format(format.value, timeZone: timeZone?.value))
