@@ -27,7 +27,7 @@ struct GenerateCommand: ParsableCommand {
               crudegen Household.yaml -o Sources/Models
               crudegen specs/*.yaml -o Sources/Models --check
               crudegen Household.crude.yaml --output-file Generated/Household.crude.swift
-              crudegen Household.crude.yaml --output-file Gen/Household.crude.0.swift --output-file Gen/Household.crude.1.swift
+              crudegen API.yaml --output-file Gen/API.0.swift --output-file Gen/API.1.swift
             """
     )
 

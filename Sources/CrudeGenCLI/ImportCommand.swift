@@ -28,7 +28,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               crudegen import openapi.yaml -o Sources/API/API.crude.yaml
               crudegen import schema.json -o - > api.crude.yaml
-              crudegen import openai.yaml --tag Chat --api-name ChatAPI -o Sources/Chat/Chat.crude.yaml
+              crudegen import openai.yaml --tag Chat --api-name ChatAPI -o Chat.crude.yaml
             """
     )
 

@@ -52,6 +52,24 @@ import Testing
         #expect(run.stdout.contains("Examples:"))
     }
 
+    /// Every example in a command's help fits on its line, so that it can be copied and pasted whole.
+    @Test(arguments: ["generate", "import", "export", "serve", "schema", "templates"])
+    func helpExamplesAreWholeCommands(command: String) async throws {
+        let help = try await Self.run(["help", command])
+        #expect(help.status == 0)
+        var inExamples = false
+        for line in help.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasSuffix(":") && !line.hasPrefix(" ") {
+                inExamples = line.hasPrefix("Example")
+            } else if inExamples && !line.isEmpty {
+                // A line the help wrapped starts at the margin; an example line is indented.
+                #expect(line.hasPrefix("  "), "crudegen \(command) --help wraps an example: \(line)")
+            } else if line.isEmpty {
+                inExamples = false
+            }
+        }
+    }
+
     /// Templates are compiled in, so a copied binary works without the build folder's resource bundles.
     @Test func aCopiedBinaryStillGenerates() async throws {
         try await withTemporaryDirectory { folder in

@@ -55,7 +55,7 @@ import Testing
         #expect(raw == Data(body.utf8))
         let error = try #require(await Self.failure(transport, server))
         #expect(error.serverMessage == nil, "a list of field errors is not one message")
-        #expect(error.description.hasPrefix("HTTP 422 validation failed: Input should be a valid dictionary; items.0.count Input should be a valid integer; "))
+        #expect(error.description.hasPrefix("HTTP 422 validation failed: Input should be a valid dictionary; items.0.count: Input should be a valid integer; "))
     }
 
     /// Litestar's 400: each item of `extra` is a field's message under its `key`, the source left out; the

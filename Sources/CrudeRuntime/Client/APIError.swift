@@ -56,7 +56,7 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
         case let .status(status, body): "HTTP \(Self.statusLine(status))" + explanation(body)
         case let .validation(status, errors, _):
             "HTTP \(status.code) validation failed: "
-                + errors.sorted { $0.key < $1.key }.map { ($0.key.isEmpty ? "" : $0.key + " ") + $0.value.joined(separator: ", ") }
+                + errors.sorted { $0.key < $1.key }.map { ($0.key.isEmpty ? "" : $0.key + ": ") + $0.value.joined(separator: ", ") }
                 .joined(separator: "; ")
         case let .unauthorized(body): "HTTP 401 unauthorized" + explanation(body)
         case let .decoding(path, description, _): "cannot decode response at `\(path.isEmpty ? "(root)" : path)`: \(description)"
