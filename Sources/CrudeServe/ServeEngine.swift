@@ -157,6 +157,13 @@ actor ServeEngine {
         var allowed: [String] = []
         var matching: [(endpoint: ServedEndpoint, values: [(part: ServedRoute.Part, value: String)])] = []
         for endpoint in api.endpoints {
+            // Endpoints come most specific first, and only views of the route matched first (routes of its
+            // shape, so of its literal length and parameter count) can answer in its place: stop past them.
+            if let first = matching.first?.endpoint.route,
+                endpoint.route.literalLength != first.literalLength || endpoint.route.parameterCount != first.parameterCount
+            {
+                break
+            }
             guard let values = endpoint.route.match(relative) else { continue }
             guard endpoint.method == request.method else {
                 allowed.append(endpoint.method)

@@ -304,7 +304,12 @@ struct ServedRoute: Sendable {
     }
 
     /// Literal text and parameters, in order.
-    var parts: [Part]
+    let parts: [Part]
+    /// How many parts are parameters.
+    let parameterCount: Int
+    /// How many characters of literal text the route has: of the routes a path matches, the one with the
+    /// most is the most specific.
+    let literalLength: Int
 
     /// A route of `parts`. Literal text is kept as a request's path carries it: the client sends a spec's
     /// literal as written, and URL parsing percent-encodes what a path cannot hold (`quo"te` → `quo%22te`).
@@ -325,6 +330,10 @@ struct ServedRoute: Sendable {
             }
         }
         self.parts = joined
+        parameterCount = joined.count(where: \.isParameter)
+        literalLength = joined.reduce(0) { total, part in
+            if case let .literal(text) = part { total + text.count } else { total }
+        }
     }
 
     /// `path` with the hex digits of its percent escapes in capitals (`%ce` → `%CE`): one byte has two
@@ -380,18 +389,6 @@ struct ServedRoute: Sendable {
 }
 
 extension ServedRoute {
-    /// How many parts are parameters.
-    var parameterCount: Int {
-        parts.count(where: \.isParameter)
-    }
-
-    /// How many characters of literal text the route has.
-    var literalLength: Int {
-        parts.reduce(0) { total, part in
-            if case let .literal(text) = part { total + text.count } else { total }
-        }
-    }
-
     /// Whether the route is `parts` with any parameters in the parameters' places: the same literal text,
     /// and as many parameters in the same places.
     func hasShape(of parts: [Part]) -> Bool {
