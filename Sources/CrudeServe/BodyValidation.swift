@@ -20,6 +20,18 @@ struct BodyValidation {
         errors[path, default: []].append(message)
     }
 
+    /// Records a problem of the value received at `path`, quoting the value before the message's final
+    /// period as the body wrote it (cut short past 60 characters): `… (received 1e+20).`
+    mutating func fail(_ path: String, _ message: String, received value: WireValue) {
+        fail(path, (message.hasSuffix(".") ? String(message.dropLast()) : message) + " (received \(Self.quoted(value))).")
+    }
+
+    /// `value` as the body wrote it, cut short past 60 characters.
+    static func quoted(_ value: WireValue) -> String {
+        let text = JSONText.of(value)
+        return text.count > 60 ? text.prefix(60) + "…" : text
+    }
+
     /// The stored form of `body` for `fields`: the fields the client may set, checked, unknown keys and
     /// read-only fields left out. With `partial`, absent fields are not missing.
     mutating func object(_ body: [String: WireValue], fields: [WireField], partial: Bool, path: String = "") -> [String: WireValue] {
@@ -55,35 +67,35 @@ struct BodyValidation {
         case let (.integer(integer), _) where integer.holds(value):
             return value
         case let (.integer(integer), _) where value.isNumber:
-            fail(path, "Ensure this value is a whole number \(integer.range).")
+            fail(path, "Ensure this value is a whole number \(integer.range).", received: value)
         case (.integer, _):
-            fail(path, "A valid integer is required.")
+            fail(path, "A valid integer is required.", received: value)
         case let (.number(number), _) where number.holds(value):
             return value
         case let (.number(number), _) where value.isNumber:
-            fail(path, "Ensure this value is a number a \(number) holds.")
+            fail(path, "Ensure this value is a number a \(number) holds.", received: value)
         case (.number, _):
-            fail(path, "A valid number is required.")
+            fail(path, "A valid number is required.", received: value)
         case let (.lenient(scalar), _):
             if scalar.reads(value) { return value }
             fail(path, "\(JSONText.of(value)) is not \(scalar.description).")
         case (.bool, .bool), (.string, .string):
             return value
         case (.bool, _):
-            fail(path, "Must be a valid boolean.")
+            fail(path, "Must be a valid boolean.", received: value)
         case (.string, _):
-            fail(path, "Not a valid string.")
+            fail(path, "Not a valid string.", received: value)
         case let (.uuid, .string(text)) where UUID(uuidString: text) != nil:
             return value
         case (.uuid, _):
-            fail(path, "Must be a valid UUID.")
+            fail(path, "Must be a valid UUID.", received: value)
         case let (.url, .string(text)) where URL(string: text) != nil:
             return value
         case (.url, _):
-            fail(path, "Enter a valid URL.")
+            fail(path, "Enter a valid URL.", received: value)
         case let (.date(format), _):
             if format.accepts(value) { return value }
-            fail(path, "Date has wrong format; use \(format.description).")
+            fail(path, "Date has wrong format (received \(Self.quoted(value))); use \(format.description).")
         case let (.enumeration(values, integer), _):
             let raw: String? =
                 switch value {
@@ -103,7 +115,7 @@ struct BodyValidation {
             }
             return .object(stored)
         case (.object, _):
-            fail(path, "Expected an object.")
+            fail(path, "Expected an object.", received: value)
         case let (.array(element), .array(items)):
             var stored: [WireValue] = []
             for (index, item) in items.enumerated() {
@@ -111,7 +123,7 @@ struct BodyValidation {
             }
             return stored.count == items.count ? .array(stored) : nil
         case (.array, _):
-            fail(path, "Expected a list of items.")
+            fail(path, "Expected a list of items.", received: value)
         case let (.dictionary(element), .object(object)):
             var stored: [String: WireValue] = [:]
             for (key, item) in object {
@@ -119,7 +131,7 @@ struct BodyValidation {
             }
             return stored.count == object.count ? .object(stored) : nil
         case (.dictionary, _):
-            fail(path, "Expected an object.")
+            fail(path, "Expected an object.", received: value)
         }
         return nil
     }

@@ -488,7 +488,8 @@ actor ServeEngine {
             // Named by its field, as validation names fields: below the envelope and namespace.
             let keys = error.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             let path = keys.starts(with: wrappers) ? keys.dropFirst(wrappers.count).joined(separator: ".") : error.path
-            throw RequestFailure(response: .invalid([path: ["Ensure this number is one a 64-bit integer or a Double holds."]]))
+            let received = ParsedJSON(parsing: request.body)?.value(at: error.codingPath).map { " (received \($0.quoted))" } ?? ""
+            throw RequestFailure(response: .invalid([path: ["Ensure this number fits a 64-bit integer or a Double\(received)."]]))
         } catch {
             throw RequestFailure(response: .invalid(["": ["The body is not valid JSON: \(Self.reason(error))"]]))
         }

@@ -130,6 +130,40 @@ import Testing
         #expect(description.contains("String"))
     }
 
+    /// A value the model cannot hold is named by its JSON path and quoted as the body wrote it: a number
+    /// too large for an `Int` (which Foundation on Linux calls invalid JSON, at the root), a fraction in an
+    /// `Int`, a number beyond `Double`, a number where a string belongs, a date that is not one.
+    @Test(arguments: TestTransport.allCases) func valuesThatDoNotFitAreNamedByPathAndValue(_ transport: TestTransport) async throws {
+        func person(id: String = "7", firstName: String = #""Ada""#, birthday: String = #""1815-12-10T00:00:00Z""#, completion: String = "75") -> String {
+            #"{"id_Number": \#(id), "first_name": \#(firstName), "last_name": "L", "birthday": \#(birthday), "completion": \#(completion), "tags": []}"#
+        }
+        let bodies = [
+            "/people/1": #"{"data": {"person": \#(person(id: "99999999999999999999"))}}"#,
+            "/people/2": #"{"data": {"person": \#(person(id: "1.5"))}}"#,
+            "/people/3": #"{"data": {"person": \#(person(completion: "1e400"))}}"#,
+            "/people/4": #"{"data": {"person": \#(person(firstName: "42"))}}"#,
+            "/people/5": #"{"data": {"person": \#(person(birthday: #""yesterday""#))}}"#,
+            "/households/1/people": #"{"data": {"people": [\#(person()), \#(person(id: "1e+20"))]}}"#,
+        ]
+        let server = try await TestServer { request in .json(bodies[request.path] ?? "{}") }
+        defer { Task { await server.stop() } }
+        let client = Self.client(transport, server)
+        var failures: [String] = []
+        for id in 1...5 {
+            failures.append(String(describing: await Self.failure { _ = try await Person.read(id: id, on: client) }))
+        }
+        failures.append(String(describing: await Self.failure { _ = try await Person.list(householdID: 1, on: client) }))
+        #expect(
+            failures == [
+                "Optional(cannot decode response at `data.person.id_Number`: 99999999999999999999 does not fit in Int)",
+                "Optional(cannot decode response at `data.person.id_Number`: 1.5 does not fit in Int)",
+                "Optional(cannot decode response at `data.person.completion`: 1e400 does not fit in Double)",
+                "Optional(cannot decode response at `data.person.first_name`: expected String, found 42)",
+                "Optional(cannot decode response at `data.person.birthday`: ISO8601DateTransform rejected the value: `yesterday` is not an ISO 8601 date-time)",
+                "Optional(cannot decode response at `data.people[1].id_Number`: 1e+20 does not fit in Int)",
+            ])
+    }
+
     @Test(arguments: TestTransport.allCases) func unauthorizedRefreshesCredentialsAndReplaysOnce(_ transport: TestTransport) async throws {
         let server = try await TestServer { request in
             request.headers["authorization"] == "Bearer fresh"

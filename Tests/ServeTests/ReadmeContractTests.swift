@@ -58,7 +58,7 @@ import Testing
             Issue.record("expected a validation error, got \(String(describing: error))")
             return
         }
-        #expect(errors["first_name"] == ["Not a valid string."])
+        #expect(errors["first_name"] == ["Not a valid string (received 3)."])
         #expect(errors["birthday"] == ["This field is required."])
         #expect(errors["favorite_color"]?.first?.contains("not a valid choice") == true)
         #expect(try ServeSupport.json(data)["errors"] != nil)

@@ -58,17 +58,17 @@ extension APIClient {
         try configuration.decode(type, from: response.body, unwrapping: configuration.envelope + (namespace.map { [$0] } ?? []))
     }
 
-    static func decodingFailure(_ error: DecodingError, body: Data) -> APIError {
+    /// The error of a body that did not decode: the JSON path of the problem and what the body holds there.
+    static func decodingFailure(_ error: DecodingError, body: Data, json: ParsedJSON?) -> APIError {
         let context: DecodingError.Context
         var description: String
         switch error {
         case let .keyNotFound(key, found):
-            context = found
-            description = "key `\(key.stringValue)` not found"
-            return .decoding(path: jsonPath(context.codingPath + [key]), description: description, body: body)
+            return .decoding(path: jsonPath(found.codingPath + [key]), description: "key `\(key.stringValue)` not found", body: body)
         case let .typeMismatch(type, found):
             context = found
-            description = "expected \(type): \(found.debugDescription)"
+            description = "expected \(type)"
+            if let value = json?.value(at: found.codingPath) { description += ", found \(value.quoted)" }
         case let .valueNotFound(type, found):
             context = found
             description = "expected \(type), found null"
@@ -76,6 +76,9 @@ extension APIClient {
             context = found
             description = found.debugDescription
             if let underlying = found.underlyingError { description += " (\(underlying.localizedDescription))" }
+            if !found.codingPath.isEmpty, let value = json?.value(at: found.codingPath), !value.isShown(in: description) {
+                description += " (found \(value.quoted))"
+            }
         @unknown default:
             return .decoding(path: "", description: "\(error)", body: body)
         }
@@ -116,14 +119,34 @@ extension ClientConfiguration {
         decoder.dateDecodingStrategy = dateDecodingStrategy
         decoder.keyDecodingStrategy = keyDecodingStrategy
         for (key, value) in userInfo { decoder.userInfo[key] = value }
+        if !keys.isEmpty { decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys }
         do {
             if keys.isEmpty { return try decoder.decode(Value.self, from: body) }
-            decoder.userInfo[UnwrappedPayload<Value>.keysKey] = keys
             return try decoder.decode(UnwrappedPayload<Value>.self, from: body).value
-        } catch let error as DecodingError {
-            throw APIClient.decodingFailure(error, body: body)
+        } catch var error as DecodingError {
+            let json = ParsedJSON(parsing: body)
+            if let json, case let .dataCorrupted(context) = error, context.codingPath.isEmpty, case .useDefaultKeys = keyDecodingStrategy {
+                error = located(Value.self, in: json, unwrapping: !keys.isEmpty, userInfo: decoder.userInfo) ?? error
+            }
+            throw APIClient.decodingFailure(error, body: body, json: json)
         } catch {
             throw .decoding(path: "", description: "\(error)", body: body)
+        }
+    }
+}
+
+extension ClientConfiguration {
+    /// Foundation on Linux reports a number that does not fit its type as invalid JSON at the root, though
+    /// the body parses: decoding it again with ``LocatingDecoder`` finds the number's path and text.
+    private func located<Value: Decodable>(
+        _ type: Value.Type, in json: ParsedJSON, unwrapping: Bool, userInfo: [CodingUserInfoKey: Any]
+    ) -> DecodingError? {
+        let decoder = LocatingDecoder(json: json, codingPath: [], userInfo: userInfo, dateDecodingStrategy: dateDecodingStrategy)
+        do {
+            _ = try unwrapping ? decoder.decode(UnwrappedPayload<Value>.self).value : decoder.decode(Value.self)
+            return nil
+        } catch {
+            return error as? DecodingError
         }
     }
 }
