@@ -111,7 +111,9 @@ let package = Package(
         // The same: SwiftNIO's types and thread pool that the transport speaks to AsyncHTTPClient with.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // CrudeServe's HTTP server; used only under the `CrudeServe` trait, so resolved only when it is on.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Its default `ConfigurationSupport` trait is off: the server is configured in code, and the trait
+        // would build swift-configuration too.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         // The same: the service group that starts and gracefully stops CrudeServe's server (Hummingbird's own).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -220,14 +222,17 @@ let package = Package(
             dependencies: ["CrudeGenCLI"]
         ),
         // Yams: the schema tests hand specs to the Python validator as JSON, read by the parser crudegen uses.
-        .testTarget(name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", .product(name: "Yams", package: "Yams")]),
+        .testTarget(
+            name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", "TestTags", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
-            dependencies: ["CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "TestScratch", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "TestScratch", "TestTags", .product(name: "Yams", package: "Yams"),
+            ],
             exclude: ["Documents"]
         ),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool", "ProcessRunner"]),
-        .testTarget(name: "PluginTests", dependencies: ["ProcessRunner", "TestHTTPServer", "TestScratch"]),
+        .testTarget(name: "PluginTests", dependencies: ["ProcessRunner", "TestHTTPServer", "TestScratch", "TestTags"]),
         // The served spec against the generated clients of the fixtures; empty unless the `CrudeServe` trait is on.
         .testTarget(
             name: "ServeTests",
@@ -240,6 +245,8 @@ let package = Package(
         ),
         // Where tests keep what they fetch or build: inside the running `swift test`'s scratch folder.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // The suite's tags, and `CRUDEGEN_QUICK=1`, which leaves the tagged tests out (README, "Development").
+        .target(name: "TestTags", path: "Tests/TestTags"),
         // Runs the tests' programs and blocking waits off Swift's cooperative threads, which the suite shares.
         .target(name: "ProcessRunner", path: "Tests/ProcessRunner"),
         // A real HTTP server on 127.0.0.1 for tests, on POSIX sockets and a thread per connection, so that the
@@ -254,6 +261,7 @@ let package = Package(
                 "CrudeStore",
                 "ProcessRunner",
                 "TestHTTPServer",
+                "TestTags",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -36,13 +36,17 @@ public enum OpenAPIImporter {
         public var notSelected = 0
         /// The models and enums left out because no taken operation uses them (``OperationSelection/usedTypesOnly``).
         public var unusedTypes = 0
+        /// The models and enums left out because only error responses use them: the runtime reads error bodies itself.
+        public var errorTypes = 0
 
         /// `12 operations read: 2 resources (9 operations), 3 actions, 0 left out`, then `; 40 not selected`
-        /// when a selection left operations out and `; 25 unused types left out` when it left types out.
+        /// when a selection left operations out, `; 25 unused types left out` when it left types out and
+        /// `; 2 error types left out (…)` for the types only error responses use.
         public var description: String {
             "\(operations) operation\(operations == 1 ? "" : "s") read: \(resources) resource\(resources == 1 ? "" : "s") (\(resourceOperations) operation\(resourceOperations == 1 ? "" : "s")), \(actions) action\(actions == 1 ? "" : "s"), \(leftOut) left out"
                 + (notSelected == 0 ? "" : "; \(notSelected) not selected")
                 + (unusedTypes == 0 ? "" : "; \(unusedTypes) unused type\(unusedTypes == 1 ? "" : "s") left out")
+                + (errorTypes == 0 ? "" : "; \(errorTypes) error type\(errorTypes == 1 ? "" : "s") left out (the client reads error bodies itself)")
         }
     }
 
@@ -225,7 +229,7 @@ extension Mapper {
                 at: ["components", "securitySchemes", name.rawValue])
         }
         dropConsumedModels()
-        if selection.usedTypesOnly { dropUnusedTypes() }
+        if selection.usedTypesOnly { dropUnusedTypes() } else { dropErrorOnlyTypes() }
         breakValueCycles()
         if let givenKeyStyle { draft.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
         return draft

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -30,12 +31,12 @@ import Testing
         try Generator().generate(spec: Data(Self.spec.utf8), file: "shop.crude.yaml").files.map { ($0.name, $0.contents) }
     }
 
-    @Test func theGeneratedCodeCompilesWithoutWarnings() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func theGeneratedCodeCompilesWithoutWarnings() async throws {
         let result = try await SwiftCompiler.compile(try generated())
         #expect(result.succeeded, "\(result.output)")
     }
 
-    @Test func callersOfEveryFunctionOfADeprecatedOperationAreWarnedWithItsMessage() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func callersOfEveryFunctionOfADeprecatedOperationAreWarnedWithItsMessage() async throws {
         let use = """
             import CrudeRuntime
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -26,7 +27,7 @@ import Testing
         }
     }
 
-    @Test func typedParametersAreArgumentsOfListAndPages() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func typedParametersAreArgumentsOfListAndPages() async throws {
         let yaml = spec(
             """
                 operations: [list]

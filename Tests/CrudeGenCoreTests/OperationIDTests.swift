@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -32,7 +33,7 @@ import Testing
             ])
     }
 
-    @Test func everyOperationAndActionHasAnIdentifier() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func everyOperationAndActionHasAnIdentifier() async throws {
         let result = try await compile(
             """
             configuration.operationHeaders[Item.Operations.read] = ["A": "1"]
@@ -47,7 +48,7 @@ import Testing
 
     /// A misspelt operation does not compile; nor does `patch` of a resource whose patch has nothing to set,
     /// as it never sends one.
-    @Test func unknownOperationsDoNotCompile() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func unknownOperationsDoNotCompile() async throws {
         let misspelt = try await compile("configuration.operationHeaders[Item.Operations.raed] = [:]")
         #expect(!misspelt.succeeded)
         #expect(misspelt.output.contains("raed"), "\(misspelt.output)")

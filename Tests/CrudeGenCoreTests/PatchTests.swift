@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -21,19 +22,19 @@ import Testing
             output.files.map { ($0.name, $0.contents) } + [("Use.swift", "func use() {\n    var patch = Item.Patch()\n    \(use)\n    _ = patch\n}\n")])
     }
 
-    @Test func optionalFieldsCanBeCleared() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func optionalFieldsCanBeCleared() async throws {
         let result = try await compile("patch.note = .clear; patch.title = .set(\"Lamp\")")
         #expect(result.succeeded, "\(result.output)")
     }
 
-    @Test func requiredFieldsCannotBeCleared() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func requiredFieldsCannotBeCleared() async throws {
         let result = try await compile("patch.title = .clear")
         #expect(!result.succeeded)
         #expect(result.output.contains("clear"), "\(result.output)")
     }
 
     /// Every argument of the initializer defaults to `.keep`, so a patch is written in the call that sends it.
-    @Test func theInitializerTakesAnyFieldsInOrder() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func theInitializerTakesAnyFieldsInOrder() async throws {
         let result = try await compile(
             """
             _ = Item.updateOperation(id: 1, .init(note: .clear))
@@ -43,13 +44,13 @@ import Testing
         #expect(result.succeeded, "\(result.output)")
     }
 
-    @Test func updateByPATCHTakesPatches() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func updateByPATCHTakesPatches() async throws {
         let spec = Self.spec.replacingOccurrences(of: "[read, update, patch]", with: "[read, update]\n    methods: { update: PATCH }")
         let result = try await compile("patch.note = .clear; _ = Item.updateOperation(id: 1, patch)", spec: spec)
         #expect(result.succeeded, "\(result.output)")
     }
 
-    @Test func updateByPUTHasNoPatch() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func updateByPUTHasNoPatch() async throws {
         let spec = Self.spec.replacingOccurrences(of: "[read, update, patch]", with: "[read, update]")
         let result = try await compile("patch.title = .set(\"Lamp\")", spec: spec)
         #expect(!result.succeeded)

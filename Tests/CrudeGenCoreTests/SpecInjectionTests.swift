@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -64,7 +65,7 @@ import Testing
             """
     }
 
-    @Test(arguments: payloads)
+    @Test(.tags(.integration), .skippedWhenQuick, arguments: payloads)
     func noCarrierAddsCode(payload: String) async throws {
         let yaml = Self.spec(carrying: payload)
         let output = try Generator().generate(spec: Data(yaml.utf8), file: "carrier\(payload).crude.yaml")
@@ -98,7 +99,7 @@ import Testing
     }
 
     /// Names that are sanitized into identifiers (fields, cases, actions, params) keep no code either.
-    @Test func sanitizedNamesKeepNoCode() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func sanitizedNamesKeepNoCode() async throws {
         let name = YAMLText.quoted("x\rpublic var injected: Int { 42 }")
         let yaml = """
             api: { name: Names }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import Yams
 
@@ -227,7 +228,7 @@ import Yams
     }
 
     /// The validator run above can fail: a misspelt key, a wrong choice and a missing key are reported.
-    @Test func theSchemaFlagsMistakes() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func theSchemaFlagsMistakes() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let spec = folder.appendingPathComponent("broken.yaml")
             try """

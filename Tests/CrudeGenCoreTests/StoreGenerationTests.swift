@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -41,7 +42,7 @@ import Testing
         #expect(try #require(stored["Order+Store.swift"]).contains("extension Order: StoreContainer"))
     }
 
-    @Test func theStoreFixtureCompilesAsAppTargetsCompileIt() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func theStoreFixtureCompilesAsAppTargetsCompileIt() async throws {
         let spec = TestSupport.packageRoot.appendingPathComponent("Fixtures/store/spec.yaml")
         let output = try Generator().generate(spec: try Data(contentsOf: spec), file: "spec.yaml")
         for isolation in SwiftCompiler.Isolation.allCases {

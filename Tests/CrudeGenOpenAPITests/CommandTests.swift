@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 /// `crudegen import` and `crudegen export` run as a user runs them.
@@ -14,7 +15,7 @@ import Testing
         return OpenAPITestSupport.packageRoot.appendingPathComponent(".build/debug/crudegen").path
     }()
 
-    @Test func importWritesAValidatedSpecAndNeverReplacesAFileItDidNotWrite() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func importWritesAValidatedSpecAndNeverReplacesAFileItDidNotWrite() async throws {
         try await OpenAPITestSupport.withTemporaryDirectory { folder in
             let output = folder.appendingPathComponent("shop.crude.yaml")
             let first = try await OpenAPITestSupport.runTool(Self.executable, ["import", ImportTests.shop.path, "-o", output.path])
@@ -42,7 +43,7 @@ import Testing
         }
     }
 
-    @Test func importTakesPartOfADocumentByTagOrPath() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func importTakesPartOfADocumentByTagOrPath() async throws {
         try await OpenAPITestSupport.withTemporaryDirectory { folder in
             let document = folder.appendingPathComponent("store.yaml")
             try Data(ImportSelectionTests.document.utf8).write(to: document)
@@ -68,7 +69,7 @@ import Testing
         }
     }
 
-    @Test func exportWritesYAMLOrJSONAndReportsSpecErrors() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func exportWritesYAMLOrJSONAndReportsSpecErrors() async throws {
         let spec = OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/raccoon/spec.yaml").path
         let yaml = try await OpenAPITestSupport.runTool(Self.executable, ["export", spec, "-o", "-"])
         #expect(yaml.status == 0)

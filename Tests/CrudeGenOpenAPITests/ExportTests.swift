@@ -1,6 +1,7 @@
 import CrudeGenCore
 import CrudeGenOpenAPI
 import Foundation
+import TestTags
 import Testing
 import Yams
 
@@ -10,7 +11,7 @@ import Yams
         OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/\(name)/spec.yaml").path
     }
 
-    @Test func everyFixtureExportsADeterministicDocumentTheValidatorAccepts() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func everyFixtureExportsADeterministicDocumentTheValidatorAccepts() async throws {
         let fixtures = OpenAPITestSupport.fixtures
         #expect(fixtures.count >= 13)
         try await OpenAPITestSupport.withTemporaryDirectory { folder in
@@ -84,7 +85,7 @@ import Yams
     /// 415, an item's 404, a GET's 304, a paged list's 400, a nested route's 404, an action's 501 and the
     /// 204 of what returns nothing. The two error bodies are component schemas named so that a spec's own
     /// `ValidationErrors` and `ErrorDetail` keep their names, and import reads none of it back as types.
-    @Test func everyAnswerTheServerGivesIsListedWithItsBody() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func everyAnswerTheServerGivesIsListedWithItsBody() async throws {
         let spec = """
             api: { name: Shop, base_url: "https://shop.example.com/v1" }
             models:
@@ -236,7 +237,9 @@ import Yams
 
     /// The same for swift-openapi-generator's Petstore: every operation import kept is described again,
     /// and the ones it reported as left out are exactly the missing ones.
-    @Test(OpenAPITestSupport.Peer.needed) func exportOfThePetstoresImportKeepsEveryOperationItDidNotReport() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick, OpenAPITestSupport.Peer.needed) func exportOfThePetstoresImportKeepsEveryOperationItDidNotReport()
+        async throws
+    {
         let source = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
         let imported = try OpenAPIImporter.importDocument(source, file: "petstore.yaml")
         let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "petstore.crude.yaml", format: .yaml)

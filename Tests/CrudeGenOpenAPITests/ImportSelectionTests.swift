@@ -1,6 +1,7 @@
 import CrudeGenCore
 import CrudeGenOpenAPI
 import Foundation
+import TestTags
 import Testing
 
 /// `crudegen import --tag/--path-prefix`: part of a document, with only the types that part uses.
@@ -149,7 +150,7 @@ import Testing
 
     /// Each part is a module of its own, as a target per tag is, and an app imports several: a type both
     /// parts declare (`Country`) is one type per module, named through its module.
-    @Test func partsAreModulesOneAppImportsTogether() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func partsAreModulesOneAppImportsTogether() async throws {
         try await OpenAPITestSupport.withTemporaryDirectory { folder in
             let runtime = try OpenAPITestSupport.runtimeModulesFolder()
             for tag in ["Users", "Orders"] {

@@ -1,6 +1,7 @@
 import CrudeGenCore
 import CrudeGenOpenAPI
 import Foundation
+import TestTags
 import Testing
 import Yams
 
@@ -12,7 +13,7 @@ import Yams
 
     static let documents = ["airflow.yaml", "meilisearch.json", "ory-kratos.json", "spotify.yaml"]
 
-    @Test(arguments: documents) func importsAndItsSwiftCompiles(_ name: String) async throws {
+    @Test(.tags(.integration), .skippedWhenQuick, arguments: documents) func importsAndItsSwiftCompiles(_ name: String) async throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
         let result = try OpenAPIImporter.importDocument(data, file: name)
         #expect(result.summary.operations > 50)

@@ -1,6 +1,7 @@
 import CrudeGenCore
 import CrudeGenOpenAPI
 import Foundation
+import TestTags
 import Testing
 
 /// `crudegen import` of Swagger 2.0 documents, which it converts to OpenAPI 3.0 before importing them.
@@ -194,7 +195,7 @@ import Testing
     /// unchanged, so the code GeneratedCodeTests runs against that server cannot drift from it. Its users
     /// and token login are left out: Swagger 2.0 cannot say a field is write-only, so drf-yasg documents
     /// the password, and the token login's username, as fields every answer holds.
-    @Test func theDRFServersSwaggerSchemaImportsAsTheCommittedFixture() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func theDRFServersSwaggerSchemaImportsAsTheCommittedFixture() async throws {
         let result = try await ImportTests.importLiveSchema(
             of: "Tests/DRFServer/server.py", mode: "--swagger", arguments: ["page-items", "limit-items", "cursor-items", "authors", "books", "tags"],
             file: "drf-swagger.yaml", into: "drf-yasg-imported")

@@ -2,6 +2,7 @@ import CrudeRuntime
 import FixtureDRFApiModel
 import Foundation
 import TestHTTPServer
+import TestTags
 import Testing
 
 /// Every flow of ApiModel's README (seed 004) through code generated from
@@ -29,7 +30,7 @@ import Testing
 /// | 338–351 | the `data` envelope (`rootNamespace`) | every test |
 /// | 353–370 | a dotted `rootNamespace` | ``aDottedRootNamespace(_:)`` |
 /// | 372–374 | caching left to the app | not a flow: without a cache in the configuration nothing is kept |
-@Suite struct DRFApiModelTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct DRFApiModelTests {
     /// ApiModel's `beforeRequest` hook: every request carries the access token as a query parameter.
     static let accessToken = BeforeRequest { request in
         let path = request.head.path ?? "/"

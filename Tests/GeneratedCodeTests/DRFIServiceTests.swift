@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureDRFIService
 import Foundation
+import TestTags
 import Testing
 
 /// Every flow of iService's README (seed 002) through code generated from
@@ -20,7 +21,7 @@ import Testing
 /// | 76–78 | `overrideCrudMethod(_:withHTTPMethod:)` | ``crudMapAndItsOverride(_:)`` |
 /// | 80–87, 100 | headers for every request or one CRUD method (`Accept-Language` for RETRIEVE) | ``realmHeadersAndAuthorization(_:)`` |
 /// | 89–92 | a global cache policy and one per CRUD method | ``readsFollowHTTPsRules(_:)``, ``listsReturnCachedDataElseLoad(_:)``, ``theGlobalPolicyAppliesWhereNoMethodHasOne(_:)`` |
-@Suite struct DRFIServiceTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct DRFIServiceTests {
     /// A client of the group on the seed's endpoints (the realm), from the spec's configuration as `change` adjusts it.
     static func client(_ transport: TestTransport, _ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }) -> APIClient {
         var configuration = group.configure(ServiceRealm.configuration(), seed: "iservice")

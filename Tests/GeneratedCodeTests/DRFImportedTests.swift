@@ -1,12 +1,13 @@
 import CrudeRuntime
 import FixtureDRFImported
 import Foundation
+import TestTags
 import Testing
 
 /// The code generated from the schema drf-spectacular writes for the Django REST Framework server
 /// (`Fixtures/drf-imported`, imported by `crudegen import`; `ImportTests` keeps it current), run
 /// against that server: a CRUD round trip behind each of DRF's three paginators, each in a group of its own.
-@Suite struct DRFImportedTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct DRFImportedTests {
     static let titles = ["a", "b", "c", "d", "e"]
 
     static func client(_ transport: TestTransport) async throws -> APIClient {

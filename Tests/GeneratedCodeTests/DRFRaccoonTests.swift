@@ -2,6 +2,7 @@ import CrudeRuntime
 import FixtureDRFRaccoon
 import Foundation
 import TestHTTPServer
+import TestTags
 import Testing
 
 /// Every flow of Raccoon's README (seed 003) through code generated from
@@ -24,7 +25,7 @@ import Testing
 /// | 157 | the README's list path `users`, without DRF's trailing slash: a 301 (the specs here keep the slash) | ``aMissingTrailingSlashIsARedirect(_:)`` |
 /// | issue 11 | a paged list as an operation value: its URL, first page and pages | ``aPagedListIsAnOperation(_:)`` |
 /// | issue 11 | operation headers for API-wide actions (`SampleServer.login`) and raw requests (`raw.GET`) | ``operationHeaderKeys(_:)`` |
-@Suite struct DRFRaccoonTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct DRFRaccoonTests {
     /// A client of the group on the seed's endpoints, from the spec's configuration as `change` adjusts it.
     static func client(
         _ transport: TestTransport, _ group: DRFSeedGroup, _ change: (inout ClientConfiguration) -> Void = { _ in }, middlewares: [any ClientMiddleware] = []

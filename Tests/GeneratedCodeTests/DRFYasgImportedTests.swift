@@ -1,6 +1,7 @@
 import CrudeRuntime
 import FixtureDRFYasgImported
 import Foundation
+import TestTags
 import Testing
 
 /// The code generated from the Swagger 2.0 schema drf-yasg writes for the Django REST Framework server
@@ -8,7 +9,7 @@ import Testing
 /// `SwaggerImportTests` keeps it current), run against that server: a CRUD round trip behind each of DRF's
 /// paginators, nested books, a resource looked up by slug and the multipart cover upload, each in a group
 /// or under an author of its own.
-@Suite struct DRFYasgImportedTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct DRFYasgImportedTests {
     static let titles = ["a", "b", "c", "d", "e"]
 
     static func client(_ transport: TestTransport) async throws -> APIClient {

@@ -1,11 +1,12 @@
 import CrudeRuntime
 import FixtureDRF
 import Foundation
+import TestTags
 import Testing
 
 /// Generated code against a real Django REST Framework server (Tests/DRFServer): items created through
 /// `create`, then walked through each of DRF's three paginators. Every test works in a group of its own.
-@Suite struct DjangoRESTFrameworkTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct DjangoRESTFrameworkTests {
     static let titles = ["a", "b", "c", "d", "e"]
 
     static func client(_ transport: TestTransport) async throws -> APIClient {

@@ -1,13 +1,14 @@
 import CrudeRuntime
 import FixtureLitestarImported
 import Foundation
+import TestTags
 import Testing
 
 /// The code generated from the schema the Litestar server serves (`Fixtures/litestar-imported`, imported by
 /// `crudegen import`; `ImportTests` keeps it current), run against that server
 /// (`Tests/LitestarServer/app.py`): its DTO bodies, its two paginators, a nested collection, a write-only
 /// password and its errors, each test in a group of its own (the `X-Group` header).
-@Suite struct LitestarImportedTests {
+@Suite(.tags(.integration), .skippedWhenQuick) struct LitestarImportedTests {
     /// A client of the running server whose requests carry a group of their own.
     static func client() async throws -> APIClient {
         var configuration = LitestarAPI.configuration(baseURL: try await PythonTestServer.litestar.origin())

@@ -1,5 +1,6 @@
 import Foundation
 import TestHTTPServer
+import TestTags
 import Testing
 
 /// Proves the plugin path end to end on every CI run: `Examples/Household` (a package depending on crudegen
@@ -10,7 +11,7 @@ import Testing
 /// are compiled once per clean checkout. The broken-spec and command-plugin tests work on copies of the
 /// example in a temporary folder, never on the committed files. The tests are serialized because they
 /// share that scratch folder.
-@Suite(.serialized, .timeLimit(.minutes(20)))
+@Suite(.tags(.plugin), .skippedWhenQuick, .serialized, .timeLimit(.minutes(20)))
 struct PluginTests {
     typealias Support = PluginTestSupport
 

@@ -1,11 +1,12 @@
 import Foundation
+import TestTags
 import Testing
 
 /// The `CrudeAsyncHTTPClient` trait keeps AsyncHTTPClient and SwiftNIO, and the `CrudeServe` trait Hummingbird,
 /// out of every app that does not turn them on: SwiftPM leaves a dependency used only under a disabled trait out of resolution, so such an app neither
 /// fetches nor builds it. Proven on apps' packages that depend on this checkout by path, resolved (not built:
 /// building AsyncHTTPClient takes minutes) in a scratch folder of their own.
-@Suite struct TraitTests {
+@Suite(.tags(.plugin), .skippedWhenQuick) struct TraitTests {
     typealias Support = PluginTestSupport
 
     /// The identities pinned in the `Package.resolved` of an app whose target uses `product` of crudegen, with

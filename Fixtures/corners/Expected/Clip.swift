@@ -39,7 +39,7 @@ nonisolated extension Clip: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         if options.includesReadOnly { try container.encodeIfPresent(self.folder, forKey: "folder", options) }
         try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.secret, forKey: "secret", options)
+        try container.encodeIfPresent(self.secret, forKey: "secret")
     }
 }
 

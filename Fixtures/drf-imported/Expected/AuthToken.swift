@@ -31,8 +31,8 @@ nonisolated extension AuthToken: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         let options = ModelEncodingOptions(encoder)
-        try container.encodeIfPresent(self.username, forKey: "username", options)
-        try container.encodeIfPresent(self.password, forKey: "password", options)
+        try container.encodeIfPresent(self.username, forKey: "username")
+        try container.encodeIfPresent(self.password, forKey: "password")
         if options.includesReadOnly { try container.encode(self.token, forKey: "token") }
     }
 }

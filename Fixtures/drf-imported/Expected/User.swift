@@ -44,7 +44,7 @@ nonisolated extension User: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         try container.encode(self.username, forKey: "username")
         try container.encodeIfPresent(self.email, forKey: "email", options)
-        try container.encodeIfPresent(self.password, forKey: "password", options)
+        try container.encodeIfPresent(self.password, forKey: "password")
         if options.includesReadOnly { try container.encodeIfPresent(self.dateJoined, forKey: "date_joined", using: ISO8601DateTransform.self, options) }
     }
 }

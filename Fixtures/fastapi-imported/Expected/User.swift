@@ -44,7 +44,7 @@ nonisolated extension User: Codable {
         try container.encode(self.username, forKey: "username")
         try container.encodeIfPresent(self.email, forKey: "email", options)
         try container.encodeIfPresent(self.fullName, forKey: "full_name", options)
-        try container.encodeIfPresent(self.password, forKey: "password", options)
+        try container.encodeIfPresent(self.password, forKey: "password")
     }
 }
 
@@ -96,6 +96,49 @@ nonisolated extension User {
         return try await Self.read(id: id, on: client)
     }
 
+    /// Sends this value to the server (`PATCH users/{id}`) and returns the server's copy.
+    public func update(on client: APIClient) async throws(APIError) -> User {
+        return try await self.update(nils: .null, on: client)
+    }
+
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation() throws(APIError) -> APIOperation<User> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PATCH users/{id}`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
+    public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> User {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    public func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<User> {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "User", operation: "update", method: .patch,
+            path: "users/\(id)",
+            body: RequestBody(self, nils: nils)
+        )
+        return APIOperation(request: request)
+    }
+
+    /// Sends only the fields `patch` sets or clears (`PATCH users/{id}`) and returns the server's copy.
+    public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> User {
+        return try await Self.updateOperation(id: id, patch).send(on: client)
+    }
+
+    /// The operation `update(id:_:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<User> {
+        let request = OperationRequest(
+            resource: "User", operation: "update", method: .patch,
+            path: "users/\(id)",
+            body: RequestBody(patch)
+        )
+        return APIOperation(request: request)
+    }
+
     /// Lists values (`GET users/`).
     public static func list(offset: Int? = nil, limit: Int? = nil, on client: APIClient) async throws(APIError) -> [User] {
         return try await Self.list(offset: offset, limit: limit, query: [], on: client)
@@ -126,6 +169,14 @@ nonisolated extension User {
         return APIOperation(request: request)
     }
 
+    /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
+    public func save(on client: APIClient) async throws(APIError) -> User {
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
+        }
+    }
+
     /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
@@ -133,7 +184,39 @@ nonisolated extension User {
         public static var create: OperationID { OperationID(resource: "User", operation: "create") }
         /// The operation `User.read`.
         public static var read: OperationID { OperationID(resource: "User", operation: "read") }
+        /// The operation `User.update`.
+        public static var update: OperationID { OperationID(resource: "User", operation: "update") }
         /// The operation `User.list`.
         public static var list: OperationID { OperationID(resource: "User", operation: "list") }
+    }
+
+    /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.
+    nonisolated public struct Patch: Encodable, Sendable {
+        public var username: FieldUpdate<String> = .keep
+        public var email: FieldUpdate<String?> = .keep
+        public var fullName: FieldUpdate<String?> = .keep
+        public var password: FieldUpdate<String?> = .keep
+
+        /// Creates a patch that sets or clears the fields given and keeps every other one; `Patch()`
+        /// changes nothing yet.
+        public init(
+            username: FieldUpdate<String> = .keep,
+            email: FieldUpdate<String?> = .keep,
+            fullName: FieldUpdate<String?> = .keep,
+            password: FieldUpdate<String?> = .keep
+        ) {
+            self.username = username
+            self.email = email
+            self.fullName = fullName
+            self.password = password
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(self.username, forKey: "username")
+            try container.encode(self.email, forKey: "email")
+            try container.encode(self.fullName, forKey: "full_name")
+            try container.encode(self.password, forKey: "password")
+        }
     }
 }

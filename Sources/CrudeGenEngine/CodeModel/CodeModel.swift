@@ -100,6 +100,9 @@ public struct PropertyDeclaration: Sendable {
     public var transform: TransformDeclaration?
     /// Whether the property is never sent in request bodies.
     public var isReadOnly: Bool
+    /// Whether the property is never in responses, so a value read from the server never has it: `nil`
+    /// is left out of every request body, whatever the call's `nils`, and only a value set is sent.
+    public var isWriteOnly: Bool
     public var documentation: [String]
     /// Whether the type is a spec enum (query parameters send its raw value).
     public var isEnum: Bool

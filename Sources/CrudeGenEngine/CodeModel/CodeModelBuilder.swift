@@ -231,6 +231,7 @@ private struct Builder {
             key: field.jsonKey(style: spec.api.keyStyle),
             transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
+            isWriteOnly: field.writeOnly,
             documentation: documentation(field.description),
             isEnum: symbols.declared[type.baseName]?.symbol == .enumeration,
             typeExpression: type

@@ -61,7 +61,7 @@ enum TemplateContext {
             // Swift synthesizes an internal memberwise initializer, `= nil` for optionals included: an
             // internal struct that wrote the same one would break swift-format's UseSynthesizedInitializer.
             "declaresInitializer": .bool(!access.isEmpty),
-            "usesOptions": .bool(properties.contains { $0.isOptional || $0.isReadOnly }),
+            "usesOptions": .bool(properties.contains(where: usesOptions)),
             "properties": separated(properties.map(property), by: ","),
         ]
         if let resource = model.resource {
@@ -125,8 +125,21 @@ enum TemplateContext {
         return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))), indent: 8)
     }
 
+    /// Whether the property's `encode(to:)` statement reads the encoder's options: for its `nils`, or for
+    /// its purpose when the property is read-only.
+    private static func usesOptions(_ property: PropertyDeclaration) -> Bool {
+        followsNilEncoding(property) || property.isReadOnly
+    }
+
+    /// Whether a `nil` of the property is sent as the call's `nils` say. A write-only `nil` is always left
+    /// out: a value read from the server cannot have it, so a `null` would erase what the server keeps.
+    private static func followsNilEncoding(_ property: PropertyDeclaration) -> Bool {
+        property.isOptional && !property.isWriteOnly
+    }
+
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
-        let statement = SwiftStatement.expression(.try(encodeCall(property.isOptional ? "encodeIfPresent" : "encode", property, options: property.isOptional)))
+        let method = property.isOptional ? "encodeIfPresent" : "encode"
+        let statement = SwiftStatement.expression(.try(encodeCall(method, property, options: followsNilEncoding(property))))
         return SwiftRenderer.statement(
             property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement, indent: 8)
     }

@@ -14,13 +14,7 @@ extension Mapper {
     /// Keeps only the models and enums the selected operations use, directly or through other models:
     /// a selection's spec declares what its own operations need and nothing of the rest of the document.
     mutating func dropUnusedTypes() {
-        let fields = Dictionary(uniqueKeysWithValues: draft.models.map { ($0.name, $0.fields) })
-        var used: Set<String> = []
-        var pending = Array(operationTypeNames())
-        while let name = pending.popLast() {
-            guard used.insert(name).inserted else { continue }
-            pending += (fields[name] ?? []).map(\.type.baseName)
-        }
+        let used = reachableTypes(from: operationTypeNames())
         let typeCount = draft.models.count + draft.enums.count
         draft.models.removeAll { !used.contains($0.name) }
         draft.enums.removeAll { !used.contains($0.name) }
@@ -31,6 +25,51 @@ extension Mapper {
             case .alias: break
             }
         }
+    }
+
+    /// Drops the types that only error responses use (FastAPI's `HTTPValidationError` and its
+    /// `ValidationError`): the runtime reads error bodies itself (`APIError.validation`, `serverMessage`),
+    /// so no generated function takes or returns them. The summary counts them.
+    mutating func dropErrorOnlyTypes() {
+        var errorTypes: Set<String> = []
+        for (_, item) in orderedPaths {
+            for endpoint in document.components[item]?.endpoints ?? [] {
+                for (status, response) in endpoint.operation.responses where !status.isSuccess {
+                    guard let response = document.components[response] else { continue }
+                    for content in response.content.values {
+                        if let model = referencedModel(document.components[content]?.schema) { errorTypes.insert(model.typeName) }
+                    }
+                }
+            }
+        }
+        guard !errorTypes.isEmpty else { return }
+        // Every type the error types do not reach stays, and with it every type it uses, error type or not.
+        let errorOnly = reachableTypes(from: errorTypes)
+        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name))
+        let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
+        let dropped = allTypes.subtracting(used)
+        let typeCount = draft.models.count + draft.enums.count
+        draft.models.removeAll { dropped.contains($0.name) }
+        draft.enums.removeAll { dropped.contains($0.name) }
+        summary.errorTypes = typeCount - draft.models.count - draft.enums.count
+        for (name, component) in components {
+            switch component {
+            case let .model(type), let .enumeration(type): if dropped.contains(type) { droppedComponents.insert(name) }
+            case .alias: break
+            }
+        }
+    }
+
+    /// `names` and every type their models' fields use, directly or through other models.
+    private func reachableTypes(from names: Set<String>) -> Set<String> {
+        let fields = Dictionary(draft.models.map { ($0.name, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<String> = []
+        var pending = Array(names)
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted else { continue }
+            pending += (fields[name] ?? []).map(\.type.baseName)
+        }
+        return reached
     }
 
     /// The type names the resources and actions use: fields, route and query parameters, bodies and

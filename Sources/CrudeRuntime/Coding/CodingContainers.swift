@@ -50,6 +50,12 @@ extension KeyedEncodingContainer where Key == JSONKey {
         }
     }
 
+    /// Encodes an optional value through a transform, leaving the key out when it is `nil`: how a write-only
+    /// property is sent, whatever the call's `nils`.
+    public mutating func encodeIfPresent<T: ValueTransform>(_ value: T.Value?, forKey key: JSONKey, using transform: T.Type) throws {
+        if let value { try encode(value, forKey: key, using: transform) }
+    }
+
     /// Encodes an optional value, writing `null` or leaving the key out as `options` say.
     public mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: JSONKey, _ options: ModelEncodingOptions) throws {
         if let value {

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -19,7 +20,7 @@ import Testing
         }
     }
 
-    @Test func specsAndFragmentsGenerateAndCompile() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func specsAndFragmentsGenerateAndCompile() async throws {
         for example in Self.examples where example.kind == .spec || example.kind == .specFragment {
             let yaml = example.kind == .spec ? example.code : example.completedSpec
             let output: Generator.Output
@@ -43,7 +44,7 @@ import Testing
         }
     }
 
-    @Test func declarationsCompile() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func declarationsCompile() async throws {
         for example in Self.examples where example.kind == .declarations {
             let imports = example.code.contains("import ") ? "" : "import CrudeRuntime\nimport Foundation\n\n"
             let result = try await SwiftCompiler.compile([("Example.swift", imports + example.code)])
@@ -51,7 +52,7 @@ import Testing
         }
     }
 
-    @Test func manifestsEvaluate() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func manifestsEvaluate() async throws {
         for example in Self.examples where example.kind == .manifest {
             let manifest =
                 example.code.hasPrefix("// swift-tools-version")

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 
 @testable import CrudeGenCore
@@ -14,7 +15,7 @@ import Testing
     static let count = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_SPECS"].flatMap(Int.init) ?? 10
     static let firstSeed = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_SEED"].flatMap(UInt64.init) ?? 2026
 
-    @Test func randomValidSpecsCompileWithoutWarnings() async throws {
+    @Test(.tags(.integration), .skippedWhenQuick) func randomValidSpecsCompileWithoutWarnings() async throws {
         var compiled = 0
         var rejected: [String] = []
         var generated: [(seed: UInt64, file: GeneratedFile)] = []

@@ -76,8 +76,14 @@ import FixtureFastAPIImported
         let first = try #require(listed.first)
         let firstID = 1
         #expect(try await FixtureFastAPIImported.User.read(id: firstID, on: client) == first)
-        // No update: the spec lists none.
-        // No partial update: the spec has none.
+        var changed = first
+        changed.password = "YQ=="
+        changed.username = "changed"
+        #expect(try await changed.update(on: client).username == "changed")
+        #expect(await contract.stores("User", "username", "changed"))
+        #expect(await contract.records("User").count == expected)
+        _ = try await FixtureFastAPIImported.User.update(id: firstID, FixtureFastAPIImported.User.Patch(username: .set("patched")), on: client)
+        #expect(await contract.stores("User", "username", "patched"))
         var fresh = first
         fresh.password = "YQ=="
         fresh.id = nil
