@@ -25,7 +25,7 @@ import FoundationNetworking
             let team = try await Team.read(orgId: 1, id: 7, on: client)
             let announcements = try await Announcement.list(on: client)
 
-            // Already in the store, as Raccoon's users were already in the context: the read, the team's lead and
+            // Already in the store: the read, the team's lead and
             // members and the announcement's author, each in the User table; the team in its own. The login's
             // wrapper (`SampleAPI.login`) is kept the same way: its user lands in the User table.
             let kept = try await store.read(User.self, id: 2)
