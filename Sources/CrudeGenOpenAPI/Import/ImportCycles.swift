@@ -15,16 +15,7 @@ extension Mapper {
     /// a selection's spec declares what its own operations need and nothing of the rest of the document.
     mutating func dropUnusedTypes() {
         let used = reachableTypes(from: operationTypeNames())
-        let typeCount = draft.models.count + draft.enums.count
-        draft.models.removeAll { !used.contains($0.name) }
-        draft.enums.removeAll { !used.contains($0.name) }
-        summary.unusedTypes = typeCount - draft.models.count - draft.enums.count
-        for (name, component) in components {
-            switch component {
-            case let .model(type), let .enumeration(type): if !used.contains(type) { droppedComponents.insert(name) }
-            case .alias: break
-            }
-        }
+        summary.unusedTypes = removeTypes { !used.contains($0) }
     }
 
     /// Drops the types that only error responses use (FastAPI's `HTTPValidationError` and its
@@ -47,17 +38,22 @@ extension Mapper {
         let errorOnly = reachableTypes(from: errorTypes)
         let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name))
         let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
-        let dropped = allTypes.subtracting(used)
+        summary.errorTypes = removeTypes { allTypes.contains($0) && !used.contains($0) }
+    }
+
+    /// Removes the models and enums whose names are `dropped`, marks their components dropped (so that
+    /// their warnings are left out too) and returns how many types went.
+    private mutating func removeTypes(_ dropped: (String) -> Bool) -> Int {
         let typeCount = draft.models.count + draft.enums.count
-        draft.models.removeAll { dropped.contains($0.name) }
-        draft.enums.removeAll { dropped.contains($0.name) }
-        summary.errorTypes = typeCount - draft.models.count - draft.enums.count
+        draft.models.removeAll { dropped($0.name) }
+        draft.enums.removeAll { dropped($0.name) }
         for (name, component) in components {
             switch component {
-            case let .model(type), let .enumeration(type): if dropped.contains(type) { droppedComponents.insert(name) }
+            case let .model(type), let .enumeration(type): if dropped(type) { droppedComponents.insert(name) }
             case .alias: break
             }
         }
+        return typeCount - draft.models.count - draft.enums.count
     }
 
     /// `names` and every type their models' fields use, directly or through other models.
