@@ -38,6 +38,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureDRFYasgImported", "drf-yasg-imported", []),
     // Imported by `crudegen import` from the schema FastAPI serves for Tests/FastAPIServer.
     ("FixtureFastAPIImported", "fastapi-imported", []),
+    // Imported by `crudegen import` from the schema FastAPI serves for Tests/FastAPIServer/vendor_styles.py.
+    ("FixtureFastAPIVendorStyles", "fastapi-vendor-styles", []),
     // Imported by `crudegen import` from the schema Litestar serves for Tests/LitestarServer.
     ("FixtureLitestarImported", "litestar-imported", []),
     // README's forms and uploads.

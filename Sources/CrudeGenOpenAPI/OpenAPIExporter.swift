@@ -142,7 +142,7 @@ private struct DocumentBuilder {
 
     /// Whether `import` would name a type titled or keyed `name` otherwise, so the name must travel in `x-crudegen-name`.
     static func needsName(_ name: String) -> Bool {
-        name.camelCased(uppercaseFirst: true) != name || SpecInterop.reservedTypeNames.contains(name) || SpecInterop.builtinTypeNames.contains(name)
+        name.camelCased(uppercaseFirst: true) != name || TypeNames.isAvoided(name)
     }
 
     /// A spec's `pagination` with only the keys it sets, for `import` to read back exactly.

@@ -16,7 +16,7 @@ enum ResourceMatching {
     /// `hero_id`, `heroId`, `hero-pk` → `hero`: the stem a parameter adds to `id` or `pk`, lowercased without
     /// separators; `nil` for a parameter that is not the id of something.
     static func idStem(of parameter: String) -> String? {
-        let letters = parameter.lowercased().filter { $0.isLetter || $0.isNumber }
+        let letters = normalized(parameter)
         for suffix in ["id", "pk"] where letters.hasSuffix(suffix) && letters.count > suffix.count {
             return String(letters.dropLast(suffix.count))
         }
@@ -35,17 +35,29 @@ enum ResourceMatching {
         in fields: [SpecDraft.Field], parameter: String, collectionSegment: String?, modelName: String
     ) -> (index: Int, parameterIsID: Bool)? {
         if let exact = fields.firstIndex(where: { $0.name == parameter || $0.key == parameter }) { return (exact, true) }
+        // `{pool_name}` of `pools` names a pool's `name`, `{allocation_gid}` an allocation's `gid`.
+        let names = [collectionSegment.map(normalized), normalized(modelName)].compactMap { $0 }
+        let spoken = normalized(parameter)
+        for (index, field) in fields.enumerated() {
+            let key = normalized(field.key)
+            guard !key.isEmpty, spoken.hasSuffix(key), case let stem = spoken.dropLast(key.count), !stem.isEmpty else { continue }
+            if names.contains(where: { $0.contains(stem) }) { return (index, true) }
+        }
         let primaryKey = fields.firstIndex { $0.key == "id" } ?? fields.firstIndex { $0.key == "pk" }
         guard let primaryKey else { return nil }
         let lowered = parameter.lowercased()
         if lowered == "id" || lowered == "pk" { return (primaryKey, true) }
         if let stem = idStem(of: parameter) {
-            // `{hero_id}` of `heroes` or of `HeroPublic`, `{key_id}` of `admin_api_keys`: the collection's or the
-            // model's name contains the stem.
-            let names = [collectionSegment.map { $0.lowercased().filter { $0.isLetter || $0.isNumber } }, modelName.lowercased()].compactMap { $0 }
+            // `{hero_id}` of `heroes` or of `HeroPublic` whose key is `pk`, `{key_id}` of `admin_api_keys`: the
+            // collection's or the model's name contains the stem.
             if names.contains(where: { $0.contains(stem) }) { return (primaryKey, true) }
         }
         return (primaryKey, false)
+    }
+
+    /// A name lowercased without separators, as names are compared: `pool_name`, `poolName` and `PoolName` are one.
+    static func normalized(_ name: String) -> String {
+        name.lowercased().filter { $0.isLetter || $0.isNumber }
     }
 
     /// Whether a value of a model with `other`'s fields decodes as the resource whose fields are `fields`:

@@ -430,6 +430,20 @@ import Testing
             ])
     }
 
+    /// `Fixtures/fastapi-vendor-styles/spec.yaml` is what import makes now of the schema FastAPI serves for
+    /// `Tests/FastAPIServer/vendor_styles.py`, whose resources answer in Hetzner Cloud's, DigitalOcean's,
+    /// PagerDuty's and Asana's envelope and paging styles: every pair a resource, each wrapper a namespace,
+    /// each page a pagination whose key paths reach into `meta` and `links`, and none of the wrappers and
+    /// page parts left declared.
+    @Test(.tags(.integration), .skippedWhenQuick) func theVendorStylesServersSchemaImportsAsTheCommittedFixture() async throws {
+        let result = try await Self.importLiveSchema(of: "Tests/FastAPIServer/vendor_styles.py", file: "vendor-styles.json", into: "fastapi-vendor-styles")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+        #expect(
+            result.summary.description
+                == "21 operations read: 5 resources (21 operations), 0 actions, 0 left out; 2 error types left out (the client reads error bodies itself)")
+        #expect(!result.yaml.contains("models:"), "the wrappers and the pages' parts say nothing the resources do not")
+    }
+
     /// `Fixtures/litestar-imported/spec.yaml` is what import makes now of the schema the Litestar test server
     /// serves (`Tests/LitestarServer/app.py --schema`), as for the DRF server above: Litestar's pages, its
     /// DTOs' bodies and its nested item paths are resources; the upload and the form login are actions.

@@ -10,13 +10,15 @@ actor PythonTestServer {
     static let drf = PythonTestServer(name: "DRF", script: "Tests/DRFServer/server.py")
     /// The FastAPI + SQLModel server of `Tests/FastAPIServer/app.py`.
     static let fastAPI = PythonTestServer(name: "FastAPI", script: "Tests/FastAPIServer/app.py")
+    /// The FastAPI server of `Tests/FastAPIServer/vendor_styles.py`, in published vendors' envelope and paging styles.
+    static let vendorStyles = PythonTestServer(name: "Vendor styles", script: "Tests/FastAPIServer/vendor_styles.py")
     /// The Litestar server of `Tests/LitestarServer/app.py`.
     static let litestar = PythonTestServer(name: "Litestar", script: "Tests/LitestarServer/app.py")
 
     /// The package's root folder, which the scripts' paths are relative to.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The server's name in errors: "DRF", "FastAPI" or "Litestar".
+    /// The server's name in errors: "DRF", "FastAPI", "Vendor styles" or "Litestar".
     let name: String
     /// The server's Python script, relative to the package's root.
     let script: String

@@ -2,13 +2,15 @@ import CrudeGenCore
 
 /// The importer's finishing: types nothing uses are dropped, and value cycles broken.
 extension Mapper {
-    /// Drops the models a resource consumed that nothing else refers to (another consumed model, as a
-    /// page referring to its items' type, keeps nothing alive).
+    /// Drops the models a resource consumed (its page, its wrappers, its bodies) with the types only they
+    /// use (the page's `meta`), unless something else refers to them: another consumed model keeps nothing alive.
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
-        var referenced = operationTypeNames()
-        for model in draft.models where !consumedModels.contains(model.name) { referenced.formUnion(model.fields.map(\.type.baseName)) }
-        draft.models.removeAll { consumedModels.contains($0.name) && !referenced.contains($0.name) }
+        let parts = reachableTypes(from: consumedModels)
+        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name))
+        let roots = operationTypeNames().union(draft.resources.map(\.name)).union(allTypes.subtracting(parts))
+        let kept = reachableTypes(from: roots)
+        _ = removeTypes { parts.contains($0) && !kept.contains($0) }
     }
 
     /// Keeps only the models and enums the selected operations use, directly or through other models:

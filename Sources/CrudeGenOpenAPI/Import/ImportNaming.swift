@@ -103,10 +103,17 @@ struct TypeNames {
     /// Every name taken so far, lowercased.
     private var taken: Set<String> = []
 
+    /// Whether import gives no type the name: a reserved or built-in one, or a standard library type's
+    /// that a generated type would shadow in every file of the app importing it (Asana's `Task` would
+    /// turn each `Task { … }` into a model).
+    static func isAvoided(_ name: String) -> Bool {
+        SpecInterop.reservedTypeNames.contains(name) || SpecInterop.builtinTypeNames.contains(name) || ["Task", "Result", "Error"].contains(name)
+    }
+
     /// Takes a name derived from `preferred`, numbered when it is taken.
     mutating func claim(_ preferred: String) -> String {
         var base = preferred.camelCased(uppercaseFirst: true)
-        if SpecInterop.reservedTypeNames.contains(base) || SpecInterop.builtinTypeNames.contains(base) { base += "Model" }
+        if Self.isAvoided(base) { base += "Model" }
         var name = base
         var number = 2
         while taken.contains(name.lowercased()) {
@@ -129,7 +136,7 @@ struct TypeNames {
 
     /// Takes exactly `name` when it is free; `false` otherwise.
     mutating func claimExactly(_ name: String) -> Bool {
-        guard !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(name), !SpecInterop.builtinTypeNames.contains(name) else {
+        guard !taken.contains(name.lowercased()), !Self.isAvoided(name) else {
             return false
         }
         taken.insert(name.lowercased())

@@ -57,75 +57,194 @@ extension Mapper {
         return Self.isAccepted(pagination) ? pagination : nil
     }
 
-    /// What a list response is: an array of a model, or a page object holding one. `query` names the list's
-    /// query parameters, which say what a page-number page is asked for by.
-    func listShape(_ schema: JSONSchema?, query: Set<String> = []) -> (
+    /// What a list response is: an array of a model, or an object holding one under any key (a page, or
+    /// the array beside metadata: `{"servers": [...], "meta": {...}}`), possibly inside one more key.
+    /// `query` names the list's query parameters, which say what a page is asked for by. An object whose
+    /// paging is not recognised is read through its key (`namespace.many`), which ignores its other keys.
+    func listShape(_ schema: JSONSchema?, query: Set<String> = [], inline: InlineModel? = nil) -> (
         model: (component: String, typeName: String), pagination: PaginationSpec?, namespace: String?
     )? {
-        if let shape = pageOrArray(schema, query: query) { return (shape.model, shape.pagination, nil) }
-        if let (key, inner) = singleKeyWrapper(schema), let shape = pageOrArray(inner, query: query), shape.pagination == nil { return (shape.model, nil, key) }
+        guard let schema else { return nil }
+        if case let .array(_, array) = resolved(schema).value { return arrayModel(array.items, inline: inline).map { ($0, nil, nil) } }
+        guard let properties = objectProperties(schema) else { return nil }
+        if let page = page(properties, query: query, inline: inline) {
+            if let pagination = page.pagination { return (page.model, pagination, nil) }
+            // Keys beside the items that speak of pages nobody recognised: reading the items alone would
+            // hide every page after the first, so the list stays an action answering the whole object.
+            guard !pageLeaves(properties.filter { $0.key != page.items }).contains(where: { Self.speaksOfPages($0.path) }) else { return nil }
+            return (page.model, nil, page.items)
+        }
+        // `{"data": {"results": [...], "next": …}}`: the page one key down.
+        guard properties.count == 1, let (key, inner) = properties.first, let nested = objectProperties(inner),
+            let page = page(nested, query: query, under: [key], inline: inline), let pagination = page.pagination
+        else { return nil }
+        return (page.model, pagination, nil)
+    }
+
+    /// The page an object's properties describe, the object being at the key path `prefix` of the body:
+    /// its one array of a model, and how it pages when the keys beside the array say (`nil` otherwise).
+    func page(_ properties: [(key: String, value: JSONSchema)], query: Set<String>, under prefix: [String] = [], inline: InlineModel? = nil) -> (
+        model: (component: String, typeName: String), items: String, pagination: PaginationSpec?
+    )? {
+        let arrays = properties.compactMap { key, value -> (String, (component: String, typeName: String))? in
+            guard case let .array(_, array) = resolved(value).value, let model = arrayModel(array.items, inline: inline) else { return nil }
+            return (key, model)
+        }
+        guard arrays.count == 1, let (key, model) = arrays.first, !(prefix + [key]).contains(where: { $0.contains(".") }) else { return nil }
+        let leaves = pageLeaves(properties.filter { $0.key != key }).map { (prefix + $0.path, $0.schema) }
+        let items = (prefix + [key]).joined(separator: ".")
+        return (model, items, paging(leaves, items: items, query: query))
+    }
+
+    /// The model of an array's items: a model component, or the inline model's object written in place.
+    func arrayModel(_ items: JSONSchema?, inline: InlineModel?) -> (component: String, typeName: String)? {
+        if let model = referencedModel(items) { return model }
+        guard let items, let inline, isInline(items, inline) else { return nil }
+        return inline.model
+    }
+
+    /// The scalar values beside a page's items with their key paths, shallowest first, looking into
+    /// objects (`meta.pagination.next_page`, `links.pages.next`) a few keys deep.
+    func pageLeaves(_ properties: [(key: String, value: JSONSchema)]) -> [(path: [String], schema: JSONSchema)] {
+        var leaves: [(path: [String], schema: JSONSchema)] = []
+        var level = properties.map { (path: [$0.key], schema: $0.value) }
+        for _ in 0..<4 where !level.isEmpty {
+            var deeper: [(path: [String], schema: JSONSchema)] = []
+            for (path, schema) in level where !path.last!.contains(".") {
+                if let nested = objectProperties(schema) {
+                    deeper += nested.map { (path + [$0.key], $0.value) }
+                } else {
+                    leaves.append((path, nonNull(schema)))
+                }
+            }
+            level = deeper
+        }
+        return leaves
+    }
+
+    /// How a page pages, from the names and types of the values beside its items: a cursor sent back
+    /// as one of the list's query parameters, a next URL, a next page number, an offset or a page number,
+    /// with the total when there is one.
+    func paging(_ leaves: [(path: [String], schema: JSONSchema)], items: String, query: Set<String>) -> PaginationSpec? {
+        let name = { (path: [String]) in ResourceMatching.normalized(path.last!) }
+        let first = { (accepts: ([String], JSONSchema) -> Bool) in leaves.first { accepts($0.path, $0.schema) }?.path.joined(separator: ".") }
+        let integer = { (path: [String], schema: JSONSchema) in schema.isInteger }
+        let count = first { integer($0, $1) && Self.totalNames.contains(name($0)) }
+        let itemsKey = items == "results" ? nil : items
+        // The next-URL and offset styles count `count` by default: a page without a total says `none`.
+        let countByDefault = count == "count" ? nil : (count ?? "none")
+        let candidate: PaginationSpec?
+        if let (cursor, parameter) = cursorKey(leaves, query: query) {
+            candidate = PaginationSpec(
+                style: .cursor, items: itemsKey, next: cursor == "next_cursor" ? nil : cursor, count: count,
+                parameter: parameter == "cursor" ? nil : parameter, at: SpecDraft.unwritten)
+        } else if let next = first({ path, schema in schema.isString && Self.isNextURL(path) }) {
+            candidate = PaginationSpec(items: itemsKey, next: next == "next" ? nil : next, count: countByDefault, at: SpecDraft.unwritten)
+        } else if query.contains("offset") || first({ integer($0, $1) && name($0) == "offset" && $0.count == items.split(separator: ".").count }) != nil {
+            // An offset page says its offset beside the items (PagerDuty's `{offset, limit, more, total}`), or
+            // the list is asked for by one (Airflow's `{connections, total_entries}` with `?offset=&limit=`).
+            candidate = PaginationSpec(style: .offset, items: itemsKey, count: countByDefault, at: SpecDraft.unwritten)
+        } else if let number = leaves.first(where: { integer($0.path, $0.schema) && Self.pageNumberKeys.contains($0.path.last!) }) {
+            // A page-number page is asked for by the query parameter of its key, else `page`, the style's
+            // default; its next number is the body's when it says (`next_page`), else one more.
+            let key = number.path.last!
+            let parameter = query.contains(key) || !query.contains("page") ? key : "page"
+            let next = first { integer($0, $1) && Self.nextNames.contains(name($0)) }
+            candidate = PaginationSpec(
+                style: .page, items: itemsKey, next: next, count: count, parameter: parameter == "page" ? nil : parameter, at: SpecDraft.unwritten)
+        } else if query.contains("page") {
+            candidate = PaginationSpec(style: .page, items: itemsKey, count: count, at: SpecDraft.unwritten)
+        } else {
+            candidate = nil
+        }
+        return candidate.flatMap { Self.isAccepted($0) ? $0 : nil }
+    }
+
+    /// The cursor a page sends back (`next_cursor`, `meta.next_marker`, `nextPageToken`) and the query
+    /// parameter of the list's that takes it; `nil` when the list has no such parameter.
+    func cursorKey(_ leaves: [(path: [String], schema: JSONSchema)], query: Set<String>) -> (key: String, parameter: String)? {
+        for (path, schema) in leaves where schema.isString {
+            let name = ResourceMatching.normalized(path.last!)
+            guard ["cursor", "marker", "token"].contains(where: name.hasSuffix) else { continue }
+            let stem = name.hasPrefix("next") ? String(name.dropFirst(4)) : name
+            let parameter = query.sorted().first { parameter in
+                let normalized = ResourceMatching.normalized(parameter)
+                return normalized == name || normalized == stem || (Self.cursorParameters.contains(normalized) && name.hasSuffix(normalized))
+            }
+            if let parameter { return (path.joined(separator: "."), parameter) }
+        }
         return nil
     }
 
-    /// The keys of a page's total number of items.
-    static let countKeys = ["count", "total", "total_count", "totalCount"]
+    /// Whether a key path names the next page's URL: `next`, `next_url`, `nextLink`, or the URL inside a
+    /// next object (`next_page.uri`, HAL's `_links.next.href`).
+    static func isNextURL(_ path: [String]) -> Bool {
+        let last = ResourceMatching.normalized(path.last!)
+        if nextNames.contains(last) || ["nexturl", "nextlink", "nexthref", "nextpageurl"].contains(last) { return true }
+        return path.count > 1 && nextNames.contains(ResourceMatching.normalized(path[path.count - 2])) && ["url", "uri", "href", "link"].contains(last)
+    }
+
+    /// Whether a key path beside a list's items is about paging (`size`, `meta.next_token`, `links.prev`).
+    static func speaksOfPages(_ path: [String]) -> Bool {
+        let words = ["page", "next", "prev", "cursor", "offset", "total", "count", "more", "limit", "marker", "token", "size", "results"]
+        return path.contains { key in
+            let name = ResourceMatching.normalized(key)
+            return words.contains(where: name.contains)
+        }
+    }
+
+    /// The normalized names of a next page: `next`, `next_page`, `nextPage`.
+    static let nextNames: Set<String> = ["next", "nextpage"]
+
+    /// The normalized names of a page's total number of items (Linode's integer `results` among them).
+    static let totalNames: Set<String> = [
+        "count", "total", "totalcount", "totalentries", "totalresults", "totalitems", "totalrecords", "totalsize", "results",
+    ]
+
+    /// The normalized query parameters that take a cursor.
+    static let cursorParameters: Set<String> = ["cursor", "marker", "token", "pagetoken", "after", "startingafter", "startingtoken", "continuationtoken"]
 
     /// The keys of a page's number, in a page asked for by page number (Litestar's `ClassicPagination`).
     static let pageNumberKeys = ["current_page", "currentPage", "page", "page_number", "pageNumber"]
 
-    /// An array of a model, or a page object holding one: with a next URL (the spec's default), an offset
-    /// (Litestar's `OffsetPagination`, `{items, limit, offset, total}`) or a page number (its
-    /// `ClassicPagination`, `{items, page_size, current_page, total_pages}`).
-    func pageOrArray(_ schema: JSONSchema?, query: Set<String>) -> (
-        model: (component: String, typeName: String), pagination: PaginationSpec?
-    )? {
-        guard var schema else { return nil }
-        // A page is often a component of its own (`PaginatedPetList`).
-        if case let .reference(reference, _) = schema.value, let target = reference.name.flatMap(componentSchema(named:)) {
-            schema = target
+    /// The properties of an object schema, following references and merging the members of `allOf`,
+    /// `anyOf` and `oneOf` (a page's metadata is often split among them); `nil` for another schema.
+    func objectProperties(_ schema: JSONSchema, depth: Int = 0) -> [(key: String, value: JSONSchema)]? {
+        guard depth < 8 else { return nil }
+        switch schema.value {
+        case let .reference(reference, _):
+            return reference.name.flatMap(componentSchema(named:)).flatMap { objectProperties($0, depth: depth + 1) }
+        case let .object(_, object):
+            return object.properties.isEmpty ? nil : object.properties.map { ($0.key, $0.value) }
+        case let .all(of: members, _), let .any(of: members, _), let .one(of: members, _):
+            let parts = members.compactMap { objectProperties($0, depth: depth + 1) }
+            var seen: Set<String> = []
+            return parts.isEmpty ? nil : parts.joined().filter { seen.insert($0.key).inserted }
+        default:
+            return nil
         }
-        if case let .array(_, array) = schema.value, let model = referencedModel(array.items) {
-            return (model, nil)
+    }
+
+    /// `schema` resolved, without the `null` it may also be: the one other member of an `anyOf` or `oneOf`
+    /// with `null` (OpenAPI 3.1's and pydantic's `int | None`).
+    func nonNull(_ schema: JSONSchema) -> JSONSchema {
+        let schema = resolved(schema)
+        switch schema.value {
+        case let .any(of: members, _), let .one(of: members, _):
+            let others = members.filter { if case .null = $0.value { false } else { true } }
+            return others.count == 1 ? resolved(others[0]) : schema
+        default:
+            return schema
         }
-        guard case let .object(_, object) = schema.value else { return nil }
-        let itemKeys = object.properties.compactMap { key, value -> (String, (String, String))? in
-            guard case let .array(_, array) = value.value, let model = referencedModel(array.items) else { return nil }
-            return (key, model)
+    }
+
+    /// `schema`, or the component schema it refers to (through references to references).
+    func resolved(_ schema: JSONSchema) -> JSONSchema {
+        var current = schema
+        for _ in 0..<8 {
+            guard case let .reference(reference, _) = current.value, let target = reference.name.flatMap(componentSchema(named:)) else { break }
+            current = target
         }
-        guard itemKeys.count == 1, let (items, model) = itemKeys.first else { return nil }
-        let keys = Set(object.properties.keys)
-        let isInteger = { (key: String) in object.properties[key]?.isInteger == true }
-        let count = Self.countKeys.first(where: keys.contains)
-        // The spec's default paging follows a next URL: a page number or cursor under `next` is another style.
-        if let next = ["next", "next_page", "nextPage", "next_url"].first(where: keys.contains) {
-            guard object.properties[next]?.isString == true else { return nil }
-            // Keys at the next-URL style's defaults are left out (`count: none` for a page without a total).
-            return (
-                model,
-                PaginationSpec(
-                    items: items == "results" ? nil : items, next: next == "next" ? nil : next, count: count == "count" ? nil : (count ?? "none"),
-                    at: SpecDraft.unwritten)
-            )
-        }
-        // An offset page says which offset it is; the offset style sends `offset` and counts `count` by default.
-        if isInteger("offset") {
-            return (
-                model,
-                PaginationSpec(
-                    style: .offset, items: items == "results" ? nil : items, count: count == "count" ? nil : (count ?? "none"), at: SpecDraft.unwritten)
-            )
-        }
-        // A page-number page counts pages, not items (`total_pages`), so only the end of the items ends a walk.
-        // The page is asked for by the query parameter of the page's key, else `page`, the style's default.
-        if let number = Self.pageNumberKeys.first(where: { keys.contains($0) && isInteger($0) }) {
-            let parameter = query.contains(number) || !query.contains("page") ? number : "page"
-            return (
-                model,
-                PaginationSpec(
-                    style: .page, items: items == "results" ? nil : items, count: count.flatMap { isInteger($0) ? $0 : nil },
-                    parameter: parameter == "page" ? nil : parameter, at: SpecDraft.unwritten)
-            )
-        }
-        return nil
+        return current
     }
 }

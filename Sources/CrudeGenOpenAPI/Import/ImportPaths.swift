@@ -165,11 +165,34 @@ extension Mapper {
         return schema
     }
 
-    /// The model a response names, directly or wrapped in one namespace key.
-    func modelWithNamespace(_ schema: JSONSchema?) -> (model: (component: String, typeName: String), namespace: String?)? {
+    /// The model a response names, directly or wrapped in one namespace key (see ``namespaceWrapper(_:)``).
+    /// With `inline`, an object written in place that is that model counts as it too.
+    func modelWithNamespace(_ schema: JSONSchema?, inline: InlineModel? = nil) -> (model: (component: String, typeName: String), namespace: String?)? {
+        if let (key, model, _) = namespaceWrapper(schema) { return (model, key) }
         if let model = referencedModel(schema) { return (model, nil) }
-        if let (key, inner) = singleKeyWrapper(schema), let model = referencedModel(inner) { return (model, key) }
+        guard let inline, let schema else { return nil }
+        if isInline(schema, inline) { return (inline.model, nil) }
+        if case let .object(_, wrapper) = schema.value, wrapper.properties.count == 1, let (key, inner) = wrapper.properties.first, isInline(inner, inline) {
+            return (inline.model, key)
+        }
         return nil
+    }
+
+    /// An object whose one property is a model, declared in place or as a component of its own
+    /// (Hetzner's `get_server_response`, `{"server": …}`), with the component's name then: the shape of a
+    /// namespace, whether or not the document says the key is required. Such an object is never a
+    /// resource itself, as it has no id.
+    func namespaceWrapper(_ schema: JSONSchema?) -> (key: String, model: (component: String, typeName: String), component: String?)? {
+        guard let schema else { return nil }
+        var component: String?
+        var object = schema
+        if case let .reference(reference, _) = schema.value, let name = reference.name, let target = componentSchema(named: name) {
+            (component, object) = (name, target)
+        }
+        guard case let .object(_, properties) = object.value, properties.properties.count == 1, let (key, inner) = properties.properties.first,
+            let model = referencedModel(inner)
+        else { return nil }
+        return (key, model, component)
     }
 
     /// The model a response or body schema names by reference, when it is a model component.

@@ -28,15 +28,87 @@ extension Mapper {
         if let read = candidates.read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
         if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
+        let idParameter = String(itemPath.components.last!.dropFirst().dropLast())
         guard var model else {
-            return .rejected(because: "no read, create or list of theirs answers with an object schema of `components`, which a resource's model must be")
+            // An object written in place in the responses (Linode's, Sentry's) is the model when a resource
+            // comes of it; else nothing of it is declared here, and its operations' actions declare their own.
+            let before = self
+            guard let inline = declareInlineModel(collection: collection, candidates: candidates) else {
+                return .rejected(because: "no read, create or list of theirs answers with an object, which a resource's model must be")
+            }
+            let outcome = resource(model: inline.model, candidates: candidates, path: route(collection), idParameter: idParameter, inline: inline)
+            if case .rejected = outcome { self = before }
+            return outcome
         }
         // One component served at several paths (one serializer behind several viewsets): each path after the
         // first gets a resource of its own, named after the path, with the same fields.
         if let taken = draft.resources.first(where: { $0.name == model.typeName }) {
             model.typeName = declareCopy(of: taken, servedAt: collection)
         }
-        return resource(model: model, candidates: candidates, path: route(collection), idParameter: String(itemPath.components.last!.dropFirst().dropLast()))
+        return resource(model: model, candidates: candidates, path: route(collection), idParameter: idParameter)
+    }
+
+    /// Declares the model of a resource whose operations answer an object written in place: the read's
+    /// object (or the one its single key holds), else the create's, else the list's items, named after the
+    /// collection's path.
+    mutating func declareInlineModel(collection: OpenAPI.Path, candidates: CRUDEndpoints) -> InlineModel? {
+        var found: (schema: JSONSchema, pointer: [String])?
+        for endpoint in [candidates.read, candidates.create].compactMap({ $0 }) where found == nil {
+            guard let success = successSchema(endpoint.operation), let schema = success.schema else { continue }
+            let pointer = endpoint.pointer + success.pointer
+            if InlineModel.isObjectInPlace(schema) {
+                found = (schema, pointer)
+            } else if case let .object(_, wrapper) = schema.value, wrapper.properties.count == 1, let (key, inner) = wrapper.properties.first,
+                InlineModel.isObjectInPlace(inner)
+            {
+                found = (inner, pointer + ["properties", key])
+            }
+        }
+        if found == nil, let list = candidates.list, let success = successSchema(list.operation), let schema = success.schema {
+            let pointer = list.pointer + success.pointer
+            if case let .array(_, array) = schema.value, let items = array.items, InlineModel.isObjectInPlace(items) {
+                found = (items, pointer + ["items"])
+            } else if let properties = objectProperties(schema) {
+                let arrays = properties.compactMap { key, value -> (String, JSONSchema)? in
+                    guard case let .array(_, array) = value.value, let items = array.items, InlineModel.isObjectInPlace(items) else { return nil }
+                    return (key, items)
+                }
+                if arrays.count == 1, let (key, items) = arrays.first { found = (items, pointer + ["properties", key, "items"]) }
+            }
+        }
+        guard let (schema, pointer) = found else { return nil }
+        let name = inlineModel(schema, hint: Self.nameFromPath(collection.components).camelCased(uppercaseFirst: true), pointer: pointer)
+        let component = JSONPointer.text(pointer)
+        components[component] = .model(name)
+        componentFields[name] = modelIndex[name].map { draft.models[$0].fields }
+        return InlineModel(model: (component, name), schema: schema, properties: objectProperties(schema) ?? [], required: requiredKeys(of: schema))
+    }
+
+    /// The keys an object schema requires, with those of its `allOf` members.
+    func requiredKeys(of schema: JSONSchema, depth: Int = 0) -> Set<String> {
+        guard depth < 8 else { return [] }
+        switch schema.value {
+        case let .object(_, object): return Set(object.requiredProperties)
+        case let .all(of: members, _): return members.reduce(into: []) { $0.formUnion(requiredKeys(of: $1, depth: depth + 1)) }
+        case let .reference(reference, _): return reference.name.flatMap(componentSchema(named:)).map { requiredKeys(of: $0, depth: depth + 1) } ?? []
+        default: return []
+        }
+    }
+
+    /// Whether a schema written in place is the inline model's object: it has every key the model
+    /// requires, shares most of its keys, and no key they share has another kind of value. A list's items
+    /// are often a shorter or longer version of the read's object (Sentry's), decoded as the model.
+    func isInline(_ schema: JSONSchema, _ inline: InlineModel) -> Bool {
+        guard InlineModel.isObjectInPlace(schema), let properties = objectProperties(schema) else { return false }
+        let theirs = Dictionary(properties, uniquingKeysWith: { first, _ in first })
+        guard inline.required.allSatisfy({ theirs[$0] != nil }) else { return false }
+        var shared = 0
+        for (key, value) in inline.properties {
+            guard let other = theirs[key] else { continue }
+            guard InlineModel.kind(of: resolved(value)) == InlineModel.kind(of: resolved(other)) else { return false }
+            shared += 1
+        }
+        return shared * 2 >= inline.properties.count && shared > 0
     }
 
     /// Declares a model with the id and fields of `resource`, named after `collection`, for the resource at
@@ -96,6 +168,40 @@ extension Mapper {
         }
     }
 
+    /// A resource's model declared from an object written in place in an operation, which other
+    /// operations' objects are recognised as by their shape (see ``Mapper/isInline(_:_:)``).
+    struct InlineModel {
+        /// The model: a JSON pointer in place of a component's name, and its type.
+        var model: (component: String, typeName: String)
+        /// The object it was declared from.
+        var schema: JSONSchema
+        /// The object's properties.
+        var properties: [(key: String, value: JSONSchema)]
+        /// The keys the object requires.
+        var required: Set<String>
+
+        /// Whether a schema is an object written in place (not a reference) with properties.
+        static func isObjectInPlace(_ schema: JSONSchema) -> Bool {
+            switch schema.value {
+            case let .object(_, object): !object.properties.isEmpty
+            case let .all(of: members, _): members.contains { if case .object = $0.value { true } else { false } }
+            default: false
+            }
+        }
+
+        /// The kind of value a schema describes, as far as telling two objects apart goes.
+        static func kind(of schema: JSONSchema) -> String {
+            switch schema.value {
+            case .object, .all: "object"
+            case .array: "array"
+            case .string: "string"
+            case .integer, .number: "number"
+            case .boolean: "boolean"
+            default: "any"
+            }
+        }
+    }
+
     /// What a collection path and its item path make.
     enum ResourceOutcome {
         /// A resource, with the pointers of the operations it took and the model it was made of.
@@ -111,7 +217,7 @@ extension Mapper {
     /// marked keeps its name; another seen through several models is named after its path.
     mutating func resource(
         model: (component: String, typeName: String), candidates: CRUDEndpoints, path: String, idParameter: String, isMarked: Bool = false,
-        withoutOperations: Bool = false
+        withoutOperations: Bool = false, inline: InlineModel? = nil
     ) -> ResourceOutcome {
         guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else {
             return .rejected(because: "`\(model.typeName)` is already another resource's model")
@@ -153,12 +259,15 @@ extension Mapper {
         }
         // Single objects must all use the same namespace (or none), as the spec has one per resource.
         var namespaceOne: String??
+        // Wrapper components (`get_server_response`) say nothing the namespace does not.
+        var wrappers: Set<String> = []
         func returnsModel(_ endpoint: Endpoint) -> Bool? {
             guard let success = successSchema(endpoint.operation) else { return nil }
             if success.schema == nil && success.contentType == nil { return false }
-            guard let found = modelWithNamespace(success.schema), isResource(found.model) else { return nil }
+            guard let found = modelWithNamespace(success.schema, inline: inline), isResource(found.model) else { return nil }
             if let chosen = namespaceOne, chosen != found.namespace { return nil }
             namespaceOne = found.namespace
+            if let wrapper = namespaceWrapper(success.schema)?.component, case let .model(typeName)? = components[wrapper] { wrappers.insert(typeName) }
             return true
         }
         if let list = candidates.list, let pagination = Self.paginationExtension(list.operation.vendorExtensions) {
@@ -167,7 +276,7 @@ extension Mapper {
             used.append(list.pointer)
         } else if let list = candidates.list, let success = successSchema(list.operation),
             case let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name)),
-            let shape = listShape(success.schema, query: query), isResource(shape.model)
+            let shape = listShape(success.schema, query: query, inline: inline), isResource(shape.model)
         {
             resource.operations.append(.list)
             resource.pagination = shape.pagination
@@ -177,11 +286,13 @@ extension Mapper {
             resource.namespaceMany = shape.namespace
             used.append(list.pointer)
         }
-        // A page component (`PaginatedPersonList`) says nothing `pagination` does not.
-        if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil,
-            let page = successSchema(list.operation)?.schema.flatMap(referencedModel)
+        let unknownPaging = candidates.list.flatMap { list in used.contains(list.pointer) ? nil : unrecognisedPaging(list, inline: inline) }
+        // A page component (`PaginatedPersonList`) and the parts of a page (PagerDuty's `Pagination`, Hetzner's
+        // `meta`) say nothing `pagination` or the namespace does not.
+        if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil || resource.namespaceMany != nil,
+            let page = successSchema(list.operation)?.schema
         {
-            consumedModels.insert(page.typeName)
+            consumedModels.formUnion(pageParts(of: page, besides: model.component))
         }
         // A body of a model of its own fits when the resource can send it (see `adoptRequestBodies`); a body
         // that is not JSON (an upload's multipart) never does, as resources send JSON.
@@ -220,10 +331,15 @@ extension Mapper {
             return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
         }
         let tookBodies = adoptRequestBodies(candidates, used: used, model: model, idKey: idField.key, into: &resource)
-        consumedModels.formUnion(related)
+        for case let (kind, endpoint?) in candidates.all where [.create, .update, .patch].contains(kind) && used.contains(endpoint.pointer) {
+            if let wrapper = requestSchema(endpoint.operation)?.schema.flatMap(namespaceWrapper)?.component, case let .model(typeName)? = components[wrapper] {
+                wrappers.insert(typeName)
+            }
+        }
+        consumedModels.formUnion(related.union(wrappers))
         resource.operations.sort()
         resource.namespaceOne = namespaceOne ?? nil
-        namespaceOfRequests(candidates, used: used, model: model.component, into: &resource)
+        namespaceOfRequests(candidates, used: used, into: &resource)
         resource.store = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.store]?.value as? Bool
         if let marked = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.namespace]?.value as? [String: Any] {
             // What `export` wrote wins over the shapes, which do not show `many` beside a page.
@@ -279,6 +395,11 @@ extension Mapper {
             }
             warnCallbacks(endpoint)
         }
+        if let (list, keys) = unknownPaging {
+            warn(
+                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: import does not recognise how its pages go on (\(keys) beside the items)",
+                at: list.pointer, hint: "give the resource a `pagination` that says how it pages (docs/spec.md, Pagination)")
+        }
         // A resource seen through several models (`HeroCreate`, `HeroPublic`, `HeroPublicWithTeam`) is named
         // after its path (`Hero`) when the model's name starts with that.
         if !isMarked, !related.isEmpty || tookBodies {
@@ -288,6 +409,38 @@ extension Mapper {
             }
         }
         return .resource(resource, used: used, model: model.typeName)
+    }
+
+    /// The keys of a list's page that speak of paging (`` `next_token` ``) when its items are the model's but
+    /// how it pages is not recognised, which keeps it an action.
+    func unrecognisedPaging(_ list: Endpoint, inline: InlineModel?) -> (list: Endpoint, keys: String)? {
+        guard let schema = successSchema(list.operation)?.schema, let properties = objectProperties(schema),
+            let page = page(properties, query: [], inline: inline)
+        else { return nil }
+        let keys = pageLeaves(properties.filter { $0.key != page.items }).map(\.path).filter(Self.speaksOfPages)
+        guard !keys.isEmpty else { return nil }
+        return (list, keys.map { "`" + $0.joined(separator: ".") + "`" }.joined(separator: ", "))
+    }
+
+    /// The models a page's schema is made of, but for the items' model `items`: the components it refers
+    /// to, through properties and the members of `allOf`, `anyOf` and `oneOf`, and theirs.
+    func pageParts(of page: JSONSchema, besides items: String) -> Set<String> {
+        var parts: Set<String> = []
+        var visited: Set<String> = [items]
+        var pending = [page]
+        while let schema = pending.popLast() {
+            switch schema.value {
+            case let .reference(reference, _):
+                guard let name = reference.name, visited.insert(name).inserted, let target = componentSchema(named: name) else { continue }
+                if case let .model(typeName)? = components[name] { parts.insert(typeName) }
+                pending.append(target)
+            case let .object(_, object): pending += object.properties.values
+            case let .all(of: members, _), let .any(of: members, _), let .one(of: members, _): pending += members
+            case let .array(_, array): pending += array.items.map { [$0] } ?? []
+            default: continue
+            }
+        }
+        return parts
     }
 
     /// Makes the resource send what its create, update and partial update take when their bodies are models
@@ -320,23 +473,28 @@ extension Mapper {
         return true
     }
 
-    /// The model an operation's request body names, directly or wrapped in one namespace key.
+    /// The model an operation's request body names, directly or wrapped in one namespace key (see
+    /// ``namespaceWrapper(_:)``).
     func requestModel(_ endpoint: Endpoint) -> (component: String, typeName: String)? {
         guard let schema = requestSchema(endpoint.operation)?.schema else { return nil }
-        return referencedModel(schema) ?? singleKeyWrapper(schema).flatMap { referencedModel($0.inner) }
+        return namespaceWrapper(schema)?.model ?? referencedModel(schema)
     }
 
     /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
     /// `applies_to: responses`, one only requests have `applies_to: requests`.
-    func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], model component: String, into resource: inout SpecDraft.Resource) {
+    func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], into resource: inout SpecDraft.Resource) {
         var requestKey: String??
         for case let (kind, endpoint?) in [(CRUDOperation.create, candidates.create), (.update, candidates.update), (.patch, candidates.patch)]
         where used.contains(endpoint.pointer) && requestKey == nil {
             guard let schema = requestSchema(endpoint.operation)?.schema else { continue }
-            if referencedModel(schema)?.component == component {
-                requestKey = .some(nil)
-            } else if let (key, inner) = singleKeyWrapper(schema), referencedModel(inner)?.component == component || kind == .patch {
+            // A body of a model of its own in a wrapper (Asana's `{"data": TaskRequest}`) is sent in it too; one
+            // sent bare (Hetzner's `CreateServerRequest`) says requests have no namespace.
+            if let (key, _, _) = namespaceWrapper(schema) {
                 requestKey = key
+            } else if let (key, _) = singleKeyWrapper(schema), kind == .patch {
+                requestKey = key
+            } else if referencedModel(schema) != nil || InlineModel.isObjectInPlace(schema) {
+                requestKey = .some(nil)
             }
         }
         switch (resource.namespaceOne, requestKey) {

@@ -7,7 +7,7 @@ enum DocumentRepairs {
     /// `tree` with its clear flaws repaired, and a warning for each.
     static func repair(_ tree: DocumentTree) -> (tree: DocumentTree, warnings: [Diagnostic]) {
         let version = tree.root[key: "openapi"]?.scalar?.string ?? ""
-        var finder = FlawFinder(declaredSchemes: declaredSecuritySchemes(in: tree.root), isVersion30: version.hasPrefix("3.0"))
+        var finder = FlawFinder(tree: tree, declaredSchemes: declaredSecuritySchemes(in: tree.root), isVersion30: version.hasPrefix("3.0"))
         var pointer: [String] = []
         finder.visit(tree.root, pointer: &pointer, parentKey: nil)
         guard !finder.repairs.isEmpty else { return (tree, []) }
@@ -45,6 +45,8 @@ enum DocumentRepairs {
 
     /// Walks a document once, collecting its repairs.
     private struct FlawFinder {
+        /// The document, where references point.
+        let tree: DocumentTree
         /// The security schemes requirements may name.
         let declaredSchemes: Set<String>
         /// Whether the document is OpenAPI 3.0, which says `nullable` where 3.1 lists `null`.
@@ -79,6 +81,15 @@ enum DocumentRepairs {
         /// Repairs of one mapping: a path parameter not marked required, a header written as a parameter,
         /// an array's items written as a boolean or a list.
         mutating func check(_ mapping: Node.Mapping, pointer: [String], parentKey: String?) {
+            if let reference = mapping.value(forKey: "$ref")?.scalar?.string, let target = Self.partOfComponent(reference) {
+                // PagerDuty shares the first member of `Tag`'s `allOf` as `#/components/schemas/Tag/allOf/0`.
+                guard let value = tree.node(at: target) else { return }
+                repairs.append(
+                    Repair(
+                        pointer: pointer, value: inlined(value, depth: 0),
+                        message: "a `$ref` points inside a component or a path, which OpenAPI's references do not; read as the value it points to"))
+                return
+            }
             let isParameter = parentKey == "parameter" || (pointer.count == 3 && pointer[0] == "components" && pointer[1] == "parameters")
             if isParameter, mapping.value(forKey: "in")?.scalar?.string == "path",
                 mapping.value(forKey: "required")?.scalar?.string != "true"
@@ -140,6 +151,34 @@ enum DocumentRepairs {
                         message: "`items` is a list of schemas (a tuple of JSON Schema draft 4); read as an array of any of them"))
             case .mapping, .alias:
                 return
+            }
+        }
+
+        /// The pointer tokens of a reference to a part of a component (`#/components/schemas/Tag/allOf/0`)
+        /// or of a path; `nil` for a reference to a whole component or another document.
+        static func partOfComponent(_ reference: String) -> [String]? {
+            guard reference.hasPrefix("#/") else { return nil }
+            let tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map(JSONPointer.unescaped)
+            return tokens.first == "paths" || (tokens.first == "components" && tokens.count > 3) ? tokens : nil
+        }
+
+        /// `node` with the references to parts of components inside it replaced by those parts too, a few
+        /// levels deep (a part referring to itself stays a reference there).
+        func inlined(_ node: Node, depth: Int) -> Node {
+            guard depth < 8 else { return node }
+            switch node {
+            case let .mapping(mapping):
+                if let reference = mapping.value(forKey: "$ref")?.scalar?.string, let target = Self.partOfComponent(reference),
+                    let value = tree.node(at: target)
+                {
+                    return inlined(value, depth: depth + 1)
+                }
+                let pairs = mapping.map { ($0.key, inlined($0.value, depth: depth + 1)) }
+                return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+            case let .sequence(sequence):
+                return .sequence(Node.Sequence(sequence.map { inlined($0, depth: depth + 1) }, sequence.tag, sequence.style, sequence.mark))
+            case .scalar, .alias:
+                return node
             }
         }
 

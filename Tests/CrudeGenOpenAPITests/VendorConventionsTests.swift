@@ -1,0 +1,129 @@
+import CrudeGenCore
+import CrudeGenOpenAPI
+import Foundation
+import TestTags
+import Testing
+
+/// How import reads the conventions published vendor APIs share, each in a small document of its own
+/// (`Documents/conventions/`) written after the shapes of the corpus's documents: one object wrapped under its
+/// name, pages whose position and total sit in `meta` or `links`, the whole page split among `allOf` members,
+/// an item path's parameter naming a field other than `id`, and objects written in place instead of
+/// components. The live counterpart is VendorStylesTests, against a FastAPI app in these styles.
+@Suite struct VendorConventionsTests {
+    /// The import of `Documents/conventions/<name>`.
+    static func imported(_ name: String) throws -> OpenAPIImporter.Result {
+        let url = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/conventions/\(name)")
+        return try OpenAPIImporter.importDocument(Data(contentsOf: url), file: name)
+    }
+
+    /// Hetzner Cloud: `get_server_response` is a component whose one property holds the server, so it is the
+    /// namespace, not the model; the list's page number and total are in `meta.pagination`; the create body
+    /// is sent bare, so the namespace is the responses'; and neither the wrappers nor `meta` stay declared.
+    @Test func aWrapperComponentIsANamespaceAndThePageIsReadInMeta() throws {
+        let result = try Self.imported("wrapped.yaml")
+        #expect(
+            result.yaml.hasSuffix(
+                """
+                resources:
+                  Server:
+                    path: servers
+                    namespace: { one: server, applies_to: responses }
+                    id: { name: id, type: Int64 }
+                    operations: [create, read, delete, list]
+                    query:
+                      perPage: Int?
+                    pagination: { style: page, items: servers, next: meta.pagination.next_page, count: meta.pagination.total_entries }
+                    fields:
+                      name: String
+
+                """), "\(result.yaml)")
+        #expect(!result.yaml.contains("models:"), "the wrappers, the page and its `meta` say nothing the resource does not")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    /// DigitalOcean's next link in `links.pages` (an `anyOf` of forward and backward links) and total in
+    /// `meta`, PagerDuty's offset page whose keys are another component's `allOf` member, Box's marker sent
+    /// back as the list's `marker` parameter, and Airflow's total beside items asked for by `?offset=`.
+    @Test func pagesAreReadWhereverTheirKeysAre() throws {
+        let yaml = try Self.imported("pages.yaml").yaml
+        #expect(yaml.contains("    pagination: { items: droplets, next: links.pages.next, count: meta.total }\n"), "\(yaml)")
+        #expect(yaml.contains("    pagination: { style: offset, items: addons, count: total }\n"))
+        #expect(yaml.contains("    pagination: { style: cursor, items: entries, next: next_marker, parameter: marker }\n"))
+        #expect(yaml.contains("    pagination: { style: offset, items: connections, count: total_entries }\n"))
+        #expect(!yaml.contains("PaginationModel") && !yaml.contains("Metadata"), "the pages' parts are not declared")
+    }
+
+    /// A page whose keys speak of paging that import does not recognise (a token no query parameter takes,
+    /// a total beside items asked for by no position) stays an action answering the whole page, and a
+    /// warning at the list says why: reading only its items would hide every page after the first.
+    @Test func aPageImportCannotFollowStaysAnActionAndSaysWhy() throws {
+        let result = try Self.imported("pages.yaml")
+        #expect(result.yaml.contains("  getLogs:\n    path: logs\n    returns:\n      entries: \"[Log]?\"\n      nextToken: String?\n"), "\(result.yaml)")
+        #expect(
+            result.warnings.map(\.description).contains(
+                "pages.yaml:69:7: warning: GET /logs is an action, not the list of `Log`: import does not recognise how its pages go on (`next_token` beside the items) (#/paths/~1logs/get)\n    hint: give the resource a `pagination` that says how it pages (docs/spec.md, Pagination)"
+            ), "\(result.warnings)")
+    }
+
+    /// PagerDuty refers to the first member of `Tag`'s `allOf` as `#/components/schemas/Tag/allOf/0`, which
+    /// OpenAPI's references cannot name: it is read as that member, so the add-on has `Tag`'s id, and one
+    /// warning says so.
+    @Test func aReferenceIntoAComponentIsReadAsThePartItNames() throws {
+        let result = try Self.imported("pages.yaml")
+        #expect(
+            result.yaml.contains(
+                """
+                  Addon:
+                    path: addons
+                    namespace: addon
+                    id: { name: id, type: String }
+                    operations: [read, list]
+                    pagination: { style: offset, items: addons, count: total }
+                    fields:
+                      summary: { type: String?, read_only: true }
+                      name: String
+                """), "\(result.yaml)")
+        #expect(
+            result.warnings.map(\.description).contains(
+                "pages.yaml:100:11: warning: a `$ref` points inside a component or a path, which OpenAPI's references do not; read as the value it points to (#/components/schemas/Addon/allOf/0)"
+            ), "\(result.warnings)")
+    }
+
+    /// `{pool_name}` in `/pools/{pool_name}` names a pool's `name`, and `{connection_id}` a connection's
+    /// `connection_id`: the field the parameter's words end with, in a collection its other words name.
+    @Test func theItemParameterNamesTheFieldItEndsWith() throws {
+        let yaml = try Self.imported("pages.yaml").yaml
+        #expect(yaml.contains("  Pool:\n    path: pools\n    id: { name: name, type: String }\n"), "\(yaml)")
+        #expect(yaml.contains("  Connection:\n    path: connections\n    id: { name: connection_id, type: String }\n"))
+    }
+
+    /// Linode writes every object in place: the read's object is the model, named after the path, and the
+    /// list's items and the update's answer are recognised by their keys. A pair whose object has no id
+    /// stays two actions, and nothing it would have declared is left behind.
+    @Test func objectsWrittenInPlaceAreAResourcesModel() throws {
+        let result = try Self.imported("in-place.yaml")
+        #expect(
+            result.yaml.contains(
+                """
+                resources:
+                  LinodeInstance:
+                    path: "{apiVersion}/linode/instances"
+                    operations: [read, update, list]
+                    params: { apiVersion: LinodeInstanceApiVersion }
+                    pagination: { style: page, items: data, count: results }
+                    fields:
+                      label: String?
+                      region: String?
+                """), "\(result.yaml)")
+        #expect(
+            result.yaml.contains("models:\n  GetReportsResponseItem:\n    fields:\n      title: String?\n\nresources:"),
+            "the reports' actions declare their own")
+        #expect(result.summary.description == "5 operations read: 1 resource (3 operations), 2 actions, 0 left out")
+    }
+
+    /// Every document of this suite generates Swift that compiles.
+    @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml"])
+    func eachConventionsSwiftCompiles(document: String) async throws {
+        #expect(try await OpenAPITestSupport.typecheckGenerated(try Self.imported(document).yaml) == "")
+    }
+}
