@@ -23,13 +23,23 @@ extension Mapper {
             delete: at(itemPath, "DELETE")
         )
         guard candidates.all.contains(where: { $0.1 != nil }) else { return nil }
-        // The model: what a read returns, else what a create returns, else what a list's items are.
-        var model: (component: String, typeName: String)?
-        if let read = candidates.read, let success = successSchema(read.operation) { model = modelWithNamespace(success.schema)?.model }
-        if model == nil, let create = candidates.create, let success = successSchema(create.operation) { model = modelWithNamespace(success.schema)?.model }
-        if model == nil, let list = candidates.list, let success = successSchema(list.operation), let shape = listShape(success.schema) { model = shape.model }
+        // The model: what a read returns, else what a create returns, else what a list's items are; the first
+        // of them that has an id, as Xero's read answers a one-element list (`{"Accounts": [ … ]}`) whose
+        // items only are the model.
+        var models: [(component: String, typeName: String)] = []
+        if let read = candidates.read, let model = successSchema(read.operation).flatMap({ modelWithNamespace($0.schema)?.model }) { models.append(model) }
+        if let create = candidates.create, let model = successSchema(create.operation).flatMap({ modelWithNamespace($0.schema)?.model }) {
+            models.append(model)
+        }
+        if let list = candidates.list, let shape = successSchema(list.operation).flatMap({ listShape($0.schema) }) { models.append(shape.model) }
         let idParameter = String(itemPath.components.last!.dropFirst().dropLast())
-        guard var model else {
+        let segment = collection.components.last { !$0.contains("{") }
+        let hasID = { (model: (component: String, typeName: String)) in
+            ResourceMatching.idField(
+                in: self.componentFields[model.typeName] ?? [], parameter: idParameter, collectionSegment: segment, modelName: model.typeName) != nil
+        }
+        let chosen = models.first(where: hasID) ?? models.first
+        guard var model = chosen else {
             // An object written in place in the responses (Linode's, Sentry's) is the model when a resource
             // comes of it; else nothing of it is declared here, and its operations' actions declare their own.
             let before = self
