@@ -85,8 +85,27 @@ import Testing
                 """), "\(result.yaml)")
         #expect(
             result.warnings.map(\.description).contains(
-                "pages.yaml:100:11: warning: a `$ref` points inside a component or a path, which OpenAPI's references do not; read as the value it points to (#/components/schemas/Addon/allOf/0)"
+                "pages.yaml:109:11: warning: a `$ref` points inside a component or a path, which OpenAPI's references do not; read as the value it points to; the same at 1 more place (#/components/schemas/Addon/allOf/0)"
             ), "\(result.warnings)")
+    }
+
+    /// PagerDuty's `Reference` is `Tag`'s first `allOf` member and a member that only says `required: [id]`:
+    /// the id keeps the member's type and becomes required, where the empty schema the second member
+    /// gives it used to make it `JSON`.
+    @Test func anAllOfMemberThatOnlyRequiresAPropertyKeepsItsType() throws {
+        let yaml = try Self.imported("pages.yaml").yaml
+        #expect(yaml.contains("  AddonReference:\n    fields:\n      id: { type: String, read_only: true }\n"), "\(yaml)")
+    }
+
+    /// Xero's read answers the same one-element list as its list (`{"Invoices": [ … ]}`): the list's items
+    /// are the model, the list reads them through the key, and the read stays an action answering the list.
+    @Test func aReadAnsweringAOneElementListLeavesTheModelToTheList() throws {
+        let yaml = try Self.imported("pages.yaml").yaml
+        #expect(
+            yaml.contains(
+                "  Invoice:\n    path: Invoices\n    namespace: { many: Invoices }\n    id: { name: InvoiceID, type: UUID, key: InvoiceID }\n    operations: [list]\n"
+            ), "\(yaml)")
+        #expect(yaml.contains("  getInvoicesByInvoiceID:\n    path: Invoices/{invoiceID}\n    params: { invoiceID: UUID }\n    returns: Invoices\n"))
     }
 
     /// `{pool_name}` in `/pools/{pool_name}` names a pool's `name`, and `{connection_id}` a connection's

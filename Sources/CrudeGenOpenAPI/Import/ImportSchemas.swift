@@ -171,10 +171,20 @@ extension Mapper {
                 } else {
                     memberFields = fields(of: member, owner: owner, pointer: memberPointer, depth: depth + 1)
                 }
+                // A member that only lists a property as required (PagerDuty's `Reference`: `{required: [type, id]}`)
+                // makes it required and keeps its type: an empty schema adds nothing to what `allOf` says.
+                let onlyRequired: Set<String> =
+                    if case let .object(_, object) = member.value {
+                        Set(object.properties.filter { if case .fragment = $0.value.value { true } else { false } }.map(\.key))
+                    } else { [] }
                 for field in memberFields {
                     // A later member restating a property (often to make it required) refines it.
                     if let existing = result.firstIndex(where: { $0.key == field.key }) {
-                        result[existing] = field
+                        if onlyRequired.contains(field.key) {
+                            if !field.type.isOptional { result[existing].type = result[existing].type.nonOptional }
+                        } else {
+                            result[existing] = field
+                        }
                     } else {
                         result.append(field)
                     }
