@@ -55,6 +55,19 @@ enum ResourceMatching {
         return (primaryKey, false)
     }
 
+    /// Whether the end of a model's name after its resource's is only words generators add to a
+    /// resource's name (`ResponseObjectResource`, `Public`, `Read`, `Output`), so that the resource reads
+    /// better without them.
+    static func isNoise(_ suffix: String) -> Bool {
+        let noise: Set<String> = ["response", "object", "resource", "public", "read", "detail", "details", "full", "output", "data", "dto", "schema", "model"]
+        var words: [String] = []
+        for character in suffix {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return !words.isEmpty && words.allSatisfy { noise.contains($0.lowercased()) }
+    }
+
     /// A name lowercased without separators, as names are compared: `pool_name`, `poolName` and `PoolName` are one.
     static func normalized(_ name: String) -> String {
         name.lowercased().filter { $0.isLetter || $0.isNumber }

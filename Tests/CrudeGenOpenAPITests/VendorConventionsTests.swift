@@ -140,8 +140,33 @@ import Testing
         #expect(result.summary.description == "5 operations read: 1 resource (3 operations), 2 actions, 0 left out")
     }
 
+    /// A JSON:API document holds the resource in `data` beside its `links` and `meta` (Klaviyo's
+    /// `GetAccountResponse`): `data` is the namespace of the read as of the list, whose next page is at
+    /// `links.next`; and the resource drops the words the generator added to its model's name
+    /// (`AccountResponseObjectResource` → `Account`). JSON:API's `attributes` stay a nested model: the spec
+    /// has no JSON:API format yet.
+    @Test func aJSONAPIDocumentsDataIsTheNamespaceBesideItsLinksAndMeta() throws {
+        let result = try Self.imported("json-api.yaml")
+        #expect(
+            result.yaml.hasSuffix(
+                """
+                resources:
+                  Account:
+                    path: api/accounts
+                    namespace: data
+                    id: { name: id, type: String }
+                    operations: [read, list]
+                    pagination: { items: data, next: links.next, count: none }
+                    fields:
+                      type: AccountResponseObjectResourceType
+                      attributes: AccountResponseObjectResourceAttributes
+
+                """), "\(result.yaml)")
+        #expect(!result.yaml.contains("GetAccountResponse") && !result.yaml.contains("Links"), "the documents and their links are not declared")
+    }
+
     /// Every document of this suite generates Swift that compiles.
-    @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml"])
+    @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml", "json-api.yaml"])
     func eachConventionsSwiftCompiles(document: String) async throws {
         #expect(try await OpenAPITestSupport.typecheckGenerated(try Self.imported(document).yaml) == "")
     }

@@ -179,9 +179,9 @@ extension Mapper {
     }
 
     /// An object whose one property is a model, declared in place or as a component of its own
-    /// (Hetzner's `get_server_response`, `{"server": …}`), with the component's name then: the shape of a
-    /// namespace, whether or not the document says the key is required. Such an object is never a
-    /// resource itself, as it has no id.
+    /// (Hetzner's `get_server_response`, `{"server": …}`; a JSON:API document's `data` beside its `links`
+    /// and `meta`), with the component's name then: the shape of a namespace, whether or not the document
+    /// says the key is required. Such an object is never a resource itself, as it has no id.
     func namespaceWrapper(_ schema: JSONSchema?) -> (key: String, model: (component: String, typeName: String), component: String?)? {
         guard let schema else { return nil }
         var component: String?
@@ -189,11 +189,15 @@ extension Mapper {
         if case let .reference(reference, _) = schema.value, let name = reference.name, let target = componentSchema(named: name) {
             (component, object) = (name, target)
         }
-        guard case let .object(_, properties) = object.value, properties.properties.count == 1, let (key, inner) = properties.properties.first,
-            let model = referencedModel(inner)
-        else { return nil }
+        guard case let .object(_, properties) = object.value else { return nil }
+        // A JSON:API document holds its resource in `data` beside top-level members that are no part of it.
+        let held = properties.properties.filter { !(properties.properties["data"] != nil && Self.jsonAPIMembers.contains($0.key)) }
+        guard held.count == 1, let (key, inner) = held.first, let model = referencedModel(inner) else { return nil }
         return (key, model, component)
     }
+
+    /// The members of a JSON:API document beside its `data` (jsonapi.org, "Top Level").
+    static let jsonAPIMembers: Set<String> = ["links", "meta", "included", "jsonapi"]
 
     /// The model a response or body schema names by reference, when it is a model component.
     func referencedModel(_ schema: JSONSchema?) -> (component: String, typeName: String)? {

@@ -411,12 +411,14 @@ extension Mapper {
                 at: list.pointer, hint: "give the resource a `pagination` that says how it pages (docs/spec.md, Pagination)")
         }
         // A resource seen through several models (`HeroCreate`, `HeroPublic`, `HeroPublicWithTeam`) is named
-        // after its path (`Hero`) when the model's name starts with that.
-        if !isMarked, !related.isEmpty || tookBodies {
-            let preferred = Self.nameFromPath(path.split(separator: "/").map(String.init)).camelCased(uppercaseFirst: true)
-            if preferred != model.typeName, model.typeName.lowercased().hasPrefix(preferred.lowercased()), names.claimExactly(preferred) {
-                resource.name = preferred
-            }
+        // after its path (`Hero`) when the model's name starts with that, and so is one whose model's name
+        // only adds the words generators add to it (Klaviyo's `AccountResponseObjectResource`).
+        let preferred = Self.nameFromPath(path.split(separator: "/").map(String.init)).camelCased(uppercaseFirst: true)
+        if !isMarked, preferred != model.typeName, model.typeName.lowercased().hasPrefix(preferred.lowercased()),
+            !related.isEmpty || tookBodies || ResourceMatching.isNoise(String(model.typeName.dropFirst(preferred.count))),
+            names.claimExactly(preferred)
+        {
+            resource.name = preferred
         }
         return .resource(resource, used: used, model: model.typeName)
     }
