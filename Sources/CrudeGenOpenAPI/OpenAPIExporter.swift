@@ -110,7 +110,8 @@ private struct DocumentBuilder {
     /// What the `api` section and `transforms` say that OpenAPI cannot, as top-level extensions.
     private func apiExtensions() -> [(key: String, value: DocumentValue)] {
         var result: [(key: String, value: DocumentValue)] = []
-        if Self.needsName(spec.api.name.value) { result.append((CrudegenExtension.name, .string(spec.api.name.value))) }
+        let name = spec.api.name.value
+        if Self.needsName(name) || Mapper.apiName(fromTitle: name) != name { result.append((CrudegenExtension.name, .string(name))) }
         if !spec.api.headers.isEmpty {
             // OpenAPI has no headers sent with every request, and ignores header parameters named
             // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.

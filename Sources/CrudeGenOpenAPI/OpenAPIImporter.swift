@@ -176,13 +176,53 @@ struct Mapper {
         let apiName =
             givenName.flatMap { names.claim(specName: $0, swiftName: nil) }
             ?? (source.document.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: nil) }
-            ?? names.claim(title.isEmpty ? "API" : title)
+            ?? names.claim(Self.apiName(fromTitle: title, server: Self.firstServerURL(of: source.document)))
         self.names = names
         draft = SpecDraft(apiName: apiName)
     }
 }
 
 extension Mapper {
+    /// The API's name from a document's title without the words that only say it is an API and which
+    /// one (`Netlify's API documentation` → `Netlify`, `Airflow API (Stable)` → `Airflow`, `The Plaid API`
+    /// → `Plaid`, versions); `API` when nothing else is left.
+    static func apiName(fromTitle title: String, server: String? = nil) -> String {
+        let noise: Set<String> = [
+            "api", "apis", "the", "documentation", "docs", "reference", "spec", "specification", "openapi", "swagger", "rest", "stable", "beta", "alpha",
+        ]
+        var words: [String] = []
+        for piece in title.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }) {
+            var word = String(piece)
+            if ["'s", "’s"].contains(where: { word.lowercased().hasSuffix($0) }) { word.removeLast(2) }
+            word.removeAll { $0 == "'" || $0 == "’" }
+            let isVersion = word.allSatisfy(\.isNumber) || (word.count > 1 && word.lowercased().first == "v" && word.dropFirst().allSatisfy(\.isNumber))
+            if word.isEmpty || isVersion || noise.contains(word.lowercased()) { continue }
+            words.append(word)
+        }
+        if !words.isEmpty { return words.joined(separator: " ") }
+        // A title of nothing but such words (Sentry's `API Reference`): the name of the server's domain.
+        return server.flatMap { URL(string: $0)?.host }.flatMap(Self.domainName) ?? "API"
+    }
+
+    /// The name a host is registered under (`us.sentry.io` → `sentry`, `api.example.co.uk` → `example`);
+    /// `nil` for `localhost` and addresses.
+    static func domainName(_ host: String) -> String? {
+        let labels = host.lowercased().split(separator: ".").map(String.init)
+        guard labels.count >= 2, !labels.joined().allSatisfy(\.isNumber) else { return nil }
+        let suffixLength = labels.count >= 3 && labels[labels.count - 2].count <= 3 && labels[labels.count - 1].count == 2 ? 2 : 1
+        return labels[labels.count - 1 - suffixLength]
+    }
+
+    /// The URL of the document's first server, its variables at their defaults.
+    static func firstServerURL(of document: OpenAPI.Document) -> String? {
+        guard let server = document.servers.first else { return nil }
+        var url = server.urlTemplate.absoluteString
+        for (name, variable) in server.variables {
+            url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
+        }
+        return url
+    }
+
     /// The document, as OpenAPIKit reads it.
     var document: OpenAPI.Document { source.document }
 
@@ -237,11 +277,7 @@ extension Mapper {
 
     /// The first server: an absolute URL becomes `base_url`, a relative one a prefix of every route.
     mutating func mapServers() {
-        guard let server = document.servers.first else { return }
-        var url = server.urlTemplate.absoluteString
-        for (name, variable) in server.variables {
-            url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
-        }
+        guard let url = Self.firstServerURL(of: document) else { return }
         if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
             draft.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         } else if url.hasPrefix("/"), url != "/" {

@@ -165,6 +165,23 @@ import Testing
         #expect(!result.yaml.contains("GetAccountResponse") && !result.yaml.contains("Links"), "the documents and their links are not declared")
     }
 
+    /// The API is named after the document's title without the words that only say it is an API, and
+    /// which version; a title of nothing else takes the name of the server's domain.
+    @Test(arguments: [
+        ("Netlify's API documentation", nil, "Netlify"),
+        ("Airflow API (Stable)", nil, "Airflow"),
+        ("The Plaid API", nil, "Plaid"),
+        ("Mailchimp Transactional API v1.3", nil, "MailchimpTransactional"),
+        ("API Reference", "https://{region}.sentry.io", "Sentry"),
+        ("API", "http://localhost:8080", "API"),
+    ])
+    func theAPIIsNamedAfterItsTitleWithoutTheWordAPI(title: String, server: String?, name: String) throws {
+        let servers = server.map { "servers: [{ url: \"\($0)\", variables: { region: { default: us } } }]\n" } ?? ""
+        let document = "openapi: 3.0.3\ninfo: { title: \"\(title)\", version: \"1\" }\n\(servers)paths: {}\n"
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "api.yaml")
+        #expect(result.yaml.contains("api:\n  name: \(name)\n"), "\(result.yaml)")
+    }
+
     /// Every document of this suite generates Swift that compiles.
     @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml", "json-api.yaml"])
     func eachConventionsSwiftCompiles(document: String) async throws {

@@ -11,7 +11,7 @@ import Testing
 @Suite(.tags(.integration), .skippedWhenQuick) struct LitestarImportedTests {
     /// A client of the running server whose requests carry a group of their own.
     static func client() async throws -> APIClient {
-        var configuration = LitestarAPI.configuration(baseURL: try await PythonTestServer.litestar.origin())
+        var configuration = Litestar.configuration(baseURL: try await PythonTestServer.litestar.origin())
         configuration.headers["X-Group"] = UUID().uuidString
         return APIClient(configuration: configuration)
     }
@@ -127,15 +127,15 @@ import Testing
         let author = try await Author(name: "Octavia").create(on: client)
         let authorID = try #require(author.id)
         let bytes = Data("GIF89a".utf8) + Data((0..<1000).map { UInt8($0 % 200) })
-        let portrait = try await LitestarAPI.uploadPortrait(
+        let portrait = try await Litestar.uploadPortrait(
             authorId: authorID, file: FileUpload(data: bytes, fileName: "octavia.gif"), caption: "Kindred", on: client)
         #expect(portrait.authorId == authorID && portrait.filename == "octavia.gif" && portrait.contentType == "image/gif")
         #expect(portrait.size == bytes.count && portrait.caption == "Kindred")
 
         _ = try await User(username: "octavia", password: "parable of the sower").create(on: client)
-        let token = try await LitestarAPI.login(username: "octavia", password: "parable of the sower", on: client)
+        let token = try await Litestar.login(username: "octavia", password: "parable of the sower", on: client)
         #expect(token.tokenType == "bearer" && !token.accessToken.isEmpty)
-        let wrong = await Self.failure { () async throws(APIError) in _ = try await LitestarAPI.login(username: "octavia", password: "talents", on: client) }
+        let wrong = await Self.failure { () async throws(APIError) in _ = try await Litestar.login(username: "octavia", password: "talents", on: client) }
         #expect(wrong?.status?.code == 401 && wrong?.serverMessage == "Incorrect username or password", "\(String(describing: wrong))")
     }
 

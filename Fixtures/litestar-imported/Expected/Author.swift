@@ -30,7 +30,7 @@ nonisolated extension Author: Codable {
         self.id = try container.decodeIfPresent(forKey: "id")
         self.name = try container.decode(forKey: "name")
         self.createdAt = try container.decodeIfPresent(forKey: "created_at", using: ISO8601DateTransform.self)
-        self.born = try container.decodeIfPresent(forKey: "born", using: LitestarAPI.DateDateFormat.self)
+        self.born = try container.decodeIfPresent(forKey: "born", using: Litestar.DateDateFormat.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,7 +39,7 @@ nonisolated extension Author: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         try container.encode(self.name, forKey: "name")
         if options.includesReadOnly { try container.encodeIfPresent(self.createdAt, forKey: "created_at", using: ISO8601DateTransform.self, options) }
-        try container.encodeIfPresent(self.born, forKey: "born", using: LitestarAPI.DateDateFormat.self, options)
+        try container.encodeIfPresent(self.born, forKey: "born", using: Litestar.DateDateFormat.self, options)
     }
 }
 
@@ -236,7 +236,7 @@ nonisolated extension Author {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.name, forKey: "name")
-            try container.encode(self.born, forKey: "born", using: LitestarAPI.DateDateFormat.self)
+            try container.encode(self.born, forKey: "born", using: Litestar.DateDateFormat.self)
         }
     }
 }

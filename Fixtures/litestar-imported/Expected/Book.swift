@@ -30,7 +30,7 @@ nonisolated extension Book: Codable {
         self.id = try container.decodeIfPresent(forKey: "id")
         self.authorId = try container.decodeIfPresent(forKey: "author_id")
         self.title = try container.decode(forKey: "title")
-        self.published = try container.decodeIfPresent(forKey: "published", using: LitestarAPI.DateDateFormat.self)
+        self.published = try container.decodeIfPresent(forKey: "published", using: Litestar.DateDateFormat.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,7 +39,7 @@ nonisolated extension Book: Codable {
         try container.encodeIfPresent(self.id, forKey: "id", options)
         if options.includesReadOnly { try container.encodeIfPresent(self.authorId, forKey: "author_id", options) }
         try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.published, forKey: "published", using: LitestarAPI.DateDateFormat.self, options)
+        try container.encodeIfPresent(self.published, forKey: "published", using: Litestar.DateDateFormat.self, options)
     }
 }
 
@@ -238,7 +238,7 @@ nonisolated extension Book {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.title, forKey: "title")
-            try container.encode(self.published, forKey: "published", using: LitestarAPI.DateDateFormat.self)
+            try container.encode(self.published, forKey: "published", using: Litestar.DateDateFormat.self)
         }
     }
 }

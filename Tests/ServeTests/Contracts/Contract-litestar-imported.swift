@@ -13,7 +13,7 @@ import FixtureLitestarImported
     @Test func authorContract() async throws {
         let contract = try await ContractServer.start(fixture: "litestar-imported")
         defer { _Concurrency.Task { await contract.stop() } }
-        let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.LitestarAPI.configuration(baseURL: contract.baseURL))
+        let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.Author] = []
         for try await item in FixtureLitestarImported.Author.pages(on: client).items { listed.append(item) }
         var expected = contract.count("Author")
@@ -42,7 +42,7 @@ import FixtureLitestarImported
     @Test func bookContract() async throws {
         let contract = try await ContractServer.start(fixture: "litestar-imported")
         defer { _Concurrency.Task { await contract.stop() } }
-        let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.LitestarAPI.configuration(baseURL: contract.baseURL))
+        let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.Book] = []
         for try await item in FixtureLitestarImported.Book.pages(authorId: 1, on: client).items { listed.append(item) }
         var expected = contract.count("Book")
@@ -71,7 +71,7 @@ import FixtureLitestarImported
     @Test func userContract() async throws {
         let contract = try await ContractServer.start(fixture: "litestar-imported")
         defer { _Concurrency.Task { await contract.stop() } }
-        let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.LitestarAPI.configuration(baseURL: contract.baseURL))
+        let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.User] = []
         for try await item in FixtureLitestarImported.User.pages(on: client).items { listed.append(item) }
         var expected = contract.count("User")

@@ -3,8 +3,8 @@
 @_spi(Generated) import CrudeRuntime
 import Foundation
 
-/// Declarations shared by the LitestarAPI API.
-nonisolated public enum LitestarAPI {
+/// Declarations shared by the Litestar API.
+nonisolated public enum Litestar {
     /// Headers sent with every request.
     public static let defaultHeaders: [String: String] = [:]
     /// The keys that wrap every response body, outermost first.
@@ -18,10 +18,10 @@ nonisolated public enum LitestarAPI {
     /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
     /// such as `operationHeaders`.
     nonisolated public enum Operations {
-        /// The operation `LitestarAPI.uploadPortrait`.
-        public static var uploadPortrait: OperationID { OperationID(resource: "LitestarAPI", operation: "uploadPortrait") }
-        /// The operation `LitestarAPI.login`.
-        public static var login: OperationID { OperationID(resource: "LitestarAPI", operation: "login") }
+        /// The operation `Litestar.uploadPortrait`.
+        public static var uploadPortrait: OperationID { OperationID(resource: "Litestar", operation: "uploadPortrait") }
+        /// The operation `Litestar.login`.
+        public static var login: OperationID { OperationID(resource: "Litestar", operation: "login") }
     }
 
     /// Dates written as `yyyy-MM-dd`.
@@ -30,7 +30,7 @@ nonisolated public enum LitestarAPI {
     }
 }
 
-nonisolated extension LitestarAPI {
+nonisolated extension Litestar {
     /// UploadPortrait
     ///
     /// `POST authors/{authorId}/portrait`.
@@ -42,7 +42,7 @@ nonisolated extension LitestarAPI {
     public static func uploadPortraitOperation(authorId: Int, file: FileUpload, caption: String) -> APIOperation<Portrait> {
         let body: UploadPortraitBody = .init(file: file, caption: caption)
         let request = OperationRequest(
-            resource: "LitestarAPI", operation: "uploadPortrait", method: .post,
+            resource: "Litestar", operation: "uploadPortrait", method: .post,
             path: "authors/\(authorId)/portrait",
             body: RequestBody(multipart: body)
         )
@@ -60,7 +60,7 @@ nonisolated extension LitestarAPI {
     public static func loginOperation(username: String, password: String) -> APIOperation<Token> {
         let body: LoginBody = .init(username: username, password: password)
         let request = OperationRequest(
-            resource: "LitestarAPI", operation: "login", method: .post,
+            resource: "Litestar", operation: "login", method: .post,
             path: "login",
             body: RequestBody(form: body)
         )
