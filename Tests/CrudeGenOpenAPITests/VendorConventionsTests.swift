@@ -182,8 +182,24 @@ import Testing
         #expect(result.yaml.contains("api:\n  name: \(name)\n"), "\(result.yaml)")
     }
 
+    /// Asana wraps requests as it wraps answers, `{"data": …}` written in place without saying the key is
+    /// required: the namespace is both ways. Its list answers `TaskCompact`, which lacks `notes` the
+    /// resource requires, so the list stays an action, and the warning says that, not that its pages are
+    /// not understood.
+    @Test func aBodyWrappedInPlaceKeepsTheNamespaceOnRequests() throws {
+        let result = try Self.imported("data-wrapped.yaml")
+        #expect(
+            result.yaml.contains(
+                "  TaskResponse:\n    path: tasks\n    namespace: data\n    id: { name: gid, type: String }\n    operations: [create, read]\n"),
+            "\(result.yaml)")
+        #expect(
+            result.warnings.map(\.description) == [
+                "data-wrapped.yaml:7:7: warning: GET /tasks is an action, not the list of `TaskResponse`: its items are `TaskCompact`, which do not decode as `TaskResponse` (#/paths/~1tasks/get)"
+            ])
+    }
+
     /// Every document of this suite generates Swift that compiles.
-    @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml", "json-api.yaml"])
+    @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml", "json-api.yaml", "data-wrapped.yaml"])
     func eachConventionsSwiftCompiles(document: String) async throws {
         #expect(try await OpenAPITestSupport.typecheckGenerated(try Self.imported(document).yaml) == "")
     }

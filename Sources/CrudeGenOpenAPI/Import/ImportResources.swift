@@ -284,8 +284,7 @@ extension Mapper {
             resource.operations.append(.list)
             resource.pagination = pagination
             used.append(list.pointer)
-        } else if let list = candidates.list, let success = successSchema(list.operation),
-            case let query = Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name)),
+        } else if let list = candidates.list, let success = successSchema(list.operation), case let query = listQuery(list),
             let shape = listShape(success.schema, query: query, inline: inline), isResource(shape.model)
         {
             resource.operations.append(.list)
@@ -297,6 +296,7 @@ extension Mapper {
             used.append(list.pointer)
         }
         let unknownPaging = candidates.list.flatMap { list in used.contains(list.pointer) ? nil : unrecognisedPaging(list, inline: inline) }
+        let otherItems = candidates.list.flatMap { list in used.contains(list.pointer) ? nil : listOfAnotherModel(list) }
         // A page component (`PaginatedPersonList`) and the parts of a page (PagerDuty's `Pagination`, Hetzner's
         // `meta`) say nothing `pagination` or the namespace does not.
         if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil || resource.namespaceMany != nil,
@@ -405,11 +405,6 @@ extension Mapper {
             }
             warnCallbacks(endpoint)
         }
-        if let (list, keys) = unknownPaging {
-            warn(
-                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: import does not recognise how its pages go on (\(keys) beside the items)",
-                at: list.pointer, hint: "give the resource a `pagination` that says how it pages (docs/spec.md, Pagination)")
-        }
         // A resource seen through several models (`HeroCreate`, `HeroPublic`, `HeroPublicWithTeam`) is named
         // after its path (`Hero`) when the model's name starts with that, and so is one whose model's name
         // only adds the words generators add to it (Klaviyo's `AccountResponseObjectResource`).
@@ -420,18 +415,39 @@ extension Mapper {
         {
             resource.name = preferred
         }
+        if let (list, keys) = unknownPaging {
+            warn(
+                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: import does not recognise how its pages go on (\(keys) beside the items)",
+                at: list.pointer, hint: "give the resource a `pagination` that says how it pages (docs/spec.md, Pagination)")
+        } else if let (list, items) = otherItems, items != model.typeName {
+            // Asana's lists answer `GoalCompact`, which lacks fields its `GoalResponse` requires or has them of another type.
+            warn(
+                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: its items are `\(items)`, which do not decode as `\(resource.name)`",
+                at: list.pointer)
+        }
         return .resource(resource, used: used, model: model.typeName)
     }
 
     /// The keys of a list's page that speak of paging (`` `next_token` ``) when its items are the model's but
     /// how it pages is not recognised, which keeps it an action.
     func unrecognisedPaging(_ list: Endpoint, inline: InlineModel?) -> (list: Endpoint, keys: String)? {
-        guard let schema = successSchema(list.operation)?.schema, let properties = objectProperties(schema),
-            let page = page(properties, query: [], inline: inline)
+        guard let schema = successSchema(list.operation)?.schema, listShape(schema, query: listQuery(list), inline: inline) == nil,
+            let properties = objectProperties(schema), let page = page(properties, query: listQuery(list), inline: inline)
         else { return nil }
         let keys = pageLeaves(properties.filter { $0.key != page.items }).map(\.path).filter(Self.speaksOfPages)
         guard !keys.isEmpty else { return nil }
         return (list, keys.map { "`" + $0.joined(separator: ".") + "`" }.joined(separator: ", "))
+    }
+
+    /// The type of a list's items when they are a model, which then is not the resource's.
+    func listOfAnotherModel(_ list: Endpoint) -> (list: Endpoint, items: String)? {
+        guard let shape = successSchema(list.operation).flatMap({ listShape($0.schema, query: listQuery(list)) }) else { return nil }
+        return (list, shape.model.typeName)
+    }
+
+    /// The names of a list's query parameters.
+    func listQuery(_ list: Endpoint) -> Set<String> {
+        Set(parameters(of: list).filter { $0.parameter.location == .query }.map(\.parameter.name))
     }
 
     /// The models a page's schema is made of, but for the items' model `items`: the components it refers
@@ -505,7 +521,7 @@ extension Mapper {
                 requestKey = key
             } else if let (key, _) = singleKeyWrapper(schema), kind == .patch {
                 requestKey = key
-            } else if referencedModel(schema) != nil || InlineModel.isObjectInPlace(schema) {
+            } else if referencedModel(schema) != nil || (InlineModel.isObjectInPlace(schema) && objectProperties(schema)?.count ?? 0 > 1) {
                 requestKey = .some(nil)
             }
         }
