@@ -379,18 +379,25 @@ private struct DocumentBuilder {
         return names.map { name in
             let type: TypeExpression
             let transform: String?
-            if let param = action?.params.first(where: { $0.name.value == name }) {
-                (type, transform) = (param.type.value, param.transform?.value)
+            var param: FieldSpec?
+            if let own = action?.params.first(where: { $0.name.value == name }) {
+                (type, transform, param) = (own.type.value, own.transform?.value, own)
             } else if let resource, resource.id.name.value == name {
                 (type, transform) = (resource.id.type.value, nil)
-            } else if let field = resource?.fields.first(where: { $0.name.value == name }) ?? resource?.params.first(where: { $0.name.value == name }) {
+            } else if let field = resource?.fields.first(where: { $0.name.value == name }) {
                 (type, transform) = (field.type.value, nil)
+            } else if let own = resource?.params.first(where: { $0.name.value == name }) {
+                (type, transform, param) = (own.type.value, nil, own)
             } else {
                 (type, transform) = (.named("String"), nil)
             }
-            return .object([
+            var pairs: [(String, DocumentValue)] = [
                 ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", schema(of: type.nonOptional, transform: transform)),
-            ])
+            ]
+            // Import names a parameter's argument in camel case; a spec that names it otherwise says so.
+            let swiftName = param.map { $0.swiftName?.value ?? SpecInterop.propertyName(name) }
+            if let swiftName, swiftName != Mapper.parameterName(name) { pairs.append((CrudegenExtension.swiftName, .string(swiftName))) }
+            return .object(pairs)
         }
     }
 

@@ -147,9 +147,6 @@ struct Mapper {
     /// decides whether two schemas are one resource.
     var componentFields: [String: [SpecDraft.Field]] = [:]
 
-    /// A relative server URL (`/api/v3`), prefixed to every route since the spec has no base URL then.
-    var basePath = ""
-
     /// Keys wrapping every JSON response (`{"data": …}`), outermost first.
     var envelope: [String] = []
 
@@ -275,13 +272,17 @@ extension Mapper {
         return draft
     }
 
-    /// The first server: an absolute URL becomes `base_url`, a relative one a prefix of every route.
+    /// The first server: an absolute URL becomes `base_url`. Routes are the document's paths, relative to
+    /// the server as OpenAPI reads them, so a relative server (`/api/v3`) is said: the client's base URL
+    /// must end with it.
     mutating func mapServers() {
         guard let url = Self.firstServerURL(of: document) else { return }
         if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
             draft.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         } else if url.hasPrefix("/"), url != "/" {
-            basePath = String(url.dropFirst()).trimmingSuffix("/") + "/"
+            warn(
+                "the server URL `\(url)` has no host, so the spec has no `base_url`; its routes are the document's paths, relative to the server",
+                at: ["servers", "0", "url"], hint: "give the client a base URL that ends with `\(url.trimmingSuffix("/"))`, or write `base_url` into the spec")
         }
     }
 

@@ -34,16 +34,21 @@ enum ResourceMatching {
     static func idField(
         in fields: [SpecDraft.Field], parameter: String, collectionSegment: String?, modelName: String
     ) -> (index: Int, parameterIsID: Bool)? {
-        if let exact = fields.firstIndex(where: { $0.name == parameter || $0.key == parameter }) { return (exact, true) }
+        // Docker's `{id}` names its `Id` and `ID`, Jellyfin's `{name}` its `Name`.
+        let spoken = normalized(parameter)
+        if let exact = fields.firstIndex(where: { $0.name == parameter || $0.key == parameter })
+            ?? fields.firstIndex(where: { normalized($0.key) == spoken })
+        {
+            return (exact, true)
+        }
         // `{pool_name}` of `pools` names a pool's `name`, `{allocation_gid}` an allocation's `gid`.
         let names = [collectionSegment.map(normalized), normalized(modelName)].compactMap { $0 }
-        let spoken = normalized(parameter)
         for (index, field) in fields.enumerated() {
             let key = normalized(field.key)
             guard !key.isEmpty, spoken.hasSuffix(key), case let stem = spoken.dropLast(key.count), !stem.isEmpty else { continue }
             if names.contains(where: { $0.contains(stem) }) { return (index, true) }
         }
-        let primaryKey = fields.firstIndex { $0.key == "id" } ?? fields.firstIndex { $0.key == "pk" }
+        let primaryKey = fields.firstIndex { $0.key == "id" } ?? fields.firstIndex { $0.key == "pk" } ?? fields.firstIndex { normalized($0.key) == "id" }
         guard let primaryKey else { return nil }
         let lowered = parameter.lowercased()
         if lowered == "id" || lowered == "pk" { return (primaryKey, true) }
@@ -60,11 +65,7 @@ enum ResourceMatching {
     /// better without them.
     static func isNoise(_ suffix: String) -> Bool {
         let noise: Set<String> = ["response", "object", "resource", "public", "read", "detail", "details", "full", "output", "data", "dto", "schema", "model"]
-        var words: [String] = []
-        for character in suffix {
-            if character.isUppercase || words.isEmpty { words.append("") }
-            words[words.count - 1].append(character)
-        }
+        let words = SpecInterop.words(of: suffix)
         return !words.isEmpty && words.allSatisfy { noise.contains($0.lowercased()) }
     }
 

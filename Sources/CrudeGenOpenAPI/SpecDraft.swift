@@ -51,6 +51,17 @@ struct SpecDraft {
         var swiftName: String?
     }
 
+    /// A route parameter other than the id, named as the document's path writes it (`{organization_id}`).
+    struct RouteParam {
+        var name: String
+        var type: TypeExpression
+        /// The argument's name when the document's name is not how Swift writes it (`organizationId`).
+        var swiftName: String?
+
+        /// The name of the generated argument.
+        var propertyName: String { swiftName ?? SpecInterop.propertyName(name) }
+    }
+
     /// An enum of string or integer raw values.
     struct Enumeration {
         var name: String
@@ -94,7 +105,7 @@ struct SpecDraft {
         /// Fixed header values per operation.
         var headers: [CRUDOperation: [(name: String, value: String)]] = [:]
         var responsesNone: [CRUDOperation] = []
-        var params: [(name: String, type: TypeExpression)] = []
+        var params: [RouteParam] = []
         /// The typed query parameters of `list`.
         var query: [Field] = []
         var pagination: PaginationSpec?
@@ -129,7 +140,7 @@ struct SpecDraft {
         /// Written only when it differs from the default (POST with a body, else GET).
         var method: String?
         var path: String
-        var params: [(name: String, type: TypeExpression)] = []
+        var params: [RouteParam] = []
         var query: [Field] = []
         var headers: [(name: String, value: String)] = []
         var body: Payload?

@@ -213,28 +213,28 @@ private struct Writer {
         }
     }
 
-    /// Names each route parameter that is a field by the field's name rather than its JSON key: import
-    /// writes routes with the document's parameter names (`{thread_id}`) or their camel case (`{threadId}`),
-    /// and the key style decides the field's name (`threadId`, or `thread_id` when the field is another
-    /// resource's id) only once every key is known.
-    private func routeParametersNamed(asFieldsOf resource: inout SpecDraft.Resource) {
-        let named = named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)])
+    /// Names each field a route names as the route does, by its JSON key (`{site_id}`), with the name its
+    /// key would give it (`siteId`) as its `swift_name`, so that the route stays the document's path. Names
+    /// are decided here, as the key style is known only once every key is.
+    private func routeFieldsNamed(in resource: inout SpecDraft.Resource) {
         let routeNames = Set(resource.params.map(\.name) + [resource.idName])
-        let renamed = named.flatMap { field in
-            [field.field.key, Mapper.parameterName(field.field.key)].filter { $0 != field.name && !routeNames.contains($0) }.map { ($0, field.name) }
+        let written = Set(([resource.path] + resource.routes.values).flatMap(Self.parameterNames(inRoute:)))
+        for (index, entry) in named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).enumerated()
+        where entry.name != entry.field.key && written.contains(entry.field.key) && !routeNames.contains(entry.field.key) {
+            resource.fields[index].name = entry.field.key
+            if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = SpecInterop.propertyName(entry.name) }
         }
-        guard !renamed.isEmpty else { return }
-        let rename = { (route: String) in
-            renamed.reduce(route) { route, rename in route.replacingOccurrences(of: "{\(rename.0)}", with: "{\(rename.1)}") }
-        }
-        resource.path = rename(resource.path)
-        resource.routes = resource.routes.mapValues(rename)
+    }
+
+    /// The `{name}`s of a spec route.
+    private static func parameterNames(inRoute route: String) -> [String] {
+        route.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) }
     }
 
     /// Appends a resource, writing only what differs from the defaults.
     mutating func resource(_ resource: SpecDraft.Resource) {
         var resource = resource
-        routeParametersNamed(asFieldsOf: &resource)
+        routeFieldsNamed(in: &resource)
         line("  \(SpecWriter.scalar(resource.name)):")
         if let swiftName = resource.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
         description(resource.description, indent: 4)
@@ -265,10 +265,8 @@ private struct Writer {
                 line("      \(operation.rawValue): \(SpecWriter.scalar(route))")
             }
         }
-        if !resource.params.isEmpty {
-            line("    params: { \(resource.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
-        }
-        fields(resource.query, indent: 4, label: "query", taken: Set(["query"] + resource.params.map(\.name)))
+        if !resource.params.isEmpty { line("    params: " + Self.routeParams(resource.params)) }
+        fields(resource.query, indent: 4, label: "query", taken: Set(["query"] + resource.params.map(\.propertyName)))
         if !resource.methods.isEmpty {
             line("    methods: { \(resource.methods.sorted { $0.key < $1.key }.map { "\($0.key.rawValue): \($0.value)" }.joined(separator: ", ")) }")
         }
@@ -298,6 +296,16 @@ private struct Writer {
         }
     }
 
+    /// Route parameters as one flow mapping: `{ name: Type }`, or `{ name: { type: Type, swift_name: x } }`.
+    private static func routeParams(_ params: [SpecDraft.RouteParam]) -> String {
+        let entries = params.map { param in
+            let type = SpecWriter.scalar(param.type.description, flow: true)
+            let value = param.swiftName.map { "{ type: \(type), swift_name: \($0) }" } ?? type
+            return SpecWriter.scalar(param.name, flow: true) + ": " + value
+        }
+        return "{ " + entries.joined(separator: ", ") + " }"
+    }
+
     /// Appends an action, writing only what differs from the defaults.
     mutating func action(_ action: SpecDraft.Action, indent: Int = 2) {
         let pad = String(repeating: " ", count: indent)
@@ -305,13 +313,11 @@ private struct Writer {
         description(action.description, indent: indent + 2)
         if let method = action.method { line(pad + "  method: \(method)") }
         line(pad + "  path: \(SpecWriter.scalar(action.path))")
-        if !action.params.isEmpty {
-            line(pad + "  params: { \(action.params.map { "\($0.name): \(SpecWriter.scalar($0.type.description, flow: true))" }.joined(separator: ", ")) }")
-        }
+        if !action.params.isEmpty { line(pad + "  params: " + Self.routeParams(action.params)) }
         // The route's parameters, the fields of a body declared in place and the query all become arguments of
         // one function, so their Swift names must differ (Intercom's `{jobIdentifier}` route beside a
         // `jobIdentifier` query parameter).
-        let routeNames = Set(action.params.map { SpecInterop.propertyName($0.name) })
+        let routeNames = Set(action.params.map(\.propertyName))
         var bodyNames: Set<String> = []
         if case let .fields(fields)? = action.body { bodyNames = Set(named(fields, taken: routeNames).map { SpecInterop.propertyName($0.name) }) }
         fields(action.query, indent: indent + 2, label: "query", taken: routeNames.union(bodyNames))

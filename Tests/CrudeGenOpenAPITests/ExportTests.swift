@@ -218,6 +218,31 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// A route parameter's Swift name survives the round trip whether it is the camel case import gives
+    /// (`team_id` → `teamId`), the name as written (`owner_id`), or another (`reportYear`): export writes
+    /// `x-crudegen-swift-name` for the last two.
+    @Test func routeParametersKeepTheirSwiftNames() async throws {
+        let yaml = """
+            api: { name: Teams }
+            resources:
+              Hero:
+                path: "teams/{team_id}/owners/{owner_id}/heroes"
+                operations: [list]
+                params: { team_id: { type: Int, swift_name: teamId }, owner_id: Int }
+                fields: { title: String }
+            actions:
+              report: { path: "reports/{year}", params: { year: { type: Int, swift_name: reportYear } }, returns: "[Hero]" }
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-export-\(UUID().uuidString).yaml")
+        try Data(yaml.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml)
+        #expect(exported.components(separatedBy: "x-crudegen-swift-name").count == 3, "\(exported)")
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "teams.yaml")
+        #expect(imported.yaml.contains("    path: teams/{team_id}/owners/{owner_id}/heroes\n"), "\(imported.yaml)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
     /// `export(import(doc))` describes the same operations and schemas as `doc` for the CRUD subset.
     @Test func exportOfTheImportDescribesTheSameOperations() async throws {
         let source = try Data(contentsOf: ImportTests.shop)

@@ -135,8 +135,10 @@ import Testing
                   responses: { "200": { description: ok, content: { application/json: { schema: { type: string } } } } }
             """
         let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "teams.yaml")
-        #expect(result.yaml.contains("  readTeamHeroes:\n    path: teams/{teamId}/heroes/\n    params: { teamId: Int }\n"), "\(result.yaml)")
-        #expect(result.yaml.contains("  getStats:\n    path: authors/{authorId}/stats\n"))
+        #expect(
+            result.yaml.contains("  readTeamHeroes:\n    path: teams/{team_id}/heroes/\n    params: { team_id: { type: Int, swift_name: teamId } }\n"),
+            "\(result.yaml)")
+        #expect(result.yaml.contains("  getStats:\n    path: authors/{author_id}/stats\n"))
         #expect(result.yaml.contains("  currentUserGet:\n"), "`current_user_get` does not end with the path, so it is no FastAPI name")
     }
 
@@ -300,8 +302,8 @@ import Testing
                     body_format: form
                     returns: Token
                   uploadAvatar:
-                    path: users/{userId}/avatar
-                    params: { userId: Int }
+                    path: users/{user_id}/avatar
+                    params: { user_id: { type: Int, swift_name: userId } }
                     body:
                       file: File
                       caption: String

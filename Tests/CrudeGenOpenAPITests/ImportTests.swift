@@ -543,7 +543,9 @@ import Testing
                 $0.message.hasPrefix("POST /audio/transcriptions is left out: its `multipart/form-data` body is not an object of fields a form can carry")
             })
         #expect(
-            result.yaml.contains("    path: uploads/{uploadId}/parts\n    params: { uploadId: String }\n    body:\n      data:\n        type: File\n"))
+            result.yaml.contains(
+                "    path: uploads/{upload_id}/parts\n    params: { upload_id: { type: String, swift_name: uploadId } }\n    body:\n      data:\n        type: File\n"
+            ))
         #expect(result.yaml.contains("    body_format: multipart\n"))
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }

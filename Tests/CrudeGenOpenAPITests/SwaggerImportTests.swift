@@ -206,7 +206,8 @@ import Testing
         #expect(result.yaml.contains("    body:\n      cover: File?\n    body_format: multipart\n"))
         #expect(
             result.warnings.map(\.message) == [
-                "security scheme `Basic` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/Basic)"
+                "the server URL `/api` has no host, so the spec has no `base_url`; its routes are the document's paths, relative to the server (#/servers/0/url)",
+                "security scheme `Basic` is not imported; give the client an `Authenticator` or default headers (#/components/securitySchemes/Basic)",
             ])
     }
 
@@ -220,7 +221,8 @@ import Testing
              "definitions": {"Note": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}}}
             """
         let result = try OpenAPIImporter.importDocument(Data(json.utf8), file: "notes.json")
-        #expect(result.yaml.contains("    path: api/notes/{id}\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("    path: notes/{id}\n"), "\(result.yaml)")
+        #expect(result.warnings.contains { $0.message.hasPrefix("the server URL `/api` has no host") })
         #expect(throws: DiagnosticsError.self) {
             try OpenAPIImporter.importDocument(Data(#"{"swagger": "1.2", "info": {"title": "Old", "version": "1"}}"#.utf8), file: "old.json")
         }

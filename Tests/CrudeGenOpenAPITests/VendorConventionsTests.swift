@@ -105,7 +105,10 @@ import Testing
             yaml.contains(
                 "  Invoice:\n    path: Invoices\n    namespace: { many: Invoices }\n    id: { name: InvoiceID, type: UUID, key: InvoiceID }\n    operations: [list]\n"
             ), "\(yaml)")
-        #expect(yaml.contains("  getInvoicesByInvoiceID:\n    path: Invoices/{invoiceID}\n    params: { invoiceID: UUID }\n    returns: Invoices\n"))
+        #expect(
+            yaml.contains(
+                "  getInvoicesByInvoiceID:\n    path: Invoices/{InvoiceID}\n    params: { InvoiceID: { type: UUID, swift_name: invoiceID } }\n    returns: Invoices\n"
+            ))
     }
 
     /// `{pool_name}` in `/pools/{pool_name}` names a pool's `name`, and `{connection_id}` a connection's
@@ -198,8 +201,109 @@ import Testing
             ])
     }
 
+    /// Sentry's routes: the spec keeps the document's paths, relative to its server `/api/0` as OpenAPI reads
+    /// them, and its parameter names, which Swift reads in camel case (or as `x-crudegen-swift-name` says);
+    /// a server without a host is said, at its line.
+    @Test func routesKeepTheDocumentsPathsAndParameterNames() throws {
+        let result = try Self.imported("relative-server.yaml")
+        #expect(
+            result.yaml.contains(
+                """
+                  Project:
+                    path: organizations/{organization_id_or_slug}/projects/
+                    id: { name: id, type: String }
+                    operations: [read, list]
+                    routes:
+                      read: organizations/{organization_id_or_slug}/projects/{project_id_or_slug}/
+                    params: { organization_id_or_slug: { type: String, swift_name: organizationIdOrSlug }, project_id_or_slug: { type: String, swift_name: projectIdOrSlug } }
+
+                """), "\(result.yaml)")
+        #expect(
+            result.yaml.contains(
+                "    path: organizations/{organization_id_or_slug}/releases/{version}/files/\n    params: { organization_id_or_slug: { type: String, swift_name: organizationIdOrSlug }, version: { type: String, swift_name: releaseVersion } }\n"
+            ))
+        #expect(!result.yaml.contains("base_url"))
+        let server = try #require(result.warnings.first { $0.message.hasPrefix("the server URL") })
+        #expect(
+            server.description
+                == "relative-server.yaml:4:10: warning: the server URL `/api/0` has no host, so the spec has no `base_url`; its routes are the document's paths, relative to the server (#/servers/0/url)\n    hint: give the client a base URL that ends with `/api/0`, or write `base_url` into the spec"
+        )
+        let swift = try OpenAPITestSupport.generatedSwift(result.yaml)
+        #expect(
+            swift["Project.swift"]?.contains("public static func read(organizationIdOrSlug: String, projectIdOrSlug: String, on client: APIClient)") == true,
+            "\(swift["Project.swift"] ?? "")")
+    }
+
+    /// Ids as vendors write them: Docker's `Id` for `{id}`, SendGrid's number, Netlify's `int32`; a route
+    /// naming a field by its key keeps the key (`{site_id}`); Xero's items beside an array of warnings;
+    /// Hetzner's wrapper component around an object written in place.
+    @Test func idsAsVendorsWriteThem() throws {
+        let result = try Self.imported("ids.yaml")
+        #expect(result.yaml.contains("  Network:\n    path: networks\n    id: { name: Id, type: String }\n    operations: [read, list]\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("  SuppressionGroup:\n    path: asm/groups\n    id: { name: id, type: Int64 }\n"))
+        #expect(
+            result.warnings.map(\.description).contains(
+                "ids.yaml:80:7: warning: the id `id` of `SuppressionGroup` is a number, read as `Int64`: an id in a path is written without a fraction (`asm/groups/5`, not `5.0`) (#/components/schemas/SuppressionGroup)"
+            ), "\(result.warnings.map(\.description))")
+        #expect(result.yaml.contains("  Snippet:\n    path: sites/{site_id}/snippets\n    operations: [read, list]\n    fields:\n      site_id: String?\n"))
+        #expect(
+            result.yaml.contains(
+                "  Invoice:\n    path: Invoices\n    id: { name: InvoiceID, type: UUID }\n    operations: [list]\n    pagination: { style: page, items: Invoices }\n"
+            ))
+        #expect(
+            result.yaml.contains(
+                """
+                  PlacementGroup:
+                    path: placement_groups
+                    namespace: { one: placement_group, applies_to: responses }
+                    id: { name: id, type: Int64 }
+                    operations: [create, read]
+                    fields:
+                      name: String
+
+                """))
+        #expect(!result.yaml.contains("GetPlacementgroupResponse"), "the wrapper and the type declared for its object say nothing the resource does not")
+    }
+
+    /// A route naming a field by its JSON key keeps the key, the document's spelling, and names the field
+    /// so (`site_id`), with the name the key style gives it as its Swift name.
+    @Test func aRouteNamingAFieldKeepsItsKey() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Sites, version: "1" }
+            paths:
+              /sites/{site_id}/hooks:
+                get:
+                  parameters: [{ name: site_id, in: path, required: true, schema: { type: string } }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Hook" } } } } } }
+              /sites/{site_id}/hooks/{id}:
+                get:
+                  parameters:
+                    - { name: site_id, in: path, required: true, schema: { type: string } }
+                    - { name: id, in: path, required: true, schema: { type: string } }
+                  responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Hook" } } } } }
+            components:
+              schemas:
+                Hook:
+                  type: object
+                  required: [id, site_id, created_at]
+                  properties: { id: { type: string }, site_id: { type: string }, created_at: { type: string } }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "sites.yaml")
+        #expect(
+            result.yaml.contains(
+                "    path: sites/{site_id}/hooks\n    id: { name: id, type: String }\n    operations: [read, list]\n    fields:\n      site_id: { type: String, swift_name: siteId }\n      createdAt: String\n"
+            ),
+            "\(result.yaml)")
+        let swift = try OpenAPITestSupport.generatedSwift(result.yaml)
+        #expect(swift["Hook.swift"]?.contains("public var siteId: String") == true)
+        #expect(swift["Hook.swift"]?.contains("path: \"sites/\\(siteId)/hooks\"") == true, "\(swift["Hook.swift"] ?? "")")
+    }
+
     /// Every document of this suite generates Swift that compiles.
-    @Test(.tags(.integration), .skippedWhenQuick, arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml", "json-api.yaml", "data-wrapped.yaml"])
+    @Test(
+        .tags(.integration), .skippedWhenQuick,
+        arguments: ["wrapped.yaml", "pages.yaml", "in-place.yaml", "json-api.yaml", "data-wrapped.yaml", "relative-server.yaml", "ids.yaml"])
     func eachConventionsSwiftCompiles(document: String) async throws {
         #expect(try await OpenAPITestSupport.typecheckGenerated(try Self.imported(document).yaml) == "")
     }

@@ -12,8 +12,10 @@ import Testing
 @Suite(.tags(.integration), .skippedWhenQuick) struct DRFYasgImportedTests {
     static let titles = ["a", "b", "c", "d", "e"]
 
+    /// drf-yasg writes the paths' common `/api` as `basePath`, the server the document's paths are relative to.
     static func client(_ transport: TestTransport) async throws -> APIClient {
-        APIClient(configuration: DRFYasgItems.configuration(baseURL: try await PythonTestServer.drf.origin()), transport: transport.make())
+        let server = try await PythonTestServer.drf.origin().appendingPathComponent("api")
+        return APIClient(configuration: DRFYasgItems.configuration(baseURL: server), transport: transport.make())
     }
 
     /// PageNumberPagination, from drf-yasg's page schema written in place: create, read, update, partial

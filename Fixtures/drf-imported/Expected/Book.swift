@@ -44,7 +44,7 @@ nonisolated extension Book: Codable {
 }
 
 nonisolated extension Book {
-    /// Creates this value on the server (`POST api/authors/{authorPk}/books/`) and returns the server's copy.
+    /// Creates this value on the server (`POST api/authors/{author_pk}/books/`) and returns the server's copy.
     public func create(authorPk: Int, on client: APIClient) async throws(APIError) -> Book {
         return try await self.create(authorPk: authorPk, nils: .omit, on: client)
     }
@@ -54,7 +54,7 @@ nonisolated extension Book {
         return self.createOperation(authorPk: authorPk, nils: .omit)
     }
 
-    /// Creates this value on the server (`POST api/authors/{authorPk}/books/`) and returns the server's copy.
+    /// Creates this value on the server (`POST api/authors/{author_pk}/books/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(authorPk: Int, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Book {
@@ -71,7 +71,7 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET api/authors/{authorPk}/books/{id}/`).
+    /// Reads the value with the given id (`GET api/authors/{author_pk}/books/{id}/`).
     public static func read(authorPk: Int, id: Int, on client: APIClient) async throws(APIError) -> Book {
         return try await Self.readOperation(authorPk: authorPk, id: id).send(on: client)
     }
@@ -85,13 +85,13 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET api/authors/{authorPk}/books/{id}/`).
+    /// Reads this value again, returning the server's current copy (`GET api/authors/{author_pk}/books/{id}/`).
     public func read(authorPk: Int, on client: APIClient) async throws(APIError) -> Book {
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(authorPk: authorPk, id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT api/authors/{authorPk}/books/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT api/authors/{author_pk}/books/{id}/`) and returns the server's copy.
     public func update(authorPk: Int, on client: APIClient) async throws(APIError) -> Book {
         return try await self.update(authorPk: authorPk, nils: .null, on: client)
     }
@@ -101,7 +101,7 @@ nonisolated extension Book {
         return try self.updateOperation(authorPk: authorPk, nils: .null)
     }
 
-    /// Sends this value to the server (`PUT api/authors/{authorPk}/books/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT api/authors/{author_pk}/books/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(authorPk: Int, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Book {
@@ -119,7 +119,7 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH api/authors/{authorPk}/books/{id}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH api/authors/{author_pk}/books/{id}/`) and returns the server's copy.
     public static func update(authorPk: Int, id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Book {
         return try await Self.updateOperation(authorPk: authorPk, id: id, patch).send(on: client)
     }
@@ -134,7 +134,7 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE api/authors/{authorPk}/books/{id}/`).
+    /// Deletes the value with the given id (`DELETE api/authors/{author_pk}/books/{id}/`).
     public static func delete(authorPk: Int, id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(authorPk: authorPk, id: id).send(on: client)
     }
@@ -148,13 +148,13 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE api/authors/{authorPk}/books/{id}/`).
+    /// Deletes this value (`DELETE api/authors/{author_pk}/books/{id}/`).
     public func delete(authorPk: Int, on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(authorPk: authorPk, id: id, on: client)
     }
 
-    /// Lists values (`GET api/authors/{authorPk}/books/`).
+    /// Lists values (`GET api/authors/{author_pk}/books/`).
     public static func list(authorPk: Int, on client: APIClient) async throws(APIError) -> [Book] {
         return try await Self.list(authorPk: authorPk, query: [], on: client)
     }
@@ -164,7 +164,7 @@ nonisolated extension Book {
         return Self.listOperation(authorPk: authorPk, query: [])
     }
 
-    /// Lists values (`GET api/authors/{authorPk}/books/`).
+    /// Lists values (`GET api/authors/{author_pk}/books/`).
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(authorPk: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Book] {

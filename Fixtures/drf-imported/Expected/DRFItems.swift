@@ -28,7 +28,7 @@ nonisolated public enum DRFItems {
 nonisolated extension DRFItems {
     /// Stores the book's cover, a file posted as `multipart/form-data`.
     ///
-    /// `POST api/authors/{authorPk}/books/{pk}/cover/`.
+    /// `POST api/authors/{author_pk}/books/{pk}/cover/`.
     public static func authorsBooksCoverCreate(authorPk: Int, pk: Int, cover: FileUpload, on client: APIClient) async throws(APIError) -> Cover {
         return try await Self.authorsBooksCoverCreateOperation(authorPk: authorPk, pk: pk, cover: cover).send(on: client)
     }

@@ -39,7 +39,7 @@ nonisolated extension Author: Codable {
 }
 
 nonisolated extension Author {
-    /// Creates this value on the server (`POST api/authors/`) and returns the server's copy.
+    /// Creates this value on the server (`POST authors/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Author {
         return try await self.create(nils: .omit, on: client)
     }
@@ -49,7 +49,7 @@ nonisolated extension Author {
         return self.createOperation(nils: .omit)
     }
 
-    /// Creates this value on the server (`POST api/authors/`) and returns the server's copy.
+    /// Creates this value on the server (`POST authors/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Author {
@@ -60,13 +60,13 @@ nonisolated extension Author {
     public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Author> {
         let request = OperationRequest(
             resource: "Author", operation: "create", method: .post,
-            path: "api/authors/",
+            path: "authors/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET api/authors/{id}/`).
+    /// Reads the value with the given id (`GET authors/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> Author {
         return try await Self.readOperation(id: id).send(on: client)
     }
@@ -75,18 +75,18 @@ nonisolated extension Author {
     public static func readOperation(id: Int) -> APIOperation<Author> {
         let request = OperationRequest(
             resource: "Author", operation: "read", method: .get,
-            path: "api/authors/\(id)/"
+            path: "authors/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET api/authors/{id}/`).
+    /// Reads this value again, returning the server's current copy (`GET authors/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> Author {
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT api/authors/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT authors/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Author {
         return try await self.update(nils: .null, on: client)
     }
@@ -96,7 +96,7 @@ nonisolated extension Author {
         return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PUT api/authors/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT authors/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Author {
@@ -108,13 +108,13 @@ nonisolated extension Author {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Author", operation: "update", method: .put,
-            path: "api/authors/\(id)/",
+            path: "authors/\(id)/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH api/authors/{id}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH authors/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Author {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -123,13 +123,13 @@ nonisolated extension Author {
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<Author> {
         let request = OperationRequest(
             resource: "Author", operation: "patch", method: .patch,
-            path: "api/authors/\(id)/",
+            path: "authors/\(id)/",
             body: RequestBody(patch)
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE api/authors/{id}/`).
+    /// Deletes the value with the given id (`DELETE authors/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
     }
@@ -138,18 +138,18 @@ nonisolated extension Author {
     public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Author", operation: "delete", method: .delete,
-            path: "api/authors/\(id)/"
+            path: "authors/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE api/authors/{id}/`).
+    /// Deletes this value (`DELETE authors/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(id: id, on: client)
     }
 
-    /// Lists values (`GET api/authors/`).
+    /// Lists values (`GET authors/`).
     public static func list(on client: APIClient) async throws(APIError) -> [Author] {
         return try await Self.list(query: [], on: client)
     }
@@ -159,7 +159,7 @@ nonisolated extension Author {
         return Self.listOperation(query: [])
     }
 
-    /// Lists values (`GET api/authors/`).
+    /// Lists values (`GET authors/`).
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Author] {
@@ -170,7 +170,7 @@ nonisolated extension Author {
     public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Author]> {
         let request = OperationRequest(
             resource: "Author", operation: "list", method: .get,
-            path: "api/authors/",
+            path: "authors/",
             query: query
         )
         return APIOperation(request: request)

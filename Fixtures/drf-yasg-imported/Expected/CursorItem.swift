@@ -39,7 +39,7 @@ nonisolated extension CursorItem: Codable {
 }
 
 nonisolated extension CursorItem {
-    /// Creates this value on the server (`POST api/cursor-items/`) and returns the server's copy.
+    /// Creates this value on the server (`POST cursor-items/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> CursorItem {
         return try await self.create(nils: .omit, on: client)
     }
@@ -49,7 +49,7 @@ nonisolated extension CursorItem {
         return self.createOperation(nils: .omit)
     }
 
-    /// Creates this value on the server (`POST api/cursor-items/`) and returns the server's copy.
+    /// Creates this value on the server (`POST cursor-items/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> CursorItem {
@@ -60,13 +60,13 @@ nonisolated extension CursorItem {
     public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "create", method: .post,
-            path: "api/cursor-items/",
+            path: "cursor-items/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET api/cursor-items/{id}/`).
+    /// Reads the value with the given id (`GET cursor-items/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> CursorItem {
         return try await Self.readOperation(id: id).send(on: client)
     }
@@ -75,18 +75,18 @@ nonisolated extension CursorItem {
     public static func readOperation(id: Int) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "read", method: .get,
-            path: "api/cursor-items/\(id)/"
+            path: "cursor-items/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET api/cursor-items/{id}/`).
+    /// Reads this value again, returning the server's current copy (`GET cursor-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> CursorItem {
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT api/cursor-items/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT cursor-items/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> CursorItem {
         return try await self.update(nils: .null, on: client)
     }
@@ -96,7 +96,7 @@ nonisolated extension CursorItem {
         return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PUT api/cursor-items/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT cursor-items/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> CursorItem {
@@ -108,13 +108,13 @@ nonisolated extension CursorItem {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "CursorItem", operation: "update", method: .put,
-            path: "api/cursor-items/\(id)/",
+            path: "cursor-items/\(id)/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH api/cursor-items/{id}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH cursor-items/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> CursorItem {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -123,13 +123,13 @@ nonisolated extension CursorItem {
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<CursorItem> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "patch", method: .patch,
-            path: "api/cursor-items/\(id)/",
+            path: "cursor-items/\(id)/",
             body: RequestBody(patch)
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE api/cursor-items/{id}/`).
+    /// Deletes the value with the given id (`DELETE cursor-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
     }
@@ -138,23 +138,23 @@ nonisolated extension CursorItem {
     public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "delete", method: .delete,
-            path: "api/cursor-items/\(id)/"
+            path: "cursor-items/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE api/cursor-items/{id}/`).
+    /// Deletes this value (`DELETE cursor-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(id: id, on: client)
     }
 
-    /// The first page of values (`GET api/cursor-items/`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET cursor-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<CursorItem> {
         return try await Self.list(query: [], on: client)
     }
 
-    /// Every page of values (`GET api/cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(on client: APIClient) -> PageSequence<CursorItem> {
         return Self.listOperation(query: []).pages(on: client)
     }
@@ -164,14 +164,14 @@ nonisolated extension CursorItem {
         return Self.listOperation(query: [])
     }
 
-    /// The first page of values (`GET api/cursor-items/`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET cursor-items/`); `page.nextPage(on:)` fetches the next.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<CursorItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
-    /// Every page of values (`GET api/cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET cursor-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<CursorItem> {
@@ -182,7 +182,7 @@ nonisolated extension CursorItem {
     public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<CursorItem>> {
         let request = OperationRequest(
             resource: "CursorItem", operation: "list", method: .get,
-            path: "api/cursor-items/",
+            path: "cursor-items/",
             query: query
         )
         return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results"))

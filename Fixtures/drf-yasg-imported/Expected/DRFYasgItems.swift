@@ -26,7 +26,7 @@ nonisolated public enum DRFYasgItems {
 nonisolated extension DRFYasgItems {
     /// Stores the book's cover, a file posted as `multipart/form-data`.
     ///
-    /// `POST api/authors/{authorPk}/books/{id}/cover/`.
+    /// `POST authors/{author_pk}/books/{id}/cover/`.
     public static func authorsBooksCover(authorPk: String, id: Int, cover: FileUpload? = nil, on client: APIClient) async throws(APIError) -> Cover {
         return try await Self.authorsBooksCoverOperation(authorPk: authorPk, id: id, cover: cover).send(on: client)
     }
@@ -36,7 +36,7 @@ nonisolated extension DRFYasgItems {
         let body: AuthorsBooksCoverBody = .init(cover: cover)
         let request = OperationRequest(
             resource: "DRFYasgItems", operation: "authorsBooksCover", method: .post,
-            path: "api/authors/\(authorPk)/books/\(id)/cover/",
+            path: "authors/\(authorPk)/books/\(id)/cover/",
             body: RequestBody(multipart: body)
         )
         return APIOperation(request: request)

@@ -39,7 +39,7 @@ nonisolated extension LimitItem: Codable {
 }
 
 nonisolated extension LimitItem {
-    /// Creates this value on the server (`POST api/limit-items/`) and returns the server's copy.
+    /// Creates this value on the server (`POST limit-items/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> LimitItem {
         return try await self.create(nils: .omit, on: client)
     }
@@ -49,7 +49,7 @@ nonisolated extension LimitItem {
         return self.createOperation(nils: .omit)
     }
 
-    /// Creates this value on the server (`POST api/limit-items/`) and returns the server's copy.
+    /// Creates this value on the server (`POST limit-items/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> LimitItem {
@@ -60,13 +60,13 @@ nonisolated extension LimitItem {
     public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "create", method: .post,
-            path: "api/limit-items/",
+            path: "limit-items/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET api/limit-items/{id}/`).
+    /// Reads the value with the given id (`GET limit-items/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> LimitItem {
         return try await Self.readOperation(id: id).send(on: client)
     }
@@ -75,18 +75,18 @@ nonisolated extension LimitItem {
     public static func readOperation(id: Int) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "read", method: .get,
-            path: "api/limit-items/\(id)/"
+            path: "limit-items/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET api/limit-items/{id}/`).
+    /// Reads this value again, returning the server's current copy (`GET limit-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> LimitItem {
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT api/limit-items/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT limit-items/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> LimitItem {
         return try await self.update(nils: .null, on: client)
     }
@@ -96,7 +96,7 @@ nonisolated extension LimitItem {
         return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PUT api/limit-items/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT limit-items/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> LimitItem {
@@ -108,13 +108,13 @@ nonisolated extension LimitItem {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "LimitItem", operation: "update", method: .put,
-            path: "api/limit-items/\(id)/",
+            path: "limit-items/\(id)/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH api/limit-items/{id}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH limit-items/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> LimitItem {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -123,13 +123,13 @@ nonisolated extension LimitItem {
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<LimitItem> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "patch", method: .patch,
-            path: "api/limit-items/\(id)/",
+            path: "limit-items/\(id)/",
             body: RequestBody(patch)
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE api/limit-items/{id}/`).
+    /// Deletes the value with the given id (`DELETE limit-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
     }
@@ -138,23 +138,23 @@ nonisolated extension LimitItem {
     public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "delete", method: .delete,
-            path: "api/limit-items/\(id)/"
+            path: "limit-items/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE api/limit-items/{id}/`).
+    /// Deletes this value (`DELETE limit-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(id: id, on: client)
     }
 
-    /// The first page of values (`GET api/limit-items/`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET limit-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<LimitItem> {
         return try await Self.list(query: [], on: client)
     }
 
-    /// Every page of values (`GET api/limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(on client: APIClient) -> PageSequence<LimitItem> {
         return Self.listOperation(query: []).pages(on: client)
     }
@@ -164,14 +164,14 @@ nonisolated extension LimitItem {
         return Self.listOperation(query: [])
     }
 
-    /// The first page of values (`GET api/limit-items/`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET limit-items/`); `page.nextPage(on:)` fetches the next.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<LimitItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
-    /// Every page of values (`GET api/limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET limit-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<LimitItem> {
@@ -182,7 +182,7 @@ nonisolated extension LimitItem {
     public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<LimitItem>> {
         let request = OperationRequest(
             resource: "LimitItem", operation: "list", method: .get,
-            path: "api/limit-items/",
+            path: "limit-items/",
             query: query
         )
         return APIOperation(request: request, pagination: Pagination(style: .offset(parameter: "offset"), items: "results", count: "count"))

@@ -39,7 +39,7 @@ nonisolated extension PageItem: Codable {
 }
 
 nonisolated extension PageItem {
-    /// Creates this value on the server (`POST api/page-items/`) and returns the server's copy.
+    /// Creates this value on the server (`POST page-items/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> PageItem {
         return try await self.create(nils: .omit, on: client)
     }
@@ -49,7 +49,7 @@ nonisolated extension PageItem {
         return self.createOperation(nils: .omit)
     }
 
-    /// Creates this value on the server (`POST api/page-items/`) and returns the server's copy.
+    /// Creates this value on the server (`POST page-items/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> PageItem {
@@ -60,13 +60,13 @@ nonisolated extension PageItem {
     public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "create", method: .post,
-            path: "api/page-items/",
+            path: "page-items/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET api/page-items/{id}/`).
+    /// Reads the value with the given id (`GET page-items/{id}/`).
     public static func read(id: Int, on client: APIClient) async throws(APIError) -> PageItem {
         return try await Self.readOperation(id: id).send(on: client)
     }
@@ -75,18 +75,18 @@ nonisolated extension PageItem {
     public static func readOperation(id: Int) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "read", method: .get,
-            path: "api/page-items/\(id)/"
+            path: "page-items/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET api/page-items/{id}/`).
+    /// Reads this value again, returning the server's current copy (`GET page-items/{id}/`).
     public func read(on client: APIClient) async throws(APIError) -> PageItem {
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT api/page-items/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT page-items/{id}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> PageItem {
         return try await self.update(nils: .null, on: client)
     }
@@ -96,7 +96,7 @@ nonisolated extension PageItem {
         return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PUT api/page-items/{id}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT page-items/{id}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> PageItem {
@@ -108,13 +108,13 @@ nonisolated extension PageItem {
         let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "PageItem", operation: "update", method: .put,
-            path: "api/page-items/\(id)/",
+            path: "page-items/\(id)/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH api/page-items/{id}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH page-items/{id}/`) and returns the server's copy.
     public static func update(id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> PageItem {
         return try await Self.updateOperation(id: id, patch).send(on: client)
     }
@@ -123,13 +123,13 @@ nonisolated extension PageItem {
     public static func updateOperation(id: Int, _ patch: Patch) -> APIOperation<PageItem> {
         let request = OperationRequest(
             resource: "PageItem", operation: "patch", method: .patch,
-            path: "api/page-items/\(id)/",
+            path: "page-items/\(id)/",
             body: RequestBody(patch)
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE api/page-items/{id}/`).
+    /// Deletes the value with the given id (`DELETE page-items/{id}/`).
     public static func delete(id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(id: id).send(on: client)
     }
@@ -138,23 +138,23 @@ nonisolated extension PageItem {
     public static func deleteOperation(id: Int) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "PageItem", operation: "delete", method: .delete,
-            path: "api/page-items/\(id)/"
+            path: "page-items/\(id)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE api/page-items/{id}/`).
+    /// Deletes this value (`DELETE page-items/{id}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(id: id, on: client)
     }
 
-    /// The first page of values (`GET api/page-items/`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET page-items/`); `page.nextPage(on:)` fetches the next.
     public static func list(on client: APIClient) async throws(APIError) -> Page<PageItem> {
         return try await Self.list(query: [], on: client)
     }
 
-    /// Every page of values (`GET api/page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(on client: APIClient) -> PageSequence<PageItem> {
         return Self.listOperation(query: []).pages(on: client)
     }
@@ -164,14 +164,14 @@ nonisolated extension PageItem {
         return Self.listOperation(query: [])
     }
 
-    /// The first page of values (`GET api/page-items/`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET page-items/`); `page.nextPage(on:)` fetches the next.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<PageItem> {
         return try await Self.listOperation(query: query).send(on: client)
     }
 
-    /// Every page of values (`GET api/page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET page-items/`), fetched as the sequence is iterated; `.items` walks the values one by one.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func pages(query: [URLQueryItem], on client: APIClient) -> PageSequence<PageItem> {
@@ -182,7 +182,7 @@ nonisolated extension PageItem {
     public static func listOperation(query: [URLQueryItem]) -> APIOperation<Page<PageItem>> {
         let request = OperationRequest(
             resource: "PageItem", operation: "list", method: .get,
-            path: "api/page-items/",
+            path: "page-items/",
             query: query
         )
         return APIOperation(request: request, pagination: Pagination(style: .nextURL(keyPath: "next"), items: "results", count: "count"))

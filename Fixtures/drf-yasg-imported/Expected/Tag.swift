@@ -39,7 +39,7 @@ nonisolated extension Tag: Codable {
 }
 
 nonisolated extension Tag {
-    /// Creates this value on the server (`POST api/tags/`) and returns the server's copy.
+    /// Creates this value on the server (`POST tags/`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Tag {
         return try await self.create(nils: .omit, on: client)
     }
@@ -49,7 +49,7 @@ nonisolated extension Tag {
         return self.createOperation(nils: .omit)
     }
 
-    /// Creates this value on the server (`POST api/tags/`) and returns the server's copy.
+    /// Creates this value on the server (`POST tags/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Tag {
@@ -60,13 +60,13 @@ nonisolated extension Tag {
     public func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Tag> {
         let request = OperationRequest(
             resource: "Tag", operation: "create", method: .post,
-            path: "api/tags/",
+            path: "tags/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET api/tags/{slug}/`).
+    /// Reads the value with the given id (`GET tags/{slug}/`).
     public static func read(slug: String, on client: APIClient) async throws(APIError) -> Tag {
         return try await Self.readOperation(slug: slug).send(on: client)
     }
@@ -75,18 +75,18 @@ nonisolated extension Tag {
     public static func readOperation(slug: String) -> APIOperation<Tag> {
         let request = OperationRequest(
             resource: "Tag", operation: "read", method: .get,
-            path: "api/tags/\(slug)/"
+            path: "tags/\(slug)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET api/tags/{slug}/`).
+    /// Reads this value again, returning the server's current copy (`GET tags/{slug}/`).
     public func read(on client: APIClient) async throws(APIError) -> Tag {
         let slug = try APIClient.require(self.slug, "slug")
         return try await Self.read(slug: slug, on: client)
     }
 
-    /// Sends this value to the server (`PUT api/tags/{slug}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT tags/{slug}/`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Tag {
         return try await self.update(nils: .null, on: client)
     }
@@ -96,7 +96,7 @@ nonisolated extension Tag {
         return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PUT api/tags/{slug}/`) and returns the server's copy.
+    /// Sends this value to the server (`PUT tags/{slug}/`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Tag {
@@ -108,13 +108,13 @@ nonisolated extension Tag {
         let slug = try APIClient.require(self.slug, "slug")
         let request = OperationRequest(
             resource: "Tag", operation: "update", method: .put,
-            path: "api/tags/\(slug)/",
+            path: "tags/\(slug)/",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH api/tags/{slug}/`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH tags/{slug}/`) and returns the server's copy.
     public static func update(slug: String, _ patch: Patch, on client: APIClient) async throws(APIError) -> Tag {
         return try await Self.updateOperation(slug: slug, patch).send(on: client)
     }
@@ -123,13 +123,13 @@ nonisolated extension Tag {
     public static func updateOperation(slug: String, _ patch: Patch) -> APIOperation<Tag> {
         let request = OperationRequest(
             resource: "Tag", operation: "patch", method: .patch,
-            path: "api/tags/\(slug)/",
+            path: "tags/\(slug)/",
             body: RequestBody(patch)
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE api/tags/{slug}/`).
+    /// Deletes the value with the given id (`DELETE tags/{slug}/`).
     public static func delete(slug: String, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(slug: slug).send(on: client)
     }
@@ -138,18 +138,18 @@ nonisolated extension Tag {
     public static func deleteOperation(slug: String) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Tag", operation: "delete", method: .delete,
-            path: "api/tags/\(slug)/"
+            path: "tags/\(slug)/"
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE api/tags/{slug}/`).
+    /// Deletes this value (`DELETE tags/{slug}/`).
     public func delete(on client: APIClient) async throws(APIError) {
         let slug = try APIClient.require(self.slug, "slug")
         try await Self.delete(slug: slug, on: client)
     }
 
-    /// Lists values (`GET api/tags/`).
+    /// Lists values (`GET tags/`).
     public static func list(on client: APIClient) async throws(APIError) -> [Tag] {
         return try await Self.list(query: [], on: client)
     }
@@ -159,7 +159,7 @@ nonisolated extension Tag {
         return Self.listOperation(query: [])
     }
 
-    /// Lists values (`GET api/tags/`).
+    /// Lists values (`GET tags/`).
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Tag] {
@@ -170,7 +170,7 @@ nonisolated extension Tag {
     public static func listOperation(query: [URLQueryItem]) -> APIOperation<[Tag]> {
         let request = OperationRequest(
             resource: "Tag", operation: "list", method: .get,
-            path: "api/tags/",
+            path: "tags/",
             query: query
         )
         return APIOperation(request: request)

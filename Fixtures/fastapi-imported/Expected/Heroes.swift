@@ -36,7 +36,7 @@ nonisolated public enum Heroes {
 nonisolated extension Heroes {
     /// Read Avatar
     ///
-    /// `GET heroes/{heroId}/avatar`.
+    /// `GET heroes/{hero_id}/avatar`.
     public static func readAvatar(heroId: Int, on client: APIClient) async throws(APIError) {
         try await Self.readAvatarOperation(heroId: heroId).send(on: client)
     }
@@ -52,7 +52,7 @@ nonisolated extension Heroes {
 
     /// Upload Avatar
     ///
-    /// `POST heroes/{heroId}/avatar`.
+    /// `POST heroes/{hero_id}/avatar`.
     public static func uploadAvatar(heroId: Int, file: FileUpload, caption: String, on client: APIClient) async throws(APIError) -> AvatarPublic {
         return try await Self.uploadAvatarOperation(heroId: heroId, file: file, caption: caption).send(on: client)
     }
@@ -70,7 +70,7 @@ nonisolated extension Heroes {
 
     /// Read Team Heroes
     ///
-    /// `GET teams/{teamId}/heroes/`.
+    /// `GET teams/{team_id}/heroes/`.
     public static func readTeamHeroes(teamId: Int, offset: Int? = nil, limit: Int? = nil, on client: APIClient) async throws(APIError) -> [HeroPublic] {
         return try await Self.readTeamHeroesOperation(teamId: teamId, offset: offset, limit: limit).send(on: client)
     }
@@ -90,7 +90,7 @@ nonisolated extension Heroes {
 
     /// Create Team Hero
     ///
-    /// `POST teams/{teamId}/heroes/`.
+    /// `POST teams/{team_id}/heroes/`.
     public static func createTeamHero(teamId: Int, _ body: HeroCreate, on client: APIClient) async throws(APIError) -> HeroPublic {
         return try await Self.createTeamHeroOperation(teamId: teamId, body).send(on: client)
     }

@@ -44,7 +44,7 @@ nonisolated extension Book: Codable {
 }
 
 nonisolated extension Book {
-    /// Creates this value on the server (`POST authors/{authorId}/books`) and returns the server's copy.
+    /// Creates this value on the server (`POST authors/{author_id}/books`) and returns the server's copy.
     public func create(on client: APIClient) async throws(APIError) -> Book {
         return try await self.create(nils: .omit, on: client)
     }
@@ -54,7 +54,7 @@ nonisolated extension Book {
         return try self.createOperation(nils: .omit)
     }
 
-    /// Creates this value on the server (`POST authors/{authorId}/books`) and returns the server's copy.
+    /// Creates this value on the server (`POST authors/{author_id}/books`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
     public func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Book {
@@ -72,7 +72,7 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET authors/{authorId}/books/{id}`).
+    /// Reads the value with the given id (`GET authors/{author_id}/books/{id}`).
     public static func read(authorId: Int, id: Int, on client: APIClient) async throws(APIError) -> Book {
         return try await Self.readOperation(authorId: authorId, id: id).send(on: client)
     }
@@ -86,14 +86,14 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET authors/{authorId}/books/{id}`).
+    /// Reads this value again, returning the server's current copy (`GET authors/{author_id}/books/{id}`).
     public func read(on client: APIClient) async throws(APIError) -> Book {
         let authorId = try APIClient.require(self.authorId, "authorId")
         let id = try APIClient.require(self.id, "id")
         return try await Self.read(authorId: authorId, id: id, on: client)
     }
 
-    /// Sends this value to the server (`PATCH authors/{authorId}/books/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH authors/{author_id}/books/{id}`) and returns the server's copy.
     public func update(on client: APIClient) async throws(APIError) -> Book {
         return try await self.update(nils: .null, on: client)
     }
@@ -103,7 +103,7 @@ nonisolated extension Book {
         return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PATCH authors/{authorId}/books/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PATCH authors/{author_id}/books/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
     public func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Book {
@@ -122,7 +122,7 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Sends only the fields `patch` sets or clears (`PATCH authors/{authorId}/books/{id}`) and returns the server's copy.
+    /// Sends only the fields `patch` sets or clears (`PATCH authors/{author_id}/books/{id}`) and returns the server's copy.
     public static func update(authorId: Int, id: Int, _ patch: Patch, on client: APIClient) async throws(APIError) -> Book {
         return try await Self.updateOperation(authorId: authorId, id: id, patch).send(on: client)
     }
@@ -137,7 +137,7 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Deletes the value with the given id (`DELETE authors/{authorId}/books/{id}`).
+    /// Deletes the value with the given id (`DELETE authors/{author_id}/books/{id}`).
     public static func delete(authorId: Int, id: Int, on client: APIClient) async throws(APIError) {
         try await Self.deleteOperation(authorId: authorId, id: id).send(on: client)
     }
@@ -151,19 +151,19 @@ nonisolated extension Book {
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE authors/{authorId}/books/{id}`).
+    /// Deletes this value (`DELETE authors/{author_id}/books/{id}`).
     public func delete(on client: APIClient) async throws(APIError) {
         let authorId = try APIClient.require(self.authorId, "authorId")
         let id = try APIClient.require(self.id, "id")
         try await Self.delete(authorId: authorId, id: id, on: client)
     }
 
-    /// The first page of values (`GET authors/{authorId}/books`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET authors/{author_id}/books`); `page.nextPage(on:)` fetches the next.
     public static func list(authorId: Int, on client: APIClient) async throws(APIError) -> Page<Book> {
         return try await Self.list(authorId: authorId, query: [], on: client)
     }
 
-    /// Every page of values (`GET authors/{authorId}/books`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET authors/{author_id}/books`), fetched as the sequence is iterated; `.items` walks the values one by one.
     public static func pages(authorId: Int, on client: APIClient) -> PageSequence<Book> {
         return Self.listOperation(authorId: authorId, query: []).pages(on: client)
     }
@@ -173,14 +173,14 @@ nonisolated extension Book {
         return Self.listOperation(authorId: authorId, query: [])
     }
 
-    /// The first page of values (`GET authors/{authorId}/books`); `page.nextPage(on:)` fetches the next.
+    /// The first page of values (`GET authors/{author_id}/books`); `page.nextPage(on:)` fetches the next.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func list(authorId: Int, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> Page<Book> {
         return try await Self.listOperation(authorId: authorId, query: query).send(on: client)
     }
 
-    /// Every page of values (`GET authors/{authorId}/books`), fetched as the sequence is iterated; `.items` walks the values one by one.
+    /// Every page of values (`GET authors/{author_id}/books`), fetched as the sequence is iterated; `.items` walks the values one by one.
     ///
     /// - Parameter query: Query items to send with the request.
     public static func pages(authorId: Int, query: [URLQueryItem], on client: APIClient) -> PageSequence<Book> {

@@ -33,7 +33,7 @@ nonisolated public enum Litestar {
 nonisolated extension Litestar {
     /// UploadPortrait
     ///
-    /// `POST authors/{authorId}/portrait`.
+    /// `POST authors/{author_id}/portrait`.
     public static func uploadPortrait(authorId: Int, file: FileUpload, caption: String, on client: APIClient) async throws(APIError) -> Portrait {
         return try await Self.uploadPortraitOperation(authorId: authorId, file: file, caption: caption).send(on: client)
     }

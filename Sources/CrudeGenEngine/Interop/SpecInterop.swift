@@ -14,6 +14,12 @@ package enum SpecInterop {
         SwiftNaming.sanitizedIdentifier(name, uppercaseFirst: uppercaseFirst)
     }
 
+    /// The words of a name as the generator splits them (`ResponseObject` → `Response`, `Object`;
+    /// `pool_name` → `pool`, `name`).
+    package static func words(of name: String) -> [String] {
+        SwiftNaming.words(of: name)
+    }
+
     /// The Swift property name the generator gives a field named `name`.
     package static func propertyName(_ name: String) -> String {
         SwiftNaming.propertyName(name)

@@ -128,12 +128,10 @@ extension Mapper {
             switch parameter.location {
             case .path:
                 guard !ownNames.contains(parameter.name) else { continue }
-                action.params.append(
-                    (
-                        Self.parameterName(parameter.name),
-                        schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) }
-                            ?? .named("String")
-                    ))
+                let type =
+                    schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) }
+                    ?? .named("String")
+                action.params.append(routeParam(parameter.name, type: type, declared: parameter))
             case .query:
                 guard !pageQuery.contains(parameter.name) else { continue }
                 if let field = queryField(parameter, at: pointer, typeBase: typeBase, of: described) { action.query.append(field) }
@@ -152,9 +150,8 @@ extension Mapper {
             }
         }
         // Every `{name}` of the route needs a param, even when the document forgot to declare one.
-        for name in parameterNames(endpoint.path).map(Self.parameterName)
-        where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
-            action.params.append((name, .named("String")))
+        for name in parameterNames(endpoint.path) where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
+            action.params.append(routeParam(name, type: .named("String"), declared: nil))
         }
         warnCallbacks(endpoint)
         return action

@@ -4,7 +4,8 @@ import OpenAPIKit
 
 /// The importer's naming: routes and parameter names as a spec writes them, renamed components, the key style.
 extension Mapper {
-    /// A spec route for an OpenAPI path: relative, with parameter names made identifiers.
+    /// A spec route for an OpenAPI path: relative, each parameter named as the document names it unless
+    /// `renaming` names it otherwise (the id, by the id's name).
     func route(_ path: OpenAPI.Path, renaming: [String: String] = [:]) -> String {
         let segments = path.components.map { segment -> String in
             var result = ""
@@ -13,7 +14,7 @@ extension Mapper {
                 switch (character, parameter) {
                 case ("{", nil): parameter = ""
                 case ("}", let name?):
-                    result += "{" + (renaming[name] ?? Self.parameterName(name)) + "}"
+                    result += "{" + (renaming[name] ?? name) + "}"
                     parameter = nil
                 case (_, let name?): parameter = name + String(character)
                 case (_, nil): result.append(character)
@@ -21,12 +22,21 @@ extension Mapper {
             }
             return result
         }
-        return basePath + segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
+        return segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
     }
 
-    /// The spec's name of a path parameter: camel case, as Swift arguments read (`{hero_id}` → `heroId`).
+    /// The Swift name of a path parameter: camel case, as Swift arguments read (`{hero_id}` → `heroId`).
     static func parameterName(_ name: String) -> String {
-        name.camelCased(uppercaseFirst: false)
+        SpecInterop.propertyName(name.camelCased(uppercaseFirst: false))
+    }
+
+    /// A route parameter as a spec declares it: by the document's name, which the route keeps, with the
+    /// name Swift reads (``parameterName(_:)``, or the document's `x-crudegen-swift-name`) as its
+    /// `swift_name` when the generator would spell the name otherwise.
+    func routeParam(_ name: String, type: TypeExpression, declared: OpenAPI.Parameter?) -> SpecDraft.RouteParam {
+        let given = (declared?.vendorExtensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+        let swiftName = given ?? Self.parameterName(name)
+        return .init(name: name, type: type, swiftName: swiftName == SpecInterop.propertyName(name) ? nil : swiftName)
     }
 
     /// The names of a path's parameters, in order.

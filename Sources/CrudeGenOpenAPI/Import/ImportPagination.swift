@@ -82,13 +82,20 @@ extension Mapper {
     }
 
     /// The page an object's properties describe, the object being at the key path `prefix` of the body:
-    /// its one array of a model, and how it pages when the keys beside the array say (`nil` otherwise).
+    /// its one array of a model, or of several the one under its items' plural name (Xero's
+    /// `{"Invoices": [Invoice], "Warnings": [ValidationError]}`), and how it pages when the keys beside the
+    /// array say (`nil` otherwise).
     func page(_ properties: [(key: String, value: JSONSchema)], query: Set<String>, under prefix: [String] = [], inline: InlineModel? = nil) -> (
         model: (component: String, typeName: String), items: String, pagination: PaginationSpec?
     )? {
-        let arrays = properties.compactMap { key, value -> (String, (component: String, typeName: String))? in
+        var arrays = properties.compactMap { key, value -> (String, (component: String, typeName: String))? in
             guard case let .array(_, array) = resolved(value).value, let model = arrayModel(array.items, inline: inline) else { return nil }
             return (key, model)
+        }
+        if arrays.count > 1 {
+            arrays = arrays.filter { key, model in
+                ResourceMatching.normalized(ResourceMatching.singular(of: key)) == ResourceMatching.normalized(model.typeName)
+            }
         }
         guard arrays.count == 1, let (key, model) = arrays.first, !(prefix + [key]).contains(where: { $0.contains(".") }) else { return nil }
         let leaves = pageLeaves(properties.filter { $0.key != key }).map { (prefix + $0.path, $0.schema) }

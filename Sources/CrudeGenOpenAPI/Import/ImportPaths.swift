@@ -113,7 +113,8 @@ extension Mapper {
         }
     }
 
-    /// An inline object with one required property and nothing else: the shape of envelopes and namespaces.
+    /// An inline object with one required property and nothing else: the shape of an envelope, stricter
+    /// than a namespace's (``heldProperty(of:)``), as every response of the API must share it.
     func singleKeyWrapper(_ schema: JSONSchema?) -> (key: String, inner: JSONSchema)? {
         guard case let .object(_, object)? = schema?.value, object.properties.count == 1, let (key, inner) = object.properties.first,
             object.requiredProperties == [key]
@@ -159,30 +160,34 @@ extension Mapper {
     /// `schema` without `owner`'s namespace where a resource's action sends or answers the resource (or, answering,
     /// an array of it) wrapped in it, as the generated action does; else `schema` itself.
     func withoutNamespace(_ schema: JSONSchema, of owner: SpecDraft.Resource?) -> JSONSchema {
-        guard let owner, let (key, inner) = singleKeyWrapper(schema) else { return schema }
+        guard let owner, let (key, inner, _) = heldProperty(of: schema) else { return schema }
         if key == owner.namespaceOne, referencedModel(inner)?.typeName == owner.name { return inner }
         if key == owner.namespaceMany, case let .array(_, array) = inner.value, referencedModel(array.items)?.typeName == owner.name { return inner }
         return schema
     }
 
     /// The model a response names, directly or wrapped in one namespace key (see ``namespaceWrapper(_:)``).
-    /// With `inline`, an object written in place that is that model counts as it too.
     func modelWithNamespace(_ schema: JSONSchema?, inline: InlineModel? = nil) -> (model: (component: String, typeName: String), namespace: String?)? {
         if let (key, model, _) = namespaceWrapper(schema) { return (model, key) }
+        // Before the wrapper's own component: Hetzner's `get_placementgroup_response` holds the object in place.
+        if let inline, let held = heldProperty(of: schema), isInline(held.inner, inline) { return (inline.model, held.key) }
         if let model = referencedModel(schema) { return (model, nil) }
-        guard let inline, let schema else { return nil }
-        if isInline(schema, inline) { return (inline.model, nil) }
-        if case let .object(_, wrapper) = schema.value, wrapper.properties.count == 1, let (key, inner) = wrapper.properties.first, isInline(inner, inline) {
-            return (inline.model, key)
-        }
-        return nil
+        guard let inline, let schema, isInline(schema, inline) else { return nil }
+        return (inline.model, nil)
     }
 
-    /// An object whose one property is a model, declared in place or as a component of its own
-    /// (Hetzner's `get_server_response`, `{"server": …}`; a JSON:API document's `data` beside its `links`
-    /// and `meta`), with the component's name then: the shape of a namespace, whether or not the document
-    /// says the key is required. Such an object is never a resource itself, as it has no id.
+    /// An object whose one property is a model component (Hetzner's `get_server_response`,
+    /// `{"server": …}`; a JSON:API document's `data` beside its `links` and `meta`), with the wrapper's
+    /// component name when it is one: the shape of a namespace, whether or not the document says the key
+    /// is required. Such an object is never a resource itself, as it has no id.
     func namespaceWrapper(_ schema: JSONSchema?) -> (key: String, model: (component: String, typeName: String), component: String?)? {
+        guard let held = heldProperty(of: schema), let model = referencedModel(held.inner) else { return nil }
+        return (held.key, model, held.component)
+    }
+
+    /// The one property an object holds, the object written in place or a component of its own (named
+    /// then); a JSON:API document holds its `data`, beside top-level members that are no part of it.
+    func heldProperty(of schema: JSONSchema?) -> (key: String, inner: JSONSchema, component: String?)? {
         guard let schema else { return nil }
         var component: String?
         var object = schema
@@ -190,10 +195,9 @@ extension Mapper {
             (component, object) = (name, target)
         }
         guard case let .object(_, properties) = object.value else { return nil }
-        // A JSON:API document holds its resource in `data` beside top-level members that are no part of it.
         let held = properties.properties.filter { !(properties.properties["data"] != nil && Self.jsonAPIMembers.contains($0.key)) }
-        guard held.count == 1, let (key, inner) = held.first, let model = referencedModel(inner) else { return nil }
-        return (key, model, component)
+        guard held.count == 1, let (key, inner) = held.first else { return nil }
+        return (key, inner, component)
     }
 
     /// The members of a JSON:API document beside its `data` (jsonapi.org, "Top Level").

@@ -38,7 +38,9 @@ extension Mapper {
             ResourceMatching.idField(
                 in: self.componentFields[model.typeName] ?? [], parameter: idParameter, collectionSegment: segment, modelName: model.typeName) != nil
         }
-        let chosen = models.first(where: hasID) ?? models.first
+        // Without a model that has an id, an object in place in a wrapper (Hetzner's `get_placementgroup_response`)
+        // is the model, declared below.
+        let chosen = models.first(where: hasID) ?? (models.contains { wrapsObjectInPlace($0.component) } ? nil : models.first)
         guard var model = chosen else {
             // An object written in place in the responses (Linode's, Sentry's) is the model when a resource
             // comes of it; else nothing of it is declared here, and its operations' actions declare their own.
@@ -68,10 +70,9 @@ extension Mapper {
             let pointer = endpoint.pointer + success.pointer
             if InlineModel.isObjectInPlace(schema) {
                 found = (schema, pointer)
-            } else if case let .object(_, wrapper) = schema.value, wrapper.properties.count == 1, let (key, inner) = wrapper.properties.first,
-                InlineModel.isObjectInPlace(inner)
-            {
-                found = (inner, pointer + ["properties", key])
+            } else if let held = heldProperty(of: schema), InlineModel.isObjectInPlace(held.inner) {
+                // Hetzner's `get_placementgroup_response`: a wrapper component around an object in place.
+                found = (held.inner, (held.component.map { ["components", "schemas", $0] } ?? pointer) + ["properties", held.key])
             }
         }
         if found == nil, let list = candidates.list, let success = successSchema(list.operation), let schema = success.schema {
@@ -92,6 +93,11 @@ extension Mapper {
         components[component] = .model(name)
         componentFields[name] = modelIndex[name].map { draft.models[$0].fields }
         return InlineModel(model: (component, name), schema: schema, properties: objectProperties(schema) ?? [], required: requiredKeys(of: schema))
+    }
+
+    /// Whether a component is an object whose one property is an object written in place.
+    func wrapsObjectInPlace(_ component: String) -> Bool {
+        heldProperty(of: componentSchema(named: component)).map { InlineModel.isObjectInPlace($0.inner) } ?? false
     }
 
     /// The keys an object schema requires, with those of its `allOf` members.
@@ -222,6 +228,17 @@ extension Mapper {
 
     /// The resource of `model` at `path` with the CRUD operations among `candidates` whose shapes fit,
     /// routes where an operation's differs from the default, and the id the member path's parameter
+    /// The spec's id type for a field's type: the id types as they are, an `Int32` as `Int`, which holds
+    /// every one, and a number as `Int64`, since vendors write `number` for integer ids; `nil` for others.
+    static func idType(_ fieldType: String) -> String? {
+        switch fieldType {
+        case "Int", "Int64", "String", "UUID": fieldType
+        case "Int32": "Int"
+        case "Double": "Int64"
+        default: nil
+        }
+    }
+
     /// `idParameter` identifies (see ``ResourceMatching/idField(in:parameter:collectionSegment:modelName:)``);
     /// rejected when no operation fits, unless the resource may be `withoutOperations`. A resource `export`
     /// marked keeps its name; another seen through several models is named after its path.
@@ -242,9 +259,10 @@ extension Mapper {
                     + "a resource needs its id among its fields")
         }
         let idField = fields[idIndex]
-        guard case let .named(idTypeName) = idField.type.nonOptional, ["Int", "Int64", "String", "UUID"].contains(idTypeName) else {
+        guard case let .named(declaredType) = idField.type.nonOptional, let idTypeName = Self.idType(declaredType) else {
             return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
         }
+
         fields.remove(at: idIndex)
         // A key that is no identifier (`user id`) is a name a spec can give the id as it stands.
         let idName = idField.name ?? (SpecInterop.isIdentifier(idField.key) ? SpecInterop.propertyName(idField.key) : idField.key)
@@ -277,7 +295,9 @@ extension Mapper {
             guard let found = modelWithNamespace(success.schema, inline: inline), isResource(found.model) else { return nil }
             if let chosen = namespaceOne, chosen != found.namespace { return nil }
             namespaceOne = found.namespace
-            if let wrapper = namespaceWrapper(success.schema)?.component, case let .model(typeName)? = components[wrapper] { wrappers.insert(typeName) }
+            if found.namespace != nil, let wrapper = heldProperty(of: success.schema)?.component, case let .model(typeName)? = components[wrapper] {
+                wrappers.insert(typeName)
+            }
             return true
         }
         if let list = candidates.list, let pagination = Self.paginationExtension(list.operation.vendorExtensions) {
@@ -371,15 +391,14 @@ extension Mapper {
             if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
             // Route parameters that are neither the id nor a field are the resource's params.
             for name in parameterNames(endpoint.path) where name != routeID && !fieldNames.contains(name) {
-                let param = Self.parameterName(name)
-                guard !resource.params.contains(where: { $0.name == param }) else { continue }
+                guard !resource.params.contains(where: { $0.name == name }) else { continue }
                 let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }
                 let type =
                     declared.flatMap { parameterSchema($0.parameter) }.map {
                         pathType(
                             of: $0, hint: model.typeName + SpecInterop.identifier(name, uppercaseFirst: true), pointer: declared?.pointer ?? endpoint.pointer)
                     } ?? .named("String")
-                resource.params.append((param, type))
+                resource.params.append(routeParam(name, type: type, declared: declared?.parameter))
             }
             for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
                 if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
@@ -424,6 +443,11 @@ extension Mapper {
             warn(
                 "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: its items are `\(items)`, which do not decode as `\(resource.name)`",
                 at: list.pointer)
+        }
+        if declaredType == "Double" {
+            warn(
+                "the id `\(idField.key)` of `\(resource.name)` is a number, read as `Int64`: an id in a path is written without a fraction (`\(path)/5`, not `5.0`)",
+                at: modelPointers[model.typeName] ?? used.first ?? ["paths"])
         }
         return .resource(resource, used: used, model: model.typeName)
     }
@@ -519,9 +543,9 @@ extension Mapper {
             // sent bare (Hetzner's `CreateServerRequest`) says requests have no namespace.
             if let (key, _, _) = namespaceWrapper(schema) {
                 requestKey = key
-            } else if let (key, _) = singleKeyWrapper(schema), kind == .patch {
-                requestKey = key
-            } else if referencedModel(schema) != nil || (InlineModel.isObjectInPlace(schema) && objectProperties(schema)?.count ?? 0 > 1) {
+            } else if let held = heldProperty(of: schema), kind == .patch {
+                requestKey = held.key
+            } else if referencedModel(schema) != nil || (InlineModel.isObjectInPlace(schema) && !holdsObject(schema)) {
                 requestKey = .some(nil)
             }
         }
@@ -532,6 +556,12 @@ extension Mapper {
             resource.namespaceDirection = .requests
         default: break
         }
+    }
+
+    /// Whether a schema's one property holds an object, as a namespace does (`{"data": {…}}`, not `{"name": "…"}`).
+    func holdsObject(_ schema: JSONSchema) -> Bool {
+        guard let held = heldProperty(of: schema) else { return false }
+        return referencedModel(held.inner) != nil || InlineModel.isObjectInPlace(held.inner)
     }
 
     /// Whether a path segment is exactly one parameter, as `{id}`.

@@ -113,7 +113,7 @@ struct SwaggerConverter {
     }
 
     /// `host`, `basePath` and `schemes` as servers: one URL per scheme, `https` first since a client should
-    /// use TLS when the API offers it, or `basePath` alone (a path prefix to the importer) when there is no host.
+    /// use TLS when the API offers it, or `basePath` alone (a relative server) when there is no host.
     func servers(_ top: Node.Mapping) -> Node? {
         let host = top.value(forKey: "host").flatMap { $0.scalar?.string }.flatMap { $0.isEmpty ? nil : $0 }
         var basePath = top.value(forKey: "basePath")?.scalar?.string ?? ""
