@@ -562,11 +562,12 @@ private struct DocumentBuilder {
         return result
     }
 
-    /// An object schema of `fields` by JSON key, requiring every field that is not optional (unless not `requiring`).
+    /// An object schema of `fields` by JSON key, requiring every field that is not optional or is `required`
+    /// (unless not `requiring`): a required optional field is a required key whose schema allows `null`.
     private func object(_ fields: [FieldSpec], description: String?, requiring: Bool = true) -> DocumentValue {
         var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         if let description { result.append(("description", .string(description))) }
-        let required = fields.filter { requiring && !$0.type.value.isOptional }.map {
+        let required = fields.filter { requiring && (!$0.type.value.isOptional || $0.required) }.map {
             DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle))
         }
         if !required.isEmpty { result.append(("required", .array(required))) }

@@ -40,6 +40,8 @@ struct SpecDraft {
         var readOnly = false
         /// Sent, never expected back (`writeOnly`, a create body's `password`).
         var writeOnly = false
+        /// Required and nullable: the key is always sent, `null` when `nil` (`required`).
+        var required = false
         var description: String?
         /// `comma` for a query array sent as `labels=bug,ui`.
         var arrayStyle: String?

@@ -192,7 +192,9 @@ private struct Writer {
         for (name, key, field) in named(fields, taken: taken) {
             let type = SpecWriter.scalar(field.type.description)
             let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
-            if key == nil, !field.readOnly, !field.writeOnly, !described, field.arrayStyle == nil, field.transform == nil, field.swiftName == nil {
+            if key == nil, !field.readOnly, !field.writeOnly, !field.required, !described, field.arrayStyle == nil, field.transform == nil,
+                field.swiftName == nil
+            {
                 line(pad + "  \(SpecWriter.scalar(name)): \(type)")
                 continue
             }
@@ -202,6 +204,7 @@ private struct Writer {
             if let swiftName = field.swiftName { parts.append("swift_name: \(SpecWriter.scalar(swiftName, flow: true))") }
             if field.readOnly { parts.append("read_only: true") }
             if field.writeOnly { parts.append("write_only: true") }
+            if field.required { parts.append("required: true") }
             if let style = field.arrayStyle { parts.append("array_style: \(style)") }
             if !described {
                 line(pad + "  \(SpecWriter.scalar(name)): { \(parts.joined(separator: ", ")) }")

@@ -440,7 +440,8 @@ struct WireField: Sendable {
     var readOnly: Bool
     /// Taken from request bodies, never sent back.
     var writeOnly: Bool
-    /// Whether a full request body must carry it: neither optional, read-only nor write-only.
+    /// Whether a full request body must carry it: neither optional (unless the spec's `required` says so),
+    /// read-only nor write-only.
     var required: Bool
 }
 
@@ -621,7 +622,7 @@ struct WireTypes {
             type: type(field.type.value, transform: field.transform?.value),
             readOnly: field.readOnly,
             writeOnly: field.writeOnly,
-            required: !field.type.value.isOptional && !field.readOnly && !field.writeOnly
+            required: (!field.type.value.isOptional || field.required) && !field.readOnly && !field.writeOnly
         )
     }
 

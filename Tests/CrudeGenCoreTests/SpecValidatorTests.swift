@@ -65,6 +65,21 @@ import Testing
                 == ["3:32: `write_only` of field `q` of the query of action `find` applies to fields of bodies only"])
     }
 
+    /// `required` sends a `nil` as `null`: only an optional type has one, a write-only `nil` is never sent,
+    /// and a query parameter has no `null`.
+    @Test func aRequiredFieldIsOptionalAndSent() {
+        #expect(errors(for: Self.header + "models:\n  M: { fields: { vpc: { type: String?, required: true } } }\n").isEmpty)
+        #expect(
+            errors(for: Self.header + "models:\n  M: { fields: { a: { type: String, required: true } } }\n")
+                == ["3:18: `required` of field `a` of model `M` says a `nil` is sent as `null`, but `String` is not optional"])
+        #expect(
+            errors(for: Self.header + "models:\n  M: { fields: { a: { type: String?, required: true, write_only: true } } }\n")
+                == ["3:18: field `a` of model `M` is both `required` and `write_only`, but a write-only `nil` is never sent"])
+        #expect(
+            errors(for: Self.header + "actions:\n  find: { path: find, query: { q: { type: String?, required: true } } }\n")
+                == ["3:32: `required` of field `q` of the query of action `find` applies to fields of bodies only"])
+    }
+
     @Test func formAndMultipartBodiesHoldWhatAFormCarries() {
         let action =
             Self.header

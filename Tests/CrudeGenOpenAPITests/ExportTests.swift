@@ -243,6 +243,26 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// A `required` optional field is a required key whose schema allows `null`, and imports back as one;
+    /// a key that is only nullable, or only required, is not `required`.
+    @Test func aRequiredOptionalFieldIsARequiredNullableKey() async throws {
+        let yaml = """
+            api: { name: Cloud }
+            resources:
+              Droplet:
+                path: droplets
+                fields: { name: String, vpc: { type: String?, required: true }, tag: String? }
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-export-\(UUID().uuidString).yaml")
+        try Data(yaml.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml)
+        #expect(exported.contains("required:\n        - name\n        - vpc\n"), "\(exported)")
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "cloud.yaml")
+        #expect(imported.yaml.contains("      vpc: { type: String?, required: true }\n      tag: String?\n"), "\(imported.yaml)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
     /// `export(import(doc))` describes the same operations and schemas as `doc` for the CRUD subset.
     @Test func exportOfTheImportDescribesTheSameOperations() async throws {
         let source = try Data(contentsOf: ImportTests.shop)

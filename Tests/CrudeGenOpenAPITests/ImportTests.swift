@@ -103,7 +103,7 @@ import Testing
                     operations: [read, list]
                     fields:
                       text: String
-                      pinnedAt: Date?
+                      pinnedAt: { type: Date?, required: true }
                       editor: Editor?
                 """))
         #expect(!result.yaml.contains("keys:"), "camelCase keys stay verbatim")

@@ -181,7 +181,7 @@ import Testing
                   sent: { type: "null" }
             """
         let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "mail.yaml")
-        #expect(result.yaml.contains("  ListFull:\n    fields:\n      name: String\n      sent: JSON?\n"), "\(result.yaml)")
+        #expect(result.yaml.contains("  ListFull:\n    fields:\n      name: String\n      sent: { type: JSON?, required: true }\n"), "\(result.yaml)")
         #expect(result.yaml.contains("    returns: ListFull\n"), "\(result.yaml)")
         #expect(
             result.warnings.map(\.description) == [

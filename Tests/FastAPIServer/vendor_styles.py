@@ -137,12 +137,15 @@ class Droplet(BaseModel):
     name: str
     size_slug: str
     memory: int
+    vpc_uuid: str | None
 
 
 class DropletCreate(BaseModel):
     name: str
     size_slug: str
     memory: int = 1024
+    # Required but nullable, as pydantic reads `str | None` without a default: a body without the key is a 422.
+    vpc_uuid: str | None
 
 
 class DropletResponse(BaseModel):

@@ -178,6 +178,25 @@ import Testing
         #expect(await server.records(of: "User") == [.object(["id": .number(1), "email": .string("new@b.c"), "password": .string("secret")])])
     }
 
+    /// A `required` optional field's key must be in a whole body, and may be `null`, as FastAPI's
+    /// `str | None` without a default.
+    @Test func aRequiredOptionalFieldMustBeSentAndMayBeNull() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Cloud }
+            resources:
+              Droplet:
+                path: droplets
+                fields: { name: String, vpc: { type: String?, required: true } }
+            """)
+        defer { Task { await server.stop() } }
+        let missing = try await ServeSupport.send("POST", base.appendingPathComponent("droplets"), body: Self.body(#"{"name": "web"}"#))
+        #expect(missing.status == 400, "\(String(decoding: missing.body, as: UTF8.self))")
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("This field is required."))
+        let null = try await ServeSupport.send("POST", base.appendingPathComponent("droplets"), body: Self.body(#"{"name": "web", "vpc": null}"#))
+        #expect(try ServeSupport.json(null.body) == .object(["id": .number(1), "name": .string("web"), "vpc": .null]))
+    }
+
     @Test func pagesAndOffsetsPastAnyListAreEmptyAndTheServerStaysUp() async throws {
         let server = try SpecServer(specAt: ServeSupport.fixture("paging"))
         let base = try await server.start()

@@ -9,18 +9,21 @@ nonisolated public struct Droplet: Hashable, Sendable, Identifiable {
     public var name: String
     public var sizeSlug: String
     public var memory: Int
+    public var vpcUuid: String?
 
     /// Creates a value from its properties.
     public init(
         id: Int? = nil,
         name: String,
         sizeSlug: String,
-        memory: Int
+        memory: Int,
+        vpcUuid: String? = nil
     ) {
         self.id = id
         self.name = name
         self.sizeSlug = sizeSlug
         self.memory = memory
+        self.vpcUuid = vpcUuid
     }
 }
 
@@ -31,6 +34,7 @@ nonisolated extension Droplet: Codable {
         self.name = try container.decode(forKey: "name")
         self.sizeSlug = try container.decode(forKey: "size_slug")
         self.memory = try container.decode(forKey: "memory")
+        self.vpcUuid = try container.decodeIfPresent(forKey: "vpc_uuid")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +44,7 @@ nonisolated extension Droplet: Codable {
         try container.encode(self.name, forKey: "name")
         try container.encode(self.sizeSlug, forKey: "size_slug")
         try container.encode(self.memory, forKey: "memory")
+        try container.encodeOrNull(self.vpcUuid, forKey: "vpc_uuid")
     }
 }
 

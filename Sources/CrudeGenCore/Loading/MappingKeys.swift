@@ -34,7 +34,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         switch self {
         case .spec: ["api", "enums", "models", "resources", "transforms", "actions"]
         case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache", "store"]
-        case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "array_style", "description"]
+        case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "array_style", "description"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .model: ["description", "swift_name", "fields"]
         case .transform: ["date_format", "time_zone", "type", "swift"]

@@ -189,6 +189,7 @@ private struct Loader {
         field.transform = entries["transform"].flatMap { reader.text($0, "the transform of \(what)") }
         field.readOnly = entries["read_only"].flatMap { reader.bool($0, "`read_only` of \(what)") } ?? false
         field.writeOnly = entries["write_only"].flatMap { reader.bool($0, "`write_only` of \(what)") } ?? false
+        field.required = entries["required"].flatMap { reader.bool($0, "`required` of \(what)") } ?? false
         field.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         return field
     }

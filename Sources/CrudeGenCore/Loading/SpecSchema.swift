@@ -113,6 +113,7 @@ public enum SpecSchema {
         "transform": { "$ref": "#/definitions/text", "description": "A built-in transform (iso8601, iso8601_fractional, epoch_seconds, epoch_milliseconds, percentage, lenient, string_id, url) or one declared under transforms." },
         "read_only": { "type": "boolean", "description": "Decoded but never sent in request bodies. Default false." },
         "write_only": { "type": "boolean", "description": "Sent in request bodies, never expected in responses (a password): the property is optional. Default false." },
+        "required": { "type": "boolean", "description": "For an optional type: the key is always sent, null when the value is nil, whatever the call's nils (a server that requires a nullable key). Default false." },
         "array_style": { "description": "How an array query parameter is sent: repeated (ids=1&ids=2, the default) or comma (labels=bug,ui).", "enum": ["repeated", "comma"] },
         "description": { "$ref": "#/definitions/scalar", "description": "Becomes the property's doc comment." }
       },

@@ -103,6 +103,8 @@ public struct PropertyDeclaration: Sendable {
     /// Whether the property is never in responses, so a value read from the server never has it: `nil`
     /// is left out of every request body, whatever the call's `nils`, and only a value set is sent.
     public var isWriteOnly: Bool
+    /// Whether a `nil` is always sent as `null`, whatever the call's `nils` (the spec's `required`).
+    public var sendsNull: Bool
     public var documentation: [String]
     /// Whether the type is a spec enum (query parameters send its raw value).
     public var isEnum: Bool

@@ -232,6 +232,7 @@ private struct Builder {
             transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
             isWriteOnly: field.writeOnly,
+            sendsNull: field.required,
             documentation: documentation(field.description),
             isEnum: symbols.declared[type.baseName]?.symbol == .enumeration,
             typeExpression: type

@@ -132,13 +132,14 @@ enum TemplateContext {
     }
 
     /// Whether a `nil` of the property is sent as the call's `nils` say. A write-only `nil` is always left
-    /// out: a value read from the server cannot have it, so a `null` would erase what the server keeps.
+    /// out: a value read from the server cannot have it, so a `null` would erase what the server keeps;
+    /// a required one is always sent, as `null`.
     private static func followsNilEncoding(_ property: PropertyDeclaration) -> Bool {
-        property.isOptional && !property.isWriteOnly
+        property.isOptional && !property.isWriteOnly && !property.sendsNull
     }
 
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
-        let method = property.isOptional ? "encodeIfPresent" : "encode"
+        let method = property.sendsNull ? "encodeOrNull" : property.isOptional ? "encodeIfPresent" : "encode"
         let statement = SwiftStatement.expression(.try(encodeCall(method, property, options: followsNilEncoding(property))))
         return SwiftRenderer.statement(
             property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement, indent: 8)

@@ -189,6 +189,9 @@ public struct FieldSpec: Sendable {
     public var readOnly = false
     /// Sent in request bodies, never expected in responses (`write_only`): the property is optional.
     public var writeOnly = false
+    /// The key is always sent, `null` when the optional value is `nil`, whatever the call's `nils`
+    /// (`required`): a server that requires a nullable key, such as FastAPI's `x: int | None` without a default.
+    public var required = false
     public var description: String?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.

@@ -233,6 +233,20 @@ public struct SpecValidator {
             if field.writeOnly && isQuery {
                 error("`write_only` of field `\(field.name.value)` of \(owner) applies to fields of bodies only", at: field.name.location)
             }
+            if field.required {
+                if isQuery {
+                    error("`required` of field `\(field.name.value)` of \(owner) applies to fields of bodies only", at: field.name.location)
+                } else if !field.type.value.isOptional {
+                    error(
+                        "`required` of field `\(field.name.value)` of \(owner) says a `nil` is sent as `null`, but `\(field.type.value)` is not optional",
+                        at: field.name.location,
+                        hint: "write the type `\(field.type.value)?` for a key that is always sent and may be `null`, or leave `required` out")
+                } else if field.writeOnly {
+                    error(
+                        "field `\(field.name.value)` of \(owner) is both `required` and `write_only`, but a write-only `nil` is never sent",
+                        at: field.name.location, hint: "keep `required` for a key the server needs in every body, `write_only` for what it never sends back")
+                }
+            }
             let swiftName = field.propertyName
             if let rename = field.swiftName, !SwiftNaming.isIdentifier(rename.value) || ["_", "self"].contains(rename.value) {
                 error(

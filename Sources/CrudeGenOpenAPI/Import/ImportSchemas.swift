@@ -156,6 +156,8 @@ extension Mapper {
                 let optional = nullable || !object.requiredProperties.contains(key)
                 var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
                 field.writeOnly = property.writeOnly && !property.readOnly
+                // A key the object requires that may be `null` (pydantic's `x: int | None` without a default) is sent as `null`.
+                field.required = nullable && object.requiredProperties.contains(key) && !property.readOnly && !field.writeOnly
                 applyExtensions(property.vendorExtensions, to: &field)
                 if field.transform == nil, isDateOnly(property) { field.transform = dateOnlyTransform() }
                 result.append(field)

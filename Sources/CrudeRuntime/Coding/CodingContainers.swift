@@ -56,6 +56,16 @@ extension KeyedEncodingContainer where Key == JSONKey {
         if let value { try encode(value, forKey: key, using: transform) }
     }
 
+    /// Encodes an optional value whose key is always sent: `null` for `nil` (a field the spec marks `required`).
+    public mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: JSONKey) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    /// Encodes an optional value through a transform, `null` for `nil`.
+    public mutating func encodeOrNull<T: ValueTransform>(_ value: T.Value?, forKey key: JSONKey, using transform: T.Type) throws {
+        if let value { try encode(value, forKey: key, using: transform) } else { try encodeNil(forKey: key) }
+    }
+
     /// Encodes an optional value, writing `null` or leaving the key out as `options` say.
     public mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: JSONKey, _ options: ModelEncodingOptions) throws {
         if let value {
