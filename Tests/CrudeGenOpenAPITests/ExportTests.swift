@@ -233,10 +233,7 @@ import Yams
             actions:
               report: { path: "reports/{year}", params: { year: { type: Int, swift_name: reportYear } }, returns: "[Hero]" }
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-export-\(UUID().uuidString).yaml")
-        try Data(yaml.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "teams.crude.yaml", format: .yaml)
         #expect(exported.components(separatedBy: "x-crudegen-swift-name").count == 3, "\(exported)")
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "teams.yaml")
         #expect(imported.yaml.contains("    path: teams/{team_id}/owners/{owner_id}/heroes\n"), "\(imported.yaml)")
@@ -253,10 +250,7 @@ import Yams
                 path: droplets
                 fields: { name: String, vpc: { type: String?, required: true }, tag: String? }
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-export-\(UUID().uuidString).yaml")
-        try Data(yaml.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "cloud.crude.yaml", format: .yaml)
         #expect(exported.contains("required:\n        - name\n        - vpc\n"), "\(exported)")
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "cloud.yaml")
         #expect(imported.yaml.contains("      vpc: { type: String?, required: true }\n      tag: String?\n"), "\(imported.yaml)")

@@ -226,8 +226,6 @@ extension Mapper {
         case rejected(because: String)
     }
 
-    /// The resource of `model` at `path` with the CRUD operations among `candidates` whose shapes fit,
-    /// routes where an operation's differs from the default, and the id the member path's parameter
     /// The spec's id type for a field's type: the id types as they are, an `Int32` as `Int`, which holds
     /// every one, and a number as `Int64`, since vendors write `number` for integer ids; `nil` for others.
     static func idType(_ fieldType: String) -> String? {
@@ -239,6 +237,8 @@ extension Mapper {
         }
     }
 
+    /// The resource of `model` at `path` with the CRUD operations among `candidates` whose shapes fit,
+    /// routes where an operation's differs from the default, and the id the member path's parameter
     /// `idParameter` identifies (see ``ResourceMatching/idField(in:parameter:collectionSegment:modelName:)``);
     /// rejected when no operation fits, unless the resource may be `withoutOperations`. A resource `export`
     /// marked keeps its name; another seen through several models is named after its path.
@@ -262,7 +262,6 @@ extension Mapper {
         guard case let .named(declaredType) = idField.type.nonOptional, let idTypeName = Self.idType(declaredType) else {
             return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
         }
-
         fields.remove(at: idIndex)
         // A key that is no identifier (`user id`) is a name a spec can give the id as it stands.
         let idName = idField.name ?? (SpecInterop.isIdentifier(idField.key) ? SpecInterop.propertyName(idField.key) : idField.key)
