@@ -363,19 +363,9 @@ private struct DocumentBuilder {
 
     /// The path parameters of a route, typed by what they resolve to.
     private func routeParameters(_ route: String, resource: ResourceSpec?, action: ActionSpec?) -> [DocumentValue] {
-        var names: [String] = []
-        var current: String?
-        for character in route {
-            switch (character, current) {
-            case ("{", nil): current = ""
-            case let ("}", name?):
-                // A route may use a parameter twice (`{id}/{id}`); OpenAPI declares each one once.
-                if !names.contains(name) { names.append(name) }
-                current = nil
-            case let (_, name?): current = name + String(character)
-            default: break
-            }
-        }
+        // A route may use a parameter twice (`{id}/{id}`); OpenAPI declares each one once.
+        var seen: Set<String> = []
+        let names = SpecInterop.parameterNames(inRoute: route).filter { seen.insert($0).inserted }
         return names.map { name in
             let type: TypeExpression
             let transform: String?

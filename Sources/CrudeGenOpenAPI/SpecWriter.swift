@@ -221,17 +221,12 @@ private struct Writer {
     /// are decided here, as the key style is known only once every key is.
     private func routeFieldsNamed(in resource: inout SpecDraft.Resource) {
         let routeNames = Set(resource.params.map(\.name) + [resource.idName])
-        let written = Set(([resource.path] + resource.routes.values).flatMap(Self.parameterNames(inRoute:)))
+        let written = Set(([resource.path] + resource.routes.values).flatMap(SpecInterop.parameterNames(inRoute:)))
         for (index, entry) in named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).enumerated()
         where entry.name != entry.field.key && written.contains(entry.field.key) && !routeNames.contains(entry.field.key) {
             resource.fields[index].name = entry.field.key
             if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = SpecInterop.propertyName(entry.name) }
         }
-    }
-
-    /// The `{name}`s of a spec route.
-    private static func parameterNames(inRoute route: String) -> [String] {
-        route.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) }
     }
 
     /// Appends a resource, writing only what differs from the defaults.

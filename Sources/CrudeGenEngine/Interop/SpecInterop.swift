@@ -14,6 +14,14 @@ package enum SpecInterop {
         SwiftNaming.sanitizedIdentifier(name, uppercaseFirst: uppercaseFirst)
     }
 
+    /// The types a resource's id can have (`Int`, `Int64`, `String`, `UUID`).
+    package static var idTypes: Set<String> { RouteParameters.idTypes }
+
+    /// The `{name}`s of a spec route in order, as the validator reads them; none for a route that does not parse.
+    package static func parameterNames(inRoute route: String) -> [String] {
+        (try? RouteTemplate.parse(route).get())?.parameters.map(\.name) ?? []
+    }
+
     /// The words of a name as the generator splits them (`ResponseObject` → `Response`, `Object`;
     /// `pool_name` → `pool`, `name`).
     package static func words(of name: String) -> [String] {

@@ -388,7 +388,7 @@ public struct SpecValidator {
         let what = "resource `\(resource.name.value)`"
         let idName = SwiftNaming.propertyName(resource.id.name.value)
         let idType = resource.id.type.value.description
-        if !["Int", "Int64", "String", "UUID"].contains(idType) {
+        if !RouteParameters.idTypes.contains(idType) {
             error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
         } else if symbols.isShadowed(idType), let shadow = symbols.declared[idType] {
             error(

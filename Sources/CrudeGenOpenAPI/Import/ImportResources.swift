@@ -230,10 +230,9 @@ extension Mapper {
     /// every one, and a number as `Int64`, since vendors write `number` for integer ids; `nil` for others.
     static func idType(_ fieldType: String) -> String? {
         switch fieldType {
-        case "Int", "Int64", "String", "UUID": fieldType
         case "Int32": "Int"
         case "Double": "Int64"
-        default: nil
+        default: SpecInterop.idTypes.contains(fieldType) ? fieldType : nil
         }
     }
 

@@ -153,11 +153,12 @@ extension Mapper {
             for (key, property) in source.inDocumentOrder(object.properties.map { ($0.key, $0.value) }, at: pointer + ["properties"]) {
                 let propertyPointer = pointer + ["properties", key]
                 let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
-                let optional = nullable || !object.requiredProperties.contains(key)
-                var field = SpecDraft.Field(key: key, type: optional ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
+                let isRequiredKey = object.requiredProperties.contains(key)
+                var field = SpecDraft.Field(
+                    key: key, type: nullable || !isRequiredKey ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
                 field.writeOnly = property.writeOnly && !property.readOnly
                 // A key the object requires that may be `null` (pydantic's `x: int | None` without a default) is sent as `null`.
-                field.required = nullable && object.requiredProperties.contains(key) && !property.readOnly && !field.writeOnly
+                field.required = nullable && isRequiredKey && !property.readOnly && !field.writeOnly
                 applyExtensions(property.vendorExtensions, to: &field)
                 if field.transform == nil, isDateOnly(property) { field.transform = dateOnlyTransform() }
                 result.append(field)
