@@ -44,6 +44,7 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     ("FixtureLitestarImported", "litestar-imported", []),
     // README's forms and uploads.
     ("FixtureGallery", "gallery", []),
+    ("FixtureUnions", "unions", []),
     ("FixtureStore", "store", []),
     // The DocC migration guides' specs, whose examples run in DocExamples-article-*.swift.
     ("FixtureArticleApiModel", "article-apimodel", []),

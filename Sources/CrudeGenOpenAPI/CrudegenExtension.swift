@@ -37,6 +37,9 @@ enum CrudegenExtension {
     static let pagination = "x-crudegen-pagination"
     /// Document: `api.store`; component schemas: a resource's own `store` (docs/store.md).
     static let store = "x-crudegen-store"
+    /// Union schemas: each variant's name and Swift name, `[{ name, swift_name }]`, where `import` would
+    /// derive others from the variants' types or tags.
+    static let variants = "x-crudegen-variants"
     /// Deprecated operations and actions: the message of `deprecated`, which OpenAPI's `deprecated: true` cannot hold.
     static let deprecationMessage = "x-crudegen-deprecation-message"
 }

@@ -534,6 +534,9 @@ private struct DocumentBuilder {
             }
             result.append((enumeration.name.value, declaration(.object(schema), name: enumeration.name.value, swiftName: enumeration.swiftName)))
         }
+        for union in spec.unions {
+            result.append((union.name.value, declaration(schema(of: union), name: union.name.value, swiftName: union.swiftName)))
+        }
         for model in spec.models {
             result.append(
                 (model.name.value, declaration(object(model.fields, description: model.description), name: model.name.value, swiftName: model.swiftName)))
@@ -550,6 +553,34 @@ private struct DocumentBuilder {
                 ))
         }
         return result
+    }
+
+    /// A union's schema: `oneOf` with its discriminator and a mapping of each tag, or `anyOf` for variants
+    /// tried in order (a value may be more than one of them). `x-crudegen-variants` keeps names and Swift
+    /// names that `import` would not derive from the types or tags.
+    private func schema(of union: UnionSpec) -> DocumentValue {
+        var pairs: [(key: String, value: DocumentValue)] = []
+        if let description = union.description { pairs.append(("description", .string(description))) }
+        var members: [DocumentValue] = []
+        var seen: Set<String> = []
+        for variant in union.variants where seen.insert(variant.type.value.description).inserted {
+            members.append(schema(of: variant.type.value, transform: nil))
+        }
+        if let key = union.discriminator {
+            pairs.append(("oneOf", .array(members)))
+            let mapping = union.variants.map { ($0.name.value, DocumentValue.string("#/components/schemas/" + $0.type.value.baseName)) }
+            pairs.append(("discriminator", .object([("propertyName", .string(key.value)), ("mapping", .object(mapping))])))
+        } else {
+            pairs.append(("anyOf", .array(members)))
+        }
+        if union.variants.contains(where: { $0.swiftName != nil || (union.discriminator == nil && !$0.isListed) }) {
+            let variants = union.variants.map { variant in
+                DocumentValue.object(
+                    [("name", .string(variant.name.value))] + (variant.swiftName.map { [("swift_name", DocumentValue.string($0.value))] } ?? []))
+            }
+            pairs.append((CrudegenExtension.variants, .array(variants)))
+        }
+        return .object(pairs)
     }
 
     /// An object schema of `fields` by JSON key, requiring every field that is not optional or is `required`
@@ -635,7 +666,7 @@ private struct DocumentBuilder {
             return .object([("type", .string("object")), ("additionalProperties", schema(of: value, transform: transform))])
         case let .named(name):
             switch SpecInterop.kind(of: name, in: symbols) {
-            case .enumeration?, .model?, .resource?:
+            case .enumeration?, .union?, .model?, .resource?:
                 return reference(name)
             case .builtin?, nil:
                 return builtin(name, transform: transform)

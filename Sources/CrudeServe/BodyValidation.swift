@@ -116,6 +116,8 @@ struct BodyValidation {
             return .object(stored)
         case (.object, _):
             fail(path, "Expected an object.", received: value)
+        case let (.union(name), _):
+            return union(value, api.unions[name] ?? WireUnion(variants: []), path: path)
         case let (.array(element), .array(items)):
             var stored: [WireValue] = []
             for (index, item) in items.enumerated() {
@@ -133,6 +135,43 @@ struct BodyValidation {
         case (.dictionary, _):
             fail(path, "Expected an object.", received: value)
         }
+        return nil
+    }
+}
+
+extension WireUnion {
+    /// A value of the first variant, with its tag when the union has a discriminator.
+    func placeholder(in api: ServedAPI, depth: Int) -> WireValue? {
+        guard depth <= 16, let first = variants.first, let value = first.type.placeholder(in: api, depth: depth) else { return nil }
+        guard let key = discriminator, case var .object(object) = value else { return value }
+        object[key] = .string(first.tag)
+        return .object(object)
+    }
+}
+
+extension BodyValidation {
+    /// The stored form of `value` when it is one of `union`'s variants: the one its discriminator names,
+    /// kept with its tag, else the first it is.
+    fileprivate mutating func union(_ value: WireValue, _ union: WireUnion, path: String) -> WireValue? {
+        if let key = union.discriminator {
+            guard case let .string(tag)? = value[key] else {
+                fail(path, "Expected an object whose \"\(key)\" names its type.", received: value)
+                return nil
+            }
+            guard let variant = union.variants.first(where: { $0.tag == tag }) else {
+                let tags = union.variants.map(\.tag).joined(separator: ", ")
+                fail(path.isEmpty ? key : "\(path).\(key)", "\(JSONText.of(WireValue.string(tag))) is not a valid choice; use one of \(tags).")
+                return nil
+            }
+            guard case var .object(stored)? = checked(value, variant.type, path: path) else { return nil }
+            stored[key] = WireValue.string(tag)
+            return .object(stored)
+        }
+        for variant in union.variants {
+            var trial = BodyValidation(api: api)
+            if let stored = trial.checked(value, variant.type, path: path), trial.errors.isEmpty { return stored }
+        }
+        fail(path, "The value is none of the types this field takes.", received: value)
         return nil
     }
 }
@@ -156,6 +195,8 @@ extension WireType {
         case let .object(name):
             // A required field cannot hold its own type, so the depth limit only guards against surprises.
             depth > 16 ? nil : .object(api.placeholder(fields: api.shapes[name] ?? [], depth: depth + 1))
+        case let .union(name):
+            api.unions[name]?.placeholder(in: api, depth: depth + 1)
         }
     }
 }

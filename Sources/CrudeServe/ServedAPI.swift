@@ -20,6 +20,8 @@ struct ServedAPI: Sendable {
     var resources: [ServedResource]
     /// The fields of every model and resource a field can hold, by spec type name.
     var shapes: [String: [WireField]]
+    /// The variants of every union, by spec type name.
+    var unions: [String: WireUnion]
     /// The API-wide actions and each resource's, which the server answers from seed data or with 501.
     var actions: [ServedAction]
     /// Every operation and action, most specific route first: the one with the most literal text, then
@@ -60,6 +62,7 @@ struct ServedAPI: Sendable {
         for declared in spec.models {
             shapes[declared.name.value] = declared.fields.map(types.field)
         }
+        unions = Dictionary(spec.unions.map { ($0.name.value, types.union($0)) }, uniquingKeysWith: { first, _ in first })
         var resources: [ServedResource] = []
         var actions = spec.actions.map { action in
             ServedAction(owner: nil, action: action, model: model.api.actions.first { $0.specName == action.name.value })
@@ -467,6 +470,8 @@ indirect enum WireType: Sendable {
     case enumeration(values: Set<String>, integer: Bool)
     /// An object of the model or resource of that spec name.
     case object(String)
+    /// A value of one of the variants of the union of that spec name.
+    case union(String)
     /// An array of values of the element type.
     case array(WireType)
     /// An object with any keys.
@@ -475,6 +480,14 @@ indirect enum WireType: Sendable {
     case optional(WireType)
     /// Anything: `JSON` fields and transforms that take several JSON types (`lenient`).
     case any
+}
+
+/// A union's variants, as the server checks a value against them.
+struct WireUnion: Sendable {
+    /// The key whose string names an object's variant; without one, a value is the first variant it is.
+    var discriminator: String?
+    /// Each variant's tag (its name in the spec) and type, in spec order.
+    var variants: [(tag: String, type: WireType)]
 }
 
 /// The Swift integer types a field can have: what each holds is what the client decodes into it.
@@ -626,6 +639,11 @@ struct WireTypes {
         )
     }
 
+    /// The wire form of `union`: each variant's tag (its name in the spec) and type.
+    func union(_ union: UnionSpec) -> WireUnion {
+        WireUnion(discriminator: union.discriminator?.value, variants: union.variants.map { ($0.name.value, type($0.type.value, transform: nil)) })
+    }
+
     /// The wire type of `expression`; a transform applies to the innermost named type.
     func type(_ expression: TypeExpression, transform: String?) -> WireType {
         switch expression {
@@ -659,6 +677,7 @@ struct WireTypes {
         }
         switch symbols.resolve(name) {
         case .model?, .resource?: return .object(name)
+        case .union?: return .union(name)
         case .enumeration?:
             let enumeration = spec.enums.first { $0.name.value == name }
             let integer = enumeration?.rawType == .int

@@ -80,6 +80,36 @@ import Testing
                 == ["3:32: `required` of field `q` of the query of action `find` applies to fields of bodies only"])
     }
 
+    @Test func unionsHoldVariantsGeneratedCodeCanRead() {
+        let models = "models:\n  Cat: { fields: { name: String } }\n  Dog: { fields: { name: String } }\n"
+        #expect(errors(for: Self.header + models + "unions:\n  Pet: { discriminator: kind, variants: [Cat, Dog] }\n  Id: [Int, String]\n").isEmpty)
+        #expect(
+            errors(for: Self.header + models + "unions:\n  Pet: { discriminator: kind, variants: [Cat, String] }\n")
+                == ["6:47: variant `String` of union `Pet` is `String`, but a union with a discriminator reads it from an object"])
+        #expect(
+            errors(for: Self.header + models + "unions:\n  Pet: [Cat, Cat?, Date, Dog, Dog]\n")
+                == [
+                    "6:14: variant `Cat?` of union `Pet` has the case name `cat`, already used at line 6",
+                    "6:14: variant `Cat?` of union `Pet` is optional; a union's value is one of its variants",
+                    "6:20: variant `Date` of union `Pet` is `Date`, which is read through a transform, and a variant has none",
+                    "6:31: variant `Dog` of union `Pet` has the case name `dog`, already used at line 6",
+                    "6:31: variant `Dog` of union `Pet` has the type `Dog` of the variant at line 6, so it would never be read",
+                ])
+        #expect(
+            errors(for: Self.header + models + "unions:\n  Pet: { variants: { unknown: Cat, any: JSON, dog: Dog } }\n")
+                == [
+                    "6:22: variant `unknown` of union `Pet` has the case name `unknown`, which is reserved for values no variant reads",
+                    "6:41: variant `any` of union `Pet` is `JSON`, which reads every value, so the variants after it would never be read",
+                ])
+        #expect(
+            errors(for: Self.header + "unions:\n  A: [B, Int]\n  B: [String, A]\n")
+                == [
+                    "3:3: union `A` holds itself as a variant (`A` → `B` → `A`), so reading it would never finish",
+                    "4:3: union `B` holds itself as a variant (`B` → `A` → `B`), so reading it would never finish",
+                    "3:7: variant `B` of union `A` is `B`, which reads every value, so the variants after it would never be read",
+                ].sorted())
+    }
+
     @Test func formAndMultipartBodiesHoldWhatAFormCarries() {
         let action =
             Self.header

@@ -197,6 +197,37 @@ import Testing
         #expect(try ServeSupport.json(null.body) == .object(["id": .number(1), "name": .string("web"), "vpc": .null]))
     }
 
+    @Test func aUnionValueIsTheVariantItsTagNamesOrOneOfTheVariants() async throws {
+        let (server, base) = try await Self.start(
+            """
+            api: { name: Phones }
+            models:
+              Email: { fields: { address: String } }
+              Phone: { fields: { number: Int } }
+            unions:
+              Contact: { discriminator: type, variants: { email: Email, phone: Phone } }
+              Label: [Int, String]
+            resources:
+              Person:
+                path: people
+                fields: { contact: Contact, label: Label? }
+            """)
+        defer { Task { await server.stop() } }
+        let people = base.appendingPathComponent("people")
+        let created = try await ServeSupport.send("POST", people, body: Self.body(#"{"contact": {"type": "phone", "number": 1}, "label": "x"}"#))
+        #expect(
+            try ServeSupport.json(created.body)
+                == .object(["id": .number(1), "contact": .object(["type": .string("phone"), "number": .number(1)]), "label": .string("x")]))
+        let wrongTag = try await ServeSupport.send("POST", people, body: Self.body(#"{"contact": {"type": "fax", "number": 1}}"#))
+        #expect(wrongTag.status == 400)
+        #expect(String(decoding: wrongTag.body, as: UTF8.self).contains(#"\"fax\" is not a valid choice; use one of email, phone."#))
+        let wrongVariant = try await ServeSupport.send("POST", people, body: Self.body(#"{"contact": {"type": "email", "number": 1}}"#))
+        #expect(wrongVariant.status == 400 && String(decoding: wrongVariant.body, as: UTF8.self).contains("contact.address"))
+        let noneOf = try await ServeSupport.send("POST", people, body: Self.body(#"{"contact": {"type": "email", "address": "a"}, "label": true}"#))
+        #expect(
+            noneOf.status == 400 && String(decoding: noneOf.body, as: UTF8.self).contains("The value is none of the types this field takes (received true)."))
+    }
+
     @Test func pagesAndOffsetsPastAnyListAreEmptyAndTheServerStaysUp() async throws {
         let server = try SpecServer(specAt: ServeSupport.fixture("paging"))
         let base = try await server.start()

@@ -12,6 +12,10 @@ enum MappingKeys: String, CaseIterable, Sendable {
     case field
     /// An enum written as a mapping (`{ type: Int, cases: { low: 1 } }`).
     case enumeration = "enum"
+    /// A union written as a mapping (`{ discriminator: type, variants: … }`).
+    case union
+    /// A union's variant written as a mapping (`{ type: Dog, swift_name: doggo }`).
+    case variant
     /// An entry of `models:`.
     case model
     /// An entry of `transforms:`.
@@ -32,10 +36,12 @@ enum MappingKeys: String, CaseIterable, Sendable {
     /// The keys the mapping may hold, in the order diagnostics list them.
     var allowed: [String] {
         switch self {
-        case .spec: ["api", "enums", "models", "resources", "transforms", "actions"]
+        case .spec: ["api", "enums", "unions", "models", "resources", "transforms", "actions"]
         case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache", "store"]
         case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "array_style", "description"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
+        case .union: ["discriminator", "variants", "swift_name", "description"]
+        case .variant: ["type", "swift_name"]
         case .model: ["description", "swift_name", "fields"]
         case .transform: ["date_format", "time_zone", "type", "swift"]
         case .resource:
@@ -56,7 +62,8 @@ enum MappingKeys: String, CaseIterable, Sendable {
         switch self {
         case .spec: ["api"]
         case .api: ["name"]
-        case .field: ["type"]
+        case .field, .variant: ["type"]
+        case .union: ["variants"]
         case .enumeration: ["cases"]
         case .resource, .action: ["path"]
         case .model, .transform, .id, .pagination, .namespace, .configuration: []

@@ -51,6 +51,7 @@ private struct Loader {
         guard let apiNode = top["api"], let api = api(apiNode) else { return nil }
         var spec = Spec(file: reader.file, api: api)
         spec.enums = named(top["enums"], "`enums`") { loader, name, node in loader.enumSpec(name, node) }
+        spec.unions = named(top["unions"], "`unions`") { loader, name, node in loader.union(name, node) }
         spec.models = named(top["models"], "`models`") { loader, name, node in loader.model(name, node) }
         spec.resources = named(top["resources"], "`resources`") { loader, name, node in loader.resource(name, node) }
         spec.transforms = named(top["transforms"], "`transforms`") { loader, name, node in loader.transform(name, node) }
@@ -229,6 +230,44 @@ private struct Loader {
         guard let pairs = reader.pairs(node, "the cases of \(what)") else { return [] }
         return pairs.compactMap { pair in
             reader.scalar(pair.value, "the raw value of case `\(pair.key.value)`").map { (pair.key, $0) }
+        }
+    }
+
+    /// `[Cat, Dog]` (the variants' types), or a mapping with `variants` and a `discriminator`.
+    mutating func union(_ name: Located<String>, _ node: Node) -> UnionSpec? {
+        let what = "union `\(name.value)`"
+        if case .sequence = node {
+            return UnionSpec(name: name, variants: variants(node, what))
+        }
+        guard let entries = reader.entries(node, what, keys: .union) else { return nil }
+        var union = UnionSpec(
+            name: name, description: entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value },
+            discriminator: entries["discriminator"].flatMap { reader.text($0, "the discriminator of \(what)") },
+            variants: entries["variants"].map { variants($0, what) } ?? [])
+        union.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
+        return union
+    }
+
+    /// `[Cat, Dog]` (types; names derive from them) or `{cat: Cat, dog: { type: Dog, swift_name: … }}`.
+    mutating func variants(_ node: Node, _ what: String) -> [UnionSpec.Variant] {
+        if case .sequence = node {
+            return (reader.sequence(node, "the variants of \(what)") ?? []).compactMap { item in
+                typeExpression(item, "a variant of \(what)").map { type in
+                    UnionSpec.Variant(name: Located(type.value.description, at: type.location), type: type, isListed: true)
+                }
+            }
+        }
+        guard let pairs = reader.pairs(node, "the variants of \(what)") else { return [] }
+        return pairs.compactMap { pair in
+            let variant = "variant `\(pair.key.value)` of \(what)"
+            guard case .mapping = pair.value else {
+                return typeExpression(pair.value, "the type of \(variant)").map { UnionSpec.Variant(name: pair.key, type: $0, isListed: false) }
+            }
+            guard let entries = reader.entries(pair.value, variant, keys: .variant), let typeNode = entries["type"],
+                let type = typeExpression(typeNode, "the type of \(variant)")
+            else { return nil }
+            return UnionSpec.Variant(
+                name: pair.key, type: type, swiftName: entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(variant)") }, isListed: false)
         }
     }
 

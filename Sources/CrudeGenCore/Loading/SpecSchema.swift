@@ -18,6 +18,11 @@ public enum SpecSchema {
       "type": "object",
       "additionalProperties": { "$ref": "#/definitions/enumDeclaration" }
     },
+    "unions": {
+      "description": "Values of one of several types (OpenAPI's oneOf and anyOf): name → a list of the variants' types, or { discriminator, variants, description }.",
+      "type": "object",
+      "additionalProperties": { "$ref": "#/definitions/unionDeclaration" }
+    },
     "models": {
       "description": "Plain data types: name → { description, fields }.",
       "type": "object",
@@ -175,6 +180,57 @@ public enum SpecSchema {
         "type": { "description": "The raw type. Default String.", "enum": ["String", "Int"] },
         "swift_name": { "$ref": "#/definitions/text", "description": "The Swift type name to generate instead of the spec's name, e.g. to avoid a reserved one." },
         "description": { "$ref": "#/definitions/scalar", "description": "Doc comment." }
+      },
+      "patternProperties": { "^x-": {} },
+      "additionalProperties": false
+    },
+    "unionDeclaration": {
+      "anyOf": [
+        { "$ref": "#/definitions/variantList" },
+        { "$ref": "#/definitions/union" }
+      ]
+    },
+    "variantList": {
+      "description": "The variants' types, tried in order; case names are derived (Cat → cat, [Tag] → tagList).",
+      "type": "array",
+      "minItems": 1,
+      "items": { "$ref": "#/definitions/typeExpression" }
+    },
+    "union": {
+      "description": "A union with a discriminator, case names of its own or a description.",
+      "type": "object",
+      "required": ["variants"],
+      "properties": {
+        "variants": {
+          "description": "A list of types, or name → type (with a discriminator, the name is the tag).",
+          "anyOf": [
+            { "$ref": "#/definitions/variantList" },
+            {
+              "type": "object",
+              "minProperties": 1,
+              "additionalProperties": {
+                "anyOf": [
+                  { "$ref": "#/definitions/typeExpression" },
+                  { "$ref": "#/definitions/variant" }
+                ]
+              }
+            }
+          ]
+        },
+        "discriminator": { "$ref": "#/definitions/text", "description": "The JSON key whose string names the variant of an object (OpenAPI's discriminator propertyName)." },
+        "swift_name": { "$ref": "#/definitions/text", "description": "The Swift type name to generate instead of the spec's name, e.g. to avoid a reserved one." },
+        "description": { "$ref": "#/definitions/scalar", "description": "Doc comment." }
+      },
+      "patternProperties": { "^x-": {} },
+      "additionalProperties": false
+    },
+    "variant": {
+      "description": "A variant with a case name of its own: { type: Dog, swift_name: doggo }.",
+      "type": "object",
+      "required": ["type"],
+      "properties": {
+        "type": { "$ref": "#/definitions/typeExpression" },
+        "swift_name": { "$ref": "#/definitions/text", "description": "The Swift case name instead of the one derived from the variant's name." }
       },
       "patternProperties": { "^x-": {} },
       "additionalProperties": false

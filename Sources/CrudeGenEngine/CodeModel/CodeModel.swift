@@ -7,6 +7,7 @@ public struct CodeModel: Sendable {
     public var access: AccessLevel
     public var api: APIDeclaration
     public var enums: [EnumDeclaration]
+    public var unions: [UnionDeclaration]
     /// Models and resources, in spec order.
     public var models: [ModelDeclaration]
     /// What the local store needs, when the spec keeps any resource in it (`store: true`).
@@ -51,6 +52,24 @@ public struct EnumDeclaration: Sendable {
     public var rawType: String
     /// Each case's escaped Swift name and raw value literal.
     public var cases: [(name: String, rawValue: String)]
+}
+
+/// An indirect enum with a case per variant of a union and an `unknown` case keeping, as sent, what no
+/// variant reads. Indirect, so that a model may hold a union that holds the model.
+public struct UnionDeclaration: Sendable {
+    /// One case: its escaped Swift name, the Swift type it holds, and with a discriminator the tag that
+    /// names it, as a string literal.
+    public struct Variant: Sendable {
+        public var name: String
+        public var type: String
+        public var tag: String?
+    }
+
+    public var name: String
+    public var documentation: [String]
+    /// The JSON key naming the variant, as a string literal; `nil` when the variants are tried in order.
+    public var discriminator: String?
+    public var variants: [Variant]
 }
 
 // Which functions a type has, and what each says, is a decision of the code model (``FunctionPlanner``),

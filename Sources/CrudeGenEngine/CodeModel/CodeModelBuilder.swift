@@ -10,6 +10,7 @@ package enum CodeModelBuilder {
             access: spec.api.access,
             api: builder.api(),
             enums: spec.enums.map(builder.enumeration),
+            unions: spec.unions.map(builder.union),
             models: spec.models.map { builder.model(name: ($0.swiftName ?? $0.name).value, description: $0.description, fields: $0.fields) }
                 + spec.resources.map(builder.resource)
         )
@@ -90,6 +91,18 @@ private struct Builder {
                 return (name, raw)
             }
         )
+    }
+
+    func union(_ union: UnionSpec) -> UnionDeclaration {
+        UnionDeclaration(
+            name: SwiftNaming.escaped((union.swiftName ?? union.name).value),
+            documentation: documentation(union.description),
+            discriminator: union.discriminator.map { SwiftNaming.stringLiteral($0.value) },
+            variants: union.variants.map { variant in
+                UnionDeclaration.Variant(
+                    name: SwiftNaming.escaped(variant.caseName), type: symbols.swiftType(variant.type.value),
+                    tag: union.discriminator == nil ? nil : SwiftNaming.stringLiteral(variant.name.value))
+            })
     }
 
     func resource(_ resource: ResourceSpec) -> ModelDeclaration {

@@ -99,8 +99,8 @@ package enum SpecInterop {
 
     /// What a type name resolves to in a validated spec.
     package enum TypeKind: Sendable, Equatable {
-        /// A built-in type, or a spec enum, model or resource.
-        case builtin, enumeration, model, resource
+        /// A built-in type, or a spec enum, union, model or resource.
+        case builtin, enumeration, union, model, resource
     }
 
     /// What `name` refers to in the spec `symbols` came from; `nil` when it is unknown.
@@ -108,6 +108,7 @@ package enum SpecInterop {
         switch symbols.resolve(name) {
         case .builtin?: .builtin
         case .enumeration?: .enumeration
+        case .union?: .union
         case .model?: .model
         case .resource?: .resource
         // The API's own enum is no type a field can hold.

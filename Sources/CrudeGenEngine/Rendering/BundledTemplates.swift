@@ -311,5 +311,51 @@ nonisolated extension {{name}}: StoreContainer {
 {{/container}}
 
 """#,
+        "union-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
+{{#documentation}}
+{{.}}
+{{/documentation}}
+nonisolated {{access}}indirect enum {{name}}: Hashable, Sendable {
+{{#variants}}
+    case {{name}}({{type}})
+{{/variants}}
+    /// A value no variant reads, kept as sent.
+    case unknown(JSONValue)
+}
+
+nonisolated extension {{name}}: Codable {
+    {{access}}init(from decoder: any Decoder) throws {
+{{#discriminator}}
+        switch decoder.discriminator({{key}}) {
+{{#variants}}
+        case {{tag}}: self = .{{name}}(try {{type}}(from: decoder))
+{{/variants}}
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+{{/discriminator}}
+{{^discriminator}}
+{{#variants}}
+        if let value = try? {{type}}(from: decoder) {
+            self = .{{name}}(value)
+            return
+        }
+{{/variants}}
+        self = .unknown(try JSONValue(from: decoder))
+{{/discriminator}}
+    }
+
+    {{access}}func encode(to encoder: any Encoder) throws {
+        switch self {
+{{#variants}}
+        case let .{{name}}(value): try {{#tag}}encoder.encode(value, taggedAs: {{tag}}, at: {{discriminatorKey}}){{/tag}}{{^tag}}value.encode(to: encoder){{/tag}}
+{{/variants}}
+        case let .unknown(value): try value.encode(to: encoder)
+        }
+    }
+}
+
+"""#,
     ]
 }

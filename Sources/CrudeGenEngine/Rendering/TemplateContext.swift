@@ -50,6 +50,25 @@ enum TemplateContext {
         ]
     }
 
+    static func union(_ union: UnionDeclaration, access: String) -> [String: TemplateValue] {
+        var context: [String: TemplateValue] = [
+            "access": .string(access),
+            "name": .string(union.name),
+            "documentation": comment(union.documentation),
+            "variants": list(
+                union.variants.map { variant in
+                    var context: [String: TemplateValue] = ["name": .string(variant.name), "type": .string(variant.type)]
+                    if let tag = variant.tag, let key = union.discriminator {
+                        context["tag"] = .string(tag)
+                        context["discriminatorKey"] = .string(key)
+                    }
+                    return context
+                }),
+        ]
+        if let key = union.discriminator { context["discriminator"] = .object(["key": .string(key)]) }
+        return context
+    }
+
     static func model(_ model: ModelDeclaration, access: String) -> [String: TemplateValue] {
         let properties = model.properties
         var context: [String: TemplateValue] = [

@@ -22,6 +22,11 @@ enum TemplateNames {
             "access": "String", "name": "String", "documentation": "[String]", "rawType": "String", "cases": "[Object]", "cases[].name": "String",
             "cases[].rawValue": "String", "cases[].separator": "String",
         ],
+        "union": [
+            "access": "String", "name": "String", "documentation": "[String]", "discriminator": "Object", "discriminator.key": "String",
+            "variants": "[Object]", "variants[].name": "String", "variants[].type": "String", "variants[].tag": "String",
+            "variants[].discriminatorKey": "String",
+        ],
         "model": [
             "access": "String", "name": "String", "documentation": "[String]", "isIdentifiable": "Bool", "hasProperties": "Bool",
             "declaresInitializer": "Bool", "usesOptions": "Bool", "properties": "[Object]", "properties[].name": "String", "properties[].type": "String",
@@ -47,7 +52,7 @@ enum TemplateNames {
     /// The templates the renderer starts from, and the context each is rendered with; partials are checked
     /// where these include them, in the scopes that include them.
     static let roots: [String: String] = [
-        "api-file": "api", "enum-file": "enum", "model-file": "model", "store-file": "store", "api-store-file": "storeSchema",
+        "api-file": "api", "enum-file": "enum", "union-file": "union", "model-file": "model", "store-file": "store", "api-store-file": "storeSchema",
     ]
 
     /// One level of name lookup: an object of a context (`prefix` its path, `""` the context itself), or,

@@ -14,6 +14,7 @@ public struct TemplateSet: Sendable {
     public static let summaries: [String: String] = [
         "api-file": "the API file: base URL, headers, envelope, date formats, API-wide actions and their payload types",
         "enum-file": "one file per enum, with its unknown(RawValue) case",
+        "union-file": "one file per union: a case per variant, and unknown(JSONValue) for what none reads",
         "model-file": "one file per model and resource: the model, then a resource's operations",
         "model": "partial: a struct with its Codable conformance (model files and action payloads)",
         "resource-operations": "partial: a resource's operations and its Patch type",

@@ -8,6 +8,8 @@ public struct Spec: Sendable {
     public var api: APISpec
     /// The `enums` section, in file order.
     public var enums: [EnumSpec] = []
+    /// The `unions` section, in file order.
+    public var unions: [UnionSpec] = []
     /// The `models` section: plain data types without an endpoint of their own.
     public var models: [ModelSpec] = []
     /// The `resources` section: models with a REST path and operations.
@@ -539,6 +541,68 @@ public struct EnumSpec: Sendable {
         self.rawType = rawType
         self.cases = cases
         self.derivesCaseNames = derivesCaseNames
+    }
+}
+
+/// A value of one of several types (OpenAPI's `oneOf` and `anyOf`): an enum with a case per variant and a
+/// case keeping, as sent, a value none of them reads.
+public struct UnionSpec: Sendable {
+    /// One of the types a union's value can have.
+    public struct Variant: Sendable {
+        /// The variant's name: its key in the mapping form, its type as written in the list form. With a
+        /// discriminator it is the tag the discriminator holds for this variant.
+        public var name: Located<String>
+        public var type: Located<TypeExpression>
+        /// The Swift case name when it should differ from the one derived from `name`.
+        public var swiftName: Located<String>?
+        /// Whether the variant was listed by type only (`[Cat, Dog]`), so its case name derives from the type.
+        public var isListed: Bool
+
+        /// Creates the value; the loader (in CrudeGenCore) fills it.
+        package init(name: Located<String>, type: Located<TypeExpression>, swiftName: Located<String>? = nil, isListed: Bool) {
+            self.name = name
+            self.type = type
+            self.swiftName = swiftName
+            self.isListed = isListed
+        }
+
+        /// The Swift case name, unescaped: the `swift_name`, else derived from the name (`email_contact`
+        /// → `emailContact`), or for a listed type from its element type's name with `List` or `Map`
+        /// after it (`Cat` → `cat`, `[Tag]` → `tagList`).
+        package var caseName: String {
+            swiftName?.value ?? SwiftNaming.caseName(caseNameSource, derived: true)
+        }
+
+        private var caseNameSource: String {
+            guard isListed else { return name.value }
+            func words(_ type: TypeExpression) -> String {
+                switch type {
+                case let .named(name): name
+                case let .optional(wrapped): words(wrapped)
+                case let .array(element): words(element) + "List"
+                case let .dictionary(value): words(value) + "Map"
+                }
+            }
+            return words(type.value)
+        }
+    }
+
+    public var name: Located<String>
+    /// The Swift type name when it should differ from `name`.
+    public var swiftName: Located<String>?
+    public var description: String?
+    /// The JSON key whose string says which variant an object is; without one, the first variant that
+    /// decodes is the value.
+    public var discriminator: Located<String>?
+    /// The variants, in file order: the order they are tried in without a discriminator.
+    public var variants: [Variant]
+
+    /// Creates the value; the loader (in CrudeGenCore) fills it.
+    package init(name: Located<String>, description: String? = nil, discriminator: Located<String>? = nil, variants: [Variant]) {
+        self.name = name
+        self.description = description
+        self.discriminator = discriminator
+        self.variants = variants
     }
 }
 

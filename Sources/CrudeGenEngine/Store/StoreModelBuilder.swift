@@ -96,6 +96,10 @@ private struct StoreBuilder {
         case let .named(name):
             guard let fields = fields(of: name) else {
                 if let enumeration = spec.enums.first(where: { $0.name.value == name }) { return "enum " + enumeration.rawType.rawValue }
+                if let union = spec.unions.first(where: { $0.name.value == name }), !visiting.contains(name) {
+                    let variants = union.variants.map { $0.name.value + ":" + shape(of: $0.type.value, visiting: visiting.union([name])) }
+                    return "(" + (union.discriminator.map { $0.value + "|" } ?? "") + variants.joined(separator: "|") + ")"
+                }
                 return name
             }
             guard !visiting.contains(name) else { return "@" + name }

@@ -53,10 +53,12 @@ public struct SpecValidator {
         for transform in spec.transforms { checkTransform(transform) }
         checkDateFormatNames()
         for enumeration in spec.enums { checkEnum(enumeration) }
+        for union in spec.unions { checkUnion(union) }
         for model in spec.models { checkFields(model.fields, of: "model `\(model.name.value)`") }
         for resource in spec.resources { checkResource(resource) }
         for action in spec.actions { checkAction(action, resource: nil) }
         checkRecursion()
+        checkUnionCycles()
         diagnostics += StoreValidator.check(spec)
     }
 
@@ -67,6 +69,7 @@ public struct SpecValidator {
         typealias Declaration = (name: Located<String>, swiftName: Located<String>?, symbol: SymbolTable.Symbol, what: String)
         var declarations: [Declaration] = [(spec.api.name, nil, .api, "API")]
         declarations += spec.enums.map { ($0.name, $0.swiftName, .enumeration, "enum") }
+        declarations += spec.unions.map { ($0.name, $0.swiftName, .union, "union") }
         declarations += spec.models.map { ($0.name, $0.swiftName, .model, "model") }
         declarations += spec.resources.map { ($0.name, $0.swiftName, .resource, "resource") }
         symbols.inlinePayloads = Self.inlinePayloads(of: spec)
@@ -111,7 +114,7 @@ public struct SpecValidator {
         if let previous = symbols.declare(name.value, swiftName: swift.value, as: symbol, at: name.location) {
             error(
                 "`\(swift.value)` is declared twice (first at line \(previous.line))", at: swift.location,
-                hint: "type names must be unique across enums, models, resources and action payloads")
+                hint: "type names must be unique across enums, unions, models, resources and action payloads")
         }
     }
 
@@ -378,6 +381,107 @@ public struct SpecValidator {
             rawValues[item.rawValue.value] = item.rawValue.location
             if enumeration.rawType == .int, Int(item.rawValue.value) == nil {
                 error("raw value `\(item.rawValue.value)` of \(what) is not an integer", at: item.rawValue.location)
+            }
+        }
+    }
+
+    // MARK: unions
+
+    /// Built-in types a variant cannot be: each is read through a transform, which a variant has none of.
+    private static let transformedTypes: Set<String> = ["Date", "Data"]
+
+    private mutating func checkUnion(_ union: UnionSpec) {
+        let what = "union `\(union.name.value)`"
+        if union.variants.isEmpty {
+            error("\(what) has no variants", at: union.name.location, hint: "list the types its values can have, as `[Cat, Dog]`")
+        }
+        if let discriminator = union.discriminator, discriminator.value.isEmpty {
+            error("the discriminator of \(what) is empty", at: discriminator.location, hint: "name the JSON key that says which variant an object is")
+        }
+        var names: [String: SourceLocation] = [:]
+        var types: [String: SourceLocation] = [:]
+        for variant in union.variants {
+            let variantWhat = "variant `\(variant.name.value)` of \(what)"
+            let caseName = variant.caseName
+            if let rename = variant.swiftName, !SwiftNaming.isIdentifier(rename.value) || rename.value == "_" {
+                error("`swift_name: \(rename.value)` of \(variantWhat) is not a valid Swift case name", at: rename.location)
+            } else if caseName == "unknown" {
+                error(
+                    "\(variantWhat) has the case name `unknown`, which is reserved for values no variant reads",
+                    at: (variant.swiftName ?? variant.name).location,
+                    hint: "give the variant another case name: `{ type: \(variant.type.value), swift_name: unknownValue }`")
+            } else if let previous = names[caseName] {
+                error(
+                    "\(variantWhat) has the case name `\(caseName)`, already used at line \(previous.line)", at: variant.name.location,
+                    hint: "give one of them a case name of its own with `swift_name`")
+            }
+            names[caseName] = variant.name.location
+            guard checkType(variant.type) else { continue }
+            let type = variant.type.value
+            if type.isOptional {
+                error(
+                    "\(variantWhat) is optional; a union's value is one of its variants", at: variant.type.location,
+                    hint: "write `\(type.nonOptional)`, and make the field holding the union optional instead")
+                continue
+            }
+            if Self.transformedTypes.contains(type.baseName), !symbols.isShadowed(type.baseName) {
+                error(
+                    "\(variantWhat) is `\(type)`, which is read through a transform, and a variant has none", at: variant.type.location,
+                    hint: "hold it in a field of a model, or read it as `String`")
+                continue
+            }
+            if union.discriminator != nil {
+                guard case let .named(name) = type, [.model, .resource].contains(symbols.resolve(name)) else {
+                    error(
+                        "\(variantWhat) is `\(type)`, but a union with a discriminator reads it from an object", at: variant.type.location,
+                        hint: "a discriminated union's variants are models or resources; remove `discriminator` to try the variants in order")
+                    continue
+                }
+            } else if variant.name.location != union.variants.last?.name.location, readsEveryValue(type) {
+                error(
+                    "\(variantWhat) is `\(type)`, which reads every value, so the variants after it would never be read", at: variant.type.location,
+                    hint: "list it last: without a discriminator the variants are tried in order")
+            } else if let previous = types[type.description] {
+                error(
+                    "\(variantWhat) has the type `\(type)` of the variant at line \(previous.line), so it would never be read", at: variant.type.location,
+                    hint: "remove one of them, or tell them apart with a `discriminator`")
+            }
+            types[type.description] = variant.name.location
+        }
+    }
+
+    /// Whether a variant of `type` reads any JSON value: `JSON`, and a union, which keeps what its own
+    /// variants do not read as unknown.
+    private func readsEveryValue(_ type: TypeExpression) -> Bool {
+        guard case let .named(name) = type else { return false }
+        return symbols.resolve(name) == .union || symbols.resolve(name) == .builtin(swiftName: "JSONValue")
+    }
+
+    /// Reports unions that hold themselves as a variant, directly or through other unions: without a
+    /// discriminator, reading one would try itself again before reading anything.
+    private mutating func checkUnionCycles() {
+        let unions = Dictionary(spec.unions.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        func unionVariants(of name: String) -> [String] {
+            (unions[name]?.variants ?? []).compactMap { variant in
+                guard case let .named(inner) = variant.type.value, unions[inner] != nil else { return nil }
+                return inner
+            }
+        }
+        for union in spec.unions {
+            let start = union.name.value
+            var stack: [[String]] = [[start]]
+            var visited: Set<String> = []
+            search: while let path = stack.popLast() {
+                for next in unionVariants(of: path[path.count - 1]) {
+                    if next == start {
+                        let cycle = (path + [start]).map { "`\($0)`" }.joined(separator: " → ")
+                        error(
+                            "union `\(start)` holds itself as a variant (\(cycle)), so reading it would never finish", at: union.name.location,
+                            hint: "hold it in an array or in a model's field instead")
+                        break search
+                    }
+                    if visited.insert(next).inserted { stack.append(path + [next]) }
+                }
             }
         }
     }

@@ -7,6 +7,7 @@ package struct SymbolTable {
         /// The API's namespace enum: its name is taken, but it is not a type fields can hold.
         case api
         case enumeration
+        case union
         case model
         case resource
     }

@@ -26,7 +26,7 @@ struct ContractServer {
         let api = try ServedAPI.load(specAt: path)
         var records: [String: [JSONValue]] = [:]
         var counts: [String: Int] = [:]
-        let samples = WireSamples(shapes: api.shapes)
+        let samples = WireSamples(shapes: api.shapes, unions: api.unions)
         for resource in api.resources {
             let count = resource.pagination.map { $0.defaultSize * 2 + 1 } ?? 3
             counts[resource.name] = count
@@ -61,6 +61,8 @@ struct ContractServer {
 struct WireSamples {
     /// The fields of every model and resource, by spec name.
     let shapes: [String: [WireField]]
+    /// The variants of every union, by spec name.
+    let unions: [String: WireUnion]
 
     /// The `number`th value of `resource`: its id (for ids the server does not number), then a sample of
     /// every field.
@@ -97,12 +99,22 @@ struct WireSamples {
                     (shapes[name] ?? []).compactMap { field in
                         field.writeOnly || depth > 2 && field.type.isOptional ? nil : (field.key, sample(field.type, depth: depth + 1))
                     }, uniquingKeysWith: { first, _ in first }))
+        case let .union(name): union(unions[name], depth: depth)
         case let .array(element): depth > 2 ? .array([]) : .array([sample(element, depth: depth + 1)])
         case .dictionary: .object([:])
         case .optional(let wrapped): depth > 2 ? .null : sample(wrapped, depth: depth)
         // "1" is read by every lenient transform: as 1, 1.0, true, "1" and the id "1".
         case .any, .lenient: .string("1")
         }
+    }
+
+    /// A value of the union's first variant, with its tag when the union has a discriminator.
+    private func union(_ union: WireUnion?, depth: Int) -> JSONValue {
+        guard let union, let first = union.variants.first else { return .null }
+        let value = sample(first.type, depth: depth)
+        guard let key = union.discriminator, case var .object(object) = value else { return value }
+        object[key] = .string(first.tag)
+        return .object(object)
     }
 
 }
