@@ -53,7 +53,7 @@ struct DocExample {
         case "yaml":
             if code.range(of: #"(?m)^api:"#, options: .regularExpression) != nil { return .spec }
             if firstLine.hasPrefix("templates:") || firstLine.hasPrefix("files_per_spec:") { return .configuration }
-            let sections = ["enums:", "models:", "resources:", "transforms:", "actions:", "fields:", "x-"]
+            let sections = ["enums:", "unions:", "models:", "resources:", "transforms:", "actions:", "fields:", "x-"]
             return sections.contains { firstLine.hasPrefix($0) } ? .specFragment : nil
         case "swift":
             if code.contains(".package(") || code.contains("targets:") { return .manifest }
