@@ -157,6 +157,8 @@ struct Mapper {
     enum Component {
         /// An enum of this name.
         case enumeration(String)
+        /// A union of this name.
+        case union(String)
         /// A model of this name (or the resource that takes it).
         case model(String)
         /// Anything else: references to it use its type directly.
@@ -268,6 +270,7 @@ extension Mapper {
         dropConsumedModels()
         if selection.usedTypesOnly { dropUnusedTypes() } else { dropErrorOnlyTypes() }
         breakValueCycles()
+        repairUnions()
         if let givenKeyStyle { draft.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
         return draft
     }

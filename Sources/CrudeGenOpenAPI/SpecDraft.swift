@@ -21,6 +21,7 @@ struct SpecDraft {
     /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
     var updateMethod: String?
     var enums: [Enumeration] = []
+    var unions: [Union] = []
     var models: [Model] = []
     var resources: [Resource] = []
     var actions: [Action] = []
@@ -73,6 +74,23 @@ struct SpecDraft {
         var values: [String]
         /// The case names the document gives (`x-enum-varnames`), one per value.
         var caseNames: [String]?
+    }
+
+    /// A value of one of several types.
+    struct Union {
+        /// One variant: its name (the tag with a discriminator; `nil` for a variant listed by type), its
+        /// type, and its case name when the derived one would not do.
+        struct Variant {
+            var name: String?
+            var type: TypeExpression
+            var swiftName: String?
+        }
+
+        var name: String
+        var swiftName: String?
+        var description: String?
+        var discriminator: String?
+        var variants: [Variant]
     }
 
     /// A plain data type.

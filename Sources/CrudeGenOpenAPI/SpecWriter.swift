@@ -36,6 +36,11 @@ enum SpecWriter {
             writer.line("enums:")
             for enumeration in draft.enums { writer.enumeration(enumeration) }
         }
+        if !draft.unions.isEmpty {
+            writer.line("")
+            writer.line("unions:")
+            for union in draft.unions { writer.union(union) }
+        }
         if !draft.models.isEmpty {
             writer.line("")
             writer.line("models:")
@@ -112,6 +117,34 @@ private struct Writer {
     }
 
     /// Appends an enum: the short list form when case names derive from the values, else `cases` with names.
+    /// A union: the list of its variants' types when that says everything, else a mapping.
+    mutating func union(_ union: SpecDraft.Union) {
+        let name = SpecWriter.scalar(union.name)
+        let type = { (variant: SpecDraft.Union.Variant) in SpecWriter.scalar(variant.type.description, flow: true) }
+        let listed = union.variants.allSatisfy { $0.name == nil && $0.swiftName == nil }
+        if listed, union.discriminator == nil, union.description == nil, union.swiftName == nil {
+            line("  \(name): [\(union.variants.map(type).joined(separator: ", "))]")
+            return
+        }
+        line("  \(name):")
+        if let swiftName = union.swiftName { line("    swift_name: \(SpecWriter.scalar(swiftName))") }
+        description(union.description, indent: 4)
+        if let discriminator = union.discriminator { line("    discriminator: \(SpecWriter.scalar(discriminator))") }
+        if listed {
+            line("    variants: [\(union.variants.map(type).joined(separator: ", "))]")
+            return
+        }
+        line("    variants:")
+        for variant in union.variants {
+            let key = SpecWriter.scalar(variant.name ?? variant.type.description)
+            if let swiftName = variant.swiftName {
+                line("      \(key): { type: \(type(variant)), swift_name: \(SpecWriter.scalar(swiftName, flow: true)) }")
+            } else {
+                line("      \(key): \(type(variant))")
+            }
+        }
+    }
+
     mutating func enumeration(_ enumeration: SpecDraft.Enumeration) {
         let derived = enumeration.values.map(SpecInterop.derivedCaseName)
         if let caseNames = enumeration.caseNames {

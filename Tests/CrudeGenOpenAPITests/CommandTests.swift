@@ -22,7 +22,7 @@ import Testing
             #expect(first.status == 0, "\(first.stderr)")
             #expect(
                 first.stdout.hasSuffix(
-                    "shop.yaml: 7 operations read: 1 resource (5 operations), 2 actions, 0 left out; the 2 warnings above say what is left out or approximated.\n"
+                    "shop.yaml: 7 operations read: 1 resource (5 operations), 2 actions, 0 left out; the warning above says what is left out or approximated.\n"
                 ))
             #expect(first.stderr.contains("shop.yaml:67:11: warning: cookie parameter `session`"))
             let generated = try await OpenAPITestSupport.runTool(Self.executable, [output.path, "-o", folder.appendingPathComponent("Sources").path])

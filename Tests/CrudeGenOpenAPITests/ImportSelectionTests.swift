@@ -84,7 +84,7 @@ import Testing
             Unused:
               type: object
               properties:
-                either: { oneOf: [{ type: string }, { type: integer }] }
+                either: { not: { type: string } }
         """
 
     static func importing(_ selection: OperationSelection, apiName: String? = nil) throws -> OpenAPIImporter.Result {

@@ -7,7 +7,7 @@ extension Mapper {
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
         let parts = reachableTypes(from: consumedModels)
-        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name))
+        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name) + draft.unions.map(\.name))
         let roots = operationTypeNames().union(draft.resources.map(\.name)).union(allTypes.subtracting(parts))
         let kept = reachableTypes(from: roots)
         _ = removeTypes { parts.contains($0) && !kept.contains($0) }
@@ -38,7 +38,7 @@ extension Mapper {
         guard !errorTypes.isEmpty else { return }
         // Every type the error types do not reach stays, and with it every type it uses, error type or not.
         let errorOnly = reachableTypes(from: errorTypes)
-        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name))
+        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name) + draft.unions.map(\.name))
         let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
         summary.errorTypes = removeTypes { allTypes.contains($0) && !used.contains($0) }
     }
@@ -46,28 +46,60 @@ extension Mapper {
     /// Removes the models and enums whose names are `dropped`, marks their components dropped (so that
     /// their warnings are left out too) and returns how many types went.
     private mutating func removeTypes(_ dropped: (String) -> Bool) -> Int {
-        let typeCount = draft.models.count + draft.enums.count
+        let typeCount = draft.models.count + draft.enums.count + draft.unions.count
         draft.models.removeAll { dropped($0.name) }
         draft.enums.removeAll { dropped($0.name) }
+        draft.unions.removeAll { dropped($0.name) }
         for (name, component) in components {
             switch component {
-            case let .model(type), let .enumeration(type): if dropped(type) { droppedComponents.insert(name) }
+            case let .model(type), let .enumeration(type), let .union(type): if dropped(type) { droppedComponents.insert(name) }
             case .alias: break
             }
         }
-        return typeCount - draft.models.count - draft.enums.count
+        return typeCount - draft.models.count - draft.enums.count - draft.unions.count
     }
 
-    /// `names` and every type their models' fields use, directly or through other models.
+    /// `names` and every type their models' fields and unions' variants use, directly or through others.
     private func reachableTypes(from names: Set<String>) -> Set<String> {
-        let fields = Dictionary(draft.models.map { ($0.name, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        var uses = Dictionary(draft.models.map { ($0.name, $0.fields.map(\.type.baseName)) }, uniquingKeysWith: { first, _ in first })
+        for union in draft.unions { uses[union.name, default: []] += union.variants.map(\.type.baseName) }
         var reached: Set<String> = []
         var pending = Array(names)
         while let name = pending.popLast() {
             guard reached.insert(name).inserted else { continue }
-            pending += (fields[name] ?? []).map(\.type.baseName)
+            pending += uses[name] ?? []
         }
         return reached
+    }
+
+    /// Drops the variants through which a union would hold itself (reading it would never finish), with a
+    /// warning, and gives a union left without variants one that keeps any value.
+    mutating func repairUnions() {
+        let unions = draft.unions
+        let unionNames = Set(unions.map(\.name))
+        func unionVariants(of name: String) -> [String] {
+            let variants = unions.first { $0.name == name }?.variants ?? []
+            return variants.compactMap { if case let .named(inner) = $0.type, unionNames.contains(inner) { inner } else { nil } }
+        }
+        func leadsBack(from inner: String, to name: String) -> Bool {
+            var pending = [inner]
+            var seen: Set<String> = []
+            while let next = pending.popLast() {
+                if next == name { return true }
+                if seen.insert(next).inserted { pending += unionVariants(of: next) }
+            }
+            return false
+        }
+        for (index, union) in unions.enumerated() {
+            let kept = union.variants.filter { variant in
+                guard case let .named(inner) = variant.type, unionNames.contains(inner), leadsBack(from: inner, to: union.name) else { return true }
+                warn(
+                    "union `\(union.name)` would hold itself through its variant `\(inner)`; the variant is left out",
+                    at: modelPointers[union.name] ?? ["components", "schemas"])
+                return false
+            }
+            draft.unions[index].variants = kept.isEmpty ? [.init(type: .named("JSON"))] : kept
+        }
     }
 
     /// The type names the resources and actions use: fields, route and query parameters, bodies and

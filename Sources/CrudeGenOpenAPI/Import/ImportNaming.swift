@@ -70,13 +70,18 @@ extension Mapper {
         }
     }
 
-    /// Replaces every reference to a type among the keys of `renamed` in the fields mapped so far.
+    /// Replaces every reference to a type among the keys of `renamed` in the fields and variants mapped so far.
     mutating func renameReferences(_ renamed: [String: String]) {
         guard !renamed.isEmpty else { return }
         let rename = { (fields: inout [SpecDraft.Field]) in
             for index in fields.indices { fields[index].type = fields[index].type.renamed(renamed) }
         }
         for index in draft.models.indices { rename(&draft.models[index].fields) }
+        for index in draft.unions.indices {
+            for variant in draft.unions[index].variants.indices {
+                draft.unions[index].variants[variant].type = draft.unions[index].variants[variant].type.renamed(renamed)
+            }
+        }
         for index in draft.resources.indices {
             rename(&draft.resources[index].fields)
             for param in draft.resources[index].params.indices {

@@ -15,6 +15,9 @@ extension Mapper {
             if enumValues(of: schema) != nil {
                 components[name] = .enumeration(typeName(&names))
                 swiftNames[name] = swiftName
+            } else if unionMembers(of: schema) != nil {
+                components[name] = .union(typeName(&names))
+                swiftNames[name] = swiftName
             } else if isObjectLike(schema) {
                 components[name] = .model(typeName(&names))
                 swiftNames[name] = swiftName
@@ -41,6 +44,10 @@ extension Mapper {
             let fields = fields(of: schema, owner: typeName, pointer: pointer)
             componentFields[typeName] = fields
             draft.models[index] = .init(name: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
+        case let .union(typeName)?:
+            var union = self.union(schema, name: typeName, pointer: pointer)
+            union.swiftName = swiftNames[name]
+            draft.unions.append(union)
         case .alias?, nil:
             // Mapped now, in document order, so what it cannot express is reported even when unused.
             _ = aliasType(name, schema, depth: 0)
@@ -83,7 +90,7 @@ extension Mapper {
         SpecInterop.builtinTypeNames.contains(name)
             || components.values.contains {
                 switch $0 {
-                case let .enumeration(typeName), let .model(typeName): typeName == name
+                case let .enumeration(typeName), let .union(typeName), let .model(typeName): typeName == name
                 case .alias: false
                 }
             }
@@ -214,7 +221,7 @@ extension Mapper {
                 return (.named("JSON"), nullable)
             }
             switch components[name] {
-            case let .enumeration(typeName)?, let .model(typeName)?:
+            case let .enumeration(typeName)?, let .union(typeName)?, let .model(typeName)?:
                 return (.named(typeName), nullable)
             case .alias?, nil:
                 let (type, targetNullable) = aliasType(name, target, depth: depth)
@@ -295,9 +302,9 @@ extension Mapper {
             {
                 return (.named("String"), nullable || nonNull.count < members.count)
             }
-            let how = schema.discriminator == nil ? "without a discriminator" : "with a discriminator (a spec has no union types)"
-            warn("`\(keyword)` \(how) is approximated as `JSON`", at: pointer, hint: "decode the value yourself from `JSONValue`")
-            return (.named("JSON"), nullable || nonNull.count < members.count)
+            let name = names.claim(hint)
+            draft.unions.append(union(schema, name: name, pointer: pointer))
+            return (.named(name), nullable || nonNull.count < members.count)
         case .not:
             warn("`not` is approximated as `JSON`", at: pointer)
             return (.named("JSON"), nullable)
@@ -305,6 +312,117 @@ extension Mapper {
             return (.named("JSON"), true)
         case .fragment:
             return (.named("JSON"), nullable)
+        }
+    }
+
+    /// The members of a `oneOf` or `anyOf` that is a union: two or more besides `null` and the blank
+    /// alternatives that ``typeExpression(of:hint:pointer:depth:)`` reads as one type, with their indexes.
+    func unionMembers(of schema: JSONSchema) -> (keyword: String, members: [(index: Int, schema: JSONSchema)])? {
+        let keyword: String
+        let members: [JSONSchema]
+        switch schema.value {
+        case let .one(of: all, _): (keyword, members) = ("oneOf", all)
+        case let .any(of: all, _): (keyword, members) = ("anyOf", all)
+        default: return nil
+        }
+        let kept = members.enumerated().filter { !$0.element.isNull && !isBlankEnum($0.element) }.map { (index: $0.offset, schema: $0.element) }
+        guard kept.count >= 2 else { return nil }
+        if kept.count == 2, let blank = kept.firstIndex(where: { isBlankString($0.schema) }), case .string = kept[1 - blank].schema.value,
+            enumValues(of: kept[1 - blank].schema) == nil
+        {
+            return nil
+        }
+        return (keyword, kept)
+    }
+
+    /// A `oneOf` or `anyOf` as a union named `name`. With a discriminator whose variants are all models,
+    /// each is named by its tag (the `mapping`'s, else the component's name, as OpenAPI reads them);
+    /// without, the variants are the members' types in order, each once, a type reading every value last.
+    /// A variant's `null` moves to the field, and dates and bytes, which a variant reads without their
+    /// transform, are read as strings.
+    mutating func union(_ schema: JSONSchema, name: String, pointer: [String]) -> SpecDraft.Union {
+        modelPointers[name] = pointer
+        var union = SpecDraft.Union(name: name, description: schema.description, variants: [])
+        guard let (keyword, members) = unionMembers(of: schema) else { return union }
+        var typed: [(type: TypeExpression, component: String?)] = []
+        for (index, member) in members {
+            let hint = member.title.map { SpecInterop.identifier($0, uppercaseFirst: true) } ?? name + "Variant\(index + 1)"
+            let (type, _) = typeExpression(of: member, hint: hint, pointer: pointer + [keyword, String(index)])
+            let component: String? = if case let .reference(reference, _) = member.value { reference.name } else { nil }
+            typed.append((Self.readableWithoutTransform(type.nonOptional), component))
+        }
+        let models = Set(draft.models.map(\.name) + components.values.compactMap { if case let .model(typeName) = $0 { typeName } else { nil } })
+        let isModel = { (type: TypeExpression) in if case let .named(name) = type { models.contains(name) } else { false } }
+        if let discriminator = schema.discriminator, typed.allSatisfy({ isModel($0.type) }) {
+            let mapping = source.inDocumentOrder((discriminator.mapping ?? [:]).map { ($0.key, $0.value) }, at: pointer + ["discriminator", "mapping"])
+            var tagged: [(tag: String, type: TypeExpression)] = mapping.compactMap { tag, target in
+                let component = target.split(separator: "/").last.map(String.init) ?? target
+                guard case let .model(typeName)? = components[component] else { return nil }
+                return (tag, .named(typeName))
+            }
+            for member in typed where !tagged.contains(where: { $0.type == member.type }) {
+                guard let component = member.component else {
+                    tagged = []
+                    break
+                }
+                tagged.append((component, member.type))
+            }
+            if !tagged.isEmpty {
+                union.discriminator = discriminator.propertyName
+                union.variants = tagged.map { .init(name: $0.tag, type: $0.type) }
+            }
+        }
+        if union.discriminator == nil {
+            var seen: Set<String> = []
+            let distinct = typed.map(\.type).filter { seen.insert($0.description).inserted }
+            let readingAll = distinct.filter { type in
+                guard case let .named(typeName) = type else { return false }
+                return typeName == "JSON" || typeName == name || isUnion(typeName)
+            }
+            let readingSome = distinct.filter { !readingAll.contains($0) }
+            union.variants = (readingSome + readingAll.prefix(1)).map { .init(type: $0) }
+        }
+        applyVariantNames(schema.vendorExtensions[CrudegenExtension.variants]?.value, to: &union)
+        return union
+    }
+
+    /// Names and Swift names `export` wrote for a union's variants (`x-crudegen-variants`), else case names
+    /// made unique where two variants would derive the same one or `unknown`.
+    func applyVariantNames(_ written: Any?, to union: inout SpecDraft.Union) {
+        let entries = (written as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
+        if entries.count == union.variants.count {
+            for (index, entry) in entries.enumerated() {
+                if let name = entry["name"] as? String, !name.isEmpty, name != union.variants[index].type.description { union.variants[index].name = name }
+                union.variants[index].swiftName = (entry["swift_name"] as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+            }
+        }
+        var used: Set<String> = ["unknown"]
+        for index in union.variants.indices {
+            let variant = union.variants[index]
+            let caseName = variant.swiftName ?? SpecInterop.unionCaseName(name: variant.name, type: variant.type)
+            guard used.insert(caseName).inserted else {
+                var number = index + 1
+                while used.contains(caseName + String(number)) { number += 1 }
+                union.variants[index].swiftName = caseName + String(number)
+                used.insert(caseName + String(number))
+                continue
+            }
+        }
+    }
+
+    /// Whether `typeName` is a union, declared or yet to be.
+    func isUnion(_ typeName: String) -> Bool {
+        draft.unions.contains { $0.name == typeName } || components.values.contains { if case .union(typeName) = $0 { true } else { false } }
+    }
+
+    /// `type` with `Date` and `Data` read as `String`: a union's variant has no transform to read them.
+    static func readableWithoutTransform(_ type: TypeExpression) -> TypeExpression {
+        switch type {
+        case .named("Date"), .named("Data"): .named("String")
+        case .named: type
+        case let .optional(wrapped): .optional(readableWithoutTransform(wrapped))
+        case let .array(element): .array(readableWithoutTransform(element))
+        case let .dictionary(value): .dictionary(readableWithoutTransform(value))
         }
     }
 
