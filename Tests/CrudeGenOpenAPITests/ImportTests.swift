@@ -524,7 +524,8 @@ import Testing
                     "petstore.yaml:86:11: warning: query parameter `filter` of GET /pets is not imported: a spec's query values are scalars or arrays of scalars"
                 )
             })
-        #expect(messages.count == 19, "\(messages.joined(separator: "\n"))")
+        // Its binary responses are downloads (`returns: File`), which lose nothing and warn of nothing.
+        #expect(messages.count == 18, "\(messages.joined(separator: "\n"))")
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
 
