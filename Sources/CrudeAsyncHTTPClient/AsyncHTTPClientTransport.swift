@@ -112,8 +112,40 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    /// Sends `request` with `body` under the deadline and the calling task's cancellation.
+    /// Streams the response body to `file` as it arrives, written on SwiftNIO's thread pool, so that its
+    /// size is not bounded by memory: ``maximumResponseBodySize`` does not apply.
+    public func download(_ request: HTTPRequest, body: Data?, toFile file: URL, timeout: Duration) async throws -> HTTPResponse {
+        // AsyncHTTPClient's file delegate writes into an existing file without truncating it.
+        try? FileManager.default.removeItem(at: file)
+        do {
+            let progress = try await exchange(request, body: body.map { .byteBuffer(ByteBuffer(bytes: $0)) }, timeout: timeout) { _ in
+                try FileDownloadDelegate(path: file.path)
+            }
+            // The delegate creates the file with the body's first bytes: an empty body makes none.
+            if !FileManager.default.fileExists(atPath: file.path) { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+            return Self.httpResponse(progress.head)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+    }
+
+    /// Sends `request` with `body` under the deadline and the calling task's cancellation, collecting the
+    /// response body in memory.
     private func exchange(_ request: HTTPRequest, body: HTTPClient.Body?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        let maximumResponseBodySize = maximumResponseBodySize
+        let response = try await exchange(request, body: body, timeout: timeout) { request in
+            ResponseAccumulator(request: request, maxBodySize: maximumResponseBodySize)
+        }
+        let head = HTTPResponseHead(version: response.version, status: response.status, headers: response.headers)
+        return (Self.httpResponse(head), response.body.map { Data($0.readableBytesView) } ?? Data())
+    }
+
+    /// Sends `request` with `body` under the deadline and the calling task's cancellation, the response
+    /// handled by the delegate `makeDelegate` makes for each attempt.
+    private func exchange<Delegate: HTTPClientResponseDelegate>(
+        _ request: HTTPRequest, body: HTTPClient.Body?, timeout: Duration, delegate makeDelegate: (HTTPClient.Request) throws -> Delegate
+    ) async throws -> Delegate.Response where Delegate.Response: Sendable {
         guard let url = request.url else {
             throw APIError.transport(description: "cannot form a URL from \(request)", underlying: URLError(.badURL))
         }
@@ -128,19 +160,21 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let (seconds, attoseconds) = timeout.components
         // AsyncHTTPClient's deadline covers the whole exchange, redirects and the response body included.
         let deadline = NIODeadline.now() + .seconds(seconds) + .nanoseconds(attoseconds / 1_000_000_000)
-        let response: HTTPClient.Response
         do {
-            response = try await execute(clientRequest, deadline: deadline)
+            return try await execute(clientRequest, deadline: deadline, delegate: makeDelegate)
         } catch {
             throw Self.apiError(error, timeout: timeout)
         }
+    }
+
+    /// The runtime's response head for AsyncHTTPClient's.
+    private static func httpResponse(_ head: HTTPResponseHead) -> HTTPResponse {
         var fields = HTTPFields()
-        for header in response.headers {
+        for header in head.headers {
             // AsyncHTTPClient has parsed the head, so every name is a valid token; the check only satisfies the type.
             if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
         }
-        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-        return (HTTPResponse(status: status, headerFields: fields), response.body.map { Data($0.readableBytesView) } ?? Data())
+        return HTTPResponse(status: HTTPResponse.Status(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase), headerFields: fields)
     }
 
     /// Sends `request` until `deadline`, under the calling task's cancellation.
@@ -149,11 +183,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// connect timeout (10 s by default), although every connection was busy and none failed. Such a request
     /// was never sent, so it is queued again, whatever its method: only the request's own deadline ends it,
     /// as it does with `URLSessionTransport`, and a burst of requests larger than the pool loses none.
-    private func execute(_ request: HTTPClient.Request, deadline: NIODeadline) async throws -> HTTPClient.Response {
+    private func execute<Delegate: HTTPClientResponseDelegate>(
+        _ request: HTTPClient.Request, deadline: NIODeadline, delegate makeDelegate: (HTTPClient.Request) throws -> Delegate
+    ) async throws -> Delegate.Response where Delegate.Response: Sendable {
         while true {
             if Task.isCancelled { throw CancellationError() }
-            let task = client.execute(
-                request: request, delegate: ResponseAccumulator(request: request, maxBodySize: maximumResponseBodySize), deadline: deadline)
+            let task = client.execute(request: request, delegate: try makeDelegate(request), deadline: deadline)
             do {
                 return try await withTaskCancellationHandler {
                     try await task.get()

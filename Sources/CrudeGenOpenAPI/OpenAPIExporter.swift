@@ -311,6 +311,17 @@ private struct DocumentBuilder {
             responses = [
                 ("200", jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items."))
             ]
+        } else if symbols.isFile(action.returns) {
+            // A download, whatever its media type; the spec does not say which.
+            responses = [
+                (
+                    "200",
+                    .object([
+                        ("description", .string("The file.")),
+                        ("content", .object([("application/octet-stream", .object([("schema", builtin("File", transform: nil))]))])),
+                    ])
+                )
+            ]
         } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
             // A resource's action returning the resource or an array of it answers in the resource's namespace.
             var namespace: [String] = []

@@ -193,8 +193,16 @@ actor ServeEngine {
                         "\(owner)action `\(action.name)` has no answer: give it one in the seed data, under \"actions\" as \"\(action.seedKey)\", or answer it in your own test server."
                     ))
             }
+            if action.returnsFile { return Self.file(answer) }
             return action.returnsBody ? .json(200, enveloped(wrapped(answer, in: action.responseNamespace))) : ServedResponse(status: 204)
         }
+    }
+
+    /// The answer of an action returning a file: a seed string's UTF-8 bytes, any other seed value's JSON
+    /// text, as `application/octet-stream` (the spec says nothing of the file's type), without envelope.
+    private static func file(_ answer: WireValue) -> ServedResponse {
+        let body = if case let .string(text) = answer { Data(text.utf8) } else { JSONText.data(answer) }
+        return ServedResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: body)
     }
 
     /// Of the endpoints that answer a request's route and verb, most specific first, the one that answers:

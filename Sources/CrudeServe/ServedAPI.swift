@@ -264,6 +264,8 @@ struct ServedAction: Sendable {
     var route: ServedRoute
     /// Whether it answers with a body; else 204 (`returns: none`).
     var returnsBody: Bool
+    /// Whether the body is a file (`returns: File`): its seed answer's bytes as `application/octet-stream`.
+    var returnsFile = false
     /// The key the answer is wrapped in: the owner's namespace when the action returns the owner (`one`) or
     /// an array of it (`many`), as the generated client unwraps it.
     var responseNamespace: String?
@@ -277,6 +279,7 @@ struct ServedAction: Sendable {
         self.owner = owner
         name = action.name.value
         if case .none? = model?.response { returnsBody = false } else { returnsBody = true }
+        if case .download? = model?.response { returnsFile = true }
         if case let .type(type)? = model?.response, let resource {
             responseNamespace =
                 type == resource.typeName ? resource.declaration.namespaceOne : type == "[\(resource.typeName)]" ? resource.declaration.namespaceMany : nil

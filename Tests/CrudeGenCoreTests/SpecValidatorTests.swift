@@ -134,9 +134,11 @@ import Testing
         let file = diagnostics(for: action + "  upload: { path: up, body: { file: File } }\n")
         #expect(
             file.map(\.message) == [
-                "`File` is a file sent as a part of a multipart body; it can only be the type of a field of an action's body declared in place"
+                "`File` is a file sent as a part of a multipart body or received as an action's whole response; it can only be the type of a field of an action's body declared in place, or an action's `returns` itself"
             ])
-        #expect(file.first?.hint == "declare the field under the action's `body` and set `body_format: multipart`")
+        #expect(
+            file.first?.hint
+                == "declare the field under the action's `body` and set `body_format: multipart`, or download one file with `returns: File`")
         #expect(errors(for: Self.header + "models:\n  M: { fields: { avatar: File? } }\n").first?.contains("`File` is a file") == true)
         #expect(errors(for: Self.header + "actions:\n  a: { path: a, returns: { f: File } }\n").first?.contains("`File` is a file") == true)
         #expect(
@@ -150,6 +152,29 @@ import Testing
             diagnostics(for: Self.header + "actions:\n  a: { path: a, body_format: forms, body: { a: Int } }\n").first?.hint == "did you mean `form`?")
         // A spec's own `File` shadows the built-in one, as every built-in type.
         #expect(errors(for: Self.header + "models:\n  File: { fields: { name: String } }\n  M: { fields: { file: File } }\n").isEmpty)
+    }
+
+    /// `returns: File` is a download; `File` anywhere else in a response, and a paginated download, are
+    /// errors at the type or at `pagination`.
+    @Test func anActionReturnsAFileOnlyAsItsWholeResponse() {
+        #expect(errors(for: Self.header + "actions:\n  export: { path: export, returns: File }\n").isEmpty)
+        #expect(
+            errors(
+                for: Self.header + "resources:\n  Report:\n    path: reports\n    fields: { name: String }\n    actions:\n"
+                    + "      export: { path: \"reports/{id}/export\", method: POST, body: { format: String }, returns: File }\n"
+            ).isEmpty)
+        for (returns, column) in [("\"File?\"", 37), ("\"[File]\"", 37), ("\"[String: File]\"", 37)] {
+            let found = diagnostics(for: Self.header + "actions:\n  export: { path: export, returns: \(returns) }\n")
+            #expect(found.map(\.message).first?.hasPrefix("`File` is a file sent as a part of a multipart body or received") == true, "\(returns)")
+            #expect(found.first?.location?.column == column, "\(returns)")
+            #expect(found.first?.hint?.contains("`returns: File`") == true)
+        }
+        #expect(
+            errors(for: Self.header + "actions:\n  export: { path: export, returns: { report: File } }\n").first?.hasPrefix("3:46: `File` is a file") == true)
+        let paged = diagnostics(
+            for: Self.header + "actions:\n  export: { path: export, returns: File, pagination: { style: page, items: results } }\n")
+        #expect(paged.map(\.message) == ["action `export` returns a file, which has no pages"])
+        #expect(paged.first?.hint == "remove `pagination`, or return the array of the items the pages hold, as `returns: \"[User]\"`")
     }
 
     @Test func routesMustBeBalancedAndUseKnownParameters() {

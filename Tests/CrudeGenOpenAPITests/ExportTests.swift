@@ -257,6 +257,21 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// `returns: File` is an `application/octet-stream` response of binary bytes, and imports back as a download.
+    @Test func aDownloadIsABinaryResponseAndImportsBackAsOne() async throws {
+        let yaml = """
+            api: { name: Reports }
+            actions:
+              export: { path: "reports/{id}/export", params: { id: Int }, returns: File }
+            """
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "reports.crude.yaml", format: .yaml)
+        #expect(exported.contains("content:\n            application/octet-stream:\n              schema:\n                type: string\n"), "\(exported)")
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "reports.yaml")
+        #expect(imported.yaml.contains("returns: File"), "\(imported.yaml)")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
     /// `export(import(doc))` describes the same operations and schemas as `doc` for the CRUD subset.
     @Test func exportOfTheImportDescribesTheSameOperations() async throws {
         let source = try Data(contentsOf: ImportTests.shop)

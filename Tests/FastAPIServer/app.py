@@ -16,6 +16,8 @@ Endpoints (FastAPI's convention: collections with a trailing slash, items withou
 - GET/POST /teams/{team_id}/heroes/     the team's heroes; a hero created there joins the team
 - POST/GET /heroes/{hero_id}/avatar     upload (multipart/form-data: `file` and a `caption` form field)
                                         and download of a hero's avatar
+- GET /heroes/{hero_id}/export?kilobytes=  a download: `application/pdf` bytes (a deterministic pattern,
+                                        as large as asked) with a `Content-Disposition` file name
 - POST /users/, GET /users/, GET/PATCH /users/{user_id}   users; `UserCreate` has a password never
                                         returned, which PATCH hashes whenever it is sent
 - POST /token                            OAuth2 password flow (application/x-www-form-urlencoded)
@@ -311,6 +313,28 @@ def read_avatar(hero_id: int, session: SessionDep):
     if not avatar:
         raise HTTPException(status_code=404, detail="Avatar not found")
     return Response(content=avatar.data, media_type=avatar.content_type)
+
+
+# --- A hero's export: a download with a suggested file name, as large as asked ---------------------------
+@app.get(
+    "/heroes/{hero_id}/export",
+    response_class=Response,
+    responses={
+        200: {
+            "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
+            "description": "The export's bytes, named by Content-Disposition",
+        }
+    },
+)
+def export_hero(hero_id: int, session: SessionDep, kilobytes: Annotated[int, Query(ge=0, le=65536)] = 1):
+    if not session.get(Hero, hero_id):
+        raise HTTPException(status_code=404, detail="Hero not found")
+    # Byte i is (i * 31 + hero_id) % 251: the client computes the same bytes to compare.
+    pattern = bytes((i * 31 + hero_id) % 251 for i in range(251))
+    size = kilobytes * 1024
+    body = (pattern * (size // 251 + 1))[:size]
+    disposition = f"attachment; filename=\"hero-{hero_id}.pdf\"; filename*=UTF-8''h%C3%A9ros-{hero_id}.pdf"
+    return Response(content=body, media_type="application/pdf", headers={"Content-Disposition": disposition})
 
 
 # --- Team endpoints ----------------------------------------------------------------------------------------

@@ -11,10 +11,10 @@ import Testing
 /// FastAPI's 404 and 422 bodies. Each test keeps its rows apart with an `X-Group` header of its own.
 @Suite(.tags(.integration), .skippedWhenQuick) struct FastAPIImportedTests {
     /// A client of the running app whose rows are those of a new group.
-    static func client() async throws -> APIClient {
+    static func client(over transport: TestTransport = .urlSession) async throws -> APIClient {
         var configuration = Heroes.configuration(baseURL: try await PythonTestServer.fastAPI.origin())
         configuration.headers["X-Group"] = UUID().uuidString
-        return APIClient(configuration: configuration)
+        return APIClient(configuration: configuration, transport: transport.make())
     }
 
     /// Create sends `HeroCreate`'s fields and answers `HeroPublic`, read answers `HeroPublicWithTeam`,
@@ -127,6 +127,46 @@ import Testing
         let upload = FileUpload(contentsOf: file, contentType: "application/x-test")
         let fromDisk = try await Heroes.uploadAvatar(heroId: heroID, file: upload, caption: "from disk", on: client)
         #expect(fromDisk.filename == file.lastPathComponent && fromDisk.contentType == "application/x-test" && fromDisk.size == 4096)
+    }
+
+    /// A `Response` of `application/pdf` bytes with a `Content-Disposition` file name, imported as `returns: File`,
+    /// downloads to memory and, several megabytes of it, streamed to a file, over each transport; a 404
+    /// throws FastAPI's error and leaves no file. The avatar, `application/octet-stream` in the schema,
+    /// downloads with the content type it was uploaded with.
+    @Test(arguments: TestTransport.allCases) func aHerosExportDownloadsToMemoryAndToAFile(_ transport: TestTransport) async throws {
+        let client = try await Self.client(over: transport)
+        let hero = try await Hero(name: "Dr. Weird", secretName: "Steve Weird").create(on: client)
+        let heroID = try #require(hero.id)
+        /// The bytes the app sends: byte i is (i * 31 + id) % 251.
+        func expectedBytes(_ count: Int) -> Data { Data((0..<count).map { UInt8(($0 * 31 + heroID) % 251) }) }
+
+        let small = try await Heroes.exportHero(heroId: heroID, kilobytes: 3, on: client)
+        #expect(small.data == expectedBytes(3 * 1024))
+        #expect(small.contentType == "application/pdf")
+        #expect(small.fileName == "héros-\(heroID).pdf")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-fastapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("export.pdf")
+        let saved = try await Heroes.exportHero(heroId: heroID, kilobytes: 6 * 1024, to: destination, on: client)
+        #expect(saved.file == destination && saved.contentType == "application/pdf" && saved.fileName == "héros-\(heroID).pdf")
+        #expect(try Data(contentsOf: destination) == expectedBytes(6 * 1024 * 1024))
+
+        let missing = folder.appendingPathComponent("missing.pdf")
+        do {
+            _ = try await Heroes.exportHero(heroId: heroID + 100_000, to: missing, on: client)
+            Issue.record("the export of a hero that does not exist succeeded")
+        } catch {
+            guard case .status(let status, let body) = error else { throw error }
+            #expect(status.code == 404 && String(decoding: body, as: UTF8.self) == #"{"detail":"Hero not found"}"#)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["export.pdf"])
+
+        let png = Data([0x89, 0x50, 0x4E, 0x47] + (0..<60).map { UInt8($0) })
+        _ = try await Heroes.uploadAvatar(heroId: heroID, file: FileUpload(data: png, fileName: "weird.png"), caption: "portrait", on: client)
+        let avatar = try await Heroes.readAvatar(heroId: heroID, on: client)
+        #expect(avatar.data == png && avatar.contentType == "image/png" && avatar.fileName == nil)
     }
 
     /// FastAPI's standard OAuth2 password login (`OAuth2PasswordRequestForm`, a form) is an action; its

@@ -59,6 +59,29 @@ import Testing
         #expect(preflight.headers["Access-Control-Allow-Methods"] as? String == "OPTIONS")
     }
 
+    /// An action returning a file answers its seed string's bytes (any other seed value's JSON text) as
+    /// `application/octet-stream`, without the envelope, which the runtime's download reads; without a seed
+    /// answer it is 501, as every action.
+    @Test func anActionReturningAFileAnswersItsSeedBytes() async throws {
+        let spec = """
+            api: { name: Reports, envelope: data }
+            actions:
+              export: { path: "reports/{id}/export", params: { id: Int }, returns: File }
+              archive: { path: archive, returns: File }
+              missing: { path: missing, returns: File }
+            """
+        let (server, base) = try await Self.start(spec, seed: Seed(actions: ["export": .string("a,b\n1,2\n"), "archive": .array([.bool(true)])]))
+        defer { Task { await server.stop() } }
+        let client = APIClient(configuration: ClientConfiguration(baseURL: base))
+        let export = try await APIOperation<Download>(
+            request: OperationRequest(resource: "Reports", operation: "export", method: .get, path: "reports/7/export")
+        ).send(on: client)
+        #expect(export == Download(data: Data("a,b\n1,2\n".utf8), contentType: "application/octet-stream", fileName: nil))
+        let archive = try await ServeSupport.send("GET", base.appendingPathComponent("archive"))
+        #expect(archive.status == 200 && archive.body == Data("[true]".utf8))
+        #expect(try await ServeSupport.send("GET", base.appendingPathComponent("missing")).status == 501)
+    }
+
     @Test func viewsOfOneCollectionShareItsRowsAndEachPagesItsOwnWay() async throws {
         let (server, base) = try await Self.start(
             """

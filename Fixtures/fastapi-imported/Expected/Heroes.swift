@@ -22,6 +22,8 @@ nonisolated public enum Heroes {
         public static var readAvatar: OperationID { OperationID(resource: "Heroes", operation: "readAvatar") }
         /// The operation `Heroes.uploadAvatar`.
         public static var uploadAvatar: OperationID { OperationID(resource: "Heroes", operation: "uploadAvatar") }
+        /// The operation `Heroes.exportHero`.
+        public static var exportHero: OperationID { OperationID(resource: "Heroes", operation: "exportHero") }
         /// The operation `Heroes.readTeamHeroes`.
         public static var readTeamHeroes: OperationID { OperationID(resource: "Heroes", operation: "readTeamHeroes") }
         /// The operation `Heroes.createTeamHero`.
@@ -37,17 +39,26 @@ nonisolated extension Heroes {
     /// Read Avatar
     ///
     /// `GET heroes/{hero_id}/avatar`.
-    public static func readAvatar(heroId: Int, on client: APIClient) async throws(APIError) {
-        try await Self.readAvatarOperation(heroId: heroId).send(on: client)
+    public static func readAvatar(heroId: Int, on client: APIClient) async throws(APIError) -> Download {
+        return try await Self.readAvatarOperation(heroId: heroId).send(on: client)
     }
 
     /// The operation `readAvatar(heroId:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func readAvatarOperation(heroId: Int) -> APIOperation<Void> {
+    public static func readAvatarOperation(heroId: Int) -> APIOperation<Download> {
         let request = OperationRequest(
             resource: "Heroes", operation: "readAvatar", method: .get,
             path: "heroes/\(heroId)/avatar"
         )
         return APIOperation(request: request)
+    }
+
+    /// Read Avatar
+    ///
+    /// `GET heroes/{hero_id}/avatar`.
+    ///
+    /// Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.
+    public static func readAvatar(heroId: Int, to file: URL, on client: APIClient) async throws(APIError) -> DownloadedFile {
+        return try await Self.readAvatarOperation(heroId: heroId).download(to: file, on: client)
     }
 
     /// Upload Avatar
@@ -66,6 +77,34 @@ nonisolated extension Heroes {
             body: RequestBody(multipart: body)
         )
         return APIOperation(request: request)
+    }
+
+    /// Export Hero
+    ///
+    /// `GET heroes/{hero_id}/export`.
+    public static func exportHero(heroId: Int, kilobytes: Int? = nil, on client: APIClient) async throws(APIError) -> Download {
+        return try await Self.exportHeroOperation(heroId: heroId, kilobytes: kilobytes).send(on: client)
+    }
+
+    /// The operation `exportHero(heroId:kilobytes:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func exportHeroOperation(heroId: Int, kilobytes: Int? = nil) -> APIOperation<Download> {
+        var query: [URLQueryItem] = []
+        query.append("kilobytes", kilobytes)
+        let request = OperationRequest(
+            resource: "Heroes", operation: "exportHero", method: .get,
+            path: "heroes/\(heroId)/export",
+            query: query
+        )
+        return APIOperation(request: request)
+    }
+
+    /// Export Hero
+    ///
+    /// `GET heroes/{hero_id}/export`.
+    ///
+    /// Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.
+    public static func exportHero(heroId: Int, kilobytes: Int? = nil, to file: URL, on client: APIClient) async throws(APIError) -> DownloadedFile {
+        return try await Self.exportHeroOperation(heroId: heroId, kilobytes: kilobytes).download(to: file, on: client)
     }
 
     /// Read Team Heroes

@@ -231,6 +231,35 @@ nonisolated extension Report {
         return APIOperation(request: request)
     }
 
+    /// `GET reports/{id}/export`.
+    public static func export(id: UUID, file: Int? = nil, on client: APIClient) async throws(APIError) -> CrudeRuntime.Download {
+        return try await Self.exportOperation(id: id, file: file).send(on: client)
+    }
+
+    /// The operation `export(id:file:on:)` sends, as a value: to send later, or to ask for its URL.
+    public static func exportOperation(id: UUID, file: Int? = nil) -> APIOperation<CrudeRuntime.Download> {
+        var query: [URLQueryItem] = []
+        query.append("file", file)
+        let request = OperationRequest(
+            resource: "Report", operation: "export", method: .get,
+            path: "reports/\(id)/export",
+            query: query
+        )
+        return APIOperation(request: request)
+    }
+
+    /// `GET reports/{id}/export`.
+    ///
+    /// Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.
+    public static func export(
+        id: UUID,
+        file: Int? = nil,
+        to file_: Foundation.URL,
+        on client: APIClient
+    ) async throws(APIError) -> CrudeRuntime.DownloadedFile {
+        return try await Self.exportOperation(id: id, file: file).download(to: file_, on: client)
+    }
+
     /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
     /// per-operation settings such as `operationHeaders`.
     nonisolated public enum Operations {
@@ -246,6 +275,8 @@ nonisolated extension Report {
         public static var list: OperationID { OperationID(resource: "Report", operation: "list") }
         /// The operation `Report.publish`.
         public static var publish: OperationID { OperationID(resource: "Report", operation: "publish") }
+        /// The operation `Report.export`.
+        public static var export: OperationID { OperationID(resource: "Report", operation: "export") }
     }
 
     /// A partial update: only the fields set to `.set` (or, when optional, `.clear`) are sent.

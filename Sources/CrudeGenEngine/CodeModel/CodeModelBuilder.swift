@@ -170,7 +170,10 @@ private struct Builder {
             query: action.query.map(queryParameter),
             body: payload(action.body, suffix: "Body"),
             bodyFormat: action.bodyFormat?.value ?? .json,
-            response: payload(action.returns, suffix: "Response"),
+            response: symbols.isFile(action.returns)
+                ? .download(
+                    memory: symbols.qualifiedBuiltin("Download"), file: symbols.qualifiedBuiltin("DownloadedFile"), url: symbols.qualifiedBuiltin("URL"))
+                : payload(action.returns, suffix: "Response"),
             pagination: action.pagination.flatMap { spec in
                 guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
                 return (spec.resolved, symbols.swiftType(element))

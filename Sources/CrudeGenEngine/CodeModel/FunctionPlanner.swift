@@ -77,6 +77,8 @@ struct FunctionPlanner {
         var queryItems = "queryItems"
         /// A partial update's `Patch`.
         var patch = "patch"
+        /// The file a download is streamed to.
+        var file = "file"
 
         /// The names, each followed by `_` until none of `names` has it.
         init(avoiding names: [String]) {
@@ -93,6 +95,7 @@ struct FunctionPlanner {
             query = free(query)
             queryItems = free(queryItems)
             patch = free(patch)
+            file = free(file)
         }
 
         /// The client parameter every operation ends with.
@@ -347,7 +350,8 @@ struct FunctionPlanner {
             var statements: [SwiftStatement] = []
             var body: SwiftExpression?
             switch action.body {
-            case .none:
+            // The builder makes `.download` of responses only.
+            case .none, .download:
                 break
             case let .type(type):
                 arguments.insert(Argument(name: locals.body, type: SwiftType(type), label: "_"), at: route.arguments.count)
@@ -379,21 +383,50 @@ struct FunctionPlanner {
             }
             let returnType: SwiftType?
             var namespace: String?
+            var download: (file: String, url: String)?
             switch action.response {
             case .none: returnType = nil
             case let .type(type):
                 returnType = SwiftType(type)
                 namespace = responseNamespace(of: type, resource)
             case let .fields(typeName, _): returnType = SwiftType(typeName)
+            case let .download(memory, file, url):
+                returnType = SwiftType(memory)
+                download = (file, url)
             }
             statements.append(returnOperation(locals, namespaceArgument(namespace)))
-            return deprecated(
-                operationFunctions(
-                    name: action.functionName, isStatic: true,
-                    documentation: action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."], arguments: arguments,
-                    returnType: returnType, locals: locals, builder: statements),
-                action.deprecation)
+            let documentation = action.documentation.isEmpty ? [target + "."] : action.documentation + ["", target + "."]
+            var functions = operationFunctions(
+                name: action.functionName, isStatic: true, documentation: documentation, arguments: arguments, returnType: returnType, locals: locals,
+                builder: statements)
+            if let download {
+                functions.append(
+                    downloadToFile(
+                        name: action.functionName, documentation: documentation, arguments: arguments, types: download, locals: locals, builder: statements))
+            }
+            return deprecated(functions, action.deprecation)
         }
+    }
+
+    /// `name(…, to file: URL, on:)` of an action returning a file: sends the operation `builder` builds and
+    /// streams the response body to `file` rather than into memory.
+    private func downloadToFile(
+        name: String, documentation: [String], arguments: [Argument], types: (file: String, url: String), locals: Locals, builder: [SwiftStatement]
+    ) -> SwiftFunction {
+        let variant = Variant(arguments: arguments, forwarded: arguments.map(\.forwarded), preamble: [], documentation: [])
+        let downloading: (SwiftExpression) -> SwiftExpression = {
+            $0.member("download").call([SwiftArgument("to", .identifier(locals.file)), locals.clientArgument])
+        }
+        return SwiftFunction(
+            documentation: documentation + [
+                "",
+                "Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.",
+            ],
+            isStatic: true, name: name,
+            parameters: arguments.map(\.parameter) + [SwiftParameter(label: "to", name: locals.file, type: SwiftType(types.url)), locals.clientParameter],
+            isAsync: true, thrownError: Self.apiError, returnType: SwiftType(types.file),
+            body: applying(
+                downloading, passing: Passing(returns: true, tries: true, awaits: true), toBuilderOf: name, isStatic: true, variant: variant, builder: builder))
     }
 
     /// The namespace a resource's action unwraps from a response of `type`: the resource's own when the action

@@ -148,4 +148,8 @@ public enum ActionPayload: Sendable {
     case type(String)
     /// A generated struct whose fields become the function's arguments (bodies) or that is decoded (responses).
     case fields(typeName: String, properties: [PropertyDeclaration])
+    /// A response that is a file (`returns: File`), whatever its media type: read into the runtime's
+    /// `Download`, or streamed to a file on disk as a `DownloadedFile`; the Swift spellings of those and of
+    /// Foundation's `URL`, qualified when the spec declares a type of the same name.
+    case download(memory: String, file: String, url: String)
 }

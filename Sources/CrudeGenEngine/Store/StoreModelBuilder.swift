@@ -191,7 +191,7 @@ private struct StoreBuilder {
             switch declaration.response {
             case let .type(type): return Self.entry("response", SwiftType(type), key)
             case let .fields(typeName, _): return Self.entry("response", SwiftType(typeName), key)
-            case .none: return nil
+            case .none, .download: return nil
             }
         }
     }

@@ -197,8 +197,9 @@ public struct SpecValidator {
         let name = type.value.baseName
         if case .builtin(let swiftName)? = symbols.resolve(name), swiftName == "FileUpload", !allowsFiles {
             error(
-                "`File` is a file sent as a part of a multipart body; it can only be the type of a field of an action's body declared in place",
-                at: type.location, hint: "declare the field under the action's `body` and set `body_format: multipart`")
+                "`File` is a file sent as a part of a multipart body or received as an action's whole response; it can only be the type of a field of an action's body declared in place, or an action's `returns` itself",
+                at: type.location,
+                hint: "declare the field under the action's `body` and set `body_format: multipart`, or download one file with `returns: File`")
             return false
         }
         guard symbols.resolve(name) == nil else { return true }
@@ -612,7 +613,9 @@ public struct SpecValidator {
         checkFields(action.params, of: "the params of action `\(action.name.value)`")
         // `File` in a form body is reported with the form's other fields, where the hint can say more.
         let isFormBody = [.form, .multipart].contains(action.bodyFormat?.value)
-        for (payload, isFormPayload) in [(action.body, isFormBody), (action.returns, false)] {
+        // `returns: File` is a download; `File` anywhere else in a response is an error.
+        let returnsFile = symbols.isFile(action.returns)
+        for (payload, isFormPayload) in [(action.body, isFormBody), (returnsFile ? nil : action.returns, false)] {
             switch payload {
             case let .type(type)?: checkType(type)
             case let .fields(fields, _)?:
@@ -627,6 +630,12 @@ public struct SpecValidator {
         checkArgumentNames(of: action, resource: resource)
         if let pagination = action.pagination {
             checkPagination(pagination, of: "action `\(action.name.value)`")
+            if returnsFile {
+                error(
+                    "action `\(action.name.value)` returns a file, which has no pages", at: pagination.location,
+                    hint: "remove `pagination`, or return the array of the items the pages hold, as `returns: \"[User]\"`")
+                return
+            }
             guard case let .type(type)? = action.returns, case .array = type.value else {
                 error("action `\(action.name.value)` pages, so it must return an array of its items, as `returns: \"[User]\"`", at: pagination.location)
                 return

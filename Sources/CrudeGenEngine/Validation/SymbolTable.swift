@@ -45,7 +45,7 @@ package struct SymbolTable {
         "String": "Swift", "Int": "Swift", "Int32": "Swift", "Int64": "Swift", "UInt": "Swift",
         "Double": "Swift", "Float": "Swift", "Bool": "Swift", "Decimal": "Foundation",
         "Date": "Foundation", "URL": "Foundation", "UUID": "Foundation", "Data": "Foundation", "JSONValue": "CrudeRuntime",
-        "FileUpload": "CrudeRuntime",
+        "FileUpload": "CrudeRuntime", "Download": "CrudeRuntime", "DownloadedFile": "CrudeRuntime",
     ]
 
     /// Names generated code relies on; a spec type with one of these names would break it: Swift's and
@@ -93,6 +93,13 @@ package struct SymbolTable {
     func isShadowed(_ name: String) -> Bool {
         guard let declared = declared[name] else { return false }
         return declared.symbol != .api
+    }
+
+    /// Whether an action's `returns` is the built-in `File` itself, a download (not inside an array, optional
+    /// or field: those are errors).
+    package func isFile(_ returns: PayloadSpec?) -> Bool {
+        guard case let .type(type)? = returns, case let .named(name) = type.value else { return false }
+        return resolve(name) == .builtin(swiftName: "FileUpload")
     }
 
     /// Every name a spec may use as a type, for "did you mean" hints.

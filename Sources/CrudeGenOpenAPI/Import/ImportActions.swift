@@ -102,12 +102,14 @@ extension Mapper {
             if items == nil { pagination = nil }
             if let items {
                 returns = .type(items)
+            } else if let schema = success.schema, case .string = schema.value, Self.isFile(schema) {
+                // Binary bytes under a JSON-like media type (springdoc writes `*/*` for a `byte[]`): a file too.
+                returns = .type(.named("File"))
             } else if let schema = success.schema {
                 returns = payload(withoutNamespace(schema, of: marked?.owner), typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
-            } else if let other = success.contentType {
-                warn(
-                    "the `\(other)` response of \(described) is not decoded: a spec reads JSON only; the action returns nothing",
-                    at: endpoint.pointer + ["responses", success.status])
+            } else if success.contentType != nil {
+                // Not JSON (a PDF, an image, a CSV, `application/octet-stream`): the bytes as they are.
+                returns = .type(.named("File"))
             }
         } else {
             warn(

@@ -51,6 +51,40 @@ public struct APIClient: Sendable {
         return try await send(prepared, for: request)
     }
 
+    /// Sends a request and streams its successful (2xx) response body to `destination`, replacing a file
+    /// already there; returns the response's status and headers. Any other outcome throws ``APIError`` (an
+    /// error status's, with the body the server sent) and leaves `destination` as it was.
+    ///
+    /// The body is written to a temporary file beside `destination` and moved into place only once the
+    /// response is a success, so a failed, cancelled or timed-out download leaves nothing half-written.
+    /// Middlewares, authentication and retries apply as to ``send(_:)``; the response cache does not.
+    public func download(_ request: OperationRequest, to destination: URL) async throws(APIError) -> HTTPResponse {
+        var prepared: ClientRequest
+        do {
+            prepared = try prepare(request)
+        } catch {
+            throw APIError(error)
+        }
+        let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        prepared.downloadFile = temporary
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let response = try await send(prepared, for: request)
+        if response.bodyFile == nil {
+            // A middleware answered without the transport: its body is the download.
+            do {
+                try response.body.write(to: temporary)
+            } catch {
+                throw APIError.transport(description: "cannot write the download to \(temporary.path): \(error)", underlying: error)
+            }
+        }
+        // rename(2) replaces the destination in one step: a reader sees the old file or the new one.
+        guard rename((response.bodyFile ?? temporary).path, destination.path) == 0 else {
+            let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            throw APIError.transport(description: "cannot move the download to \(destination.path): \(error)", underlying: error)
+        }
+        return response.head
+    }
+
     /// Sends a request already prepared from `request`, which decides its cache policy.
     func send(_ prepared: ClientRequest, for request: OperationRequest) async throws(APIError) -> ClientResponse {
         // The temporary file of a streamed multipart body lives as long as the request, retries included.
@@ -134,7 +168,8 @@ public struct APIClient: Sendable {
 
     /// The response to a prepared request: from the cache as its policy allows, else through the middlewares.
     private func exchange(_ prepared: ClientRequest, for request: OperationRequest) async throws -> ClientResponse {
-        guard let cache = configuration.cache else { return try await runMiddlewares(from: 0, prepared) }
+        // A download to a file has no body in memory to keep.
+        guard let cache = configuration.cache, prepared.downloadFile == nil else { return try await runMiddlewares(from: 0, prepared) }
         let policy = callCachePolicy ?? configuration.operationCachePolicies[request.id] ?? configuration.cachePolicy
         return try await sendThrough(cache, policy: policy, prepared)
     }
@@ -223,7 +258,7 @@ public struct APIClient: Sendable {
             }
             let response: ClientResponse
             do {
-                response = try await sendAttempt(head, body: request.body, file: request.bodyFile)
+                response = try await sendAttempt(head, body: request.body, file: request.bodyFile, downloadFile: request.downloadFile)
             } catch let error as APIError {
                 guard case .transport = error, idempotent, attempt < retry.maxAttempts else { throw error }
                 try await Task.sleep(for: retry.delay(beforeRetry: attempt, retryAfter: nil))
@@ -244,9 +279,21 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Sends one attempt, from `file` when the body is one; the transport enforces the timeout.
-    private func sendAttempt(_ head: HTTPRequest, body: Data?, file: URL?) async throws -> ClientResponse {
+    /// Sends one attempt, from `file` when the body is one, into `downloadFile` for a download to a file;
+    /// the transport enforces the timeout.
+    private func sendAttempt(_ head: HTTPRequest, body: Data?, file: URL?, downloadFile: URL?) async throws -> ClientResponse {
         do {
+            if let downloadFile {
+                // A multipart body with a file on disk that also downloads to a file is sent from memory.
+                let body = try file.map { try Data(contentsOf: $0, options: .mappedIfSafe) } ?? body
+                let response = try await transport.download(head, body: body, toFile: downloadFile, timeout: configuration.timeout)
+                guard response.status.kind == .successful else {
+                    // An error's body is read like any other call's, and no file of it stays.
+                    defer { try? FileManager.default.removeItem(at: downloadFile) }
+                    return ClientResponse(head: response, body: (try? Data(contentsOf: downloadFile)) ?? Data())
+                }
+                return ClientResponse(head: response, body: Data(), bodyFile: downloadFile)
+            }
             let (response, data) =
                 if let file {
                     try await transport.upload(head, fromFile: file, timeout: configuration.timeout)

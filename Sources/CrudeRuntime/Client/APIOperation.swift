@@ -32,6 +32,16 @@ public struct APIOperation<Value: Sendable>: Sendable {
         read = { _, _, _ in }
     }
 
+    /// An operation whose value is the response body as it is, a file (the spec's `returns: File`): it
+    /// accepts any media type (`Accept: */*`) unless the request's headers name one.
+    public init(request: OperationRequest) where Value == Download {
+        var request = request
+        if !request.headers.keys.contains(where: { $0.lowercased() == "accept" }) { request.headers["Accept"] = "*/*" }
+        self.request = request
+        pagination = nil
+        read = { _, _, response in Download(response) }
+    }
+
     /// An operation whose value is one page of a paginated list, with the request for the next page.
     public init<Item>(request: OperationRequest, pagination: Pagination) where Value == Page<Item> {
         self.request = APIClient.firstPageRequest(request, pagination: pagination)
@@ -69,6 +79,12 @@ public struct APIOperation<Value: Sendable>: Sendable {
     /// `createOnServerOkay`).
     public func succeed(on client: APIClient) async throws(APIError) {
         _ = try await client.send(request)
+    }
+
+    /// Sends the operation and streams its successful response body to `destination`, replacing a file
+    /// already there, as ``APIClient/download(_:to:)`` does: nothing is left at `destination` when it throws.
+    public func download(to destination: URL, on client: APIClient) async throws(APIError) -> DownloadedFile where Value == Download {
+        DownloadedFile(file: destination, response: try await client.download(request, to: destination))
     }
 
     /// Every page, from this operation's on, fetched as the sequence is iterated; `.items` walks the items

@@ -99,6 +99,10 @@ public struct ClientRequest: Sendable {
     /// to a temporary file the transport streams (``HTTPTransport/upload(_:fromFile:timeout:)``) and the
     /// client removes once the request is over.
     public var bodyFile: URL?
+    /// For a download to a file (``APIClient/download(_:to:)``), the temporary file beside the destination
+    /// that the transport writes the response body to (``HTTPTransport/download(_:body:toFile:timeout:)``);
+    /// `nil` for every other request.
+    public internal(set) var downloadFile: URL?
     /// The resource the request belongs to, as in ``OperationRequest/resource``.
     public let resource: String
     /// The operation, as in ``OperationRequest/operation``.
@@ -118,12 +122,16 @@ public struct ClientRequest: Sendable {
 public struct ClientResponse: Sendable {
     /// Status and headers.
     public var head: HTTPResponse
-    /// The body, possibly empty.
+    /// The body, possibly empty; empty when it is in ``bodyFile``.
     public var body: Data
+    /// For a successful download to a file, the temporary file holding the body, which the client moves to
+    /// the destination; an error status's body is read back into ``body`` instead.
+    public var bodyFile: URL?
 
     /// A response, for middlewares that answer without calling the transport.
-    public init(head: HTTPResponse, body: Data) {
+    public init(head: HTTPResponse, body: Data, bodyFile: URL? = nil) {
         self.head = head
         self.body = body
+        self.bodyFile = bodyFile
     }
 }

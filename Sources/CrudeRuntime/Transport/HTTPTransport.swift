@@ -23,11 +23,34 @@ public protocol HTTPTransport: Sendable {
     /// The default reads the file (memory-mapped where the platform allows) and calls
     /// ``send(_:body:timeout:)``; ``URLSessionTransport`` and `AsyncHTTPClientTransport` stream it instead.
     func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data)
+
+    /// Sends `request` as ``send(_:body:timeout:)`` does and writes the response body, whatever the status, to
+    /// `file`, replacing any file there: a download (the spec's `returns: File`) that can be larger than memory.
+    ///
+    /// `file` is a temporary file the client chose beside the caller's destination; the client reads an error
+    /// status's body back from it and moves a success's into place, so a transport never leaves a
+    /// half-written destination behind. When it throws, the transport removes what it wrote to `file`.
+    ///
+    /// The default calls ``send(_:body:timeout:)`` and writes the bytes; ``URLSessionTransport`` and
+    /// `AsyncHTTPClientTransport` stream them to disk instead.
+    func download(_ request: HTTPRequest, body: Data?, toFile file: URL, timeout: Duration) async throws -> HTTPResponse
 }
 
 extension HTTPTransport {
     /// Reads the file and sends its bytes.
     public func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data) {
         try await send(request, body: Data(contentsOf: file, options: .mappedIfSafe), timeout: timeout)
+    }
+
+    /// Receives the whole body in memory, then writes it to `file`.
+    public func download(_ request: HTTPRequest, body: Data?, toFile file: URL, timeout: Duration) async throws -> HTTPResponse {
+        let (response, data) = try await send(request, body: body, timeout: timeout)
+        do {
+            try data.write(to: file)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw APIError.transport(description: "cannot write the downloaded body to \(file.path): \(error)", underlying: error)
+        }
+        return response
     }
 }

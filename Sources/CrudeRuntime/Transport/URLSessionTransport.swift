@@ -49,40 +49,71 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
-        try await exchange(request, timeout: timeout) { urlRequest, completion in
+        let (response, data) = try await exchange(request, timeout: timeout) { (urlRequest, completion: @escaping Completion<Data>) in
             if let body {
                 session.uploadTask(with: urlRequest, from: body, completionHandler: completion)
             } else {
                 session.dataTask(with: urlRequest, completionHandler: completion)
             }
         }
+        return (response, data ?? Data())
     }
 
     /// Streams the file with an upload task, so that its bytes are never all in memory.
     public func upload(_ request: HTTPRequest, fromFile file: URL, timeout: Duration) async throws -> (HTTPResponse, Data) {
-        try await exchange(request, timeout: timeout) { urlRequest, completion in
+        let (response, data) = try await exchange(request, timeout: timeout) { (urlRequest, completion: @escaping Completion<Data>) in
             session.uploadTask(with: urlRequest, fromFile: file, completionHandler: completion)
+        }
+        return (response, data ?? Data())
+    }
+
+    /// Receives the body with a download task, which writes it to disk as it arrives, and moves the session's
+    /// temporary file to `file`.
+    public func download(_ request: HTTPRequest, body: Data?, toFile file: URL, timeout: Duration) async throws -> HTTPResponse {
+        do {
+            return try await exchange(request, body: body, timeout: timeout) { (urlRequest, completion: @escaping Completion<URL>) in
+                session.downloadTask(with: urlRequest) { location, response, error in
+                    // The session deletes its temporary file once this handler returns.
+                    var moveError: (any Error)?
+                    if let location, error == nil {
+                        do {
+                            try? FileManager.default.removeItem(at: file)
+                            try FileManager.default.moveItem(at: location, to: file)
+                        } catch {
+                            moveError = error
+                        }
+                    }
+                    completion(file, response, error ?? moveError)
+                }
+            }.0
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
         }
     }
 
-    /// Runs the task `makeTask` makes for `request` under the deadline and the calling task's cancellation.
-    private func exchange(
-        _ request: HTTPRequest, timeout: Duration,
-        makeTask: (URLRequest, @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
-    ) async throws -> (HTTPResponse, Data) {
+    /// What a session task reports when it ends: what it received, the response, the error.
+    private typealias Completion<Received> = @Sendable (Received?, URLResponse?, (any Error)?) -> Void
+
+    /// Runs the task `makeTask` makes for `request` (with `body`, if any, as the request's own) under the
+    /// deadline and the calling task's cancellation.
+    private func exchange<Received: Sendable>(
+        _ request: HTTPRequest, body: Data? = nil, timeout: Duration, makeTask: (URLRequest, @escaping Completion<Received>) -> URLSessionTask
+    ) async throws -> (HTTPResponse, Received?) {
         guard var urlRequest = URLRequest(httpRequest: request) else {
             throw APIError.transport(description: "cannot form a URL from \(request)", underlying: URLError(.badURL))
         }
+        urlRequest.httpBody = body
         // URLSession on Linux truncates this to whole seconds and treats it as an idle timeout; the exact
         // overall deadline is the timer below.
         urlRequest.timeoutInterval = max(1, (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded(.up))
         if Task.isCancelled { throw APIError.cancelled }
         let exchange = Exchange()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPResponse, Data), any Error>) in
-                let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPResponse, Received?), any Error>) in
+                let completion: Completion<Received> = { received, response, error in
                     let timedOut = exchange.finish()
-                    continuation.resume(with: Self.result(data, response, error, timedOut: timedOut, timeout: timeout))
+                    continuation.resume(with: Self.result(received, response, error, timedOut: timedOut, timeout: timeout))
                 }
                 exchange.start(makeTask(urlRequest, completion), timeout: timeout)
             }
@@ -91,9 +122,9 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, timedOut: Bool, timeout: Duration) -> Result<
-        (HTTPResponse, Data), any Error
-    > {
+    private static func result<Received>(_ received: Received?, _ response: URLResponse?, _ error: (any Error)?, timedOut: Bool, timeout: Duration)
+        -> Result<(HTTPResponse, Received?), any Error>
+    {
         if let error = error as? URLError {
             switch error.code {
             case .cancelled: return .failure(timedOut ? APIError.timedOut(after: timeout) : APIError.cancelled)
@@ -107,7 +138,7 @@ public final class URLSessionTransport: HTTPTransport {
         guard let httpResponse = (response as? HTTPURLResponse)?.httpResponse else {
             return .failure(APIError.transport(description: "the response is not HTTP", underlying: URLError(.badServerResponse)))
         }
-        return .success((httpResponse, data ?? Data()))
+        return .success((httpResponse, received))
     }
 }
 
