@@ -30,6 +30,9 @@ import Testing
             let model = CodeModelBuilder.build(try #require(ValidatedSpec.validate(spec).validated))
             let access = model.access.modifier
             collect(.object(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
+            for union in model.unions {
+                collect(.object(TemplateContext.union(union, access: access)), path: "", context: "union", into: &variables)
+            }
             for enumeration in model.enums {
                 collect(.object(TemplateContext.enumeration(enumeration, access: access)), path: "", context: "enum", into: &variables)
             }
@@ -105,7 +108,7 @@ import Testing
     @Test func everyContextVariableIsDocumentedWithItsType() throws {
         let collected = try Self.collectedVariables()
         let documented = try Self.documentedVariables()
-        #expect(collected.keys.sorted() == ["api", "enum", "function", "model", "store", "storeSchema"])
+        #expect(collected.keys.sorted() == ["api", "enum", "function", "model", "store", "storeSchema", "union"])
         for context in collected.keys.sorted() {
             let actual = collected[context] ?? [:]
             let written = documented[context] ?? [:]

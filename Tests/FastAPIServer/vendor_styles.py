@@ -8,7 +8,8 @@ for every body, so that the OpenAPI document FastAPI serves has the shapes those
 - /droplets       DigitalOcean: `{"droplet": {…}}`, pages `{"droplets": […], "links": {"pages": {"next":
                   URL}}, "meta": {"total"}}` asked for by `?page=&per_page=`, the next page an absolute URL.
 - /addons         PagerDuty: requests and answers wrapped in `{"addon": {…}}`, pages `{"addons": […],
-                  "offset", "limit", "more", "total"}` asked for by `?offset=&limit=`.
+                  "offset", "limit", "more", "total"}` asked for by `?offset=&limit=`; an addon's `contact`
+                  is one of PagerDuty's contact methods, told apart by its `type` (a discriminated union).
 - /tasks/{gid}    Asana: `{"data": {…}}` for one, `{"data": […], "next_page": {"offset", "path", "uri"}}`,
                   the item path's parameter `{task_gid}` naming the task's `gid`.
 - /events         a cursor: `{"data": […], "meta": {"next_cursor"}}` asked for by `?cursor=&limit=`.
@@ -22,10 +23,10 @@ import base64
 import json
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 app = FastAPI(title="Vendor Styles", version="1.0.0")
 GroupHeader = Annotated[str, Header(alias="X-Group", include_in_schema=False)]
@@ -200,11 +201,28 @@ def destroy_droplet(droplet_id: int, group: GroupHeader = ""):
 
 
 # --- PagerDuty ------------------------------------------------------------------------------------------
+class EmailContactMethod(BaseModel):
+    type: Literal["email_contact_method"]
+    label: str
+    address: str
+
+
+class PhoneContactMethod(BaseModel):
+    type: Literal["phone_contact_method"]
+    label: str
+    country_code: int
+    address: str
+
+
+ContactMethod = Annotated[EmailContactMethod | PhoneContactMethod, Field(discriminator="type")]
+
+
 class Addon(BaseModel):
     id: int | None = None
     type: str
     name: str
     src: str
+    contact: ContactMethod | None = None
 
 
 class AddonBody(BaseModel):

@@ -84,6 +84,23 @@ import Testing
         try await updated.delete(on: client)
     }
 
+    /// PagerDuty's contact methods, a union pydantic tells apart by `type` (`oneOf` with a discriminator in
+    /// FastAPI's schema): each variant is sent with its tag, validated by the server as that variant, and
+    /// read back as the case it was sent as.
+    @Test func pagerDutyStyleContactMethodsAreAUnionToldApartByType() async throws {
+        let client = try await Self.client()
+        let phone = PhoneContactMethod(type: .phoneContactMethod, label: "Mobile", countryCode: 44, address: "7700900123")
+        var addon = try await Addon(type: "full_page_addon", name: "on call", src: "https://example.com/oncall", contact: .phoneContactMethod(phone))
+            .create(on: client)
+        #expect(addon.contact == .phoneContactMethod(phone))
+        let email = EmailContactMethod(type: .emailContactMethod, label: "Work", address: "oncall@example.com")
+        addon.contact = .emailContactMethod(email)
+        _ = try await addon.update(on: client)
+        let read = try await Addon.read(id: try #require(addon.id), on: client)
+        #expect(read.contact == .emailContactMethod(email))
+        try await read.delete(on: client)
+    }
+
     /// Asana: `{"data": …}` both ways, the item path's `{task_gid}` naming the task's `gid`, and pages whose
     /// next one is the URL at `next_page.uri`, absent on the last.
     @Test func asanaStyleTasksAreIdentifiedByGidAndFollowNextPageURI() async throws {

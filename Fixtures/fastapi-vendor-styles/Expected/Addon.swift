@@ -9,18 +9,21 @@ nonisolated public struct Addon: Hashable, Sendable, Identifiable {
     public var type: String
     public var name: String
     public var src: String
+    public var contact: AddonContact?
 
     /// Creates a value from its properties.
     public init(
         id: Int? = nil,
         type: String,
         name: String,
-        src: String
+        src: String,
+        contact: AddonContact? = nil
     ) {
         self.id = id
         self.type = type
         self.name = name
         self.src = src
+        self.contact = contact
     }
 }
 
@@ -31,6 +34,7 @@ nonisolated extension Addon: Codable {
         self.type = try container.decode(forKey: "type")
         self.name = try container.decode(forKey: "name")
         self.src = try container.decode(forKey: "src")
+        self.contact = try container.decodeIfPresent(forKey: "contact")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +44,7 @@ nonisolated extension Addon: Codable {
         try container.encode(self.type, forKey: "type")
         try container.encode(self.name, forKey: "name")
         try container.encode(self.src, forKey: "src")
+        try container.encodeIfPresent(self.contact, forKey: "contact", options)
     }
 }
 

@@ -3,80 +3,91 @@
 @_spi(Generated) import CrudeRuntime
 import Foundation
 
+/// nul-free   delete
 nonisolated struct Body: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
-    var id: Int
-    var body: [Bool]
-    /// emoji 😀 and 名前
-    var APIClient_: [Float?]?
-    var update: URL
-    var create: [Bool]
+    var id: Int?
+    var hash: [String: Bool]?
+    var optional: Data
+    var `subscript`: ModelJSONKey1?
 }
 
 nonisolated extension Body: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(forKey: "Id")
-        self.body = try container.decode(forKey: "Body")
-        self.APIClient_ = try container.decodeIfPresent(forKey: "APIClient")
-        self.update = try container.decode(forKey: "Update")
-        self.create = try container.decode(forKey: "tab\there", using: ArrayTransform<LenientBoolTransform>.self)
+        self.id = try container.decodeIfPresent(forKey: "Id")
+        self.hash = try container.decodeIfPresent(forKey: "Hash", using: DictionaryTransform<LenientBoolTransform>.self)
+        self.optional = try container.decode(forKey: "Optional")
+        self.`subscript` = try container.decodeIfPresent(forKey: "Subscript")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         let options = ModelEncodingOptions(encoder)
-        try container.encode(self.id, forKey: "Id")
-        try container.encode(self.body, forKey: "Body")
-        try container.encodeIfPresent(self.APIClient_, forKey: "APIClient", options)
-        try container.encode(self.update, forKey: "Update")
-        try container.encode(self.create, forKey: "tab\there", using: ArrayTransform<LenientBoolTransform>.self)
+        try container.encodeIfPresent(self.id, forKey: "Id", options)
+        if options.includesReadOnly { try container.encodeIfPresent(self.hash, forKey: "Hash", using: DictionaryTransform<LenientBoolTransform>.self, options) }
+        try container.encode(self.optional, forKey: "Optional")
+        if options.includesReadOnly { try container.encodeIfPresent(self.`subscript`, forKey: "Subscript", options) }
     }
 }
 
 nonisolated extension Body {
-    /// Reads the value with the given id (`GET by-back\slash/{hashValue}/{id}`).
-    static func read(hashValue_: Double, id: Int, on client: APIClient) async throws(APIError) -> Body {
-        return try await Self.readOperation(hashValue_: hashValue_, id: id).send(on: client)
+    /// Creates this value on the server (`POST a b3/`) and returns the server's copy.
+    func create(on client: APIClient) async throws(APIError) -> Body {
+        return try await self.create(nils: .omit, on: client)
     }
 
-    /// The operation `read(hashValue_:id:on:)` sends, as a value: to send later, or to ask for its URL.
-    static func readOperation(hashValue_: Double, id: Int) -> APIOperation<Body> {
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    func createOperation() -> APIOperation<Body> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST a b3/`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
+    func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Body {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Body> {
         let request = OperationRequest(
-            resource: "Body", operation: "read", method: .get,
-            path: "by-back\\slash/\(hashValue_)/\(id)"
-        )
-        return APIOperation(request: request, namespace: "x\u{85}public var injected: Int { 42 }")
-    }
-
-    /// Reads this value again, returning the server's current copy (`GET by-back\slash/{hashValue}/{id}`).
-    func read(hashValue_: Double, on client: APIClient) async throws(APIError) -> Body {
-        return try await Self.read(hashValue_: hashValue_, id: self.id, on: client)
-    }
-
-    /// Deletes the value with the given id (`DELETE x
-    /// y/{id}`).
-    static func delete(id: Int, on client: APIClient) async throws(APIError) {
-        try await Self.deleteOperation(id: id).send(on: client)
-    }
-
-    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
-    static func deleteOperation(id: Int) -> APIOperation<Void> {
-        let request = OperationRequest(
-            resource: "Body", operation: "delete", method: .delete,
-            path: "x\u{2028}y/\(id)"
+            resource: "Body", operation: "create", method: .post,
+            path: "a b3/",
+            body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE x
-    /// y/{id}`).
-    func delete(on client: APIClient) async throws(APIError) {
-        try await Self.delete(id: self.id, on: client)
+    /// Sends this value to the server (`PUT a b3/{id}/`) and returns the server's copy.
+    func update(on client: APIClient) async throws(APIError) -> Body {
+        return try await self.update(nils: .null, on: client)
     }
 
-    /// Lists values (`GET x
-    /// y`).
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    func updateOperation() throws(APIError) -> APIOperation<Body> {
+        return try self.updateOperation(nils: .null)
+    }
+
+    /// Sends this value to the server (`PUT a b3/{id}/`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
+    func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Body {
+        return try await self.updateOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Body> {
+        let id = try APIClient.require(self.id, "id")
+        let request = OperationRequest(
+            resource: "Body", operation: "update", method: .put,
+            path: "a b3/\(id)/",
+            body: RequestBody(self, nils: nils)
+        )
+        return APIOperation(request: request)
+    }
+
+    /// Lists values (`GET a b3/`).
     static func list(on client: APIClient) async throws(APIError) -> [Body] {
         return try await Self.list(query: [], on: client)
     }
@@ -86,8 +97,7 @@ nonisolated extension Body {
         return Self.listOperation(query: [])
     }
 
-    /// Lists values (`GET x
-    /// y`).
+    /// Lists values (`GET a b3/`).
     ///
     /// - Parameter query: Query items to send with the request.
     static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Body] {
@@ -98,25 +108,32 @@ nonisolated extension Body {
     static func listOperation(query: [URLQueryItem]) -> APIOperation<[Body]> {
         let request = OperationRequest(
             resource: "Body", operation: "list", method: .get,
-            path: "x\u{2028}y",
+            path: "a b3/",
             query: query
         )
-        return APIOperation(request: request, namespace: "x\u{c}public var injected: Int { 42 }")
+        return APIOperation(request: request)
     }
 
-    /// `GET x
-    /// y6`.
-    static func do5(_ body: ModelJSONKey1, on client: APIClient) async throws(APIError) {
-        try await Self.do5Operation(body).send(on: client)
+    /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
+    func save(on client: APIClient) async throws(APIError) -> Body {
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
+        }
     }
 
-    /// The operation `do5(_:on:)` sends, as a value: to send later, or to ask for its URL.
-    static func do5Operation(_ body: ModelJSONKey1) -> APIOperation<Void> {
+    /// quote " and backslash \ end
+    ///
+    /// `GET a b5`.
+    static func do4(on client: APIClient) async throws(APIError) -> [ModelJSONKey1] {
+        return try await Self.do4Operation().send(on: client)
+    }
+
+    /// The operation `do4(on:)` sends, as a value: to send later, or to ask for its URL.
+    static func do4Operation() -> APIOperation<[ModelJSONKey1]> {
         let request = OperationRequest(
-            resource: "Body", operation: "do5", method: .get,
-            path: "x\u{2028}y6",
-            headers: ["X-Client_Version": "xpublic var injected: Int { 42 }", "X-Trace": "interpolation \\(injected) and #\"raw\"#"],
-            body: RequestBody(body)
+            resource: "Body", operation: "do4", method: .get,
+            path: "a b5"
         )
         return APIOperation(request: request)
     }
@@ -124,13 +141,13 @@ nonisolated extension Body {
     /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
     /// per-operation settings such as `operationHeaders`.
     nonisolated enum Operations {
-        /// The operation `Body.read`.
-        static var read: OperationID { OperationID(resource: "Body", operation: "read") }
-        /// The operation `Body.delete`.
-        static var delete: OperationID { OperationID(resource: "Body", operation: "delete") }
+        /// The operation `Body.create`.
+        static var create: OperationID { OperationID(resource: "Body", operation: "create") }
+        /// The operation `Body.update`.
+        static var update: OperationID { OperationID(resource: "Body", operation: "update") }
         /// The operation `Body.list`.
         static var list: OperationID { OperationID(resource: "Body", operation: "list") }
-        /// The operation `Body.do5`.
-        static var do5: OperationID { OperationID(resource: "Body", operation: "do5") }
+        /// The operation `Body.do4`.
+        static var do4: OperationID { OperationID(resource: "Body", operation: "do4") }
     }
 }

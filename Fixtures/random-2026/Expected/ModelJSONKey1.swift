@@ -4,17 +4,18 @@
 import Foundation
 
 nonisolated struct ModelJSONKey1: Hashable, Sendable {
-    var required: Decimal
+    var knownCases: [String: Int32]
 }
 
 nonisolated extension ModelJSONKey1: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.required = try container.decode(forKey: "Required")
+        self.knownCases = try container.decode(forKey: "*/ closes a comment2")
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.required, forKey: "Required")
+        let options = ModelEncodingOptions(encoder)
+        if options.includesReadOnly { try container.encode(self.knownCases, forKey: "*/ closes a comment2") }
     }
 }

@@ -14,4 +14,30 @@ nonisolated enum description {
     static func configuration(baseURL: URL) -> ClientConfiguration {
         ClientConfiguration(baseURL: baseURL, headers: defaultHeaders, envelope: envelope)
     }
+
+    /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
+    /// such as `operationHeaders`.
+    nonisolated enum Operations {
+        /// The operation `description.do6`.
+        static var do6: OperationID { OperationID(resource: "description", operation: "do6") }
+    }
+}
+
+nonisolated extension description {
+    /// `GET x
+    /// y7`.
+    static func do6(_ body: Body, on client: APIClient) async throws(APIError) {
+        try await Self.do6Operation(body).send(on: client)
+    }
+
+    /// The operation `do6(_:on:)` sends, as a value: to send later, or to ask for its URL.
+    static func do6Operation(_ body: Body) -> APIOperation<Void> {
+        let request = OperationRequest(
+            resource: "description", operation: "do6", method: .get,
+            path: "x\u{2028}y7",
+            headers: ["X-Client_Version": "xpublic var injected: Int { 42 }", "X-Trace": "interpolation \\(injected) and #\"raw\"#"],
+            body: RequestBody(body)
+        )
+        return APIOperation(request: request)
+    }
 }

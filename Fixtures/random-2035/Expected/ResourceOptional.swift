@@ -129,17 +129,25 @@ nonisolated extension ResourceOptional {
 
     /// `GET x
     /// y5/{id}/{id}`.
-    public static func do4(id: String, on client: APIClient) async throws(APIError) {
-        try await Self.do4Operation(id: id).send(on: client)
+    public static func do4(id: String, on client: APIClient) async throws(APIError) -> Download {
+        return try await Self.do4Operation(id: id).send(on: client)
     }
 
     /// The operation `do4(id:on:)` sends, as a value: to send later, or to ask for its URL.
-    public static func do4Operation(id: String) -> APIOperation<Void> {
+    public static func do4Operation(id: String) -> APIOperation<Download> {
         let request = OperationRequest(
             resource: "Optional", operation: "do4", method: .get,
             path: "x\u{2028}y5/\(id)/\(id)"
         )
         return APIOperation(request: request)
+    }
+
+    /// `GET x
+    /// y5/{id}/{id}`.
+    ///
+    /// Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.
+    public static func do4(id: String, to file: URL, on client: APIClient) async throws(APIError) -> DownloadedFile {
+        return try await Self.do4Operation(id: id).download(to: file, on: client)
     }
 
     /// trailing space
@@ -155,8 +163,8 @@ nonisolated extension ResourceOptional {
         mutating: Double? = nil,
         RequestBody_: Decimal? = nil,
         on client: APIClient
-    ) async throws(APIError) {
-        try await ResourceOptional.class6Operation(
+    ) async throws(APIError) -> Download {
+        return try await ResourceOptional.class6Operation(
             Patch: Patch,
             URLQueryItem_: URLQueryItem_,
             FieldUpdate: FieldUpdate,
@@ -177,7 +185,7 @@ nonisolated extension ResourceOptional {
         `Self`: Decimal? = nil,
         mutating: Double? = nil,
         RequestBody_: Decimal? = nil
-    ) -> APIOperation<Void> {
+    ) -> APIOperation<Download> {
         let body: ResourceOptionalClass6Body = .init(Patch: Patch, URLQueryItem_: URLQueryItem_)
         var query: [URLQueryItem] = []
         query.append("x\u{b}public var injected: Int { 42 }", FieldUpdate, style: .repeated)
@@ -193,6 +201,34 @@ nonisolated extension ResourceOptional {
             body: RequestBody(body)
         )
         return APIOperation(request: request)
+    }
+
+    /// trailing space
+    ///
+    /// `POST quo"te7`.
+    ///
+    /// Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.
+    @available(*, deprecated, message: "nul-free \u{7f} delete")
+    public static func class6(
+        Patch: [String: Int],
+        URLQueryItem_: [String: Decimal],
+        FieldUpdate: [String],
+        description: Float? = nil,
+        `Self`: Decimal? = nil,
+        mutating: Double? = nil,
+        RequestBody_: Decimal? = nil,
+        to file: URL,
+        on client: APIClient
+    ) async throws(APIError) -> DownloadedFile {
+        return try await ResourceOptional.class6Operation(
+            Patch: Patch,
+            URLQueryItem_: URLQueryItem_,
+            FieldUpdate: FieldUpdate,
+            description: description,
+            Self: `Self`,
+            mutating: mutating,
+            RequestBody_: RequestBody_
+        ).download(to: file, on: client)
     }
 
     /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s

@@ -5,152 +5,209 @@ import Foundation
 
 nonisolated package struct Date: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
-    package var id: UUID
-    package var Int: Float?
-    package var request: [String: UUID]
-    package var macro: Int64
+    package var id: UUID?
 
     /// Creates a value from its properties.
     package init(
-        id: UUID,
-        Int: Float? = nil,
-        request: [String: UUID],
-        macro: Int64
+        id: UUID? = nil
     ) {
         self.id = id
-        self.Int = Int
-        self.request = request
-        self.macro = macro
     }
 }
 
 nonisolated extension Date: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(forKey: "id")
-        self.Int = try container.decodeIfPresent(forKey: "emoji 😀 and 名前")
-        self.request = try container.decode(forKey: "request")
-        self.macro = try container.decode(forKey: "x\u{2029}public var injected: Int { 42 }")
+        self.id = try container.decodeIfPresent(forKey: "id")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         let options = ModelEncodingOptions(encoder)
-        try container.encode(self.id, forKey: "id")
-        try container.encodeIfPresent(self.Int, forKey: "emoji 😀 and 名前", options)
-        if options.includesReadOnly { try container.encode(self.request, forKey: "request") }
-        try container.encode(self.macro, forKey: "x\u{2029}public var injected: Int { 42 }")
+        try container.encodeIfPresent(self.id, forKey: "id", options)
     }
 }
 
 nonisolated extension Date {
-    /// Reads the value with the given id (`GET 名前14/{macrox}/quo"te/{id}`).
-    package static func read(macrox: Bool, id: UUID, on client: APIClient) async throws(APIError) -> Date {
-        return try await Self.readOperation(macrox: macrox, id: id).send(on: client)
+    /// Creates this value on the server (`POST people16`) and returns the server's copy.
+    @available(*, deprecated, message: "plain words")
+    package func create(on client: APIClient) async throws(APIError) -> Date {
+        return try await self.create(nils: .omit, on: client)
     }
 
-    /// The operation `read(macrox:id:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func readOperation(macrox: Bool, id: UUID) -> APIOperation<Date> {
+    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
+    @available(*, deprecated, message: "plain words")
+    package func createOperation() -> APIOperation<Date> {
+        return self.createOperation(nils: .omit)
+    }
+
+    /// Creates this value on the server (`POST people16`) and returns the server's copy.
+    ///
+    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
+    @available(*, deprecated, message: "plain words")
+    package func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Date {
+        return try await self.createOperation(nils: nils).send(on: client)
+    }
+
+    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    @available(*, deprecated, message: "plain words")
+    package func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Date> {
+        let request = OperationRequest(
+            resource: "Date", operation: "create", method: .post,
+            path: "people16",
+            body: RequestBody(self, namespace: "trailing space ", nils: nils)
+        )
+        return APIOperation(request: request, namespace: "trailing space ")
+    }
+
+    /// Reads the value with the given id (`GET by-people17/{prefix}/{id}`).
+    package static func read(prefix: UUID, id: UUID, on client: APIClient) async throws(APIError) -> Date {
+        return try await Self.readOperation(prefix: prefix, id: id).send(on: client)
+    }
+
+    /// The operation `read(prefix:id:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func readOperation(prefix: UUID, id: UUID) -> APIOperation<Date> {
         let request = OperationRequest(
             resource: "Date", operation: "read", method: .get,
-            path: "名前14/\(macrox)/quo\"te/\(id)"
+            path: "by-people17/\(prefix)/\(id)"
         )
-        return APIOperation(request: request)
+        return APIOperation(request: request, namespace: "trailing space ")
     }
 
-    /// Reads this value again, returning the server's current copy (`GET 名前14/{macrox}/quo"te/{id}`).
-    package func read(macrox: Bool, on client: APIClient) async throws(APIError) -> Date {
-        return try await Self.read(macrox: macrox, id: self.id, on: client)
+    /// Reads this value again, returning the server's current copy (`GET by-people17/{prefix}/{id}`).
+    package func read(prefix: UUID, on client: APIClient) async throws(APIError) -> Date {
+        let id = try APIClient.require(self.id, "id")
+        return try await Self.read(prefix: prefix, id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT 名前14/{macrox}/quo"te/{id}`) and returns the server's copy.
-    package func update(macrox: Bool, on client: APIClient) async throws(APIError) -> Date {
-        return try await self.update(macrox: macrox, nils: .null, on: client)
+    /// Sends this value to the server (`PUT people16/{id}`) and returns the server's copy.
+    package func update(on client: APIClient) async throws(APIError) -> Date {
+        return try await self.update(nils: .null, on: client)
     }
 
-    /// The operation `update(macrox:on:)` sends, as a value: to send later, or to ask for its URL.
-    package func updateOperation(macrox: Bool) -> APIOperation<Date> {
-        return self.updateOperation(macrox: macrox, nils: .null)
+    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
+    package func updateOperation() throws(APIError) -> APIOperation<Date> {
+        return try self.updateOperation(nils: .null)
     }
 
-    /// Sends this value to the server (`PUT 名前14/{macrox}/quo"te/{id}`) and returns the server's copy.
+    /// Sends this value to the server (`PUT people16/{id}`) and returns the server's copy.
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
-    package func update(macrox: Bool, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Date {
-        return try await self.updateOperation(macrox: macrox, nils: nils).send(on: client)
+    package func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> Date {
+        return try await self.updateOperation(nils: nils).send(on: client)
     }
 
-    /// The operation `update(macrox:nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    package func updateOperation(macrox: Bool, nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Date> {
+    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    package func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<Date> {
+        let id = try APIClient.require(self.id, "id")
         let request = OperationRequest(
             resource: "Date", operation: "update", method: .put,
-            path: "名前14/\(macrox)/quo\"te/\(self.id)",
-            body: RequestBody(self, nils: nils)
+            path: "people16/\(id)",
+            body: RequestBody(self, namespace: "trailing space ", nils: nils)
         )
-        return APIOperation(request: request)
+        return APIOperation(request: request, namespace: "trailing space ")
     }
 
-    /// Deletes the value with the given id (`DELETE 名前14/{macrox}/quo"te/{id}`).
-    package static func delete(macrox: Bool, id: UUID, on client: APIClient) async throws(APIError) {
-        try await Self.deleteOperation(macrox: macrox, id: id).send(on: client)
+    /// Deletes the value with the given id (`DELETE people16/{id}`).
+    package static func delete(id: UUID, on client: APIClient) async throws(APIError) {
+        try await Self.deleteOperation(id: id).send(on: client)
     }
 
-    /// The operation `delete(macrox:id:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func deleteOperation(macrox: Bool, id: UUID) -> APIOperation<Void> {
+    /// The operation `delete(id:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func deleteOperation(id: UUID) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Date", operation: "delete", method: .delete,
-            path: "名前14/\(macrox)/quo\"te/\(id)"
+            path: "people16/\(id)"
         )
         return APIOperation(request: request)
     }
 
-    /// Deletes this value (`DELETE 名前14/{macrox}/quo"te/{id}`).
-    package func delete(macrox: Bool, on client: APIClient) async throws(APIError) {
-        try await Self.delete(macrox: macrox, id: self.id, on: client)
+    /// Deletes this value (`DELETE people16/{id}`).
+    package func delete(on client: APIClient) async throws(APIError) {
+        let id = try APIClient.require(self.id, "id")
+        try await Self.delete(id: id, on: client)
     }
 
-    /// Lists values (`GET 名前14/{macrox}/quo"te`).
-    @available(*, deprecated, message: "x\u{85}public var injected: Int { 42 }")
-    package static func list(macrox: Bool, on client: APIClient) async throws(APIError) -> [Date] {
-        return try await Self.list(macrox: macrox, query: [], on: client)
+    /// Lists values (`GET people16`).
+    package static func list(on client: APIClient) async throws(APIError) -> [Date] {
+        return try await Self.list(query: [], on: client)
     }
 
-    /// The operation `list(macrox:on:)` sends, as a value: to send later, or to ask for its URL.
-    @available(*, deprecated, message: "x\u{85}public var injected: Int { 42 }")
-    package static func listOperation(macrox: Bool) -> APIOperation<[Date]> {
-        return Self.listOperation(macrox: macrox, query: [])
+    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func listOperation() -> APIOperation<[Date]> {
+        return Self.listOperation(query: [])
     }
 
-    /// Lists values (`GET 名前14/{macrox}/quo"te`).
+    /// Lists values (`GET people16`).
     ///
     /// - Parameter query: Query items to send with the request.
-    @available(*, deprecated, message: "x\u{85}public var injected: Int { 42 }")
-    package static func list(macrox: Bool, query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Date] {
-        return try await Self.listOperation(macrox: macrox, query: query).send(on: client)
+    package static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [Date] {
+        return try await Self.listOperation(query: query).send(on: client)
     }
 
-    /// The operation `list(macrox:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    @available(*, deprecated, message: "x\u{85}public var injected: Int { 42 }")
-    package static func listOperation(macrox: Bool, query: [URLQueryItem]) -> APIOperation<[Date]> {
+    /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func listOperation(query: [URLQueryItem]) -> APIOperation<[Date]> {
         let request = OperationRequest(
             resource: "Date", operation: "list", method: .get,
-            path: "名前14/\(macrox)/quo\"te",
+            path: "people16",
             query: query
         )
         return APIOperation(request: request)
     }
 
-    /// `POST 名前/{名前}`.
-    package static func login16(名前: String, allCases: URL, `any`: [Data], URLSession: Decimal, on client: APIClient) async throws(APIError) -> [ResourcePage] {
-        return try await Self.login16Operation(名前: 名前, allCases: allCases, any: `any`, URLSession: URLSession).send(on: client)
+    /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
+    @available(*, deprecated, message: "calls `create`, which is deprecated")
+    package func save(on client: APIClient) async throws(APIError) -> Date {
+        switch self.id {
+        case nil: return try await self.create(on: client)
+        case .some: return try await self.update(on: client)
+        }
     }
 
-    /// The operation `login16(名前:allCases:any:URLSession:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func login16Operation(名前: String, allCases: URL, `any`: [Data], URLSession: Decimal) -> APIOperation<[ResourcePage]> {
-        let body: DateLogin16Body = .init(allCases: allCases, any: `any`, URLSession: URLSession)
+    /// emoji 😀 and 名前
+    ///
+    /// `POST items19`.
+    package static func search_items18(
+        `try`: [Body?]? = nil,
+        options: Item,
+        client: Int32,
+        weak: [UInt?]? = nil,
+        query: Float,
+        _2fa: URL? = nil,
+        firstName: Decimal? = nil,
+        on client_: APIClient
+    ) async throws(APIError) -> DateSearchItems18Response {
+        return try await Self.search_items18Operation(
+            try: `try`,
+            options: options,
+            client: client,
+            weak: weak,
+            query: query,
+            _2fa: _2fa,
+            firstName: firstName
+        ).send(on: client_)
+    }
+
+    /// The operation `search_items18(try:options:client:weak:query:_2fa:firstName:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func search_items18Operation(
+        `try`: [Body?]? = nil,
+        options: Item,
+        client: Int32,
+        weak: [UInt?]? = nil,
+        query: Float,
+        _2fa: URL? = nil,
+        firstName: Decimal? = nil
+    ) -> APIOperation<DateSearchItems18Response> {
+        let body: DateSearchItems18Body = .init(try: `try`, options: options, client: client, weak: weak)
+        var query_: [URLQueryItem] = []
+        query_.append("query", query)
+        query_.append("2fa", _2fa)
+        query_.append("first-name", firstName)
         let request = OperationRequest(
-            resource: "Date", operation: "login16", method: .post,
-            path: "名前/\(名前)",
+            resource: "Date", operation: "search_items18", method: .post,
+            path: "items19",
+            query: query_,
+            headers: ["X-Client_Version": "*/ closes a comment"],
             body: RequestBody(body)
         )
         return APIOperation(request: request)
@@ -159,6 +216,8 @@ nonisolated extension Date {
     /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
     /// per-operation settings such as `operationHeaders`.
     nonisolated package enum Operations {
+        /// The operation `Date.create`.
+        package static var create: OperationID { OperationID(resource: "Date", operation: "create") }
         /// The operation `Date.read`.
         package static var read: OperationID { OperationID(resource: "Date", operation: "read") }
         /// The operation `Date.update`.
@@ -167,7 +226,7 @@ nonisolated extension Date {
         package static var delete: OperationID { OperationID(resource: "Date", operation: "delete") }
         /// The operation `Date.list`.
         package static var list: OperationID { OperationID(resource: "Date", operation: "list") }
-        /// The operation `Date.login16`.
-        package static var login16: OperationID { OperationID(resource: "Date", operation: "login16") }
+        /// The operation `Date.search_items18`.
+        package static var search_items18: OperationID { OperationID(resource: "Date", operation: "search_items18") }
     }
 }

@@ -3,17 +3,44 @@
 @_spi(Generated) import CrudeRuntime
 import Foundation
 
-/// */ closes a comment
+/// x
+/// public var injected: Int { 42 }
 nonisolated package struct ModelSelf: Hashable, Sendable {
+    package var hashValue_: Float
+    package var URLSession: Bool
+    /// nul-free   delete
+    package var patch: [Double]
+    package var weak: Float
 
     /// Creates a value from its properties.
-    package init() {}
+    package init(
+        hashValue_: Float,
+        URLSession: Bool,
+        patch: [Double],
+        weak: Float
+    ) {
+        self.hashValue_ = hashValue_
+        self.URLSession = URLSession
+        self.patch = patch
+        self.weak = weak
+    }
 }
 
 nonisolated extension ModelSelf: Codable {
     package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.hashValue_ = try container.decode(forKey: "hash-value")
+        self.URLSession = try container.decode(forKey: "url-session", using: LenientBoolTransform.self)
+        self.patch = try container.decode(forKey: "patch", using: ArrayTransform<PercentageTransform>.self)
+        self.weak = try container.decode(forKey: "weak")
     }
 
     package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        let options = ModelEncodingOptions(encoder)
+        try container.encode(self.hashValue_, forKey: "hash-value")
+        if options.includesReadOnly { try container.encode(self.URLSession, forKey: "url-session", using: LenientBoolTransform.self) }
+        if options.includesReadOnly { try container.encode(self.patch, forKey: "patch", using: ArrayTransform<PercentageTransform>.self) }
+        try container.encode(self.weak, forKey: "weak")
     }
 }

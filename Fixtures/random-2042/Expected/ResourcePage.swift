@@ -3,33 +3,19 @@
 @_spi(Generated) import CrudeRuntime
 import Foundation
 
-/// x
-/// public var injected: Int { 42 }
 nonisolated package struct ResourcePage: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
-    package var id: String?
-    package var URLSession: [Int]
-    package var `protocol`: [Int64?]?
-    package var `inout`: Int
-    /// nul-free   delete
-    package var `class`: [Float]?
-    package var weak: Float
+    package var id: Int?
+    /// emoji 😀 and 名前
+    package var URLQueryItem_: String
 
     /// Creates a value from its properties.
     package init(
-        id: String? = nil,
-        URLSession: [Int],
-        `protocol`: [Int64?]? = nil,
-        `inout`: Int,
-        `class`: [Float]? = nil,
-        weak: Float
+        id: Int? = nil,
+        URLQueryItem_: String
     ) {
         self.id = id
-        self.URLSession = URLSession
-        self.`protocol` = `protocol`
-        self.`inout` = `inout`
-        self.`class` = `class`
-        self.weak = weak
+        self.URLQueryItem_ = URLQueryItem_
     }
 }
 
@@ -37,192 +23,163 @@ nonisolated extension ResourcePage: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decodeIfPresent(forKey: "id")
-        self.URLSession = try container.decode(forKey: "x\u{2028}public var injected: Int { 42 }", using: ArrayTransform<LenientIntTransform>.self)
-        self.`protocol` = try container.decodeIfPresent(forKey: "protocol")
-        self.`inout` = try container.decode(forKey: "inout", using: LenientIntTransform.self)
-        self.`class` = try container.decodeIfPresent(forKey: "class")
-        self.weak = try container.decode(forKey: "weak")
+        self.URLQueryItem_ = try container.decode(forKey: "trailing space 7")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         let options = ModelEncodingOptions(encoder)
         try container.encodeIfPresent(self.id, forKey: "id", options)
-        try container.encode(self.URLSession, forKey: "x\u{2028}public var injected: Int { 42 }", using: ArrayTransform<LenientIntTransform>.self)
-        try container.encodeIfPresent(self.`protocol`, forKey: "protocol", options)
-        try container.encode(self.`inout`, forKey: "inout", using: LenientIntTransform.self)
-        if options.includesReadOnly { try container.encodeIfPresent(self.`class`, forKey: "class", options) }
-        try container.encode(self.weak, forKey: "weak")
+        try container.encode(self.URLQueryItem_, forKey: "trailing space 7")
     }
 }
 
 nonisolated extension ResourcePage {
-    /// Creates this value on the server (`POST 名前/`) and returns the server's copy.
-    package func create(on client: APIClient) async throws(APIError) -> ResourcePage {
-        return try await self.create(nils: .omit, on: client)
+    /// Creates this value on the server (`POST 名前/{query}/per%cent`).
+    package func create(query: String, on client: APIClient) async throws(APIError) {
+        try await self.create(query: query, nils: .omit, on: client)
     }
 
-    /// The operation `create(on:)` sends, as a value: to send later, or to ask for its URL.
-    package func createOperation() -> APIOperation<ResourcePage> {
-        return self.createOperation(nils: .omit)
+    /// The operation `create(query:on:)` sends, as a value: to send later, or to ask for its URL.
+    package func createOperation(query: String) -> APIOperation<Void> {
+        return self.createOperation(query: query, nils: .omit)
     }
 
-    /// Creates this value on the server (`POST 名前/`) and returns the server's copy.
+    /// Creates this value on the server (`POST 名前/{query}/per%cent`).
     ///
     /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.omit`).
-    package func create(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> ResourcePage {
-        return try await self.createOperation(nils: nils).send(on: client)
+    package func create(query: String, nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) {
+        try await self.createOperation(query: query, nils: nils).send(on: client)
     }
 
-    /// The operation `create(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    package func createOperation(nils: ModelEncodingOptions.NilEncoding) -> APIOperation<ResourcePage> {
+    /// The operation `create(query:nils:on:)` sends, as a value: to send later, or to ask for its URL.
+    package func createOperation(query: String, nils: ModelEncodingOptions.NilEncoding) -> APIOperation<Void> {
         let request = OperationRequest(
             resource: "Page", operation: "create", method: .post,
-            path: "名前/",
+            path: "名前/\(query)/per%cent",
             body: RequestBody(self, nils: nils)
         )
         return APIOperation(request: request)
     }
 
-    /// Reads the value with the given id (`GET 名前/{id}/`).
-    package static func read(id: String, on client: APIClient) async throws(APIError) -> ResourcePage {
-        return try await Self.readOperation(id: id).send(on: client)
+    /// Reads the value with the given id (`GET by-\(x)10/{queryx}/{id}`).
+    package static func read(queryx: Element, id: Int, on client: APIClient) async throws(APIError) -> ResourcePage {
+        return try await Self.readOperation(queryx: queryx, id: id).send(on: client)
     }
 
-    /// The operation `read(id:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func readOperation(id: String) -> APIOperation<ResourcePage> {
+    /// The operation `read(queryx:id:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func readOperation(queryx: Element, id: Int) -> APIOperation<ResourcePage> {
         let request = OperationRequest(
             resource: "Page", operation: "read", method: .get,
-            path: "名前/\(id)/"
+            path: "by-\\(x)10/\(queryx.rawValue)/\(id)"
         )
         return APIOperation(request: request)
     }
 
-    /// Reads this value again, returning the server's current copy (`GET 名前/{id}/`).
-    package func read(on client: APIClient) async throws(APIError) -> ResourcePage {
+    /// Reads this value again, returning the server's current copy (`GET by-\(x)10/{queryx}/{id}`).
+    package func read(queryx: Element, on client: APIClient) async throws(APIError) -> ResourcePage {
         let id = try APIClient.require(self.id, "id")
-        return try await Self.read(id: id, on: client)
+        return try await Self.read(queryx: queryx, id: id, on: client)
     }
 
-    /// Sends this value to the server (`PUT 名前/{id}/`) and returns the server's copy.
-    @available(*, deprecated, message: "quote \" and backslash \\ end")
-    package func update(on client: APIClient) async throws(APIError) -> ResourcePage {
-        return try await self.update(nils: .null, on: client)
-    }
-
-    /// The operation `update(on:)` sends, as a value: to send later, or to ask for its URL.
-    @available(*, deprecated, message: "quote \" and backslash \\ end")
-    package func updateOperation() throws(APIError) -> APIOperation<ResourcePage> {
-        return try self.updateOperation(nils: .null)
-    }
-
-    /// Sends this value to the server (`PUT 名前/{id}/`) and returns the server's copy.
-    ///
-    /// - Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.null`).
-    @available(*, deprecated, message: "quote \" and backslash \\ end")
-    package func update(nils: ModelEncodingOptions.NilEncoding, on client: APIClient) async throws(APIError) -> ResourcePage {
-        return try await self.updateOperation(nils: nils).send(on: client)
-    }
-
-    /// The operation `update(nils:on:)` sends, as a value: to send later, or to ask for its URL.
-    @available(*, deprecated, message: "quote \" and backslash \\ end")
-    package func updateOperation(nils: ModelEncodingOptions.NilEncoding) throws(APIError) -> APIOperation<ResourcePage> {
-        let id = try APIClient.require(self.id, "id")
-        let request = OperationRequest(
-            resource: "Page", operation: "update", method: .put,
-            path: "名前/\(id)/",
-            body: RequestBody(self, nils: nils)
-        )
-        return APIOperation(request: request)
-    }
-
-    /// Lists values (`GET 名前/`).
-    package static func list(on client: APIClient) async throws(APIError) -> [ResourcePage] {
-        return try await Self.list(query: [], on: client)
-    }
-
-    /// The operation `list(on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func listOperation() -> APIOperation<[ResourcePage]> {
-        return Self.listOperation(query: [])
-    }
-
-    /// Lists values (`GET 名前/`).
-    ///
-    /// - Parameter query: Query items to send with the request.
-    package static func list(query: [URLQueryItem], on client: APIClient) async throws(APIError) -> [ResourcePage] {
-        return try await Self.listOperation(query: query).send(on: client)
+    /// Lists values (`GET 名前/{query}/per%cent`).
+    package static func list(query: String, on client: APIClient) async throws(APIError) -> [ResourcePage] {
+        return try await Self.list(query: query, query: [], on: client)
     }
 
     /// The operation `list(query:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func listOperation(query: [URLQueryItem]) -> APIOperation<[ResourcePage]> {
+    package static func listOperation(query: String) -> APIOperation<[ResourcePage]> {
+        return Self.listOperation(query: query, query: [])
+    }
+
+    /// Lists values (`GET 名前/{query}/per%cent`).
+    ///
+    /// - Parameter query: Query items to send with the request.
+    package static func list(query: String, query query_: [URLQueryItem], on client: APIClient) async throws(APIError) -> [ResourcePage] {
+        return try await Self.listOperation(query: query, query: query_).send(on: client)
+    }
+
+    /// The operation `list(query:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func listOperation(query: String, query query_: [URLQueryItem]) -> APIOperation<[ResourcePage]> {
         let request = OperationRequest(
             resource: "Page", operation: "list", method: .get,
-            path: "名前/",
-            query: query
+            path: "名前/\(query)/per%cent",
+            query: query_
         )
         return APIOperation(request: request)
     }
 
-    /// Creates this value when it has no id yet, else updates it, and returns the server's copy.
-    @available(*, deprecated, message: "calls `update`, which is deprecated")
-    package func save(on client: APIClient) async throws(APIError) -> ResourcePage {
-        switch self.id {
-        case nil: return try await self.create(on: client)
-        case .some: return try await self.update(on: client)
-        }
-    }
-
-    /// """ triple
+    /// tab	here
     ///
-    /// `POST quo"te8/{id}/{inout}`.
-    package static func do7(
-        id: String,
-        `inout`: Int,
-        CrudeRuntime_: String,
-        `var`: [Double],
-        willSet: [Element],
-        firstName: [Decimal]? = nil,
-        actor: Bool? = nil,
-        userID: UUID,
+    /// `POST a b/{id}/{macro}`.
+    package static func client11(
+        id: Int,
+        macro: UUID,
+        didSet: [Item],
+        rawValue: [String: ModelSelf],
+        query: ModelSelf,
         on client: APIClient
-    ) async throws(APIError) -> [ModelSelf] {
-        return try await Self.do7Operation(
-            id: id,
-            `inout`: `inout`,
-            CrudeRuntime_: CrudeRuntime_,
-            var: `var`,
-            willSet: willSet,
-            firstName: firstName,
-            actor: actor,
-            userID: userID
-        ).send(on: client)
+    ) async throws(APIError) {
+        try await Self.client11Operation(id: id, macro: macro, didSet: didSet, rawValue: rawValue, query: query).send(on: client)
     }
 
-    /// The operation `do7(id:inout:CrudeRuntime_:var:willSet:firstName:actor:userID:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func do7Operation(
-        id: String,
-        `inout`: Int,
-        CrudeRuntime_: String,
-        `var`: [Double],
-        willSet: [Element],
-        firstName: [Decimal]? = nil,
-        actor: Bool? = nil,
-        userID: UUID
-    ) -> APIOperation<[ModelSelf]> {
-        let body: ResourcePageDo7Body = .init(CrudeRuntime_: CrudeRuntime_)
-        var query: [URLQueryItem] = []
-        query.append("{{mustache}} {{{triple}}} {{#section}}9", `var`, style: .repeated)
-        query.append("will-set", willSet.map(\.rawValue), style: .repeated)
-        query.append("first-name", firstName, style: .repeated)
-        query.append("x\u{2028}public var injected: Int { 42 }10", actor)
-        query.append("x\r\n}\npublic var injected: Int { 42 }\n/*11", userID)
+    /// The operation `client11(id:macro:didSet:rawValue:query:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func client11Operation(id: Int, macro: UUID, didSet: [Item], rawValue: [String: ModelSelf], query: ModelSelf) -> APIOperation<Void> {
+        let body: ResourcePageClient11Body = .init(didSet: didSet, rawValue: rawValue, query: query)
         let request = OperationRequest(
-            resource: "Page", operation: "do7", method: .post,
-            path: "quo\"te8/\(id)/\(`inout`)",
-            query: query,
+            resource: "Page", operation: "client11", method: .post,
+            path: "a b/\(id)/\(macro)",
             body: RequestBody(body)
         )
         return APIOperation(request: request)
+    }
+
+    /// `POST per%cent/{mutating}`.
+    package static func login14(
+        mutating: Element,
+        _ body: ModelSelf,
+        list: [UUID]? = nil,
+        request: Double,
+        convenience: Float? = nil,
+        override: UUID? = nil,
+        unknown: [Bool],
+        on client: APIClient
+    ) async throws(APIError) -> ResourcePageLogin14Response {
+        return try await Self.login14Operation(
+            mutating: mutating,
+            body,
+            list: list,
+            request: request,
+            convenience: convenience,
+            override: override,
+            unknown: unknown
+        ).send(on: client)
+    }
+
+    /// The operation `login14(mutating:_:list:request:convenience:override:unknown:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func login14Operation(
+        mutating: Element,
+        _ body: ModelSelf,
+        list: [UUID]? = nil,
+        request: Double,
+        convenience: Float? = nil,
+        override: UUID? = nil,
+        unknown: [Bool]
+    ) -> APIOperation<ResourcePageLogin14Response> {
+        var query: [URLQueryItem] = []
+        query.append("list", list, style: .repeated)
+        query.append("request", request)
+        query.append("convenience", convenience)
+        query.append("override", override)
+        query.append("unknown", unknown, style: .repeated)
+        let request_ = OperationRequest(
+            resource: "Page", operation: "login14", method: .post,
+            path: "per%cent/\(mutating.rawValue)",
+            query: query,
+            headers: ["X-Client_Version": "trailing space "],
+            body: RequestBody(body)
+        )
+        return APIOperation(request: request_)
     }
 
     /// The identifiers of this resource's operations and actions, which key `ClientConfiguration`'s
@@ -232,11 +189,11 @@ nonisolated extension ResourcePage {
         package static var create: OperationID { OperationID(resource: "Page", operation: "create") }
         /// The operation `Page.read`.
         package static var read: OperationID { OperationID(resource: "Page", operation: "read") }
-        /// The operation `Page.update`.
-        package static var update: OperationID { OperationID(resource: "Page", operation: "update") }
         /// The operation `Page.list`.
         package static var list: OperationID { OperationID(resource: "Page", operation: "list") }
-        /// The operation `Page.do7`.
-        package static var do7: OperationID { OperationID(resource: "Page", operation: "do7") }
+        /// The operation `Page.client11`.
+        package static var client11: OperationID { OperationID(resource: "Page", operation: "client11") }
+        /// The operation `Page.login14`.
+        package static var login14: OperationID { OperationID(resource: "Page", operation: "login14") }
     }
 }

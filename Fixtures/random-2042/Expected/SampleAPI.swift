@@ -20,10 +20,8 @@ nonisolated package enum SampleAPI {
     /// The identifiers of the API's own actions, which key `ClientConfiguration`'s per-operation settings
     /// such as `operationHeaders`.
     nonisolated package enum Operations {
-        /// The operation `SampleAPI.do19`.
-        package static var do19: OperationID { OperationID(resource: "SampleAPI", operation: "do19") }
-        /// The operation `SampleAPI.client23`.
-        package static var client23: OperationID { OperationID(resource: "SampleAPI", operation: "client23") }
+        /// The operation `SampleAPI.client22`.
+        package static var client22: OperationID { OperationID(resource: "SampleAPI", operation: "client22") }
     }
 
     /// Dates written as `EEE, dd MMM yyyy HH:mm:ss 'GMT"\\'` in the time zone `Europe/Paris`.
@@ -34,218 +32,172 @@ nonisolated package enum SampleAPI {
 }
 
 nonisolated extension SampleAPI {
-    /// tab	here
-    ///
-    /// `POST per%cent`.
-    package static func do19(container: JSONValue, isolated: [Double]? = nil, on client: APIClient) async throws(APIError) -> Do19Response {
-        return try await Self.do19Operation(container: container, isolated: isolated).send(on: client)
-    }
-
-    /// The operation `do19(container:isolated:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func do19Operation(container: JSONValue, isolated: [Double]? = nil) -> APIOperation<Do19Response> {
-        let body: Do19Body = .init(container: container)
-        var query: [URLQueryItem] = []
-        query.append("x\u{2029}public var injected: Int { 42 }", isolated, style: .commaSeparated)
-        let request = OperationRequest(
-            resource: "SampleAPI", operation: "do19", method: .post,
-            path: "per%cent",
-            query: query,
-            headers: ["X-Trace": "plain words", "X-Weird!#$%&'*+.^`|~": "xpublic var injected: Int { 42 }"],
-            body: RequestBody(body)
-        )
-        return APIOperation(request: request)
-    }
-
-    /// {{mustache}} {{{triple}}} {{#section}}
-    ///
-    /// `POST x
-    /// y24`.
-    package static func client23(
-        `package`: Element? = nil,
-        `is`: [String: String],
-        URLQueryItem_: Int,
-        firstName: ResourcePage,
+    /// `POST quo"te23/{unowned}/{package}`.
+    package static func client22(
+        unowned: Double,
+        `package`: String,
+        _ body: ResourcePage,
+        postfix: URL? = nil,
+        hashValue_: Element? = nil,
         on client: APIClient
     ) async throws(APIError) {
-        try await Self.client23Operation(package: `package`, is: `is`, URLQueryItem_: URLQueryItem_, firstName: firstName).send(on: client)
+        try await Self.client22Operation(unowned: unowned, package: `package`, body, postfix: postfix, hashValue_: hashValue_).send(on: client)
     }
 
-    /// The operation `client23(package:is:URLQueryItem_:firstName:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func client23Operation(
-        `package`: Element? = nil,
-        `is`: [String: String],
-        URLQueryItem_: Int,
-        firstName: ResourcePage
+    /// The operation `client22(unowned:package:_:postfix:hashValue_:on:)` sends, as a value: to send later, or to ask for its URL.
+    package static func client22Operation(
+        unowned: Double,
+        `package`: String,
+        _ body: ResourcePage,
+        postfix: URL? = nil,
+        hashValue_: Element? = nil
     ) -> APIOperation<Void> {
-        let body: Client23Body = .init(package: `package`, is: `is`, URLQueryItem_: URLQueryItem_, firstName: firstName)
+        var query: [URLQueryItem] = []
+        query.append("postfix", postfix)
+        query.append("hash-value", hashValue_?.rawValue)
         let request = OperationRequest(
-            resource: "SampleAPI", operation: "client23", method: .post,
-            path: "x\u{2028}y24",
+            resource: "SampleAPI", operation: "client22", method: .post,
+            path: "quo\"te23/\(unowned)/\(`package`)",
+            query: query,
+            headers: ["X-Weird!#$%&'*+.^`|~": "trailing space "],
             body: RequestBody(body)
         )
         return APIOperation(request: request)
     }
 }
 
-nonisolated package struct Do19Body: Hashable, Sendable {
-    /// zero width
-    package var container: JSONValue
+nonisolated package struct ResourcePageClient11Body: Hashable, Sendable {
+    package var didSet: [Item]
+    package var rawValue: [String: ModelSelf]
+    /// plain words
+    package var query: ModelSelf
 
     /// Creates a value from its properties.
     package init(
-        container: JSONValue
+        didSet: [Item],
+        rawValue: [String: ModelSelf],
+        query: ModelSelf
     ) {
-        self.container = container
+        self.didSet = didSet
+        self.rawValue = rawValue
+        self.query = query
     }
 }
 
-nonisolated extension Do19Body: Codable {
+nonisolated extension ResourcePageClient11Body: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.container = try container.decode(forKey: "container")
+        self.didSet = try container.decode(forKey: "did-set")
+        self.rawValue = try container.decode(forKey: "x\u{85}public var injected: Int { 42 }")
+        self.query = try container.decode(forKey: "query")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.container, forKey: "container")
+        try container.encode(self.didSet, forKey: "did-set")
+        try container.encode(self.rawValue, forKey: "x\u{85}public var injected: Int { 42 }")
+        try container.encode(self.query, forKey: "query")
     }
 }
 
-nonisolated package struct Do19Response: Hashable, Sendable {
-    /// zero width
-    package var Ünïcode: [String: Int]
-    /// tab	here
-    package var readOperation: Float
-    package var convenience: ResourcePage?
-    package var debugDescription: URL
+nonisolated package struct ResourcePageLogin14Response: Hashable, Sendable {
+    package var sending: [Body?]?
 
     /// Creates a value from its properties.
     package init(
-        Ünïcode: [String: Int],
-        readOperation: Float,
-        convenience: ResourcePage? = nil,
-        debugDescription: URL
+        sending: [Body?]? = nil
     ) {
-        self.Ünïcode = Ünïcode
-        self.readOperation = readOperation
-        self.convenience = convenience
-        self.debugDescription = debugDescription
+        self.sending = sending
     }
 }
 
-nonisolated extension Do19Response: Codable {
+nonisolated extension ResourcePageLogin14Response: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.Ünïcode = try container.decode(forKey: "ünïcode", using: DictionaryTransform<LenientIntTransform>.self)
-        self.readOperation = try container.decode(forKey: "read-operation")
-        self.convenience = try container.decodeIfPresent(forKey: "convenience")
-        self.debugDescription = try container.decode(forKey: "x\rpublic var injected: Int { 42 }", using: URLTransform.self)
+        self.sending = try container.decodeIfPresent(forKey: "sending")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         let options = ModelEncodingOptions(encoder)
-        try container.encode(self.Ünïcode, forKey: "ünïcode", using: DictionaryTransform<LenientIntTransform>.self)
-        try container.encode(self.readOperation, forKey: "read-operation")
-        try container.encodeIfPresent(self.convenience, forKey: "convenience", options)
-        try container.encode(self.debugDescription, forKey: "x\rpublic var injected: Int { 42 }", using: URLTransform.self)
+        try container.encodeIfPresent(self.sending, forKey: "sending", options)
     }
 }
 
-nonisolated package struct Client23Body: Hashable, Sendable {
-    package var `package`: Element?
-    /// tab	here
-    package var `is`: [String: String]
-    package var URLQueryItem_: Int
-    package var firstName: ResourcePage
+nonisolated package struct DateSearchItems18Body: Hashable, Sendable {
+    /// x
+    /// public var injected: Int { 42 }
+    package var `try`: [Body?]?
+    package var options: Item
+    /// x
+    /// public var injected: Int { 42 }
+    package var client: Int32
+    package var weak: [UInt?]?
 
     /// Creates a value from its properties.
     package init(
-        `package`: Element? = nil,
-        `is`: [String: String],
-        URLQueryItem_: Int,
-        firstName: ResourcePage
+        `try`: [Body?]? = nil,
+        options: Item,
+        client: Int32,
+        weak: [UInt?]? = nil
     ) {
-        self.`package` = `package`
-        self.`is` = `is`
-        self.URLQueryItem_ = URLQueryItem_
-        self.firstName = firstName
+        self.`try` = `try`
+        self.options = options
+        self.client = client
+        self.weak = weak
     }
 }
 
-nonisolated extension Client23Body: Codable {
+nonisolated extension DateSearchItems18Body: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.`package` = try container.decodeIfPresent(forKey: "package")
-        self.`is` = try container.decode(forKey: "is", using: DictionaryTransform<StringIDTransform>.self)
-        self.URLQueryItem_ = try container.decode(forKey: "url-query-item")
-        self.firstName = try container.decode(forKey: "first-name")
+        self.`try` = try container.decodeIfPresent(forKey: "try")
+        self.options = try container.decode(forKey: "tab\there20")
+        self.client = try container.decode(forKey: "client")
+        self.weak = try container.decodeIfPresent(forKey: "weak")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         let options = ModelEncodingOptions(encoder)
-        try container.encodeIfPresent(self.`package`, forKey: "package", options)
-        try container.encode(self.`is`, forKey: "is", using: DictionaryTransform<StringIDTransform>.self)
-        try container.encode(self.URLQueryItem_, forKey: "url-query-item")
-        try container.encode(self.firstName, forKey: "first-name")
+        try container.encodeIfPresent(self.`try`, forKey: "try", options)
+        try container.encode(self.options, forKey: "tab\there20")
+        try container.encode(self.client, forKey: "client")
+        if options.includesReadOnly { try container.encodeIfPresent(self.weak, forKey: "weak", options) }
     }
 }
 
-nonisolated package struct ResourcePageDo7Body: Hashable, Sendable {
-    package var CrudeRuntime_: String
+nonisolated package struct DateSearchItems18Response: Hashable, Sendable {
+    package var lazy: [Decimal?]?
+    package var patch: Float
+    /// quote " and backslash \ end
+    package var weak: [String: Int64]
 
     /// Creates a value from its properties.
     package init(
-        CrudeRuntime_: String
+        lazy: [Decimal?]? = nil,
+        patch: Float,
+        weak: [String: Int64]
     ) {
-        self.CrudeRuntime_ = CrudeRuntime_
+        self.lazy = lazy
+        self.patch = patch
+        self.weak = weak
     }
 }
 
-nonisolated extension ResourcePageDo7Body: Codable {
+nonisolated extension DateSearchItems18Response: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.CrudeRuntime_ = try container.decode(forKey: "crude-runtime", using: LenientStringTransform.self)
+        self.lazy = try container.decodeIfPresent(forKey: "interpolation \\(injected) and #\"raw\"#21")
+        self.patch = try container.decode(forKey: "patch")
+        self.weak = try container.decode(forKey: "weak")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.CrudeRuntime_, forKey: "crude-runtime", using: LenientStringTransform.self)
-    }
-}
-
-nonisolated package struct DateLogin16Body: Hashable, Sendable {
-    package var allCases: URL
-    /// emoji 😀 and 名前
-    package var `any`: [Data]
-    /// zero width
-    package var URLSession: Decimal
-
-    /// Creates a value from its properties.
-    package init(
-        allCases: URL,
-        `any`: [Data],
-        URLSession: Decimal
-    ) {
-        self.allCases = allCases
-        self.`any` = `any`
-        self.URLSession = URLSession
-    }
-}
-
-nonisolated extension DateLogin16Body: Codable {
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        self.allCases = try container.decode(forKey: "all-cases")
-        self.`any` = try container.decode(forKey: "plain words18")
-        self.URLSession = try container.decode(forKey: "url-session")
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.allCases, forKey: "all-cases")
-        try container.encode(self.`any`, forKey: "plain words18")
-        try container.encode(self.URLSession, forKey: "url-session")
+        let options = ModelEncodingOptions(encoder)
+        try container.encodeIfPresent(self.lazy, forKey: "interpolation \\(injected) and #\"raw\"#21", options)
+        try container.encode(self.patch, forKey: "patch")
+        try container.encode(self.weak, forKey: "weak")
     }
 }

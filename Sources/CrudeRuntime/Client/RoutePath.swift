@@ -28,15 +28,50 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible, Expressibl
             path.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
 
-        /// Appends literal text as written: it is the route itself, not a value.
+        /// Appends literal text as written, it being the route itself and not a value, except what a URL's
+        /// path cannot hold, percent-encoded: a non-ASCII letter or a backslash would make `URL(string:)`
+        /// encode the whole path again, `%` of the values' escapes included (`%3D` sent as `%253D`).
         public mutating func appendLiteral(_ literal: String) {
-            path += literal
+            path += RoutePath.encodeLiteral(literal)
         }
 
         /// Appends a value as one path segment, percent-encoded.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             path += RoutePath.encodeSegment(value.description)
         }
+    }
+
+    /// A route's literal text with what RFC 3986 allows in a path kept (unreserved characters, sub-delims,
+    /// `:`, `@`, `/` and `%` escapes already written) and every other byte percent-encoded.
+    static func encodeLiteral(_ literal: String) -> String {
+        let bytes = Array(literal.utf8)
+        guard bytes.contains(where: { !isPathByte($0) }) else { return literal }
+        var result = ""
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let isEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+            if isEscape || (byte != UInt8(ascii: "%") && isPathByte(byte)) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+
+    /// Whether `byte` may stand in a URL's path as written (RFC 3986 `pchar`, `/`, and `%` of an escape).
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~!$&'()*+,;=:@/%".utf8.contains(byte)
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters; `.` and `..` are encoded too, since

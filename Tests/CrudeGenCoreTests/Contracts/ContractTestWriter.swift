@@ -24,6 +24,8 @@ struct ContractTestWriter {
     func write() -> String {
         let access = model.access == .public ? "import \(module)" : "@testable import \(module)"
         var lines = [
+            // A random spec's names and sample values make lines of any length; the writer's own layout is the format.
+            "// swift-format-ignore-file",
             "// Written from Fixtures/\(fixture)/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.",
             "// Do not edit.",
             "#if CrudeServe",

@@ -63,6 +63,7 @@ struct RandomSpecGenerator {
     /// Built-in type names the spec has declared types for, so that they no longer mean the built-in.
     private var shadowed: Set<String> = []
     private var enums: [String] = []
+    private var unions: [String] = []
     private var models: [String] = []
     private var keyStyle = KeyStyle.verbatim
     private var dateFormats: [String] = []
@@ -111,6 +112,11 @@ struct RandomSpecGenerator {
         if !dateFormats.isEmpty { forbiddenMemberNames.insert(apiName.spec) }
         if !enumNames.isEmpty { lines.append("enums:") }
         for name in enumNames { lines += enumeration(name) }
+        // Unions hold the models (by their spec names, known before the models are written), and models may
+        // hold unions in turn.
+        let unionNames = modelNames.isEmpty ? [] : (0..<Int.random(in: 0...2, using: &random)).map { _ in typeName(fallback: "Union") }
+        if !unionNames.isEmpty { lines.append("unions:") }
+        for name in unionNames { lines += union(name, models: modelNames.map(\.spec)) }
         if !modelNames.isEmpty { lines.append("models:") }
         for name in modelNames { lines += model(name) }
         lines.append("resources:")
@@ -161,6 +167,37 @@ struct RandomSpecGenerator {
         if let rename = name.rename { lines.append("    swift_name: \(rename)") }
         if !description.isEmpty { lines.append("    description: \(YAMLText.quoted(hostile()))") }
         lines.append("    cases: { \(cases.joined(separator: ", ")) }")
+        return lines
+    }
+
+    /// A union of models under a hostile discriminator and tags, or of distinct types tried in order.
+    private mutating func union(_ name: (spec: String, rename: String?), models: [String]) -> [String] {
+        var lines = ["  \(YAMLText.quoted(name.spec)):"]
+        if let rename = name.rename { lines.append("    swift_name: \(rename)") }
+        if chance(0.5) { lines.append("    description: \(YAMLText.quoted(hostile()))") }
+        var caseNames: Set<String> = ["unknown"]
+        var variants: [String] = []
+        let isMapping = chance(0.5)
+        if isMapping {
+            lines.append("    discriminator: \(YAMLText.quoted(hostile()))")
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let tag = hostile() + suffix()
+                guard caseNames.insert(SwiftNaming.caseName(tag, derived: true)).inserted else { continue }
+                variants.append("\(YAMLText.quoted(tag)): \(YAMLText.quoted(models.randomElement(using: &random)!))")
+            }
+        } else {
+            let builtins = ["String", "Int", "Double", "Bool", "UUID", "Decimal", "URL"].filter { !shadowed.contains($0) }
+            let candidates = (builtins + enums + models + models.map { "[\($0)]" }).shuffled(using: &random)
+            for type in candidates.prefix(Int.random(in: 1...3, using: &random)) {
+                guard case let .success(parsed) = TypeExpressionParser.parse(type),
+                    caseNames.insert(SpecInterop.unionCaseName(name: nil, type: parsed)).inserted
+                else { continue }
+                variants.append(YAMLText.quoted(type))
+            }
+        }
+        if variants.isEmpty { variants = ["\"only\": \(YAMLText.quoted(models[0]))"] }
+        lines.append("    variants: \(isMapping ? "{ " : "[")\(variants.joined(separator: ", "))\(isMapping ? " }" : "]")")
+        unions.append(name.spec)
         return lines
     }
 
@@ -270,6 +307,7 @@ struct RandomSpecGenerator {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: lines.append("\(indent)  returns: none")
         case 1 where !models.isEmpty: lines.append("\(indent)  returns: \(YAMLText.quoted("[\(models.randomElement(using: &random)!)]"))")
+        case 1 where !shadowed.contains("File"): lines.append("\(indent)  returns: File")
         case 2:
             let returned = fields(avoiding: [])
             if !returned.isEmpty { lines.append("\(indent)  returns: { \(returned.map(\.line).joined(separator: ", ")) }") }
@@ -352,6 +390,7 @@ struct RandomSpecGenerator {
             base = enums.randomElement(using: &random)!
             routable = true
         case 1 where !models.isEmpty: base = models.randomElement(using: &random)!
+        case 2 where !unions.isEmpty: base = unions.randomElement(using: &random)!
         default:
             let builtins = ["String", "Int", "Int32", "Int64", "UInt", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "Data", "JSON"]
             base = builtins.filter { !shadowed.contains($0) }.randomElement(using: &random) ?? "Int"

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Written from Fixtures/main-actor/spec.yaml by ContractTestWriter: `CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`.
 // Do not edit.
 #if CrudeServe
