@@ -13,16 +13,20 @@ nonisolated public indirect enum AddonContact: Hashable, Sendable {
 nonisolated extension AddonContact: Codable {
     public init(from decoder: any Decoder) throws {
         switch decoder.discriminator("type") {
-        case "email_contact_method": self = .emailContactMethod(try EmailContactMethod(from: decoder))
-        case "phone_contact_method": self = .phoneContactMethod(try PhoneContactMethod(from: decoder))
+        case "email_contact_method":
+            self = .emailContactMethod(try EmailContactMethod(from: decoder))
+        case "phone_contact_method":
+            self = .phoneContactMethod(try PhoneContactMethod(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .emailContactMethod(value): try encoder.encode(value, taggedAs: "email_contact_method", at: "type")
-        case let .phoneContactMethod(value): try encoder.encode(value, taggedAs: "phone_contact_method", at: "type")
+        case let .emailContactMethod(value):
+            try encoder.encode(value, taggedAs: "email_contact_method", at: "type")
+        case let .phoneContactMethod(value):
+            try encoder.encode(value, taggedAs: "phone_contact_method", at: "type")
         case let .unknown(value): try value.encode(to: encoder)
         }
     }

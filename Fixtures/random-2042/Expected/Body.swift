@@ -14,14 +14,16 @@ nonisolated package indirect enum Body: Hashable, Sendable {
 nonisolated extension Body: Codable {
     package init(from decoder: any Decoder) throws {
         switch decoder.discriminator("tab\there") {
-        case "plain words5": self = .plainWords5(try ModelSelf(from: decoder))
+        case "plain words5":
+            self = .plainWords5(try ModelSelf(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
 
     package func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .plainWords5(value): try encoder.encode(value, taggedAs: "plain words5", at: "tab\there")
+        case let .plainWords5(value):
+            try encoder.encode(value, taggedAs: "plain words5", at: "tab\there")
         case let .unknown(value): try value.encode(to: encoder)
         }
     }

@@ -12,14 +12,16 @@ nonisolated package indirect enum Item: Hashable, Sendable {
 nonisolated extension Item: Codable {
     package init(from decoder: any Decoder) throws {
         switch decoder.discriminator("x\u{2028}public var injected: Int { 42 }") {
-        case "{{mustache}} {{{triple}}} {{#section}}": self = .mustacheTripleSection(try ModelSelf(from: decoder))
+        case "{{mustache}} {{{triple}}} {{#section}}":
+            self = .mustacheTripleSection(try ModelSelf(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
 
     package func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .mustacheTripleSection(value): try encoder.encode(value, taggedAs: "{{mustache}} {{{triple}}} {{#section}}", at: "x\u{2028}public var injected: Int { 42 }")
+        case let .mustacheTripleSection(value):
+            try encoder.encode(value, taggedAs: "{{mustache}} {{{triple}}} {{#section}}", at: "x\u{2028}public var injected: Int { 42 }")
         case let .unknown(value): try value.encode(to: encoder)
         }
     }

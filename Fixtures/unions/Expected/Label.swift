@@ -30,9 +30,12 @@ nonisolated extension Label: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .int(value): try value.encode(to: encoder)
-        case let .string(value): try value.encode(to: encoder)
-        case let .tagList(value): try value.encode(to: encoder)
+        case let .int(value):
+            try value.encode(to: encoder)
+        case let .string(value):
+            try value.encode(to: encoder)
+        case let .tagList(value):
+            try value.encode(to: encoder)
         case let .unknown(value): try value.encode(to: encoder)
         }
     }

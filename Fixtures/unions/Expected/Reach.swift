@@ -25,8 +25,10 @@ nonisolated extension Reach: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case let .`default`(value): try value.encode(to: encoder)
-        case let .method(value): try value.encode(to: encoder)
+        case let .`default`(value):
+            try value.encode(to: encoder)
+        case let .method(value):
+            try value.encode(to: encoder)
         case let .unknown(value): try value.encode(to: encoder)
         }
     }

@@ -58,7 +58,7 @@ public struct EnumDeclaration: Sendable {
 /// variant reads. Indirect, so that a model may hold a union that holds the model.
 public struct UnionDeclaration: Sendable {
     /// One case: its escaped Swift name, the Swift type it holds, and with a discriminator the tag that
-    /// names it, as a string literal.
+    /// names it.
     public struct Variant: Sendable {
         public var name: String
         public var type: String
@@ -67,7 +67,7 @@ public struct UnionDeclaration: Sendable {
 
     public var name: String
     public var documentation: [String]
-    /// The JSON key naming the variant, as a string literal; `nil` when the variants are tried in order.
+    /// The JSON key naming the variant; `nil` when the variants are tried in order.
     public var discriminator: String?
     public var variants: [Variant]
 }

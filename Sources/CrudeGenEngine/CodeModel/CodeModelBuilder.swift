@@ -97,11 +97,11 @@ private struct Builder {
         UnionDeclaration(
             name: SwiftNaming.escaped((union.swiftName ?? union.name).value),
             documentation: documentation(union.description),
-            discriminator: union.discriminator.map { SwiftNaming.stringLiteral($0.value) },
+            discriminator: union.discriminator?.value,
             variants: union.variants.map { variant in
                 UnionDeclaration.Variant(
                     name: SwiftNaming.escaped(variant.caseName), type: symbols.swiftType(variant.type.value),
-                    tag: union.discriminator == nil ? nil : SwiftNaming.stringLiteral(variant.name.value))
+                    tag: union.discriminator == nil ? nil : variant.name.value)
             })
     }
 

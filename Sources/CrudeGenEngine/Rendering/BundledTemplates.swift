@@ -330,7 +330,8 @@ nonisolated extension {{name}}: Codable {
 {{#discriminator}}
         switch decoder.discriminator({{key}}) {
 {{#variants}}
-        case {{tag}}: self = .{{name}}(try {{type}}(from: decoder))
+        case {{tag}}:
+            {{decode}}
 {{/variants}}
         default: self = .unknown(try JSONValue(from: decoder))
         }
@@ -349,7 +350,8 @@ nonisolated extension {{name}}: Codable {
     {{access}}func encode(to encoder: any Encoder) throws {
         switch self {
 {{#variants}}
-        case let .{{name}}(value): try {{#tag}}encoder.encode(value, taggedAs: {{tag}}, at: {{discriminatorKey}}){{/tag}}{{^tag}}value.encode(to: encoder){{/tag}}
+        case let .{{name}}(value):
+            {{encode}}
 {{/variants}}
         case let .unknown(value): try value.encode(to: encoder)
         }

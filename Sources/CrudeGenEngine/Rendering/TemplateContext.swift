@@ -57,16 +57,33 @@ enum TemplateContext {
             "documentation": comment(union.documentation),
             "variants": list(
                 union.variants.map { variant in
-                    var context: [String: TemplateValue] = ["name": .string(variant.name), "type": .string(variant.type)]
-                    if let tag = variant.tag, let key = union.discriminator {
-                        context["tag"] = .string(tag)
-                        context["discriminatorKey"] = .string(key)
+                    var context: [String: TemplateValue] = [
+                        "name": .string(variant.name), "type": .string(variant.type), "encode": .string(unionEncodeStatement(variant, union)),
+                    ]
+                    if let tag = variant.tag {
+                        context["tag"] = .string(SwiftNaming.stringLiteral(tag))
+                        let read = SwiftExpression.identifier(variant.type).call([SwiftArgument("from", .identifier("decoder"))])
+                        let value = SwiftExpression.member(nil, variant.name).call([SwiftArgument(nil, .try(read))])
+                        context["decode"] = .string(SwiftRenderer.statement(.assign(.identifier("self"), value), indent: 12))
                     }
                     return context
                 }),
         ]
-        if let key = union.discriminator { context["discriminator"] = .object(["key": .string(key)]) }
+        if let key = union.discriminator { context["discriminator"] = .object(["key": .string(SwiftNaming.stringLiteral(key))]) }
         return context
+    }
+
+    /// A union case's `encode(to:)` statement: the value, and with a discriminator the case's tag after it.
+    private static func unionEncodeStatement(_ variant: UnionDeclaration.Variant, _ union: UnionDeclaration) -> String {
+        let call =
+            if let tag = variant.tag, let key = union.discriminator {
+                SwiftExpression.identifier("encoder").member("encode").call([
+                    SwiftArgument(nil, .identifier("value")), SwiftArgument("taggedAs", .string(tag)), SwiftArgument("at", .string(key)),
+                ])
+            } else {
+                SwiftExpression.identifier("value").member("encode").call([SwiftArgument("to", .identifier("encoder"))])
+            }
+        return SwiftRenderer.statement(.expression(.try(call)), indent: 12)
     }
 
     static func model(_ model: ModelDeclaration, access: String) -> [String: TemplateValue] {

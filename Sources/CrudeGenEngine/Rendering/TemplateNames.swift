@@ -25,7 +25,7 @@ enum TemplateNames {
         "union": [
             "access": "String", "name": "String", "documentation": "[String]", "discriminator": "Object", "discriminator.key": "String",
             "variants": "[Object]", "variants[].name": "String", "variants[].type": "String", "variants[].tag": "String",
-            "variants[].discriminatorKey": "String",
+            "variants[].decode": "String", "variants[].encode": "String",
         ],
         "model": [
             "access": "String", "name": "String", "documentation": "[String]", "isIdentifiable": "Bool", "hasProperties": "Bool",
