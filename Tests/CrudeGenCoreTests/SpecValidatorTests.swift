@@ -80,6 +80,15 @@ import Testing
                 == ["3:32: `required` of field `q` of the query of action `find` applies to fields of bodies only"])
     }
 
+    @Test func aBodyDeclaredInPlaceHasNoReadOnlyField() {
+        #expect(
+            errors(
+                for: Self.header
+                    + "actions:\n  find: { path: find, body: { q: String, at: { type: Int?, read_only: true } }, returns: { at: { type: Int, read_only: true } } }\n"
+            )
+                == ["3:42: field `at` of the body of action `find` is `read_only`, so the call would never send it"])
+    }
+
     @Test func unionsHoldVariantsGeneratedCodeCanRead() {
         let models = "models:\n  Cat: { fields: { name: String } }\n  Dog: { fields: { name: String } }\n"
         #expect(errors(for: Self.header + models + "unions:\n  Pet: { discriminator: kind, variants: [Cat, Dog] }\n  Id: [Int, String]\n").isEmpty)

@@ -163,7 +163,7 @@ nonisolated extension DateSearchItems18Body: Codable {
         try container.encodeIfPresent(self.`try`, forKey: "try", options)
         try container.encode(self.options, forKey: "tab\there20")
         try container.encode(self.client, forKey: "client")
-        if options.includesReadOnly { try container.encodeIfPresent(self.weak, forKey: "weak", options) }
+        try container.encodeIfPresent(self.weak, forKey: "weak", options)
     }
 }
 

@@ -625,6 +625,13 @@ public struct SpecValidator {
             case .none?, nil: break
             }
         }
+        if case let .fields(fields, _)? = action.body {
+            for field in fields where field.readOnly {
+                error(
+                    "field `\(field.name.value)` of the body of action `\(action.name.value)` is `read_only`, so the call would never send it",
+                    at: field.name.location, hint: "remove `read_only`: a body declared in place is what the call sends")
+            }
+        }
         if let format = action.bodyFormat { checkBodyFormat(format, of: action) }
         checkRoute(action.path, of: resource, action: action)
         checkArgumentNames(of: action, resource: resource)

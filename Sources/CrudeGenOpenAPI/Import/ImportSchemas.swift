@@ -289,7 +289,7 @@ extension Mapper {
             // drf-spectacular writes a field with choices that may be blank as `oneOf: [ColorEnum, BlankEnum]`;
             // a spec enum keeps `""` as an unknown value, so the blank alternative needs no type of its own.
             let nonNull = members.filter { !$0.isNull && !isBlankEnum($0) }
-            if nonNull.count == 1 {
+            if nonNull.count == 1, schema.discriminator == nil {
                 let index = members.firstIndex(of: nonNull[0]) ?? 0
                 let (type, memberNullable) = typeExpression(of: nonNull[0], hint: hint, pointer: pointer + [keyword, String(index)], depth: depth + 1)
                 return (type, nullable || memberNullable || nonNull.count < members.count)
@@ -316,7 +316,8 @@ extension Mapper {
     }
 
     /// The members of a `oneOf` or `anyOf` that is a union: two or more besides `null` and the blank
-    /// alternatives that ``typeExpression(of:hint:pointer:depth:)`` reads as one type, with their indexes.
+    /// alternatives that ``typeExpression(of:hint:pointer:depth:)`` reads as one type, or one under a
+    /// discriminator, with their indexes.
     func unionMembers(of schema: JSONSchema) -> (keyword: String, members: [(index: Int, schema: JSONSchema)])? {
         let keyword: String
         let members: [JSONSchema]
@@ -326,7 +327,8 @@ extension Mapper {
         default: return nil
         }
         let kept = members.enumerated().filter { !$0.element.isNull && !isBlankEnum($0.element) }.map { (index: $0.offset, schema: $0.element) }
-        guard kept.count >= 2 else { return nil }
+        // One member with a discriminator is a union too: its tag is sent, and the variants to come read.
+        guard kept.count >= 2 || (kept.count == 1 && schema.discriminator != nil) else { return nil }
         if kept.count == 2, let blank = kept.firstIndex(where: { isBlankString($0.schema) }), case .string = kept[1 - blank].schema.value,
             enumValues(of: kept[1 - blank].schema) == nil
         {

@@ -297,7 +297,7 @@ struct RandomSpecGenerator {
         }
         switch Int.random(in: 0..<3, using: &random) {
         case 0:
-            let body = fields(avoiding: taken)
+            let body = fields(avoiding: taken, isBody: true)
             if !body.isEmpty { lines.append("\(indent)  body: { \(body.map(\.line).joined(separator: ", ")) }") }
         case 1 where !models.isEmpty:
             lines.append("\(indent)  body: \(YAMLText.quoted(models.randomElement(using: &random)!))")
@@ -345,7 +345,7 @@ struct RandomSpecGenerator {
     }
 
     /// Fields with distinct Swift names and JSON keys, none named like `avoiding`.
-    private mutating func fields(avoiding taken: Set<String>, idKey: String? = nil, queryOnly: Bool = false) -> [Field] {
+    private mutating func fields(avoiding taken: Set<String>, idKey: String? = nil, queryOnly: Bool = false, isBody: Bool = false) -> [Field] {
         var names = taken
         var keys: Set<String> = idKey.map { [$0] } ?? []
         var result: [Field] = []
@@ -369,7 +369,9 @@ struct RandomSpecGenerator {
             keys.insert(key)
             if let transform { options.append("transform: \(transform)") }
             if queryOnly, type.hasPrefix("["), chance(0.5) { options.append("array_style: \(chance(0.5) ? "comma" : "repeated")") }
-            if !queryOnly, chance(0.15) { options.append("read_only: true") }
+            // A body's field is sent, so it is never read-only; the draw is made all the same, so that a seed's
+            // other choices stay as they were.
+            if !queryOnly, chance(0.15), !isBody { options.append("read_only: true") }
             if chance(0.3) { options.append("description: \(YAMLText.quoted(hostile()))") }
             let line =
                 options.isEmpty
