@@ -41,8 +41,7 @@ package enum SpecInterop {
     /// The Swift case name the generator gives a union's variant: from its name, or for a variant listed
     /// by type (`name` `nil`) from the type (`[Tag]` → `tagList`).
     package static func unionCaseName(name: String?, type: TypeExpression) -> String {
-        let nowhere = SourceLocation(file: "", line: 1, column: 1)
-        return UnionSpec.Variant(name: Located(name ?? type.description, at: nowhere), type: Located(type, at: nowhere), isListed: name == nil).caseName
+        UnionSpec.Variant.derivedCaseName(name: name, type: type)
     }
 
     /// The JSON key a field named `name` gets under `style` when the spec gives no explicit key.

@@ -570,11 +570,12 @@ public struct UnionSpec: Sendable {
         /// → `emailContact`), or for a listed type from its element type's name with `List` or `Map`
         /// after it (`Cat` → `cat`, `[Tag]` → `tagList`).
         package var caseName: String {
-            swiftName?.value ?? SwiftNaming.caseName(caseNameSource, derived: true)
+            swiftName?.value ?? Self.derivedCaseName(name: isListed ? nil : name.value, type: type.value)
         }
 
-        private var caseNameSource: String {
-            guard isListed else { return name.value }
+        /// The case name derived from a variant's name, or for a variant listed by type (`name` `nil`) from
+        /// the type.
+        package static func derivedCaseName(name: String?, type: TypeExpression) -> String {
             func words(_ type: TypeExpression) -> String {
                 switch type {
                 case let .named(name): name
@@ -583,8 +584,24 @@ public struct UnionSpec: Sendable {
                 case let .dictionary(value): words(value) + "Map"
                 }
             }
-            return words(type.value)
+            return SwiftNaming.caseName(name ?? words(type), derived: true)
         }
+    }
+
+    /// The unions from `start` to `target` through unions held as variants (`unionVariants` names the
+    /// unions a union holds), both ends included; `nil` when `target` is not reached. A union reached from
+    /// itself would try itself again before reading anything: the validator refuses it, the importer
+    /// leaves that variant out.
+    package static func variantPath(from start: String, to target: String, unionVariants: (String) -> [String]) -> [String]? {
+        var stack = [[start]]
+        var visited: Set<String> = [start]
+        while let path = stack.popLast() {
+            if path[path.count - 1] == target { return path }
+            for next in unionVariants(path[path.count - 1]) where next == target || visited.insert(next).inserted {
+                stack.append(path + [next])
+            }
+        }
+        return nil
     }
 
     public var name: Located<String>

@@ -462,28 +462,20 @@ public struct SpecValidator {
     /// discriminator, reading one would try itself again before reading anything.
     private mutating func checkUnionCycles() {
         let unions = Dictionary(spec.unions.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        func unionVariants(of name: String) -> [String] {
-            (unions[name]?.variants ?? []).compactMap { variant in
+        let unionVariants = { (name: String) in
+            (unions[name]?.variants ?? []).compactMap { variant -> String? in
                 guard case let .named(inner) = variant.type.value, unions[inner] != nil else { return nil }
                 return inner
             }
         }
         for union in spec.unions {
             let start = union.name.value
-            var stack: [[String]] = [[start]]
-            var visited: Set<String> = []
-            search: while let path = stack.popLast() {
-                for next in unionVariants(of: path[path.count - 1]) {
-                    if next == start {
-                        let cycle = (path + [start]).map { "`\($0)`" }.joined(separator: " → ")
-                        error(
-                            "union `\(start)` holds itself as a variant (\(cycle)), so reading it would never finish", at: union.name.location,
-                            hint: "hold it in an array or in a model's field instead")
-                        break search
-                    }
-                    if visited.insert(next).inserted { stack.append(path + [next]) }
-                }
-            }
+            guard let path = unionVariants(start).lazy.compactMap({ UnionSpec.variantPath(from: $0, to: start, unionVariants: unionVariants) }).first
+            else { continue }
+            let cycle = ([start] + path).map { "`\($0)`" }.joined(separator: " → ")
+            error(
+                "union `\(start)` holds itself as a variant (\(cycle)), so reading it would never finish", at: union.name.location,
+                hint: "hold it in an array or in a model's field instead")
         }
     }
 

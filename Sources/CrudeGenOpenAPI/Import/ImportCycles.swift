@@ -77,22 +77,16 @@ extension Mapper {
     mutating func repairUnions() {
         let unions = draft.unions
         let unionNames = Set(unions.map(\.name))
-        func unionVariants(of name: String) -> [String] {
-            let variants = unions.first { $0.name == name }?.variants ?? []
-            return variants.compactMap { if case let .named(inner) = $0.type, unionNames.contains(inner) { inner } else { nil } }
-        }
-        func leadsBack(from inner: String, to name: String) -> Bool {
-            var pending = [inner]
-            var seen: Set<String> = []
-            while let next = pending.popLast() {
-                if next == name { return true }
-                if seen.insert(next).inserted { pending += unionVariants(of: next) }
+        let unionVariants = { (name: String) in
+            (unions.first { $0.name == name }?.variants ?? []).compactMap { variant -> String? in
+                if case let .named(inner) = variant.type, unionNames.contains(inner) { inner } else { nil }
             }
-            return false
         }
         for (index, union) in unions.enumerated() {
             let kept = union.variants.filter { variant in
-                guard case let .named(inner) = variant.type, unionNames.contains(inner), leadsBack(from: inner, to: union.name) else { return true }
+                guard case let .named(inner) = variant.type, unionNames.contains(inner),
+                    UnionSpec.variantPath(from: inner, to: union.name, unionVariants: unionVariants) != nil
+                else { return true }
                 warn(
                     "union `\(union.name)` would hold itself through its variant `\(inner)`; the variant is left out",
                     at: modelPointers[union.name] ?? ["components", "schemas"])

@@ -402,13 +402,13 @@ extension Mapper {
         for index in union.variants.indices {
             let variant = union.variants[index]
             let caseName = variant.swiftName ?? SpecInterop.unionCaseName(name: variant.name, type: variant.type)
-            guard used.insert(caseName).inserted else {
-                var number = index + 1
-                while used.contains(caseName + String(number)) { number += 1 }
-                union.variants[index].swiftName = caseName + String(number)
-                used.insert(caseName + String(number))
-                continue
+            var unique = caseName
+            var number = index + 1
+            while !used.insert(unique).inserted {
+                unique = caseName + String(number)
+                number += 1
             }
+            if unique != caseName { union.variants[index].swiftName = unique }
         }
     }
 

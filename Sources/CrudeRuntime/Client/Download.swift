@@ -54,23 +54,13 @@ public struct Download: Sendable, Hashable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = scalars.next().flatMap(hexValue), let low = scalars.next().flatMap(hexValue) else { return nil }
+            guard let high = scalars.next().flatMap(RoutePath.hexValue), let low = scalars.next().flatMap(RoutePath.hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
         switch parts[0].lowercased() {
         case "utf-8": return String(validating: bytes, as: UTF8.self)
         case "iso-8859-1": return String(bytes.map { Character(Unicode.Scalar($0)) })
         default: return nil
-        }
-    }
-
-    /// The value of one hexadecimal digit.
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 

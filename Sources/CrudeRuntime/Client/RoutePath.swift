@@ -45,21 +45,23 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// `:`, `@`, `/` and `%` escapes already written) and every other byte percent-encoded.
     static func encodeLiteral(_ literal: String) -> String {
         let bytes = Array(literal.utf8)
-        guard bytes.contains(where: { !isPathByte($0) }) else { return literal }
+        // Most routes are plain text: kept as they are, without a copy.
+        guard bytes.contains(where: { !isPathByte($0) || $0 == UInt8(ascii: "%") }) else { return literal }
         var result = ""
         result.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            let isEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
+            let isEscape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count && hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil
             if isEscape || (byte != UInt8(ascii: "%") && isPathByte(byte)) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                result += escaped(byte)
             }
         }
         return result
     }
 
-    /// Whether `byte` may stand in a URL's path as written (RFC 3986 `pchar`, `/`, and `%` of an escape).
+    /// Whether `byte` may stand in a URL's path as written (RFC 3986 `pchar` and `/`); `%` only as an escape.
     private static func isPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -69,9 +71,19 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible, Expressibl
         }
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    /// `byte` percent-encoded: `%` and two capital hexadecimal digits.
+    private static func escaped(_ byte: UInt8) -> String {
+        "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+    }
+
+    /// The value of one hexadecimal digit, `nil` for another byte.
+    static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters; `.` and `..` are encoded too, since
@@ -87,7 +99,7 @@ public struct RoutePath: Hashable, Sendable, CustomStringConvertible, Expressibl
                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                result += escaped(byte)
             }
         }
         return result
