@@ -38,7 +38,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         switch self {
         case .spec: ["api", "enums", "unions", "models", "resources", "transforms", "actions"]
         case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache", "store"]
-        case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "array_style", "description"]
+        case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "relationship", "array_style", "description"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .union: ["discriminator", "variants", "swift_name", "description"]
         case .variant: ["type", "swift_name"]
@@ -46,7 +46,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .transform: ["date_format", "time_zone", "type", "swift"]
         case .resource:
             [
-                "description", "swift_name", "cache", "path", "id", "operations", "namespace", "routes", "methods", "headers", "responses", "params",
+                "description", "swift_name", "cache", "path", "id", "operations", "namespace", "jsonapi", "routes", "methods", "headers", "responses", "params",
                 "query", "pagination", "fields", "actions", "store", "deprecated",
             ]
         case .id: ["name", "type", "key", "transform"]

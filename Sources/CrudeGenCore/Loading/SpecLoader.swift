@@ -191,6 +191,7 @@ private struct Loader {
         field.readOnly = entries["read_only"].flatMap { reader.bool($0, "`read_only` of \(what)") } ?? false
         field.writeOnly = entries["write_only"].flatMap { reader.bool($0, "`write_only` of \(what)") } ?? false
         field.required = entries["required"].flatMap { reader.bool($0, "`required` of \(what)") } ?? false
+        field.relationship = entries["relationship"].flatMap { reader.text($0, "the relationship of \(what)") }
         field.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         return field
     }
@@ -328,6 +329,7 @@ private struct Loader {
         resource.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
         resource.swiftName = entries["swift_name"].flatMap { reader.text($0, "the Swift name of \(what)") }
         resource.namespace = entries["namespace"].flatMap { namespace($0, what) }
+        resource.jsonAPIType = entries["jsonapi"].flatMap { reader.text($0, "the JSON:API type of \(what)") }
         resource.cache =
             entries["cache"].map {
                 operationMap($0, "the cache policies of \(what)") { loader, node, what in

@@ -119,6 +119,7 @@ public enum SpecSchema {
         "read_only": { "type": "boolean", "description": "Decoded but never sent in request bodies. Default false." },
         "write_only": { "type": "boolean", "description": "Sent in request bodies, never expected in responses (a password): the property is optional. Default false." },
         "required": { "type": "boolean", "description": "For an optional type: the key is always sent, null when the value is nil, whatever the call's nils (a server that requires a nullable key). Default false." },
+        "relationship": { "type": "string", "minLength": 1, "description": "In a JSON:API resource: the type of the related resource objects (people). The field holds the related id (String or UUID, optional for a to-one relationship that may be empty) or ids ([String]), read from and sent in relationships." },
         "array_style": { "description": "How an array query parameter is sent: repeated (ids=1&ids=2, the default) or comma (labels=bug,ui).", "enum": ["repeated", "comma"] },
         "description": { "$ref": "#/definitions/scalar", "description": "Becomes the property's doc comment." }
       },
@@ -284,6 +285,7 @@ public enum SpecSchema {
           "uniqueItems": true
         },
         "namespace": { "$ref": "#/definitions/namespaceDeclaration" },
+        "jsonapi": { "type": "string", "minLength": 1, "description": "The JSON:API type of the resource's objects (articles): bodies are JSON:API documents (application/vnd.api+json), the value a resource object under data with its fields in attributes and relationships. Takes the place of namespace." },
         "routes": {
           "description": "A route per operation, overriding the default; parameters are written {name}.",
           "type": "object",

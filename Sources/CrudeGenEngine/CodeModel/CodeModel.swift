@@ -105,6 +105,17 @@ public struct ModelDeclaration: Sendable {
     public var resource: ResourceDeclaration?
 }
 
+/// Where a property of a JSON:API resource sits in its resource object.
+public enum JSONAPIMember: Sendable, Equatable {
+    /// The object's `id`, beside its `type`.
+    case identifier
+    /// A member of `attributes`.
+    case attribute
+    /// A member of `relationships`: the related object's id (a to-one relationship) or ids (to-many), each
+    /// sent with its `type`.
+    case relationship(type: String, isToMany: Bool)
+}
+
 /// A stored property and how it is coded.
 public struct PropertyDeclaration: Sendable {
     /// The Swift name, escaped when it is a keyword.
@@ -129,6 +140,9 @@ public struct PropertyDeclaration: Sendable {
     public var isEnum: Bool
     /// The type as the spec writes it, including the outer optional.
     public var typeExpression: TypeExpression
+    /// Where the property sits in a JSON:API resource object; `nil` outside JSON:API resources, where it
+    /// is a member of the object itself.
+    public var jsonAPIMember: JSONAPIMember? = nil
 }
 
 /// How a paginated response is read and its next page asked for, every default of its style applied

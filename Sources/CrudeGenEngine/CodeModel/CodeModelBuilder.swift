@@ -117,19 +117,27 @@ private struct Builder {
         }
         var declaration = model(
             name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + fields)
+        var patchProperties = resource.fields.filter { !$0.readOnly }.map(property)
+        if resource.jsonAPIType != nil {
+            declaration.properties = zip(declaration.properties, [nil] + fields).map { property, field in
+                jsonAPIProperty(property, field: field)
+            }
+            patchProperties = zip(patchProperties, resource.fields.filter { !$0.readOnly }).map { jsonAPIProperty($0, field: $1) }
+        }
         let listed = resource.operations.map(\.value)
         declaration.resource = ResourceDeclaration(
             specName: resource.name.value,
             idProperty: SwiftNaming.escaped(SwiftNaming.propertyName(resource.id.name.value)),
             idType: symbols.swiftType(resource.id.type.value),
             idIsOptional: idIsOptional,
-            namespaceOne: resource.namespace.flatMap { $0.direction == .requests ? nil : $0.one?.value },
-            namespaceMany: resource.namespace.flatMap { $0.direction == .requests ? nil : $0.many?.value },
-            requestNamespace: resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
+            namespaceOne: resource.wireNamespace.flatMap { $0.direction == .requests ? nil : $0.one?.value },
+            namespaceMany: resource.wireNamespace.flatMap { $0.direction == .requests ? nil : $0.many?.value },
+            requestNamespace: resource.wireNamespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
+            jsonAPIType: resource.jsonAPIType?.value,
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
             pagination: resource.pagination?.resolved,
             listQuery: resource.query.map(queryParameter),
-            patchProperties: resource.fields.filter { !$0.readOnly }.map(property),
+            patchProperties: patchProperties,
             actions: resource.actions.map { action($0, of: resource) }
         )
         return declaration
@@ -142,10 +150,20 @@ private struct Builder {
             kind: kind,
             method: method.lowercased(),
             route: route(RouteParameters.template(for: kind, of: resource), RouteParameters(resource: resource, action: nil)),
-            headers: (resource.headers[kind] ?? []).map { ($0.name.value, $0.value.value) },
+            headers: jsonAPIHeaders(for: kind, of: resource) + (resource.headers[kind] ?? []).map { ($0.name.value, $0.value.value) },
             returnsModel: response == .model,
             deprecation: resource.deprecated[kind]?.value
         )
+    }
+
+    /// The media type a JSON:API resource's operation asks for and, when it sends a body, sends: a JSON:API
+    /// server answers `application/json` with 415. The spec's own headers of the operation win.
+    func jsonAPIHeaders(for kind: CRUDOperation, of resource: ResourceSpec) -> [(name: String, value: String)] {
+        guard resource.jsonAPIType != nil else { return [] }
+        let mediaType = "application/vnd.api+json"
+        let sendsBody = [.create, .update, .patch].contains(kind)
+        let headers = [("Accept", mediaType)] + (sendsBody ? [("Content-Type", mediaType)] : [])
+        return headers.filter { header in !(resource.headers[kind] ?? []).contains { $0.name.value.lowercased() == header.0.lowercased() } }
     }
 
     func action(_ action: ActionSpec, of resource: ResourceSpec?) -> ActionDeclaration {
@@ -221,6 +239,20 @@ private struct Builder {
             properties: properties,
             isIdentifiable: properties.contains { $0.name == "id" }
         )
+    }
+
+    /// A JSON:API resource's property placed in its resource object: the id (no `field`) beside the type,
+    /// a field with a `relationship` in `relationships`, any other in `attributes`.
+    func jsonAPIProperty(_ property: PropertyDeclaration, field: FieldSpec?) -> PropertyDeclaration {
+        var placed = property
+        placed.jsonAPIMember =
+            switch (field, field?.relationship) {
+            case (nil, _): .identifier
+            case let (field?, type?):
+                if case .array = field.type.value.nonOptional { .relationship(type: type.value, isToMany: true) } else { .relationship(type: type.value, isToMany: false) }
+            case (_?, nil): .attribute
+            }
+        return placed
     }
 
     func queryParameter(_ field: FieldSpec) -> QueryParameterDeclaration {

@@ -254,8 +254,12 @@ struct FunctionPlanner {
     private func partialUpdate(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
-        let body = SwiftExpression.runtime(.requestBody).call(
-            [SwiftArgument(nil, .identifier(locals.patch))] + namespaceArgument(resource.requestNamespace))
+        var patch = SwiftExpression.identifier(locals.patch)
+        // JSON:API identifies the object a PATCH changes in its body too; a patch holds no id of its own.
+        if resource.jsonAPIType != nil, let id = operation.route.idParameter {
+            patch = SwiftExpression.runtime(.jsonAPIPatchBody).call([SwiftArgument("id", .identifier(id.name)), SwiftArgument(nil, patch)])
+        }
+        let body = SwiftExpression.runtime(.requestBody).call([SwiftArgument(nil, patch)] + namespaceArgument(resource.requestNamespace))
         return operationFunctions(
             name: "update", isStatic: true,
             documentation: [

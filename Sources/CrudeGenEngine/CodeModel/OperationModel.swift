@@ -14,6 +14,10 @@ public struct ResourceDeclaration: Sendable {
     public var namespaceMany: String?
     /// The key wrapping request bodies, if any.
     public var requestNamespace: String?
+    /// For a JSON:API resource (`jsonapi`), the type its resource objects carry (`articles`): its coding
+    /// reads and writes a resource object, each property in the member ``PropertyDeclaration/jsonAPIMember``
+    /// says, and a partial update sends the id beside the patch.
+    public var jsonAPIType: String?
     public var operations: [OperationDeclaration]
     /// How `list` pages, when it does.
     public var pagination: PaginationDeclaration?
@@ -67,6 +71,13 @@ public struct OperationDeclaration: Sendable {
 public enum RoutePart: Sendable {
     case literal(String)
     case parameter(RouteParameter)
+}
+
+extension [RoutePart] {
+    /// The route's parameter that is the resource's id, if it has one.
+    var idParameter: RouteParameter? {
+        lazy.compactMap { if case let .parameter(parameter) = $0, parameter.source == .id { parameter } else { nil } }.first
+    }
 }
 
 /// A route parameter and where its value comes from.

@@ -185,6 +185,11 @@ nonisolated extension {{name}}: Codable {
 {{#hasProperties}}
         let container = try decoder.container(keyedBy: JSONKey.self)
 {{/hasProperties}}
+{{#jsonAPI}}
+{{#decodeMembers}}
+        {{.}}
+{{/decodeMembers}}
+{{/jsonAPI}}
 {{#properties}}
         {{decode}}
 {{/properties}}
@@ -197,11 +202,22 @@ nonisolated extension {{name}}: Codable {
 {{#usesOptions}}
         let options = ModelEncodingOptions(encoder)
 {{/usesOptions}}
+{{#jsonAPI}}
+{{#encodeMembers}}
+        {{.}}
+{{/encodeMembers}}
+{{/jsonAPI}}
 {{#properties}}
         {{encode}}
 {{/properties}}
     }
 }
+{{#jsonAPI}}
+
+nonisolated extension {{name}}: JSONAPIResource {
+    {{access}}{{conformance}}
+}
+{{/jsonAPI}}
 
 """#,
         "model-file": #"""
@@ -254,6 +270,9 @@ nonisolated extension {{name}} {
 
         {{access}}func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+{{#encodesJSONAPIMembers}}
+            {{.}}
+{{/encodesJSONAPIMembers}}
 {{#properties}}
             {{patchEncode}}
 {{/properties}}

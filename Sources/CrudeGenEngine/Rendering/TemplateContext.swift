@@ -20,7 +20,7 @@ enum TemplateContext {
                     }
                     return context
                 }),
-            "payloadModels": list(api.payloadModels.map { model($0, access: access) }),
+            "payloadModels": list(api.payloadModels.map { model($0, access: access, stringType: api.stringType) }),
             "hasActions": .bool(!api.actions.isEmpty),
             "stringType": .string(api.stringType),
             "urlType": .string(api.urlType),
@@ -86,7 +86,7 @@ enum TemplateContext {
         return SwiftRenderer.statement(.expression(.try(call)), indent: 12)
     }
 
-    static func model(_ model: ModelDeclaration, access: String) -> [String: TemplateValue] {
+    static func model(_ model: ModelDeclaration, access: String, stringType: String) -> [String: TemplateValue] {
         let properties = model.properties
         var context: [String: TemplateValue] = [
             "access": .string(access),
@@ -100,6 +100,9 @@ enum TemplateContext {
             "usesOptions": .bool(properties.contains(where: usesOptions)),
             "properties": separated(properties.map(property), by: ","),
         ]
+        if let type = model.resource?.jsonAPIType {
+            context["jsonAPI"] = .object(jsonAPI(type: type, properties: properties, stringType: stringType))
+        }
         if let resource = model.resource {
             context["resource"] = .object(self.resource(resource, functions: model.plannedFunctions()))
         }
@@ -116,12 +119,20 @@ enum TemplateContext {
             context["patch"] = [
                 "properties": separated(
                     resource.patchProperties.map { property in
-                        [
+                        let method =
+                            switch property.jsonAPIMember {
+                            case let .relationship(_, isToMany)?: isToMany ? "encodeToMany" : "encodeToOne"
+                            default: "encode"
+                            }
+                        return [
                             "name": .string(property.name),
                             "type": .string(property.type),
-                            "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall("encode", property, options: false))), indent: 12)),
+                            "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall(method, property, options: false))), indent: 12)),
                         ]
-                    }, by: ",")
+                    }, by: ","),
+                // Named apart from the model's `jsonAPI`, which the patch would otherwise see through it.
+                "encodesJSONAPIMembers": .strings(
+                    resource.jsonAPIType.map { jsonAPIEncodeMembers(type: $0, properties: resource.patchProperties, indent: 12) } ?? []),
             ]
         }
         return context
@@ -143,6 +154,43 @@ enum TemplateContext {
             })
     }
 
+    /// What a JSON:API resource's coding adds around its properties' statements: the members it reads and
+    /// writes, the `type` it writes, and its `JSONAPIResource` conformance.
+    private static func jsonAPI(type: String, properties: [PropertyDeclaration], stringType: String) -> [String: TemplateValue] {
+        let decode = jsonAPIMembers(of: properties).map { name in
+            let members = SwiftExpression.identifier("container").member("jsonAPIMembers").call([SwiftArgument(nil, .string(name))])
+            return SwiftRenderer.statement(.let(name, nil, .try(members)), indent: 8)
+        }
+        return [
+            "decodeMembers": .strings(decode),
+            "encodeMembers": .strings(jsonAPIEncodeMembers(type: type, properties: properties, indent: 8)),
+            "conformance": .string(
+                SwiftRenderer.declaration(SwiftStaticProperty(name: "jsonAPIType", type: SwiftType(stringType), value: .string(type)), indent: 4)),
+        ]
+    }
+
+    /// The members of a resource object that hold some of `properties`, each named as its container.
+    private static func jsonAPIMembers(of properties: [PropertyDeclaration]) -> [String] {
+        let placed = properties.compactMap(\.jsonAPIMember)
+        return [
+            placed.contains(.attribute) ? "attributes" : nil,
+            placed.contains { if case .relationship = $0 { true } else { false } } ? "relationships" : nil,
+        ].compactMap { $0 }
+    }
+
+    /// The statements that begin encoding a resource object: its `type`, then a container per member.
+    private static func jsonAPIEncodeMembers(type: String, properties: [PropertyDeclaration], indent: Int) -> [String] {
+        let container = SwiftExpression.identifier("container")
+        let writesType = container.member("encode").call([SwiftArgument(nil, .string(type)), SwiftArgument("forKey", .string("type"))])
+        return [SwiftRenderer.statement(.expression(.try(writesType)), indent: indent)]
+            + jsonAPIMembers(of: properties).map { name in
+                let nested = container.member("nestedContainer").call([
+                    SwiftArgument("keyedBy", .metatype(SwiftType(.jsonKey))), SwiftArgument("forKey", .string(name)),
+                ])
+                return SwiftRenderer.statement(.var(name, nil, nested), indent: indent)
+            }
+    }
+
     private static func property(_ property: PropertyDeclaration) -> [String: TemplateValue] {
         [
             "name": .string(property.name),
@@ -157,8 +205,23 @@ enum TemplateContext {
     static func decodeStatement(_ property: PropertyDeclaration) -> String {
         var arguments = [SwiftArgument("forKey", .string(property.key))]
         if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
-        let container = SwiftExpression.identifier("container").member(property.isOptional ? "decodeIfPresent" : "decode")
+        let method =
+            switch property.jsonAPIMember {
+            case let .relationship(_, isToMany)?: (isToMany ? "decodeToMany" : "decodeToOne") + (property.isOptional ? "IfPresent" : "")
+            default: property.isOptional ? "decodeIfPresent" : "decode"
+            }
+        let container = container(of: property).member(method)
         return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))), indent: 8)
+    }
+
+    /// The container a property is read from and written to: the object's own, or in a JSON:API resource
+    /// object the member that holds it.
+    private static func container(of property: PropertyDeclaration) -> SwiftExpression {
+        switch property.jsonAPIMember {
+        case nil, .identifier?: .identifier("container")
+        case .attribute?: .identifier("attributes")
+        case .relationship?: .identifier("relationships")
+        }
     }
 
     /// Whether the property's `encode(to:)` statement reads the encoder's options: for its `nils`, or for
@@ -169,13 +232,19 @@ enum TemplateContext {
 
     /// Whether a `nil` of the property is sent as the call's `nils` say. A write-only `nil` is always left
     /// out: a value read from the server cannot have it, so a `null` would erase what the server keeps;
-    /// a required one is always sent, as `null`.
+    /// a required one is always sent, as `null`; a JSON:API object's id is a string whenever it is there,
+    /// so a new object's is left out.
     private static func followsNilEncoding(_ property: PropertyDeclaration) -> Bool {
-        property.isOptional && !property.isWriteOnly && !property.sendsNull
+        property.isOptional && !property.isWriteOnly && !property.sendsNull && property.jsonAPIMember != .identifier
     }
 
     static func encodeStatement(_ property: PropertyDeclaration) -> String {
-        let method = property.sendsNull ? "encodeOrNull" : property.isOptional ? "encodeIfPresent" : "encode"
+        let method =
+            switch property.jsonAPIMember {
+            case let .relationship(_, isToMany)?:
+                (isToMany ? "encodeToMany" : "encodeToOne") + (property.isOptional && !property.sendsNull ? "IfPresent" : "")
+            default: property.sendsNull ? "encodeOrNull" : property.isOptional ? "encodeIfPresent" : "encode"
+            }
         let statement = SwiftStatement.expression(.try(encodeCall(method, property, options: followsNilEncoding(property))))
         return SwiftRenderer.statement(
             property.isReadOnly ? .if(SwiftExpression.identifier("options").member("includesReadOnly"), statement) : statement, indent: 8)
@@ -184,10 +253,12 @@ enum TemplateContext {
     /// `container.method(self.name, forKey: "key", using: T.self, options)`: the value, its key, its
     /// transform if any, and the encoding options when they decide whether it is sent.
     private static func encodeCall(_ method: String, _ property: PropertyDeclaration, options: Bool) -> SwiftExpression {
-        var arguments = [SwiftArgument(nil, SwiftExpression.identifier("self").member(property.name)), SwiftArgument("forKey", .string(property.key))]
+        var arguments = [SwiftArgument(nil, SwiftExpression.identifier("self").member(property.name))]
+        if case let .relationship(type, _)? = property.jsonAPIMember { arguments.append(SwiftArgument("type", .string(type))) }
+        arguments.append(SwiftArgument("forKey", .string(property.key)))
         if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
         if options { arguments.append(SwiftArgument(nil, .identifier("options"))) }
-        return SwiftExpression.identifier("container").member(method).call(arguments)
+        return container(of: property).member(method).call(arguments)
     }
 
     /// Each function as the `functions` template receives it: documentation lines, attribute lines after 4

@@ -36,7 +36,8 @@ enum TemplateNames {
             "resource.operationIDs[].declaration": "String", "resource.patch": "Object", "resource.patch.properties": "[Object]",
             "resource.patch.properties[].name": "String",
             "resource.patch.properties[].type": "String", "resource.patch.properties[].patchEncode": "String",
-            "resource.patch.properties[].separator": "String",
+            "resource.patch.properties[].separator": "String", "resource.patch.encodesJSONAPIMembers": "[String]", "jsonAPI": "Object",
+            "jsonAPI.decodeMembers": "[String]", "jsonAPI.encodeMembers": "[String]", "jsonAPI.conformance": "String",
         ],
         "function": ["documentation": "[String]", "attributes": "[String]", "signature": "String", "body": "[String]", "isFirst": "Bool"],
         "store": [

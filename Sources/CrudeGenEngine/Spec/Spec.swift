@@ -194,6 +194,9 @@ public struct FieldSpec: Sendable {
     /// The key is always sent, `null` when the optional value is `nil`, whatever the call's `nils`
     /// (`required`): a server that requires a nullable key, such as FastAPI's `x: int | None` without a default.
     public var required = false
+    /// In a JSON:API resource, the type of the related resource objects (`relationship: people`): the field
+    /// holds the related id (or ids) and is read from and sent in `relationships`, not `attributes`.
+    public var relationship: Located<String>?
     public var description: String?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
@@ -378,6 +381,9 @@ public struct ResourceSpec: Sendable {
     public var id: IDSpec
     public var operations: [Located<CRUDOperation>]
     public var namespace: NamespaceSpec?
+    /// The JSON:API type of the resource's objects (`jsonapi: articles`): bodies are JSON:API documents,
+    /// the value a resource object under `data` with its fields in `attributes` and `relationships`.
+    public var jsonAPIType: Located<String>?
     /// Cache policies of `read` and `list`.
     public var cache: [CRUDOperation: Located<CachePolicySpec>] = [:]
     public var routes: [CRUDOperation: Located<String>] = [:]
@@ -416,6 +422,17 @@ public struct ResourceSpec: Sendable {
         self.pagination = pagination
         self.fields = fields
         self.actions = actions
+    }
+}
+
+extension ResourceSpec {
+    /// The key that wraps the resource's bodies: the spec's `namespace`, or, for a JSON:API resource, `data`
+    /// both ways, as a JSON:API document holds its primary data. Every stage reads this, never `namespace`
+    /// alone.
+    public var wireNamespace: NamespaceSpec? {
+        guard let jsonAPIType else { return namespace }
+        let data = Located("data", at: jsonAPIType.location)
+        return NamespaceSpec(one: data, many: data)
     }
 }
 

@@ -59,6 +59,10 @@ enum RuntimeName: String, CaseIterable, Sendable {
     case requestBody = "RequestBody"
     /// An operation's identifier.
     case operationID = "OperationID"
+    /// The protocol of JSON:API resources, which names their objects' type.
+    case jsonAPIResource = "JSONAPIResource"
+    /// A JSON:API resource's patch with the id of the object it changes.
+    case jsonAPIPatchBody = "JSONAPIPatchBody"
     /// The transform of dates written as ISO 8601.
     case iso8601DateTransform = "ISO8601DateTransform"
     /// The transform of dates written as ISO 8601 with fractional seconds.
@@ -87,7 +91,7 @@ enum RuntimeName: String, CaseIterable, Sendable {
     var isNamedInExpressions: Bool {
         switch self {
         case .openEnum, .valueTransform, .dateFormatTransform, .jsonValue, .lenientScalar, .apiError, .clientConfiguration, .fieldUpdate, .page,
-            .pageSequence, .memoryResponseCache, .pageItemSequence, .queryArrayStyle, .operationResponse:
+            .pageSequence, .memoryResponseCache, .pageItemSequence, .queryArrayStyle, .operationResponse, .jsonAPIResource:
             false
         default:
             true

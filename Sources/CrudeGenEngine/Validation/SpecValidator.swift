@@ -222,10 +222,19 @@ public struct SpecValidator {
         return false
     }
 
-    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, idName: String? = nil, isQuery: Bool = false) {
+    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, idName: String? = nil, isQuery: Bool = false, isJSONAPI: Bool = false) {
         var names: [String: SourceLocation] = [:]
         var keys: [String: SourceLocation] = [:]
         for field in fields {
+            if let relationship = field.relationship {
+                if isJSONAPI {
+                    checkRelationship(of: field, in: owner)
+                } else {
+                    error(
+                        "`relationship` of field `\(field.name.value)` of \(owner) applies to fields of JSON:API resources only", at: relationship.location,
+                        hint: "give the resource its JSON:API type (`jsonapi: articles`), or leave `relationship` out")
+                }
+            }
             if let style = field.arrayStyle, !isQuery {
                 error("`array_style` of field `\(field.name.value)` of \(owner) applies to query parameters only", at: style.location)
             }
@@ -494,7 +503,8 @@ public struct SpecValidator {
                 hint: "give that type another name in the spec and keep its Swift name: `\(idType)Model: { swift_name: \(idType), … }`")
         }
         checkFields([resource.id.field(optional: false)], of: "the id of \(what)")
-        checkFields(resource.fields, of: what, idName: idName)
+        checkFields(resource.fields, of: what, idName: idName, isJSONAPI: resource.jsonAPIType != nil)
+        if resource.jsonAPIType != nil { checkJSONAPI(resource) }
         checkFields(resource.params, of: "the params of \(what)")
         checkQuery(resource.query, of: "the query of \(what)")
         var seen: Set<CRUDOperation> = []
@@ -540,6 +550,51 @@ public struct SpecValidator {
         }
         checkListArgumentNames(of: resource)
         for action in resource.actions { checkAction(action, resource: resource) }
+    }
+
+    /// Reports what a JSON:API resource object cannot hold: a namespace beside `data`, an id that is not a
+    /// string or is not under `id`, and a field whose key is `type` or `id`, which JSON:API reserves.
+    private mutating func checkJSONAPI(_ resource: ResourceSpec) {
+        let what = "resource `\(resource.name.value)`"
+        if let namespace = resource.namespace, let written = namespace.one ?? namespace.many {
+            error(
+                "\(what) is a JSON:API resource, whose bodies are wrapped in `data`, and has a `namespace` too", at: written.location,
+                hint: "remove `namespace`: `jsonapi` reads and sends the resource object under `data`")
+        }
+        if !["String", "UUID"].contains(resource.id.type.value.description) {
+            error(
+                "the id of JSON:API \(what) is `\(resource.id.type.value)`, but a JSON:API id is a string", at: resource.id.type.location,
+                hint: "write `id: { name: \(resource.id.name.value), type: String }` (or `UUID`)")
+        }
+        if let key = resource.id.key, key.value != "id" {
+            error(
+                "the id of JSON:API \(what) has the key `\(key.value)`, but a resource object's id is always under `id`", at: key.location,
+                hint: "leave `key` out of the id")
+        }
+        for field in resource.fields {
+            let key = field.jsonKey(style: spec.api.keyStyle)
+            guard key == "type" || key == "id" else { continue }
+            error(
+                "field `\(field.name.value)` of JSON:API \(what) has the key `\(key)`, which JSON:API reserves for the resource object's own",
+                at: (field.key ?? field.name).location, hint: "give the field the key the server uses for it")
+        }
+    }
+
+    /// Reports a relationship whose field cannot hold the related ids: a JSON:API id is a string, so the
+    /// field is `String` or `UUID`, optional for a to-one relationship that may be empty, or an array of them.
+    private mutating func checkRelationship(of field: FieldSpec, in owner: String) {
+        let type = field.type.value
+        let element = if case let .array(element) = type.nonOptional { element } else { type.nonOptional }
+        if !["String", "UUID"].contains(element.description) || symbols.isShadowed(element.description) {
+            error(
+                "field `\(field.name.value)` of \(owner) is a relationship, so it holds the related id, not `\(type)`", at: field.type.location,
+                hint: "write `String` (`String?` for a to-one relationship that may be empty) or `[String]` for a to-many one")
+        }
+        if let transform = field.transform {
+            error(
+                "field `\(field.name.value)` of \(owner) is a relationship, whose ids take no transform", at: transform.location,
+                hint: "leave `transform` out")
+        }
     }
 
     /// Reports a query parameter of a resource's `list` whose argument would be another's: a route
