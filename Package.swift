@@ -45,6 +45,8 @@ let fixtureCases: [(target: String, folder: String, settings: [SwiftSetting])] =
     // README's forms and uploads.
     ("FixtureGallery", "gallery", []),
     ("FixtureUnions", "unions", []),
+    // JSON:API, as djangorestframework-jsonapi serves it for Tests/JSONAPIServer.
+    ("FixtureJSONAPI", "jsonapi", []),
     ("FixtureStore", "store", []),
     // The DocC migration guides' specs, whose examples run in DocExamples-article-*.swift.
     ("FixtureArticleApiModel", "article-apimodel", []),
