@@ -14,11 +14,13 @@ actor PythonTestServer {
     static let vendorStyles = PythonTestServer(name: "Vendor styles", script: "Tests/FastAPIServer/vendor_styles.py")
     /// The Litestar server of `Tests/LitestarServer/app.py`.
     static let litestar = PythonTestServer(name: "Litestar", script: "Tests/LitestarServer/app.py")
+    /// The djangorestframework-jsonapi server of `Tests/JSONAPIServer/server.py`.
+    static let jsonAPI = PythonTestServer(name: "JSON:API", script: "Tests/JSONAPIServer/server.py")
 
     /// The package's root folder, which the scripts' paths are relative to.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The server's name in errors: "DRF", "FastAPI", "Vendor styles" or "Litestar".
+    /// The server's name in errors: "DRF", "FastAPI", "Vendor styles", "Litestar" or "JSON:API".
     let name: String
     /// The server's Python script, relative to the package's root.
     let script: String

@@ -9,8 +9,9 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     case status(HTTPResponse.Status, body: Data)
     /// The server rejected the values sent (400 or 422 with field errors), parsed into `[field: [message]]`
     /// from either `{"errors": {…}}`, `{"<namespace>": {"errors": {…}}}`, FastAPI's
-    /// `{"detail": [{"loc": ["body", "team", "name"], "msg": "…"}]}` (the field `team.name`) or a plain
-    /// `{"field": ["message"]}`.
+    /// `{"detail": [{"loc": ["body", "team", "name"], "msg": "…"}]}` (the field `team.name`), JSON:API's
+    /// `{"errors": [{"detail": "…", "source": {"pointer": "/data/attributes/title"}}]}` (the field `title`)
+    /// or a plain `{"field": ["message"]}`.
     case validation(HTTPResponse.Status, errors: [String: [String]], body: Data)
     /// 401, after any credential refresh was tried.
     case unauthorized(body: Data)
@@ -38,7 +39,8 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The server's own words about the failure, for the cases that carry a response body: the string at
-    /// `detail` (FastAPI, Django REST Framework), `message`, `error` or `error.message` of a JSON body.
+    /// `detail` (FastAPI, Django REST Framework), `message`, `error` or `error.message` of a JSON body, or the
+    /// `detail` of JSON:API's first error object.
     /// `nil` when the body has none of them, as FastAPI's list of field errors.
     public var serverMessage: String? {
         switch self {

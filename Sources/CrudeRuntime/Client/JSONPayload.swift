@@ -167,6 +167,7 @@ enum ValidationErrors {
             json = inner
         }
         if let errors = json["errors"].flatMap(fieldMessages) { return errors }
+        if case let .array(items)? = json["errors"], let errors = jsonAPIMessages(items) { return errors }
         if case let .object(object) = json, object.count == 1, let errors = object.first?.value["errors"].flatMap(fieldMessages) {
             return errors
         }
@@ -219,6 +220,24 @@ enum ValidationErrors {
         return result.isEmpty ? nil : result
     }
 
+    /// JSON:API's error objects about members of the body: each item's `source.pointer` is the field, its
+    /// resource object's path left out (`/data/attributes/title` is `title`, a nested `/data/attributes/
+    /// address/city` is `address.city`), and its `detail` (else `title`) the message. A list with an error
+    /// about no member (a missing object, a conflict) is a message about the request, not about fields.
+    private static func jsonAPIMessages(_ items: [JSONValue]) -> [String: [String]]? {
+        var result: [String: [String]] = [:]
+        for item in items {
+            guard case let .string(pointer)? = item["source"]?["pointer"], case let .string(message)? = item["detail"] ?? item["title"] else {
+                return nil
+            }
+            var parts = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            if parts.first == "data" { parts.removeFirst() }
+            if let first = parts.first, ["attributes", "relationships"].contains(first) { parts.removeFirst() }
+            result[parts.joined(separator: "."), default: []].append(message)
+        }
+        return result.isEmpty ? nil : result
+    }
+
     /// Litestar's `extra` list of a failed validation: each item's `key` is the field and its `message` the
     /// message (`source`, where the value was sent, is left out as FastAPI's is). Litestar names a body it
     /// could not read as an object by the handler's parameter (`"key": "data"`), kept as the field.
@@ -233,7 +252,8 @@ enum ValidationErrors {
 }
 
 /// Finds the human-readable message in an error body: `{"detail": "…"}` (FastAPI, Django REST Framework),
-/// `{"message": "…"}`, `{"error": "…"}` or `{"error": {"message": "…"}}`.
+/// `{"message": "…"}`, `{"error": "…"}`, `{"error": {"message": "…"}}` or JSON:API's `{"errors": [{"detail":
+/// "…"}]}`.
 enum ServerMessage {
     /// The first non-empty message of `json`, looked for in that order; `nil` when it has none.
     static func text(in json: JSONValue) -> String? {
@@ -241,6 +261,11 @@ enum ServerMessage {
             if case let .string(message)? = json[key], !message.isEmpty { return message }
         }
         if case let .string(message)? = json["error"]?["message"], !message.isEmpty { return message }
+        if case let .array(errors)? = json["errors"], let first = errors.first {
+            for key in ["detail", "title"] {
+                if case let .string(message)? = first[key], !message.isEmpty { return message }
+            }
+        }
         return nil
     }
 }
