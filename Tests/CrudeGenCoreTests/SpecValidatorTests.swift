@@ -89,6 +89,48 @@ import Testing
                 == ["3:42: field `at` of the body of action `find` is `read_only`, so the call would never send it"])
     }
 
+    /// A JSON:API resource object has a string id under `id`, its fields in `attributes` and
+    /// `relationships`, and `data` for a namespace; a relationship holds the related ids.
+    @Test func jsonAPIResourcesHoldWhatAResourceObjectCan() {
+        let valid = """
+            resources:
+              Article:
+                path: articles
+                jsonapi: articles
+                id: { name: id, type: String }
+                fields: { title: String, author: { type: String?, relationship: people }, tags: { type: "[UUID]", relationship: tags } }
+
+            """
+        #expect(errors(for: Self.header + valid).isEmpty)
+        let invalid = """
+            resources:
+              Article:
+                path: articles
+                jsonapi: articles
+                namespace: article
+                id: { name: id, key: uid }
+                fields:
+                  type: String
+                  author: { type: Int, relationship: people, transform: lenient }
+              Person:
+                path: people
+                id: { name: id, type: String }
+                fields: { boss: { type: String, relationship: people } }
+
+            """
+        #expect(
+            errors(for: Self.header + invalid).sorted()
+                == [
+                    "9:7: field `type` of JSON:API resource `Article` has the key `type`, which JSON:API reserves for the resource object's own",
+                    "10:23: field `author` of resource `Article` is a relationship, so it holds the related id, not `Int`",
+                    "10:61: field `author` of resource `Article` is a relationship, whose ids take no transform",
+                    "14:51: `relationship` of field `boss` of resource `Person` applies to fields of JSON:API resources only",
+                    "6:16: resource `Article` is a JSON:API resource, whose bodies are wrapped in `data`, and has a `namespace` too",
+                    "7:9: the id of JSON:API resource `Article` is `Int`, but a JSON:API id is a string",
+                    "7:26: the id of JSON:API resource `Article` has the key `uid`, but a resource object's id is always under `id`",
+                ].sorted())
+    }
+
     @Test func unionsHoldVariantsGeneratedCodeCanRead() {
         let models = "models:\n  Cat: { fields: { name: String } }\n  Dog: { fields: { name: String } }\n"
         #expect(errors(for: Self.header + models + "unions:\n  Pet: { discriminator: kind, variants: [Cat, Dog] }\n  Id: [Int, String]\n").isEmpty)

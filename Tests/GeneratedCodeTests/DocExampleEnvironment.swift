@@ -41,6 +41,9 @@ enum DocExampleEnvironment {
             return (try await TestServer { request in PlaceholderArticleServer.reply(to: request) }, "")
         case "article-raccoon":
             return (try await TestServer { request in SampleAPIArticleServer.reply(to: request) }, "")
+        case "jsonapi":
+            // docs/spec.md's JSON:API article, its author included when asked for.
+            return (try await TestServer { request in JSONAPIArticleServer.reply(to: request) }, "v1")
         case "crude-futures":
             // docs/serve.md's example starts its own server, `crudegen serve`'s `SpecServer`; this one answers nothing.
             return (try await TestServer { _ in .empty(status: 404) }, "")
@@ -168,6 +171,22 @@ final class HouseholdStore: Sendable {
 
 /// README's Gallery API: `POST /api/token` takes a form and answers a token, `POST /api/albums/3/photos` takes
 /// a multipart body with a `photo` file part and answers the photo with its caption and the file's size.
+/// Fixtures/jsonapi's Library API as a JSON:API server answers docs/spec.md: article 1 by Ada, whose person
+/// object the document includes when the request asks for `include=author`, in the JSON:API media type only.
+enum JSONAPIArticleServer {
+    /// The answer to `request`.
+    static func reply(to request: TestServer.Received) -> TestServer.Reply {
+        guard request.method == "GET", request.path == "/v1/articles/1/", request.headers["accept"] == "application/vnd.api+json" else {
+            return .json(#"{"errors": [{"detail": "Not found.", "status": "404"}]}"#, status: 404)
+        }
+        let article =
+            #"{"type": "articles", "id": "1", "attributes": {"title": "Engines", "body": "…"}, "#
+            + #""relationships": {"author": {"data": {"type": "people", "id": "9"}}, "reviewers": {"data": []}}}"#
+        let included = request.query.contains("include=author") ? #", "included": [{"type": "people", "id": "9", "attributes": {"name": "Ada"}}]"# : ""
+        return .json(#"{"data": "# + article + included + "}")
+    }
+}
+
 enum GalleryServer {
     /// The answer to `request`.
     static func reply(to request: TestServer.Received) -> TestServer.Reply {

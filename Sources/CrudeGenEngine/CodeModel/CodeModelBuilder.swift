@@ -249,7 +249,7 @@ private struct Builder {
             switch (field, field?.relationship) {
             case (nil, _): .identifier
             case let (field?, type?):
-                if case .array = field.type.value.nonOptional { .relationship(type: type.value, isToMany: true) } else { .relationship(type: type.value, isToMany: false) }
+                .relationship(type: type.value, isToMany: { if case .array = field.type.value.nonOptional { true } else { false } }())
             case (_?, nil): .attribute
             }
         return placed
