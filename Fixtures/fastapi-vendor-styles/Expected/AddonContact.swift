@@ -14,9 +14,9 @@ nonisolated extension AddonContact: Codable {
     public init(from decoder: any Decoder) throws {
         switch decoder.discriminator("type") {
         case "email_contact_method":
-            self = .emailContactMethod(try EmailContactMethod(from: decoder))
+            self = .emailContactMethod(try decoder.variant())
         case "phone_contact_method":
-            self = .phoneContactMethod(try PhoneContactMethod(from: decoder))
+            self = .phoneContactMethod(try decoder.variant())
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }

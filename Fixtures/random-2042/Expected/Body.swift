@@ -15,7 +15,7 @@ nonisolated extension Body: Codable {
     package init(from decoder: any Decoder) throws {
         switch decoder.discriminator("tab\there") {
         case "plain words5":
-            self = .plainWords5(try ModelSelf(from: decoder))
+            self = .plainWords5(try decoder.variant())
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }

@@ -13,7 +13,7 @@ nonisolated extension Item: Codable {
     package init(from decoder: any Decoder) throws {
         switch decoder.discriminator("x\u{2028}public var injected: Int { 42 }") {
         case "{{mustache}} {{{triple}}} {{#section}}":
-            self = .mustacheTripleSection(try ModelSelf(from: decoder))
+            self = .mustacheTripleSection(try decoder.variant())
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }

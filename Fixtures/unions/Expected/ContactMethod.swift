@@ -15,9 +15,9 @@ nonisolated extension ContactMethod: Codable {
     public init(from decoder: any Decoder) throws {
         switch decoder.discriminator("type") {
         case "email_contact_method":
-            self = .emailContactMethod(try EmailContactMethod(from: decoder))
+            self = .emailContactMethod(try decoder.variant())
         case "phone_contact_method":
-            self = .phone(try PhoneContactMethod(from: decoder))
+            self = .phone(try decoder.variant())
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }

@@ -13,15 +13,15 @@ nonisolated public indirect enum Label: Hashable, Sendable {
 
 nonisolated extension Label: Codable {
     public init(from decoder: any Decoder) throws {
-        if let value = try? Int(from: decoder) {
+        if let value: Int = try? decoder.variant() {
             self = .int(value)
             return
         }
-        if let value = try? String(from: decoder) {
+        if let value: String = try? decoder.variant() {
             self = .string(value)
             return
         }
-        if let value = try? [Tag](from: decoder) {
+        if let value: [Tag] = try? decoder.variant() {
             self = .tagList(value)
             return
         }

@@ -12,11 +12,11 @@ nonisolated public indirect enum Reach: Hashable, Sendable {
 
 nonisolated extension Reach: Codable {
     public init(from decoder: any Decoder) throws {
-        if let value = try? Address(from: decoder) {
+        if let value: Address = try? decoder.variant() {
             self = .`default`(value)
             return
         }
-        if let value = try? ContactMethod(from: decoder) {
+        if let value: ContactMethod = try? decoder.variant() {
             self = .method(value)
             return
         }

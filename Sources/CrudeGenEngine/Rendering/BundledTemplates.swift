@@ -357,7 +357,7 @@ nonisolated extension {{name}}: Codable {
 {{/discriminator}}
 {{^discriminator}}
 {{#variants}}
-        if let value = try? {{type}}(from: decoder) {
+        if let value: {{type}} = try? decoder.variant() {
             self = .{{name}}(value)
             return
         }

@@ -62,7 +62,9 @@ enum TemplateContext {
                     ]
                     if let tag = variant.tag {
                         context["tag"] = .string(SwiftNaming.stringLiteral(tag))
-                        let read = SwiftExpression.identifier(variant.type).call([SwiftArgument("from", .identifier("decoder"))])
+                        // The case's type decides what is read: an expression naming the type would find the case
+                        // where it has the type's name.
+                        let read = SwiftExpression.identifier("decoder").member("variant").call([])
                         let value = SwiftExpression.member(nil, variant.name).call([SwiftArgument(nil, .try(read))])
                         context["decode"] = .string(SwiftRenderer.statement(.assign(.identifier("self"), value), indent: 12))
                     }

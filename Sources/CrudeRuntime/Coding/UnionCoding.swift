@@ -10,6 +10,13 @@ extension Decoder {
         guard let object = try? container(keyedBy: JSONKey.self) else { return nil }
         return try? object.decodeIfPresent(String.self, forKey: key)
     }
+
+    /// The value decoded as the type the context expects: how a union reads a variant, by the type of the
+    /// case or the `let` it goes to. A case may have its variant type's name (`case protocol(protocol)`),
+    /// which hides the type wherever an expression names it.
+    public func variant<Value: Decodable>() throws -> Value {
+        try Value(from: self)
+    }
 }
 
 @_spi(Generated)
