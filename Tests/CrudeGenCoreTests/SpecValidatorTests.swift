@@ -99,9 +99,16 @@ import Testing
                 jsonapi: articles
                 id: { name: id, type: String }
                 fields: { title: String, author: { type: String?, relationship: people }, tags: { type: "[UUID]", relationship: tags } }
+              Tag:
+                path: tags
+                jsonapi: tags
+                id: { name: uuid, type: UUID, key: id }
 
             """
         #expect(errors(for: Self.header + valid).isEmpty)
+        #expect(
+            errors(for: Self.header + "resources:\n  Tag: { path: tags, jsonapi: tags, id: { name: uuid, type: UUID } }\n")
+                == ["3:49: the id of JSON:API resource `Tag` has the key `uuid`, but a resource object's id is always under `id`"])
         let invalid = """
             resources:
               Article:

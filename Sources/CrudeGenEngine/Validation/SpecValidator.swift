@@ -566,10 +566,11 @@ public struct SpecValidator {
                 "the id of JSON:API \(what) is `\(resource.id.type.value)`, but a JSON:API id is a string", at: resource.id.type.location,
                 hint: "write `id: { name: \(resource.id.name.value), type: String }` (or `UUID`)")
         }
-        if let key = resource.id.key, key.value != "id" {
+        let idKey = resource.id.field(optional: false).jsonKey(style: spec.api.keyStyle)
+        if idKey != "id" {
             error(
-                "the id of JSON:API \(what) has the key `\(key.value)`, but a resource object's id is always under `id`", at: key.location,
-                hint: "leave `key` out of the id")
+                "the id of JSON:API \(what) has the key `\(idKey)`, but a resource object's id is always under `id`",
+                at: (resource.id.key ?? resource.id.name).location, hint: "give the id the key `id`: `id: { name: \(resource.id.name.value), key: id, … }`")
         }
         for field in resource.fields {
             let key = field.jsonKey(style: spec.api.keyStyle)

@@ -219,14 +219,22 @@ struct RandomSpecGenerator {
         if chance(0.4) { lines.append("    description: \(YAMLText.quoted(hostile()))") }
         let idName = chance(0.5) ? "id" : Self.memberNames.randomElement(using: &random)!
         let idType = ["Int", "Int64", "String", "UUID"].filter { !shadowed.contains($0) }.randomElement(using: &random) ?? "Int"
-        if chance(0.3), idName == "id", !shadowed.contains("Int") {
+        // A JSON:API resource object: its id a string under `id`, a hostile `type`, relationships among its fields.
+        let jsonAPIType = chance(0.2) && !shadowed.contains("String") ? hostile() : nil
+        if let jsonAPIType {
+            lines.append("    jsonapi: \(YAMLText.quoted(jsonAPIType))")
+            let key = SwiftNaming.key(for: idName, style: keyStyle) == "id" ? "" : ", key: id"
+            lines.append("    id: { name: \(YAMLText.quoted(idName)), type: \(chance(0.5) || shadowed.contains("UUID") ? "String" : "UUID")\(key) }")
+        } else if chance(0.3), idName == "id", !shadowed.contains("Int") {
             lines.append("    id: \(YAMLText.quoted(idName))")
         } else if idName != "id" || shadowed.contains("Int") || chance(0.5) {
             let key = chance(0.3) ? ", key: \(YAMLText.quoted(hostile()))" : ""
             lines.append("    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(key) }")
         }
         // Fields first: a route parameter resolves to a field before a param of the same name.
-        let fields = fields(avoiding: [SwiftNaming.propertyName(idName)], idKey: SwiftNaming.key(for: idName, style: keyStyle))
+        let fields = fields(
+            avoiding: [SwiftNaming.propertyName(idName)], idKey: jsonAPIType == nil ? SwiftNaming.key(for: idName, style: keyStyle) : "id",
+            isJSONAPI: jsonAPIType != nil)
         let fieldNames = Set(fields.map { SwiftNaming.propertyName($0.name) })
         var params: [Field] = []
         let collection = pathSegment() + (chance(0.3) ? "/{\(paramName(into: &params, avoiding: fieldNames))}/" + pathSegment() : "")
@@ -243,7 +251,7 @@ struct RandomSpecGenerator {
         if !params.isEmpty {
             lines.append("    params: { \(params.map(\.line).joined(separator: ", ")) }")
         }
-        if chance(0.3) {
+        if chance(0.3), jsonAPIType == nil {
             lines.append(
                 "    namespace: \(chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }")")
         }
@@ -345,9 +353,12 @@ struct RandomSpecGenerator {
     }
 
     /// Fields with distinct Swift names and JSON keys, none named like `avoiding`.
-    private mutating func fields(avoiding taken: Set<String>, idKey: String? = nil, queryOnly: Bool = false, isBody: Bool = false) -> [Field] {
+    /// Fields of a JSON:API resource are never keyed `type`, and some are relationships.
+    private mutating func fields(
+        avoiding taken: Set<String>, idKey: String? = nil, queryOnly: Bool = false, isBody: Bool = false, isJSONAPI: Bool = false
+    ) -> [Field] {
         var names = taken
-        var keys: Set<String> = idKey.map { [$0] } ?? []
+        var keys = Set(idKey.map { [$0] } ?? []).union(isJSONAPI ? ["type"] : [])
         var result: [Field] = []
         for _ in 0..<Int.random(in: 0...5, using: &random) {
             let name = Self.memberNames.randomElement(using: &random)!
@@ -364,7 +375,12 @@ struct RandomSpecGenerator {
             }
             let key = field.jsonKey(style: keyStyle)
             guard !names.contains(swiftName), !keys.contains(key) else { continue }
-            let (type, transform, routable) = queryOnly ? queryType() : fieldType()
+            var (type, transform, routable) = queryOnly ? queryType() : fieldType()
+            if isJSONAPI, chance(0.4) {
+                let base = shadowed.contains("UUID") || chance(0.6) ? "String" : "UUID"
+                (type, transform, routable) = ([base, base + "?", "[\(base)]", "[\(base)]?"].randomElement(using: &random)!, nil, false)
+                options.append("relationship: \(YAMLText.quoted(hostile()))")
+            }
             names.insert(swiftName)
             keys.insert(key)
             if let transform { options.append("transform: \(transform)") }
