@@ -9,6 +9,9 @@ struct BodyValidation {
     let api: ServedAPI
     /// Problems found so far, by the field's dotted key path (`address.city`, `tags.2`).
     private(set) var errors: [String: [String]] = [:]
+    /// Where a top-level field sits in the body when it is not at its own key, by that key: in a JSON:API
+    /// resource object, `attributes.title` for `title` (see `flattened(_:of:shape:)`).
+    var memberPaths: [String: String] = [:]
 
     /// A validation with no problem found yet.
     init(api: ServedAPI) {
@@ -37,9 +40,11 @@ struct BodyValidation {
     mutating func object(_ body: [String: WireValue], fields: [WireField], partial: Bool, path: String = "") -> [String: WireValue] {
         var result: [String: WireValue] = [:]
         for field in fields where !field.readOnly {
-            let fieldPath = path.isEmpty ? field.key : "\(path).\(field.key)"
+            let fieldPath = path.isEmpty ? memberPaths[field.key] ?? field.key : "\(path).\(field.key)"
             guard let value = body[field.key] else {
-                if field.required && !partial { fail(fieldPath, "This field is required.") }
+                // A field already refused where it was read (a JSON:API relationship's linkage) is not missing too.
+                let refused = memberPaths[field.key] != nil && errors.keys.contains { $0 == fieldPath || $0.hasPrefix(fieldPath + ".") }
+                if field.required && !partial && !refused { fail(fieldPath, "This field is required.") }
                 continue
             }
             if let stored = checked(value, field.type, path: fieldPath) { result[field.key] = stored }

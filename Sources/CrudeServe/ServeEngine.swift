@@ -30,9 +30,11 @@ struct ServedResponse: Sendable {
     /// The body, empty for none.
     var body = Data()
 
-    /// A JSON response.
-    static func json(_ status: Int, _ value: WireValue, headers: [(name: String, value: String)] = []) -> ServedResponse {
-        ServedResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: JSONText.data(value))
+    /// A JSON response, of the media type `mediaType` (a JSON:API document's, `application/vnd.api+json`).
+    static func json(
+        _ status: Int, _ value: WireValue, headers: [(name: String, value: String)] = [], mediaType: String = "application/json"
+    ) -> ServedResponse {
+        ServedResponse(status: status, headers: [("Content-Type", mediaType)] + headers, body: JSONText.data(value))
     }
 
     /// An error about the request as a whole: `{"detail": "…"}`.
@@ -259,8 +261,8 @@ actor ServeEngine {
     private func create(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
-        let body = Self.settingRouteFields(of: values, in: try requestObject(request, of: resource))
         var validation = BodyValidation(api: api)
+        let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: nil, validation: &validation))
         var object = validation.object(body, fields: resource.fields, partial: false)
         var arguments: [String: String] = [:]
         for case let (.argument(name), value) in values {
@@ -271,7 +273,8 @@ actor ServeEngine {
             throw RequestFailure(response: .invalid(validation.errors))
         }
         guard table.records[key] == nil else {
-            throw RequestFailure(response: .detail(409, "A \(resource.name) with id \(key) already exists."))
+            let message = "A \(resource.name) with id \(key) already exists."
+            throw RequestFailure(response: resource.jsonAPI == nil ? .detail(409, message) : .conflict(message, pointer: "/data/id"))
         }
         for field in resource.fields where field.readOnly {
             object[field.key] = field.type.placeholder(in: api)
@@ -281,7 +284,7 @@ actor ServeEngine {
         tables[resource.table] = table
         try persist(resource, key: key)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
-        return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)))
+        return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)), mediaType: resource.mediaType)
     }
 
     /// Changes a value: every field the client sets (a full update), or only those sent (a partial one).
@@ -289,8 +292,8 @@ actor ServeEngine {
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) throws(RequestFailure) -> ServedResponse {
         let (key, old) = try find(resource, values: values)
-        let body = Self.settingRouteFields(of: values, in: try requestObject(request, of: resource))
         var validation = BodyValidation(api: api)
+        let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: key, validation: &validation))
         let changes = validation.object(body, fields: resource.fields, partial: operation.isPartial)
         guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
         var object = old.object
@@ -347,7 +350,8 @@ actor ServeEngine {
                 request, .ok(wrapped(.array(listed.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
         }
         // Only the page's values are written out: a page of 100 from 100,000 values.
-        let paged = try page(keys, pagination, request: request, representation: write)
+        // JSON:API names the previous page's link `prev`.
+        let paged = try page(keys, pagination, request: request, previous: resource.jsonAPI == nil ? "previous" : "prev", representation: write)
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
     }
 
@@ -364,9 +368,10 @@ actor ServeEngine {
     }
 
     /// One page of the values whose keys are `keys`, in the spec's pagination style, each value of the
-    /// page as `representation` writes it.
+    /// page as `representation` writes it; beside a next URL under `next`, the previous page's under
+    /// `previous` in its place.
     private func page(
-        _ keys: [String], _ pagination: ServedPagination, request: ServedRequest, representation: (String) -> WireValue?
+        _ keys: [String], _ pagination: ServedPagination, request: ServedRequest, previous previousName: String, representation: (String) -> WireValue?
     ) throws(RequestFailure) -> Answer {
         let given = request.query.last { $0.name == pagination.parameter }?.value
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
@@ -409,7 +414,7 @@ actor ServeEngine {
         // the APIs written like it answer (the client reads only `next`).
         if case let .nextURL(keyPath) = style, keyPath == "next" || keyPath.hasSuffix(".next") {
             let previous = pageNumber > 1 ? WireValue.string(link(request, setting: pagination.parameter, to: String(pageNumber - 1))) : .null
-            body.set(previous, at: keyPath.dropLast("next".count) + "previous")
+            body.set(previous, at: keyPath.dropLast("next".count) + previousName)
         }
         var headers: [(name: String, value: String)] = []
         if case .linkHeader = style, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
@@ -450,7 +455,7 @@ actor ServeEngine {
     ) -> ServedResponse {
         guard operation.returnsModel else { return ServedResponse(status: 204) }
         let body = wrapsOne ? wrapped(answer.body, in: resource.responseOne) : answer.body
-        var response = ServedResponse.json(answer.status, enveloped(body), headers: answer.headers)
+        var response = ServedResponse.json(answer.status, enveloped(body), headers: answer.headers, mediaType: resource.mediaType)
         guard request.method == "GET" else { return response }
         let tag = "\"\(Self.digest(response.body))\""
         response.headers.append(("ETag", tag))
@@ -480,13 +485,26 @@ actor ServeEngine {
         }
     }
 
+    /// The fields the request's body sets, as the resource keeps them: the body's object, or a JSON:API
+    /// resource's flat value its resource object stands for, whose linkage `validation` checks. A resource
+    /// object must be of the resource's type and, updating the value stored under `key`, of its id: 409
+    /// when it is not.
+    private func requestFields(
+        _ request: ServedRequest, of resource: ServedResource, updating key: String?, validation: inout BodyValidation
+    ) throws(RequestFailure) -> [String: WireValue] {
+        let object = try requestObject(request, of: resource)
+        guard let shape = resource.jsonAPI else { return object }
+        try shape.checkIdentity(of: object, updating: key, idType: resource.id.type)
+        return validation.flattened(object, of: resource, shape: shape)
+    }
+
     /// The body's object, unwrapped from the envelope and namespace; 415 for a body that is not JSON, 400
     /// for one that does not parse or is no object.
     private func requestObject(_ request: ServedRequest, of resource: ServedResource) throws(RequestFailure) -> [String: WireValue] {
         let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
             let given = mediaType.isEmpty ? "no Content-Type" : "Content-Type \(mediaType)"
-            throw RequestFailure(response: .detail(415, "Unsupported media type: the request has \(given); send JSON as application/json."))
+            throw RequestFailure(response: .detail(415, "Unsupported media type: the request has \(given); send JSON as \(resource.mediaType)."))
         }
         let wrappers = api.envelope + (resource.requestNamespace.map { [$0] } ?? [])
         var json: WireValue
@@ -509,7 +527,8 @@ actor ServeEngine {
         return object
     }
 
-    /// What a response shows of a record: every field of the resource but write-only ones.
+    /// What a response shows of a record: every field of the resource but write-only ones, in a JSON:API
+    /// resource's resource object.
     private func representation(_ record: StoredRecord, of resource: ServedResource) -> WireValue {
         var object: [String: WireValue] = [:]
         for field in resource.allFields where !field.writeOnly {
@@ -517,7 +536,7 @@ actor ServeEngine {
             // placeholder (a view of the collection whose fields another view created the value without).
             object[field.key] = record.object[field.key] ?? field.type.placeholder(in: api) ?? .null
         }
-        return .object(object)
+        return resource.jsonAPI?.resourceObject(object, of: resource) ?? .object(object)
     }
 
     /// `value` inside `{key: …}`, or itself without a key.

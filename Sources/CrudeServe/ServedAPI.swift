@@ -73,7 +73,7 @@ struct ServedAPI: Sendable {
             let fields = resource.fields.map(types.field)
             shapes[resource.name.value] = [id] + fields
             guard let type = model.models.first(where: { $0.resource?.specName == resource.name.value }), let declaration = type.resource else { continue }
-            resources.append(ServedResource(resource, declaration: declaration, id: id, fields: fields, types: types))
+            resources.append(ServedResource(resource, declaration: declaration, properties: type.properties, id: id, fields: fields, types: types))
             actions += resource.actions.map { action in
                 ServedAction(
                     owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value },
@@ -149,6 +149,8 @@ struct ServedResource: Sendable {
     var responseMany: String?
     /// The key wrapping request bodies, if any.
     var requestNamespace: String?
+    /// For a JSON:API resource, how its values are written as resource objects and read from them.
+    var jsonAPI: JSONAPIShape?
     /// How `list` pages, if it does.
     var pagination: ServedPagination?
     /// The query parameters of an unpaged `list` that limit it (`limit`) and skip its first values
@@ -161,15 +163,17 @@ struct ServedResource: Sendable {
     /// collection.
     var table: String
 
-    /// The resource `resource`, with the operations its code model `declaration` resolved and its id and
-    /// fields already in wire form.
-    init(_ resource: ResourceSpec, declaration: ResourceDeclaration, id: WireField, fields: [WireField], types: WireTypes) {
+    /// The resource `resource`, with the operations its code model `declaration` resolved, its id and
+    /// fields already in wire form, and its model's `properties` (the id's first), which place each field
+    /// in a JSON:API resource object.
+    init(_ resource: ResourceSpec, declaration: ResourceDeclaration, properties: [PropertyDeclaration], id: WireField, fields: [WireField], types: WireTypes) {
         name = resource.name.value
         self.id = id
         self.fields = fields
         responseOne = declaration.namespaceOne
         responseMany = declaration.namespaceMany
         requestNamespace = declaration.requestNamespace
+        jsonAPI = JSONAPIShape(declaration, properties: properties)
         pagination = resource.pagination.map { ServedPagination($0) }
         let queryKeys = resource.query.map { SpecInterop.jsonKey(of: $0, style: types.spec.api.keyStyle) }
         limitParameter = queryKeys.first { $0 == "limit" }
@@ -202,6 +206,9 @@ struct ServedResource: Sendable {
 
     /// The id and the fields.
     var allFields: [WireField] { [id] + fields }
+
+    /// The media type of its bodies: JSON:API's for a JSON:API resource, else JSON's.
+    var mediaType: String { jsonAPI == nil ? "application/json" : JSONAPIShape.mediaType }
 }
 
 /// One CRUD operation as it arrives: its verb and route.
