@@ -179,6 +179,8 @@ private struct DocumentBuilder {
         let method = resource.methods[kind]?.value ?? spec.api.methods[kind]?.value ?? kind.defaultMethod
         let returnsModel = (resource.responses[kind]?.value ?? (kind == .delete ? .none : .model)) == .model
         let model = reference(name)
+        // A JSON:API resource's bodies are JSON:API documents, of their own media type.
+        let mediaType = resource.jsonAPIType == nil ? "application/json" : Self.jsonAPIMediaType
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
         operation.append(("summary", .string(summary(of: kind, name))))
         operation += deprecation(resource.deprecated[kind]?.value)
@@ -191,17 +193,20 @@ private struct DocumentBuilder {
             + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
-            operation.append(("requestBody", jsonBody(wrapped(model, in: requestKeys(requestNamespace(of: resource))))))
+            operation.append(("requestBody", requestBody(wrapped(model, in: requestKeys(requestNamespace(of: resource))), mediaType: mediaType)))
         } else if kind == .patch {
             // A patch sends only the fields it sets or clears: the writable fields, none required.
-            let patch = object(resource.fields.filter { !$0.readOnly }, description: nil, requiring: false)
-            operation.append(("requestBody", jsonBody(wrapped(patch, in: requestKeys(requestNamespace(of: resource))))))
+            let writable = resource.fields.filter { !$0.readOnly }
+            let patch =
+                resource.jsonAPIType == nil
+                ? object(writable, description: nil, requiring: false) : resourceObject(resource, fields: writable, description: nil, requiring: false)
+            operation.append(("requestBody", requestBody(wrapped(patch, in: requestKeys(requestNamespace(of: resource))), mediaType: mediaType)))
         }
         let response: DocumentValue
         switch (kind, returnsModel) {
         case (.list, _):
             if let pagination = resource.pagination {
-                response = jsonResponse(wrapped(page(of: model, pagination), in: envelope), description: "A page of \(name) values.")
+                response = jsonResponse(wrapped(page(of: model, pagination), in: envelope), description: "A page of \(name) values.", mediaType: mediaType)
                 let queries = pageQueryParameters(pagination)
                 if !queries.isEmpty {
                     let index = operation.firstIndex { $0.key == "parameters" }
@@ -214,10 +219,11 @@ private struct DocumentBuilder {
             } else {
                 response = jsonResponse(
                     wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + responseNamespace(of: resource, many: true)),
-                    description: "The \(name) values.")
+                    description: "The \(name) values.", mediaType: mediaType)
             }
         case (_, true):
-            response = jsonResponse(wrapped(model, in: envelope + responseNamespace(of: resource, many: false)), description: "The \(name).")
+            response = jsonResponse(
+                wrapped(model, in: envelope + responseNamespace(of: resource, many: false)), description: "The \(name).", mediaType: mediaType)
         case (_, false):
             response = Self.bodyNotRead
         }
@@ -358,12 +364,12 @@ private struct DocumentBuilder {
 
     /// The namespace wrapping a resource's request bodies, unless the spec limits it to responses.
     private func requestNamespace(of resource: ResourceSpec) -> String? {
-        resource.namespace.flatMap { $0.direction == .responses ? nil : $0.one?.value }
+        resource.wireNamespace.flatMap { $0.direction == .responses ? nil : $0.one?.value }
     }
 
     /// The key wrapping a resource's responses (of one value, or of a list), unless the spec limits the namespace to requests.
     private func responseNamespace(of resource: ResourceSpec, many: Bool) -> [String] {
-        guard let namespace = resource.namespace, namespace.direction != .requests, let key = many ? namespace.many : namespace.one else { return [] }
+        guard let namespace = resource.wireNamespace, namespace.direction != .requests, let key = many ? namespace.many : namespace.one else { return [] }
         return [key.value]
     }
 
@@ -437,9 +443,12 @@ private struct DocumentBuilder {
     }
 
     /// A JSON response of `schema`.
-    private func jsonResponse(_ schema: DocumentValue, description: String) -> DocumentValue {
-        .object([("description", .string(description)), ("content", .object([("application/json", .object([("schema", schema)]))]))])
+    private func jsonResponse(_ schema: DocumentValue, description: String, mediaType: String = "application/json") -> DocumentValue {
+        .object([("description", .string(description)), ("content", .object([(mediaType, .object([("schema", schema)]))]))])
     }
+
+    /// The media type of JSON:API documents (jsonapi.org).
+    static let jsonAPIMediaType = "application/vnd.api+json"
 
     /// `schema` inside objects keyed by `keys`, outermost first: the envelope and namespace on the wire.
     private func wrapped(_ schema: DocumentValue, in keys: [String]) -> DocumentValue {
@@ -554,7 +563,10 @@ private struct DocumentBuilder {
         }
         for resource in spec.resources {
             let hasCreate = resource.operations.contains { $0.value == .create }
-            let schema = object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)
+            let schema =
+                resource.jsonAPIType == nil
+                ? object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)
+                : resourceObject(resource, fields: resource.fields, description: resource.description, idRequired: !hasCreate)
             result.append(
                 (
                     resource.name.value,
@@ -564,6 +576,68 @@ private struct DocumentBuilder {
                 ))
         }
         return result
+    }
+
+    /// A JSON:API resource object of `resource` (jsonapi.org, "Resource Objects"): its `type`, its `id`
+    /// (required when `idRequired`), the fields of `fields` that are no relationship as its
+    /// `attributes` and the others as its `relationships`, each holding `data`: a resource identifier
+    /// (`null` when the relationship may be empty), or an array of them. `requiring` is as ``object(_:description:requiring:)``'s.
+    private func resourceObject(
+        _ resource: ResourceSpec, fields: [FieldSpec], description: String?, idRequired: Bool = false, requiring: Bool = true
+    ) -> DocumentValue {
+        let type = resource.jsonAPIType?.value ?? resource.name.value
+        var properties: [(key: String, value: DocumentValue)] = [("type", .object([("type", .string("string")), ("enum", .array([.string(type)]))]))]
+        var required: [DocumentValue] = requiring ? [.string("type")] : []
+        properties.append(("id", property(SpecInterop.idField(of: resource, optional: false))))
+        if idRequired && requiring { required.append(.string("id")) }
+        let attributes = fields.filter { $0.relationship == nil }
+        properties.append(("attributes", object(attributes, description: nil, requiring: requiring)))
+        if requiring && attributes.contains(where: { !$0.type.value.isOptional || $0.required }) { required.append(.string("attributes")) }
+        let relationships = fields.filter { $0.relationship != nil }
+        if !relationships.isEmpty {
+            var members: [(key: String, value: DocumentValue)] = []
+            var requiredMembers: [DocumentValue] = []
+            for field in relationships {
+                let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
+                let identifier = DocumentValue.object([
+                    ("type", .string("object")), ("required", .array([.string("type"), .string("id")])),
+                    (
+                        "properties",
+                        .object([
+                            ("type", .object([("type", .string("string")), ("enum", .array([.string(field.relationship?.value ?? "")]))])),
+                            ("id", .object([("type", .string("string"))])),
+                        ])
+                    ),
+                ])
+                let data: DocumentValue
+                if case .array = field.type.value.nonOptional {
+                    data = .object([("type", .string("array")), ("items", identifier)])
+                } else if field.type.value.isOptional {
+                    data = .object([("anyOf", .array([identifier, .object([("type", .string("null"))])]))])
+                } else {
+                    data = identifier
+                }
+                var member: [(key: String, value: DocumentValue)] = [
+                    ("type", .string("object")), ("required", .array([.string("data")])), ("properties", .object([("data", data)])),
+                ]
+                if field.readOnly { member.append(("readOnly", .bool(true))) }
+                if field.writeOnly { member.append(("writeOnly", .bool(true))) }
+                if let description = field.description { member.append(("description", .string(description))) }
+                member += fieldExtensions(field)
+                members.append((key, .object(member)))
+                if requiring && !field.type.value.isOptional { requiredMembers.append(.string(key)) }
+            }
+            var object: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
+            if !requiredMembers.isEmpty { object.append(("required", .array(requiredMembers))) }
+            object.append(("properties", .object(members)))
+            properties.append(("relationships", .object(object)))
+            if !requiredMembers.isEmpty { required.append(.string("relationships")) }
+        }
+        var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
+        if let description { result.append(("description", .string(description))) }
+        if !required.isEmpty { result.append(("required", .array(required))) }
+        result.append(("properties", .object(properties)))
+        return .object(result)
     }
 
     /// A union's schema: `oneOf` with its discriminator and a mapping of each tag, or `anyOf` for variants

@@ -147,6 +147,9 @@ struct Mapper {
     /// decides whether two schemas are one resource.
     var componentFields: [String: [SpecDraft.Field]] = [:]
 
+    /// The models read as JSON:API resource objects, by type name (see ``flattenJSONAPIObjects()``).
+    var jsonAPIObjects: [String: JSONAPIObject] = [:]
+
     /// Keys wrapping every JSON response (`{"data": …}`), outermost first.
     var envelope: [String] = []
 
@@ -257,8 +260,10 @@ extension Mapper {
         for (name, schema) in componentSchemas {
             defineComponent(name, schema)
         }
+        flattenJSONAPIObjects()
         detectEnvelope()
         mapPaths()
+        restoreJSONAPIObjects()
         for (name, _) in document.webhooks {
             warn("webhook `\(name)` is not imported: a spec describes calls the client makes", at: ["webhooks", name])
         }

@@ -52,6 +52,8 @@ struct SpecDraft {
         var transform: String?
         /// `swift_name` (`x-crudegen-swift-name`).
         var swiftName: String?
+        /// In a JSON:API resource: the `type` of the resource objects the field's ids (a relationship's) are of.
+        var relationship: String?
     }
 
     /// A route parameter other than the id, named as the document's path writes it (`{organization_id}`).
@@ -136,6 +138,8 @@ struct SpecDraft {
         var namespaceMany: String?
         /// `responses` or `requests` when the namespace wraps only one direction.
         var namespaceDirection: NamespaceSpec.Direction?
+        /// The JSON:API `type` of the resource's objects, when its bodies are JSON:API documents (`jsonapi`).
+        var jsonAPIType: String?
         /// Cache policies of `read` and `list`.
         var cache: [CRUDOperation: CachePolicySpec] = [:]
         /// The deprecated operations.

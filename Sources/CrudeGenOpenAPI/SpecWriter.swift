@@ -226,7 +226,7 @@ private struct Writer {
             let type = SpecWriter.scalar(field.type.description)
             let described = field.description?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == false
             if key == nil, !field.readOnly, !field.writeOnly, !field.required, !described, field.arrayStyle == nil, field.transform == nil,
-                field.swiftName == nil
+                field.swiftName == nil, field.relationship == nil
             {
                 line(pad + "  \(SpecWriter.scalar(name)): \(type)")
                 continue
@@ -239,6 +239,7 @@ private struct Writer {
             if field.writeOnly { parts.append("write_only: true") }
             if field.required { parts.append("required: true") }
             if let style = field.arrayStyle { parts.append("array_style: \(style)") }
+            if let relationship = field.relationship { parts.append("relationship: \(SpecWriter.scalar(relationship, flow: true))") }
             if !described {
                 line(pad + "  \(SpecWriter.scalar(name)): { \(parts.joined(separator: ", ")) }")
                 continue
@@ -280,6 +281,7 @@ private struct Writer {
                 + (direction.map { ["applies_to: \($0.rawValue)"] } ?? [])
             line("    namespace: { \(parts.joined(separator: ", ")) }")
         }
+        if let type = resource.jsonAPIType { line("    jsonapi: \(SpecWriter.scalar(type, flow: true))") }
         let idKeyDerived = SpecInterop.jsonKey(forField: resource.idName, style: style) == resource.idKey
         if resource.idName != "id" || resource.idType != .named("Int") || !idKeyDerived || resource.idTransform != nil {
             var parts = ["name: \(SpecWriter.scalar(resource.idName, flow: true))", "type: \(resource.idType)"]

@@ -178,6 +178,39 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
     }
 
+    /// A JSON:API resource exports as JSON:API documents of their media type: under `data`, its resource
+    /// object, with the `type` of its one value, its `id`, its fields as `attributes` and its relationships
+    /// as `relationships` holding resource identifiers (`null` for an empty to-one relationship, an array
+    /// for a to-many one).
+    @Test func aJSONAPIResourceExportsJSONAPIDocuments() throws {
+        let exported = try OpenAPIExporter.export(specAt: Self.fixtureSpec("jsonapi"), format: .json)
+        let document = try JSONSerialization.jsonObject(with: Data(exported.utf8))
+        func at(_ keys: String...) -> Any? {
+            keys.reduce(Optional(document)) { value, key in (value as? [String: Any])?[key] }
+        }
+        let media = "application/vnd.api+json"
+        let wrapped: NSDictionary = ["type": "object", "required": ["data"], "properties": ["data": ["$ref": "#/components/schemas/Article"]]]
+        #expect(at("paths", "/articles/", "post", "requestBody", "content", media, "schema") as? NSDictionary == wrapped)
+        #expect(at("paths", "/articles/{id}/", "get", "responses", "200", "content", media, "schema") as? NSDictionary == wrapped)
+        #expect(at("paths", "/articles/{id}/", "patch", "requestBody", "content", media, "schema") as? NSDictionary == wrapped)
+        #expect(at("paths", "/articles/", "get", "responses", "200", "content", media, "schema", "properties", "data", "type") as? String == "array")
+        #expect(at("paths", "/articles/", "get", "responses", "200", "content", "application/json") == nil)
+        let article = "components schemas Article properties".split(separator: " ").map(String.init)
+        func inArticle(_ keys: String...) -> Any? {
+            keys.reduce(at(article[0], article[1], article[2], article[3])) { value, key in (value as? [String: Any])?[key] }
+        }
+        #expect(inArticle("type") as? NSDictionary == ["type": "string", "enum": ["articles"]])
+        #expect(inArticle("id", "type") as? String == "string")
+        #expect((inArticle("attributes", "properties") as? [String: Any]).map { Set($0.keys) } == ["title", "body", "published_at", "word_count"])
+        let identifier: NSDictionary = [
+            "type": "object", "required": ["type", "id"], "properties": ["type": ["type": "string", "enum": ["people"]], "id": ["type": "string"]],
+        ]
+        #expect(inArticle("relationships", "properties", "author", "properties", "data") as? NSDictionary == ["anyOf": [identifier, ["type": "null"]]])
+        #expect(inArticle("relationships", "properties", "author", "description") as? String == "The person who wrote it.")
+        #expect(inArticle("relationships", "properties", "reviewers", "properties", "data") as? NSDictionary == ["type": "array", "items": identifier])
+        #expect(inArticle("relationships", "required") as? [String] == ["reviewers"])
+    }
+
     /// `import(export(spec))` generates the same Swift as the spec, for every fixture: what OpenAPI cannot
     /// say travels in the `x-crudegen-…` extensions (docs/openapi.md), and nothing is reported as lost.
     @Test(arguments: OpenAPITestSupport.fixtures)

@@ -44,6 +44,39 @@ import Yams
             }
         }
     }
+
+    /// Klaviyo's document (the shared corpus, `../shared/openapi-corpus`, beside the package; the test is
+    /// skipped without it), all JSON:API: its collection and item paths answer resource objects under
+    /// `data`, so they become `jsonapi:` resources, and a pair that does not says why at its path.
+    static let klaviyo = OpenAPITestSupport.packageRoot.appendingPathComponent("../shared/openapi-corpus/klaviyo.json").standardizedFileURL
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: klaviyo.path), "needs ../shared/openapi-corpus/klaviyo.json"))
+    func klaviyosJSONAPIPairsBecomeJSONAPIResources() throws {
+        let data = try Data(contentsOf: Self.klaviyo)
+        let result = try OpenAPIImporter.importDocument(data, file: "klaviyo.json")
+        let jsonAPIResources = result.yaml.split(separator: "\n").filter { $0.hasPrefix("    jsonapi: ") }.count
+        #expect(jsonAPIResources >= Self.klaviyoJSONAPIResources, "\(jsonAPIResources) JSON:API resources")
+        // Profiles and templates, whose read's `data` is an `allOf` of a partial object and the resource object,
+        // still read JSON:API documents through a namespace.
+        #expect(result.yaml.components(separatedBy: "    namespace: data\n").count - 1 <= 2, "resources reading JSON:API documents through a namespace")
+        // Every collection with GET or POST beside its item path with GET is a resource or has a warning saying why not.
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        for (collection, operations) in paths where operations["get"] != nil || operations["post"] != nil {
+            guard
+                paths.contains(where: { path, item in
+                    path.hasPrefix(collection + "/{") && path.dropFirst(collection.count + 1).allSatisfy { $0 != "/" } && item["get"] != nil
+                })
+            else { continue }
+            let route = String(collection.dropFirst())
+            let isResource = result.yaml.contains("    path: \(route)\n") || result.yaml.contains("    path: \(route)/\n")
+            let reason = result.warnings.first { $0.message.contains("`\(collection)` and its item path are not imported as a resource") }
+            #expect(isResource || reason != nil, "\(collection): neither a resource nor a warning")
+        }
+    }
+
+    /// How many of Klaviyo's pairs are `jsonapi:` resources.
+    static let klaviyoJSONAPIResources = 43
 }
 
 /// Random damage to a document: a value removed, or replaced by one of the wrong kind or by a name no

@@ -144,10 +144,10 @@ import Testing
     }
 
     /// A JSON:API document holds the resource in `data` beside its `links` and `meta` (Klaviyo's
-    /// `GetAccountResponse`): `data` is the namespace of the read as of the list, whose next page is at
-    /// `links.next`; and the resource drops the words the generator added to its model's name
-    /// (`AccountResponseObjectResource` → `Account`). JSON:API's `attributes` stay a nested model: the spec
-    /// has no JSON:API format yet.
+    /// `GetAccountResponse`): the read's and the list's documents hold its resource objects, whose next page
+    /// is at `links.next`, so it is a `jsonapi:` resource of the type its `type` allows, its fields its
+    /// `attributes`; and the resource drops the words the generator added to its model's name
+    /// (`AccountResponseObjectResource` → `Account`).
     @Test func aJSONAPIDocumentsDataIsTheNamespaceBesideItsLinksAndMeta() throws {
         let result = try Self.imported("json-api.yaml")
         #expect(
@@ -156,16 +156,60 @@ import Testing
                 resources:
                   Account:
                     path: api/accounts
-                    namespace: data
+                    jsonapi: account
                     id: { name: id, type: String }
                     operations: [read, list]
                     pagination: { items: data, next: links.next, count: none }
                     fields:
-                      type: AccountResponseObjectResourceType
-                      attributes: AccountResponseObjectResourceAttributes
+                      timezone: String?
 
                 """), "\(result.yaml)")
         #expect(!result.yaml.contains("GetAccountResponse") && !result.yaml.contains("Links"), "the documents and their links are not declared")
+        #expect(!result.yaml.contains("models:") && !result.yaml.contains("enums:"), "the resource object's parts are not declared")
+    }
+
+    /// JSON:API resource objects (`type`, `id`, `attributes`, `relationships`) under `data` make a
+    /// `jsonapi:` resource whatever the media type says: the type is the one value `type` allows, else the
+    /// collection's last segment; the attributes are its fields; a relationship holding a resource
+    /// identifier is a to-one field of the related id, one holding an array of them a to-many field of
+    /// ids (either optional when the relationship or its data may be `null` or left out), both with the related type (the one value the
+    /// identifier's `type` allows); a relationship of only `links` is no field. Create and update bodies
+    /// are resource objects too (update by PATCH), and nothing of the documents is declared.
+    @Test func jsonAPIResourceObjectsMakeJSONAPIResourcesWithRelationships() throws {
+        let result = try Self.imported("json-api-relationships.yaml")
+        #expect(
+            result.yaml == """
+                # Imported by crudegen \(CrudeGenVersion.current) from json-api-relationships.yaml (OpenAPI 3.0.3).
+                api:
+                  name: Library
+                  base_url: https://api.example.com/v1
+                  methods: { update: PATCH }
+                  keys: snake_case
+
+                resources:
+                  Article:
+                    path: articles
+                    jsonapi: articles
+                    id: { name: id, type: String }
+                    pagination: { items: data, next: links.next, count: none }
+                    fields:
+                      title: String
+                      wordCount: { type: Int?, read_only: true }
+                      author:
+                        type: String?
+                        relationship: people
+                        description: The person who wrote it.
+                      reviewers: { type: "[String]?", read_only: true, relationship: people }
+                  Person:
+                    path: people
+                    jsonapi: people
+                    id: { name: id, type: String }
+                    operations: [read, list]
+                    fields:
+                      name: String?
+
+                """, "\(result.yaml)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
 
     /// The API is named after the document's title without the words that only say it is an API, and

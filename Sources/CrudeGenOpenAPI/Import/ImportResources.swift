@@ -135,6 +135,7 @@ extension Mapper {
         (id.name, id.transform) = (resource.idName, resource.idTransform)
         let index = reserveModel(name, pointer: modelPointers[resource.name] ?? ["components", "schemas"])
         draft.models[index] = .init(name: name, swiftName: nil, description: resource.description, fields: [id] + resource.fields)
+        if let type = resource.jsonAPIType { jsonAPIObjects[name] = JSONAPIObject(type: type, original: [id] + resource.fields) }
         return name
     }
 
@@ -248,6 +249,8 @@ extension Mapper {
         guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else {
             return .rejected(because: "`\(model.typeName)` is already another resource's model")
         }
+        // A JSON:API resource rejected after its operations are weighed leaves the mapper as it was.
+        let before = jsonAPIObjects[model.typeName] != nil ? self : nil
         let modelFields = draft.models[index].fields
         var fields = modelFields
         let segment = path.split(separator: "/").last { !$0.contains("{") }.map(String.init)
@@ -441,6 +444,16 @@ extension Mapper {
             warn(
                 "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: its items are `\(items)`, which do not decode as `\(resource.name)`",
                 at: list.pointer)
+        }
+        if let object = jsonAPIObjects[model.typeName] {
+            // A JSON:API resource's documents hold its objects under `data`, which `jsonapi` says.
+            let keys = [resource.namespaceOne, resource.namespaceMany, resource.pagination?.items?.value].compactMap { $0 }
+            if let other = keys.first(where: { $0 != "data" }), let before {
+                self = before
+                return .rejected(because: "`\(model.typeName)` is a JSON:API resource object, but their bodies hold it under `\(other)`, not `data`")
+            }
+            resource.jsonAPIType = object.type ?? segment ?? resource.name
+            (resource.namespaceOne, resource.namespaceMany, resource.namespaceDirection) = (nil, nil, nil)
         }
         if declaredType == "Double" {
             warn(

@@ -483,6 +483,7 @@ extension Mapper {
         let name = names.claim(hint)
         let index = reserveModel(name, pointer: pointer)
         draft.models[index] = .init(name: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
+        flattenJSONAPIObject(name, schema: schema, pointer: pointer)
         return name
     }
 
