@@ -48,8 +48,8 @@ import Testing
     }
 
     /// A server may leave out `attributes` or `relationships` whose members are all optional, and sends a
-    /// relationship's `links` and `meta` beside its `data`; a required member that is missing or empty
-    /// fails with its key.
+    /// relationship's `links` and `meta` beside its `data`, or instead of it; a required member that is
+    /// missing or empty fails with its key.
     @Test func missingMembersReadAsAbsent() throws {
         let person = try JSONDecoder().decode(Person.self, from: Data(#"{"type": "people", "id": "1", "attributes": {"name": "Ada"}}"#.utf8))
         #expect(person == Person(id: "1", name: "Ada"))
@@ -65,5 +65,19 @@ import Testing
             guard case let .keyNotFound(key, _)? = error as? DecodingError else { return false }
             return key.stringValue == "reviewers"
         }
+
+        // A relationship sent as links only has no ids to read: `nil` for an optional one, an error naming
+        // `data` for a required one.
+        let linksOnly =
+            #"{"type": "articles", "id": "2", "attributes": {"title": "T", "body": "B"}, "relationships": {"author": {"links": {"related": "/a"}}, "#
+            + #""reviewers": {"links": {"related": "/r"}}}}"#
+        #expect {
+            try JSONDecoder().decode(Article.self, from: Data(linksOnly.utf8))
+        } throws: { error in
+            guard case let .keyNotFound(key, context)? = error as? DecodingError else { return false }
+            return key.stringValue == "data" && context.codingPath.map(\.stringValue) == ["relationships", "reviewers"]
+        }
+        let authorOnly = linksOnly.replacingOccurrences(of: #""reviewers": {"links": {"related": "/r"}}"#, with: #""reviewers": {"data": []}"#)
+        #expect(try JSONDecoder().decode(Article.self, from: Data(authorOnly.utf8)).author == nil)
     }
 }

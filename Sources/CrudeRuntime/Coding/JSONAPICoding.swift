@@ -21,9 +21,10 @@ private struct ToOneLinkage<ID: Codable>: Codable {
     }
 }
 
-/// A to-many relationship's `{"data": [{"type": …, "id": …}, …]}`.
+/// A to-many relationship's `{"data": [{"type": …, "id": …}, …]}`; `data` is `nil` when the server sends
+/// the relationship's `links` or `meta` only, as it may for a large one.
 private struct ToManyLinkage<ID: Codable>: Codable {
-    var data: [ResourceIdentifier<ID>]
+    var data: [ResourceIdentifier<ID>]?
 }
 
 @_spi(Generated)
@@ -45,19 +46,25 @@ extension KeyedDecodingContainer where Key == JSONKey {
         return identifier.id
     }
 
-    /// The related id of the to-one relationship at `key`, or `nil` when it is absent or empty.
+    /// The related id of the to-one relationship at `key`, or `nil` when it is absent, empty or sent
+    /// without its `data`.
     public func decodeToOneIfPresent<ID: Codable>(forKey key: JSONKey) throws -> ID? {
         try decodeIfPresent(ToOneLinkage<ID>.self, forKey: key)?.data?.id
     }
 
     /// The related ids of the to-many relationship at `key`, in the order the server sends them.
     public func decodeToMany<ID: Codable>(forKey key: JSONKey) throws -> [ID] {
-        try decode(ToManyLinkage<ID>.self, forKey: key).data.map(\.id)
+        guard let identifiers = try decode(ToManyLinkage<ID>.self, forKey: key).data else {
+            throw DecodingError.keyNotFound(
+                JSONKey(stringValue: "data"), .init(codingPath: codingPath + [key], debugDescription: "The to-many relationship holds no data."))
+        }
+        return identifiers.map(\.id)
     }
 
-    /// The related ids of the to-many relationship at `key`, or `nil` when it is absent.
+    /// The related ids of the to-many relationship at `key`, or `nil` when it is absent or sent without
+    /// its `data`.
     public func decodeToManyIfPresent<ID: Codable>(forKey key: JSONKey) throws -> [ID]? {
-        try decodeIfPresent(ToManyLinkage<ID>.self, forKey: key)?.data.map(\.id)
+        try decodeIfPresent(ToManyLinkage<ID>.self, forKey: key)?.data?.map(\.id)
     }
 }
 
