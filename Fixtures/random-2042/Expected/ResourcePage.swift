@@ -5,13 +5,13 @@ import Foundation
 
 nonisolated package struct ResourcePage: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
-    package var id: Int?
+    package var id: String?
     /// emoji 😀 and 名前
     package var URLQueryItem_: String
 
     /// Creates a value from its properties.
     package init(
-        id: Int? = nil,
+        id: String? = nil,
         URLQueryItem_: String
     ) {
         self.id = id
@@ -22,16 +22,22 @@ nonisolated package struct ResourcePage: Hashable, Sendable, Identifiable {
 nonisolated extension ResourcePage: Codable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        let attributes = try container.jsonAPIMembers("attributes")
         self.id = try container.decodeIfPresent(forKey: "id")
-        self.URLQueryItem_ = try container.decode(forKey: "trailing space 7")
+        self.URLQueryItem_ = try attributes.decode(forKey: "trailing space 7")
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        let options = ModelEncodingOptions(encoder)
-        try container.encodeIfPresent(self.id, forKey: "id", options)
-        try container.encode(self.URLQueryItem_, forKey: "trailing space 7")
+        try container.encode("x\u{c}public var injected: Int { 42 }", forKey: "type")
+        var attributes = container.nestedContainer(keyedBy: JSONKey.self, forKey: "attributes")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try attributes.encode(self.URLQueryItem_, forKey: "trailing space 7")
     }
+}
+
+nonisolated extension ResourcePage: JSONAPIResource {
+    package static var jsonAPIType: String { "x\u{c}public var injected: Int { 42 }" }
 }
 
 nonisolated extension ResourcePage {
@@ -57,23 +63,25 @@ nonisolated extension ResourcePage {
         let request = OperationRequest(
             resource: "Page", operation: "create", method: .post,
             path: "名前/\(query)/per%cent",
-            body: RequestBody(self, nils: nils)
+            headers: ["Accept": "application/vnd.api+json", "Content-Type": "application/vnd.api+json"],
+            body: RequestBody(self, namespace: "data", nils: nils)
         )
         return APIOperation(request: request)
     }
 
     /// Reads the value with the given id (`GET by-\(x)10/{queryx}/{id}`).
-    package static func read(queryx: Element, id: Int, on client: APIClient) async throws(APIError) -> ResourcePage {
+    package static func read(queryx: Element, id: String, on client: APIClient) async throws(APIError) -> ResourcePage {
         return try await Self.readOperation(queryx: queryx, id: id).send(on: client)
     }
 
     /// The operation `read(queryx:id:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func readOperation(queryx: Element, id: Int) -> APIOperation<ResourcePage> {
+    package static func readOperation(queryx: Element, id: String) -> APIOperation<ResourcePage> {
         let request = OperationRequest(
             resource: "Page", operation: "read", method: .get,
-            path: "by-\\(x)10/\(queryx.rawValue)/\(id)"
+            path: "by-\\(x)10/\(queryx.rawValue)/\(id)",
+            headers: ["Accept": "application/vnd.api+json"]
         )
-        return APIOperation(request: request)
+        return APIOperation(request: request, namespace: "data")
     }
 
     /// Reads this value again, returning the server's current copy (`GET by-\(x)10/{queryx}/{id}`).
@@ -104,16 +112,17 @@ nonisolated extension ResourcePage {
         let request = OperationRequest(
             resource: "Page", operation: "list", method: .get,
             path: "名前/\(query)/per%cent",
-            query: query_
+            query: query_,
+            headers: ["Accept": "application/vnd.api+json"]
         )
-        return APIOperation(request: request)
+        return APIOperation(request: request, namespace: "data")
     }
 
     /// tab	here
     ///
     /// `POST a b/{id}/{macro}`.
     package static func client11(
-        id: Int,
+        id: String,
         macro: UUID,
         didSet: [Item],
         rawValue: [String: ModelSelf],
@@ -124,7 +133,7 @@ nonisolated extension ResourcePage {
     }
 
     /// The operation `client11(id:macro:didSet:rawValue:query:on:)` sends, as a value: to send later, or to ask for its URL.
-    package static func client11Operation(id: Int, macro: UUID, didSet: [Item], rawValue: [String: ModelSelf], query: ModelSelf) -> APIOperation<Void> {
+    package static func client11Operation(id: String, macro: UUID, didSet: [Item], rawValue: [String: ModelSelf], query: ModelSelf) -> APIOperation<Void> {
         let body: ResourcePageClient11Body = .init(didSet: didSet, rawValue: rawValue, query: query)
         let request = OperationRequest(
             resource: "Page", operation: "client11", method: .post,

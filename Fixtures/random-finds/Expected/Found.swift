@@ -5,7 +5,7 @@ import Foundation
 
 nonisolated public indirect enum Found: Hashable, Sendable {
     case `protocol`(`protocol`)
-    case 名前(名前)
+    case `some`(`some`)
     case protocolList([`protocol`])
     /// A value no variant reads, kept as sent.
     case unknown(JSONValue)
@@ -17,8 +17,8 @@ nonisolated extension Found: Codable {
             self = .`protocol`(value)
             return
         }
-        if let value: 名前 = try? decoder.variant() {
-            self = .名前(value)
+        if let value: `some` = try? decoder.variant() {
+            self = .`some`(value)
             return
         }
         if let value: [`protocol`] = try? decoder.variant() {
@@ -32,7 +32,7 @@ nonisolated extension Found: Codable {
         switch self {
         case let .`protocol`(value):
             try value.encode(to: encoder)
-        case let .名前(value):
+        case let .`some`(value):
             try value.encode(to: encoder)
         case let .protocolList(value):
             try value.encode(to: encoder)

@@ -60,7 +60,9 @@ extension Mapper {
         }
         var fields: [SpecDraft.Field] = []
         if var id = original.first(where: { $0.key == "id" }) {
-            id.type = id.type.isOptional ? .optional(.named("String")) : .named("String")
+            // A JSON:API id is a string; one the document says is a UUID stays one.
+            let string: TypeExpression = id.type.nonOptional == .named("UUID") ? .named("UUID") : .named("String")
+            id.type = id.type.isOptional ? .optional(string) : string
             id.transform = nil
             fields.append(id)
         }

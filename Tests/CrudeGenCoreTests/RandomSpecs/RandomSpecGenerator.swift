@@ -11,9 +11,12 @@ import Foundation
 /// crudegen accepts almost every spec it writes; the test counts the ones it rejects.
 struct RandomSpecGenerator {
     private var random: FuzzTests.SeededGenerator
+    /// The stream of the JSON:API choices, apart so that they leave the other choices of a seed as they were.
+    private var jsonAPIRandom: FuzzTests.SeededGenerator
 
     init(seed: UInt64) {
         random = FuzzTests.SeededGenerator(state: seed)
+        jsonAPIRandom = FuzzTests.SeededGenerator(state: seed ^ 0x4A53_4F4E_4150_4921)
     }
 
     // MARK: pools
@@ -75,7 +78,7 @@ struct RandomSpecGenerator {
 
     /// One spec as YAML text.
     mutating func spec() -> String {
-        self = RandomSpecGenerator(random: random)
+        self = RandomSpecGenerator(random: random, jsonAPIRandom: jsonAPIRandom)
         keyStyle = KeyStyle.allCases.randomElement(using: &random)!
         // The API has no `swift_name`: its name must not be reserved.
         var apiName = typeName(fallback: "API")
@@ -128,8 +131,9 @@ struct RandomSpecGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private init(random: FuzzTests.SeededGenerator) {
+    private init(random: FuzzTests.SeededGenerator, jsonAPIRandom: FuzzTests.SeededGenerator) {
         self.random = random
+        self.jsonAPIRandom = jsonAPIRandom
     }
 
     // MARK: sections
@@ -219,18 +223,22 @@ struct RandomSpecGenerator {
         if chance(0.4) { lines.append("    description: \(YAMLText.quoted(hostile()))") }
         let idName = chance(0.5) ? "id" : Self.memberNames.randomElement(using: &random)!
         let idType = ["Int", "Int64", "String", "UUID"].filter { !shadowed.contains($0) }.randomElement(using: &random) ?? "Int"
-        // A JSON:API resource object: its id a string under `id`, a hostile `type`, relationships among its fields.
-        let jsonAPIType = chance(0.2) && !shadowed.contains("String") ? hostile() : nil
-        if let jsonAPIType {
-            lines.append("    jsonapi: \(YAMLText.quoted(jsonAPIType))")
-            let key = SwiftNaming.key(for: idName, style: keyStyle) == "id" ? "" : ", key: id"
-            lines.append("    id: { name: \(YAMLText.quoted(idName)), type: \(chance(0.5) || shadowed.contains("UUID") ? "String" : "UUID")\(key) }")
-        } else if chance(0.3), idName == "id", !shadowed.contains("Int") {
-            lines.append("    id: \(YAMLText.quoted(idName))")
+        var idLine: String?
+        if chance(0.3), idName == "id", !shadowed.contains("Int") {
+            idLine = "    id: \(YAMLText.quoted(idName))"
         } else if idName != "id" || shadowed.contains("Int") || chance(0.5) {
             let key = chance(0.3) ? ", key: \(YAMLText.quoted(hostile()))" : ""
-            lines.append("    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(key) }")
+            idLine = "    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(key) }"
         }
+        // A JSON:API resource object: its id a string under `id`, a hostile `type`, relationships among its
+        // fields. Drawn from a stream of its own, so that a seed's other choices stay as they were.
+        let jsonAPIType = jsonAPIChance(0.2) && !shadowed.contains("String") ? Self.hostileTexts.randomElement(using: &jsonAPIRandom)! : nil
+        if let jsonAPIType {
+            let key = SwiftNaming.key(for: idName, style: keyStyle) == "id" ? "" : ", key: id"
+            idLine = "    id: { name: \(YAMLText.quoted(idName)), type: \(jsonAPIChance(0.5) || shadowed.contains("UUID") ? "String" : "UUID")\(key) }"
+            lines.append("    jsonapi: \(YAMLText.quoted(jsonAPIType))")
+        }
+        if let idLine { lines.append(idLine) }
         // Fields first: a route parameter resolves to a field before a param of the same name.
         let fields = fields(
             avoiding: [SwiftNaming.propertyName(idName)], idKey: jsonAPIType == nil ? SwiftNaming.key(for: idName, style: keyStyle) : "id",
@@ -251,9 +259,10 @@ struct RandomSpecGenerator {
         if !params.isEmpty {
             lines.append("    params: { \(params.map(\.line).joined(separator: ", ")) }")
         }
-        if chance(0.3), jsonAPIType == nil {
-            lines.append(
-                "    namespace: \(chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }")")
+        if chance(0.3) {
+            let namespace = chance(0.5) ? YAMLText.quoted(hostile()) : "{ one: \(YAMLText.quoted(hostile())), many: \(YAMLText.quoted(hostile())) }"
+            // A JSON:API resource's namespace is `data`: the draws are made all the same.
+            if jsonAPIType == nil { lines.append("    namespace: \(namespace)") }
         }
         if chance(0.3), operations.contains("list") { lines.append("    pagination: \(pagination())") }
         if chance(0.3), operations.contains("read") { lines.append("    headers: { read: { \(headers()) } }") }
@@ -376,10 +385,10 @@ struct RandomSpecGenerator {
             let key = field.jsonKey(style: keyStyle)
             guard !names.contains(swiftName), !keys.contains(key) else { continue }
             var (type, transform, routable) = queryOnly ? queryType() : fieldType()
-            if isJSONAPI, chance(0.4) {
-                let base = shadowed.contains("UUID") || chance(0.6) ? "String" : "UUID"
-                (type, transform, routable) = ([base, base + "?", "[\(base)]", "[\(base)]?"].randomElement(using: &random)!, nil, false)
-                options.append("relationship: \(YAMLText.quoted(hostile()))")
+            if isJSONAPI, jsonAPIChance(0.4) {
+                let base = shadowed.contains("UUID") || jsonAPIChance(0.6) ? "String" : "UUID"
+                (type, transform, routable) = ([base, base + "?", "[\(base)]", "[\(base)]?"].randomElement(using: &jsonAPIRandom)!, nil, false)
+                options.append("relationship: \(YAMLText.quoted(Self.hostileTexts.randomElement(using: &jsonAPIRandom)!))")
             }
             names.insert(swiftName)
             keys.insert(key)
@@ -503,6 +512,11 @@ struct RandomSpecGenerator {
     private mutating func suffix() -> String {
         counter += 1
         return chance(0.5) ? "" : String(counter)
+    }
+
+    /// A draw of the JSON:API choices' own stream.
+    private mutating func jsonAPIChance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &jsonAPIRandom) < probability
     }
 
     private mutating func chance(_ probability: Double) -> Bool {

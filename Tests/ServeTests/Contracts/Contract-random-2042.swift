@@ -19,7 +19,7 @@ import Testing
         var expected = contract.count("Page")
         #expect(listed.count == expected)
         let first = try #require(listed.first)
-        let firstID = 1
+        let firstID = "id1"
         #expect(try await FixtureRandom2042.ResourcePage.read(queryx: FixtureRandom2042.Element.type, id: firstID, on: client) == first)
         // No update: the spec lists none.
         // No partial update: the spec has none.

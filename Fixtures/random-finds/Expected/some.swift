@@ -3,7 +3,7 @@
 @_spi(Generated) import CrudeRuntime
 import Foundation
 
-nonisolated public struct 名前: Hashable, Sendable, Identifiable {
+nonisolated public struct `some`: Hashable, Sendable, Identifiable {
     public var id: Swift.Int
 
     /// Creates a value from its properties.
@@ -14,7 +14,7 @@ nonisolated public struct 名前: Hashable, Sendable, Identifiable {
     }
 }
 
-nonisolated extension 名前: Codable {
+nonisolated extension `some`: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.id = try container.decode(forKey: "id")
