@@ -37,7 +37,8 @@ import Testing
                 collect(.object(TemplateContext.enumeration(enumeration, access: access)), path: "", context: "enum", into: &variables)
             }
             for declaration in model.models {
-                collect(.object(TemplateContext.model(declaration, access: access, stringType: model.api.stringType)), path: "", context: "model", into: &variables)
+                collect(
+                    .object(TemplateContext.model(declaration, access: access, stringType: model.api.stringType)), path: "", context: "model", into: &variables)
             }
             if let store = model.store {
                 collect(.object(StoreTemplateContext.schema(store, access: access)), path: "", context: "storeSchema", into: &variables)

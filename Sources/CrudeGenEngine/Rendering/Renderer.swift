@@ -13,7 +13,9 @@ public struct Renderer: Sendable {
         var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file", imports: Self.clientImports)]
         files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file", imports: [Self.runtime]) }
         files += model.unions.map { file($0.name, model, TemplateContext.union($0, access: access), "union-file", imports: Self.clientImports) }
-        files += model.models.concurrentMap { file($0.name, model, TemplateContext.model($0, access: access, stringType: model.api.stringType), "model-file", imports: Self.clientImports) }
+        files += model.models.concurrentMap {
+            file($0.name, model, TemplateContext.model($0, access: access, stringType: model.api.stringType), "model-file", imports: Self.clientImports)
+        }
         if let store = model.store { files += storeFiles(store, model) }
         return files.sorted { $0.name < $1.name }
     }
