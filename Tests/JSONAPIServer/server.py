@@ -14,9 +14,9 @@ Endpoints (DefaultRouter, trailing slashes), as Fixtures/jsonapi/spec.yaml descr
               to-many `reviewers` relationship to people
 """
 import os
+import shutil
 import sys
 import tempfile
-import threading
 
 import django
 from django.conf import settings
@@ -118,20 +118,10 @@ if __name__ == "__main__":
         editor.create_model(Person)
         editor.create_model(Article)
 
-    from django.core.handlers.wsgi import WSGIHandler
-    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+    # Served as every Python test server of the suite is (Tests/PythonServers/loopback.py), through
+    # Django's ASGI handler, which runs the views on threads of its own.
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "PythonServers"))
+    import loopback
+    from django.core.asgi import get_asgi_application
 
-    class QuietHandler(WSGIRequestHandler):
-        def log_message(self, format, *args):
-            pass
-
-    class Server(ThreadedWSGIServer):
-        # Parallel tests open many connections at once; Django's listen backlog of 10 overflowed.
-        request_queue_size = 128
-
-    server = Server(("127.0.0.1", 0), QuietHandler)
-    server.set_app(WSGIHandler())
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"LISTENING {server.server_port}", flush=True)
-    sys.stdin.read()
-    os._exit(0)
+    loopback.serve(get_asgi_application(), on_exit=lambda: shutil.rmtree(os.path.dirname(database), ignore_errors=True))
