@@ -25,6 +25,29 @@ import Testing
         #expect(wrapped.hasSuffix(",\n        on client: APIClient\n    ) async throws(APIError) -> Page<Person>"))
     }
 
+    /// A row of a request too long for its line (a JSON:API resource's media types beside long headers)
+    /// breaks its dictionary one entry per line, each with the trailing comma swift-format wants.
+    @Test func longCollectionLiteralsGetOneEntryPerLine() {
+        let headers = SwiftExpression.dictionary(
+            [("Accept", "application/vnd.api+json"), ("X-Trace", String(repeating: "t", count: 60)), ("X-Client", String(repeating: "c", count: 60))]
+                .map { DictionaryEntry(key: .string($0.0), value: .string($0.1)) })
+        let request = SwiftExpression.rowCall(
+            .runtime(.operationRequest), [[SwiftArgument("path", .string("people"))], [SwiftArgument("headers", headers)]])
+        let rendered = SwiftRenderer.statement(.let("request", nil, request), indent: 8)
+        #expect(
+            rendered == """
+                let request = OperationRequest(
+                            path: "people",
+                            headers: [
+                                "Accept": "application/vnd.api+json",
+                                "X-Trace": "\(String(repeating: "t", count: 60))",
+                                "X-Client": "\(String(repeating: "c", count: 60))",
+                            ]
+                        )
+                """)
+        #expect(SwiftRenderer.statement(.let("tags", nil, .array([.string("a"), .string("b")])), indent: 8) == #"let tags = ["a", "b"]"#)
+    }
+
     /// A long statement breaks its first argument list, then each argument that is still too long.
     @Test func nestedCallsWrapInTurn() {
         let pagination = SwiftExpression.runtime(.pagination).call([

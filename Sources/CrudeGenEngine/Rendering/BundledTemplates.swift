@@ -14,7 +14,7 @@ nonisolated {{access}}enum {{name}} {
     {{access}}static let baseURL = {{urlType}}(string: {{baseURL}})!
 {{/baseURL}}
     /// Headers sent with every request.
-    {{access}}static let defaultHeaders: [{{stringType}}: {{stringType}}] = [{{#headers}}{{name}}: {{value}}{{separator}}{{/headers}}{{^headers}}:{{/headers}}]
+    {{access}}{{defaultHeaders}}
     /// The keys that wrap every response body, outermost first.
     {{access}}static let envelope: [{{stringType}}] = [{{#envelope}}{{key}}{{separator}}{{/envelope}}]
 

@@ -5,8 +5,10 @@ enum TemplateContext {
         var context: [String: TemplateValue] = [
             "access": .string(access),
             "name": .string(api.name),
-            "headers": separated(
-                api.headers.map { ["name": .string(SwiftNaming.stringLiteral($0.name)), "value": .string(SwiftNaming.stringLiteral($0.value))] }, by: ", "),
+            "defaultHeaders": .string(
+                SwiftRenderer.constant(
+                    "defaultHeaders", type: SwiftType("[\(api.stringType): \(api.stringType)]"),
+                    value: .dictionary(api.headers.map { DictionaryEntry(key: .string($0.name), value: .string($0.value)) }), indent: 4)),
             "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
             "dateFormats": list(
                 api.dateFormats.map { dateFormat in

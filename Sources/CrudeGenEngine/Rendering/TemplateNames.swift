@@ -6,11 +6,10 @@
 /// every generated file; checking names when templates are loaded turns it into an error before anything
 /// is written.
 enum TemplateNames {
-    /// Context name → variable path (`headers[].name`) → type as docs/templates.md writes it.
+    /// Context name → variable path (`envelope[].key`) → type as docs/templates.md writes it.
     static let contexts: [String: [String: String]] = [
         "api": [
-            "access": "String", "name": "String", "baseURL": "String", "headers": "[Object]", "headers[].name": "String",
-            "headers[].value": "String", "headers[].separator": "String", "envelope": "[Object]", "envelope[].key": "String",
+            "access": "String", "name": "String", "baseURL": "String", "defaultHeaders": "String", "envelope": "[Object]", "envelope[].key": "String",
             "envelope[].separator": "String", "dateFormats": "[Object]", "dateFormats[].typeName": "String", "dateFormats[].format": "String",
             "dateFormats[].formatLiteral": "String", "dateFormats[].timeZone": "String", "dateFormats[].timeZoneLiteral": "String",
             "payloadModels": "[model context]", "hasActions": "Bool", "functions": "[function context]", "cache": "Object",

@@ -45,9 +45,9 @@ enum SwiftExpression: Hashable, Sendable {
     case integer(Int)
     /// `nil`.
     case `nil`
-    /// An array literal, laid out on one line.
+    /// An array literal: on one line, or one element per line when the line is too long.
     case array([SwiftExpression])
-    /// A dictionary literal, laid out on one line; `[:]` when empty.
+    /// A dictionary literal: on one line, or one entry per line when the line is too long; `[:]` when empty.
     case dictionary([DictionaryEntry])
     /// A key path to one property: `\.rawValue`.
     case keyPath(String)

@@ -4,8 +4,8 @@ enum SwiftRenderer {
     /// The column limit of `.swift-format`, which generated code is laid out to pass.
     static let lineLength = 160
 
-    /// An expression's text as the renderer sees it: runs of text and argument lists it may break.
-    /// Literals (strings, arrays, dictionaries) are text, so nothing inside them is ever broken.
+    /// An expression's text as the renderer sees it: runs of text, and argument lists and collection
+    /// literals it may break. String literals are text, so nothing inside them is ever broken.
     private enum Layout {
         /// Text that stays on one line.
         case text(String)
@@ -16,6 +16,9 @@ enum SwiftRenderer {
         case sequence([Layout])
         /// A parenthesized, comma-separated argument list, which may be broken one item per line.
         case arguments([Layout])
+        /// The elements or `key: value` entries of an array or dictionary literal between brackets, which may
+        /// be broken one per line, each with a trailing comma as swift-format wants.
+        case collection([Layout])
     }
 
     /// One line of a statement before wrapping: how far it is indented beyond the statement, and its text.
@@ -69,6 +72,12 @@ enum SwiftRenderer {
                 return line.indent == 0 ? text : String(repeating: " ", count: line.indent) + text
             }
         }
+    }
+
+    /// `static let name: Type = value`, without access modifier, wrapped for `indent` spaces after one of at
+    /// most `package `: a long literal one element or entry per line.
+    static func constant(_ name: String, type: SwiftType, value: SwiftExpression, indent: Int) -> String {
+        wrapped(.sequence([.text("static let \(name): \(type.spelling) = "), .expression(value)]), indent: indent, prefix: "package ".count)
     }
 
     /// `static var name: Type { value }`, without access modifier, wrapped for `indent` spaces after one
@@ -179,6 +188,9 @@ enum SwiftRenderer {
         case let .rowCall(callee, rows): .sequence([.expression(callee), .arguments(rows.joined().map(argument))])
         case let .try(operand): .sequence([.text("try "), .expression(operand)])
         case let .await(operand): .sequence([.text("await "), .expression(operand)])
+        case let .array(elements) where !elements.isEmpty: .collection(elements.map(Layout.expression))
+        case let .dictionary(entries) where !entries.isEmpty:
+            .collection(entries.map { .sequence([.expression($0.key), .text(": "), .expression($0.value)]) })
         case .identifier, .type, .member(nil, _), .string, .interpolation, .integer, .nil, .array, .dictionary, .keyPath: .text(text(of: expression))
         }
     }
@@ -219,6 +231,13 @@ enum SwiftRenderer {
                 append(item, to: &text)
             }
             text += ")"
+        case let .collection(items):
+            text += "["
+            for (position, item) in items.enumerated() {
+                if position > 0 { text += ", " }
+                append(item, to: &text)
+            }
+            text += "]"
         }
     }
 
@@ -306,8 +325,9 @@ enum SwiftRenderer {
 
     /// A line as swift-format keeps it: on one line when `indent` spaces, `prefix` characters before it (an
     /// access modifier) and `suffix` characters after it (` {`, `,`) fit in ``lineLength``; else its first
-    /// argument list broken after `(`, one argument per line 4 spaces further in (each wrapped the same
-    /// way) and `)` back at the line's indentation.
+    /// argument list or collection literal broken after `(` or `[`, one item per line 4 spaces further in
+    /// (each wrapped the same way; a collection's each followed by a comma) and `)` or `]` back at the
+    /// line's indentation.
     private static func wrapped(_ layout: Layout, indent: Int, prefix: Int = 0, suffix: Int = 0) -> String {
         let text = flat(layout)
         guard !fits(text, after: indent + prefix + suffix) else { return text }
@@ -316,20 +336,25 @@ enum SwiftRenderer {
             switch layout {
             case let .sequence(children): children.forEach(collect)
             case let .expression(expression): collect(self.layout(of: expression))
-            case .text, .arguments: pieces.append(layout)
+            case .text, .arguments, .collection: pieces.append(layout)
             }
         }
         collect(layout)
-        guard let index = pieces.firstIndex(where: { if case .arguments = $0 { true } else { false } }),
-            case let .arguments(items) = pieces[index], !items.isEmpty
-        else { return text }
-        let head = pieces[..<index].map(flat).joined() + "("
-        let tail = ")" + pieces[(index + 1)...].map(flat).joined()
+        let breakable = pieces.indices.lazy.compactMap { index -> (index: Int, items: [Layout], isCollection: Bool)? in
+            switch pieces[index] {
+            case let .arguments(items) where !items.isEmpty: (index, items, false)
+            case let .collection(items) where !items.isEmpty: (index, items, true)
+            default: nil
+            }
+        }.first
+        guard let (index, items, isCollection) = breakable else { return text }
+        let head = pieces[..<index].map(flat).joined() + (isCollection ? "[" : "(")
+        let tail = (isCollection ? "]" : ")") + pieces[(index + 1)...].map(flat).joined()
         let inner = String(repeating: " ", count: indent + 4)
-        let arguments = items.enumerated().map { position, item in
-            let isLast = position == items.count - 1
-            return inner + wrapped(item, indent: indent + 4, suffix: isLast ? 0 : 1) + (isLast ? "" : ",")
+        let lines = items.enumerated().map { position, item in
+            let hasComma = isCollection || position < items.count - 1
+            return inner + wrapped(item, indent: indent + 4, suffix: hasComma ? 1 : 0) + (hasComma ? "," : "")
         }
-        return head + "\n" + arguments.joined(separator: "\n") + "\n" + String(repeating: " ", count: indent) + tail
+        return head + "\n" + lines.joined(separator: "\n") + "\n" + String(repeating: " ", count: indent) + tail
     }
 }
