@@ -180,7 +180,7 @@ private struct DocumentBuilder {
         let returnsModel = (resource.responses[kind]?.value ?? (kind == .delete ? .none : .model)) == .model
         let model = reference(name)
         // A JSON:API resource's bodies are JSON:API documents, of their own media type.
-        let mediaType = resource.jsonAPIType == nil ? "application/json" : Self.jsonAPIMediaType
+        let mediaType = resource.jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType
         var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
         operation.append(("summary", .string(summary(of: kind, name))))
         operation += deprecation(resource.deprecated[kind]?.value)
@@ -446,9 +446,6 @@ private struct DocumentBuilder {
     private func jsonResponse(_ schema: DocumentValue, description: String, mediaType: String = "application/json") -> DocumentValue {
         .object([("description", .string(description)), ("content", .object([(mediaType, .object([("schema", schema)]))]))])
     }
-
-    /// The media type of JSON:API documents (jsonapi.org).
-    static let jsonAPIMediaType = "application/vnd.api+json"
 
     /// `schema` inside objects keyed by `keys`, outermost first: the envelope and namespace on the wire.
     private func wrapped(_ schema: DocumentValue, in keys: [String]) -> DocumentValue {

@@ -8,9 +8,6 @@ import Foundation
 /// value the seed writes (`{"id": "1", "title": …, "author": "9"}`) and reads and writes resource objects
 /// around it, each field where the code model's ``PropertyDeclaration/jsonAPIMember`` places it.
 struct JSONAPIShape: Sendable {
-    /// The media type of JSON:API documents, which the server answers with and reads.
-    static let mediaType = "application/vnd.api+json"
-
     /// The `type` of the resource's objects (`articles`).
     var type: String
     /// Where each field sits in a resource object, by the field's JSON key.
@@ -96,7 +93,7 @@ extension ServedResponse {
         let error: WireValue = .object([
             "status": .string("409"), "title": .string("Conflict"), "detail": .string(detail), "source": .object(["pointer": .string(pointer)]),
         ])
-        return json(409, .object(["errors": .array([error])]), mediaType: JSONAPIShape.mediaType)
+        return json(409, .object(["errors": .array([error])]), mediaType: ResourceSpec.jsonAPIMediaType)
     }
 }
 

@@ -208,7 +208,7 @@ struct ServedResource: Sendable {
     var allFields: [WireField] { [id] + fields }
 
     /// The media type of its bodies: JSON:API's for a JSON:API resource, else JSON's.
-    var mediaType: String { jsonAPI == nil ? "application/json" : JSONAPIShape.mediaType }
+    var mediaType: String { jsonAPI == nil ? "application/json" : ResourceSpec.jsonAPIMediaType }
 }
 
 /// One CRUD operation as it arrives: its verb and route.

@@ -160,7 +160,7 @@ private struct Builder {
     /// server answers `application/json` with 415. The spec's own headers of the operation win.
     func jsonAPIHeaders(for kind: CRUDOperation, of resource: ResourceSpec) -> [(name: String, value: String)] {
         guard resource.jsonAPIType != nil else { return [] }
-        let mediaType = "application/vnd.api+json"
+        let mediaType = ResourceSpec.jsonAPIMediaType
         let sendsBody = [.create, .update, .patch].contains(kind)
         let headers = [("Accept", mediaType)] + (sendsBody ? [("Content-Type", mediaType)] : [])
         return headers.filter { header in !(resource.headers[kind] ?? []).contains { $0.name.value.lowercased() == header.0.lowercased() } }

@@ -125,7 +125,7 @@ enum TemplateContext {
                     resource.patchProperties.map { property in
                         let method =
                             switch property.jsonAPIMember {
-                            case let .relationship(_, isToMany)?: isToMany ? "encodeToMany" : "encodeToOne"
+                            case let .relationship(_, isToMany)?: relationshipMethod("encode", isToMany: isToMany)
                             default: "encode"
                             }
                         return [
@@ -211,11 +211,16 @@ enum TemplateContext {
         if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
         let method =
             switch property.jsonAPIMember {
-            case let .relationship(_, isToMany)?: (isToMany ? "decodeToMany" : "decodeToOne") + (property.isOptional ? "IfPresent" : "")
+            case let .relationship(_, isToMany)?: relationshipMethod("decode", isToMany: isToMany) + (property.isOptional ? "IfPresent" : "")
             default: property.isOptional ? "decodeIfPresent" : "decode"
             }
         let container = container(of: property).member(method)
         return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))), indent: 8)
+    }
+
+    /// The runtime's method that decodes or encodes (`verb`) a relationship: `decodeToOne`, `encodeToMany`.
+    private static func relationshipMethod(_ verb: String, isToMany: Bool) -> String {
+        verb + (isToMany ? "ToMany" : "ToOne")
     }
 
     /// The container a property is read from and written to: the object's own, or in a JSON:API resource
@@ -246,7 +251,7 @@ enum TemplateContext {
         let method =
             switch property.jsonAPIMember {
             case let .relationship(_, isToMany)?:
-                (isToMany ? "encodeToMany" : "encodeToOne") + (property.isOptional && !property.sendsNull ? "IfPresent" : "")
+                relationshipMethod("encode", isToMany: isToMany) + (property.isOptional && !property.sendsNull ? "IfPresent" : "")
             default: property.sendsNull ? "encodeOrNull" : property.isOptional ? "encodeIfPresent" : "encode"
             }
         let statement = SwiftStatement.expression(.try(encodeCall(method, property, options: followsNilEncoding(property))))

@@ -426,6 +426,13 @@ public struct ResourceSpec: Sendable {
 }
 
 extension ResourceSpec {
+    /// The media type of JSON:API documents (jsonapi.org), which a JSON:API resource's bodies have: what
+    /// the client asks for and sends, the export declares and `crudegen serve` answers with.
+    public static let jsonAPIMediaType = "application/vnd.api+json"
+
+    /// The types a JSON:API id, and so a relationship's related id, can have: a JSON:API id is a string.
+    static let jsonAPIIDTypes: Set<String> = ["String", "UUID"]
+
     /// The key that wraps the resource's bodies: the spec's `namespace`, or, for a JSON:API resource, `data`
     /// both ways, as a JSON:API document holds its primary data. Every stage reads this, never `namespace`
     /// alone.

@@ -561,7 +561,7 @@ public struct SpecValidator {
                 "\(what) is a JSON:API resource, whose bodies are wrapped in `data`, and has a `namespace` too", at: written.location,
                 hint: "remove `namespace`: `jsonapi` reads and sends the resource object under `data`")
         }
-        if !["String", "UUID"].contains(resource.id.type.value.description) {
+        if !ResourceSpec.jsonAPIIDTypes.contains(resource.id.type.value.description) {
             error(
                 "the id of JSON:API \(what) is `\(resource.id.type.value)`, but a JSON:API id is a string", at: resource.id.type.location,
                 hint: "write `id: { name: \(resource.id.name.value), type: String }` (or `UUID`)")
@@ -586,7 +586,7 @@ public struct SpecValidator {
     private mutating func checkRelationship(of field: FieldSpec, in owner: String) {
         let type = field.type.value
         let element = if case let .array(element) = type.nonOptional { element } else { type.nonOptional }
-        if !["String", "UUID"].contains(element.description) || symbols.isShadowed(element.description) {
+        if !ResourceSpec.jsonAPIIDTypes.contains(element.description) || symbols.isShadowed(element.description) {
             error(
                 "field `\(field.name.value)` of \(owner) is a relationship, so it holds the related id, not `\(type)`", at: field.type.location,
                 hint: "write `String` (`String?` for a to-one relationship that may be empty) or `[String]` for a to-many one")
