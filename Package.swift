@@ -228,11 +228,13 @@ let package = Package(
         ),
         // Yams: the schema tests hand specs to the Python validator as JSON, read by the parser crudegen uses.
         .testTarget(
-            name: "CrudeGenCoreTests", dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", "TestTags", .product(name: "Yams", package: "Yams")]),
+            name: "CrudeGenCoreTests",
+            dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", "RandomSpecs", "TestTags", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
             dependencies: [
-                "CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "TestScratch", "TestTags", .product(name: "Yams", package: "Yams"),
+                "CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "RandomSpecs", "TestScratch", "TestTags",
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Documents"]
         ),
@@ -248,6 +250,9 @@ let package = Package(
                 .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
             ] + fixtureCases.map { .target(name: $0.target) }
         ),
+        // Random specs crudegen accepts, and the seeded numbers they are drawn from, for the generator's and the
+        // OpenAPI round trip's tests (debug builds compile every module for testing, which it imports).
+        .target(name: "RandomSpecs", dependencies: ["CrudeGenEngine"], path: "Tests/RandomSpecs"),
         // Where tests keep what they fetch or build: inside the running `swift test`'s scratch folder.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         // The suite's tags, and `CRUDEGEN_QUICK=1`, which leaves the tagged tests out (README, "Development").

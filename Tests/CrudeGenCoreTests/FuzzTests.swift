@@ -1,4 +1,5 @@
 import Foundation
+import RandomSpecs
 import Testing
 
 @testable import CrudeGenCore
@@ -8,18 +9,6 @@ import Testing
 /// never a crash or a hang. `CRUDEGEN_FUZZ_CASES` and `CRUDEGEN_FUZZ_SEED` widen or vary the run;
 /// `Scripts/fuzz.sh` runs a coverage-guided libFuzzer campaign.
 @Suite struct FuzzTests {
-    /// SplitMix64: small, fast and reproducible from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let tokens = [
         "{", "}", "[", "]", ": ", "- ", "*a", "&a ", "\t", "? ", "\"", "'", "#", "\n", "    ", "null", "~",
         "!!binary ", "---\n", "...\n", "| ", "> ", ",", "{id}", "{", "}/", "[String: ", "?", "Int", "Date",
@@ -55,7 +44,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["CRUDEGEN_FUZZ_CASES"].flatMap(Int.init) ?? 3000
         let seed = environment["CRUDEGEN_FUZZ_SEED"].flatMap(UInt64.init) ?? 20_261_122
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         let corpus = try GoldenFileTests.cases.map { fixture in
             Array(try Data(contentsOf: GoldenFileTests.fixturesFolder.appendingPathComponent("\(fixture)/spec.yaml")))
         }

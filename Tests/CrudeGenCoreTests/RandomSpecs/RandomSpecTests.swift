@@ -1,4 +1,5 @@
 import Foundation
+import RandomSpecs
 import TestTags
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Writes YAML scalars that carry any text exactly.
-enum YAMLText {
+public enum YAMLText {
     /// A YAML double-quoted scalar: every character outside printable ASCII escaped, so that any text
     /// reaches crudegen exactly.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -9,20 +9,21 @@ import Foundation
 ///
 /// It knows the rules a spec must follow (unique names, types that fit transforms and routes) so that
 /// crudegen accepts almost every spec it writes; the test counts the ones it rejects.
-struct RandomSpecGenerator {
-    private var random: FuzzTests.SeededGenerator
+public struct RandomSpecGenerator {
+    private var random: SeededGenerator
     /// The stream of the JSON:API choices, apart so that they leave the other choices of a seed as they were.
-    private var jsonAPIRandom: FuzzTests.SeededGenerator
+    private var jsonAPIRandom: SeededGenerator
 
-    init(seed: UInt64) {
-        random = FuzzTests.SeededGenerator(state: seed)
-        jsonAPIRandom = FuzzTests.SeededGenerator(state: seed ^ 0x4A53_4F4E_4150_4921)
+    /// A generator whose specs follow from `seed`.
+    public init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        jsonAPIRandom = SeededGenerator(seed: seed ^ 0x4A53_4F4E_4150_4921)
     }
 
     // MARK: pools
 
     /// Type names: ordinary ones, keywords, and names Swift, Foundation or the runtime already use.
-    static let typeNames = [
+    public static let typeNames = [
         "Person", "Item", "Order", "class", "Type", "Protocol", "String", "Result", "Error", "Data", "Date", "URL",
         "Decimal", "Character", "Task", "Actor", "Sequence", "Element", "Index", "some", "any", "protocol", "init",
         "default", "description", "Int", "Bool", "Double", "UUID", "JSON", "Request", "Client", "Body", "Header",
@@ -32,7 +33,7 @@ struct RandomSpecGenerator {
 
     /// Field, parameter and case names: keywords, contextual keywords, the generator's locals, names that
     /// are not identifiers, and names of Swift and runtime members.
-    static let memberNames = [
+    public static let memberNames = [
         "name", "title", "firstName", "count", "some", "any", "in", "class", "inout", "var", "let", "func",
         "default", "self", "Self", "Type", "init", "deinit", "subscript", "protocol", "where", "is", "as", "try",
         "await", "async", "actor", "get", "set", "willSet", "didSet", "mutating", "lazy", "weak", "unowned",
@@ -49,7 +50,7 @@ struct RandomSpecGenerator {
     ]
 
     /// Text for descriptions, keys, headers, raw values and paths, meant to break out of where it lands.
-    static let hostileTexts = [
+    public static let hostileTexts = [
         "plain words", "x\rpublic var injected: Int { 42 }", "x\npublic var injected: Int { 42 }",
         "x\u{2028}public var injected: Int { 42 }", "x\u{2029}public var injected: Int { 42 }",
         "x\u{0085}public var injected: Int { 42 }", "x\u{000B}public var injected: Int { 42 }",
@@ -77,7 +78,7 @@ struct RandomSpecGenerator {
     // MARK: the spec
 
     /// One spec as YAML text.
-    mutating func spec() -> String {
+    public mutating func spec() -> String {
         self = RandomSpecGenerator(random: random, jsonAPIRandom: jsonAPIRandom)
         keyStyle = KeyStyle.allCases.randomElement(using: &random)!
         // The API has no `swift_name`: its name must not be reserved.
@@ -131,7 +132,7 @@ struct RandomSpecGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private init(random: FuzzTests.SeededGenerator, jsonAPIRandom: FuzzTests.SeededGenerator) {
+    private init(random: SeededGenerator, jsonAPIRandom: SeededGenerator) {
         self.random = random
         self.jsonAPIRandom = jsonAPIRandom
     }
