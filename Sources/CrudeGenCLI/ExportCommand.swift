@@ -51,12 +51,13 @@ struct ExportCommand: ParsableCommand {
             default: output.lowercased().hasSuffix(".json") ? .json : .yaml
             }
         do {
-            let document = try OpenAPIExporter.export(specAt: spec, format: chosen)
+            let exported = try OpenAPIExporter.export(specAt: spec, format: chosen)
+            DiagnosticFormatter.writeToStandardError(exported.warnings)
             if output == "-" {
-                FileHandle.standardOutput.write(Data(document.utf8))
+                FileHandle.standardOutput.write(Data(exported.text.utf8))
                 return
             }
-            try SpecFile.write(document, to: output, force: force, marker: SpecFile.exportMarker)
+            try SpecFile.write(exported.text, to: output, force: force, marker: SpecFile.exportMarker)
             print("\(output): exported from \(spec).")
         } catch {
             DiagnosticFormatter.writeToStandardError(error.diagnostics)

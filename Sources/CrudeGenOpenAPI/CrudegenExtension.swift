@@ -2,7 +2,9 @@
 /// back by `import`, so that `import(export(spec))` generates the same Swift as the spec. Other tools ignore
 /// them, as OpenAPI asks of `x-` keys; docs/openapi.md lists each with its meaning.
 enum CrudegenExtension {
-    /// Document: `api.headers` as `[{ name, value }]`.
+    /// Document: `api.headers` as `[{ name, value }]`; operations: every fixed header of the operation, the
+    /// same way, when one of them is a header OpenAPI ignores as a parameter (`Accept`, `Content-Type`,
+    /// `Authorization`).
     static let headers = "x-crudegen-headers"
     /// Document: `api.access` when not `public`.
     static let access = "x-crudegen-access"
@@ -40,6 +42,10 @@ enum CrudegenExtension {
     /// Union schemas: each variant's name and Swift name, `[{ name, swift_name }]`, where `import` would
     /// derive others from the variants' types or tags.
     static let variants = "x-crudegen-variants"
+    /// Path items: the operations on a method the path item already has (`{ post: [operation, …] }`), which
+    /// OpenAPI cannot hold as a second `post`: two actions, or an action and a CRUD operation, on one
+    /// path and verb.
+    static let operations = "x-crudegen-operations"
     /// Deprecated operations and actions: the message of `deprecated`, which OpenAPI's `deprecated: true` cannot hold.
     static let deprecationMessage = "x-crudegen-deprecation-message"
 }

@@ -12,27 +12,38 @@ public enum OpenAPIExporter {
         case yaml, json
     }
 
+    /// An exported document, and what it says in a way only crudegen reads back.
+    public struct Exported: Sendable {
+        /// The document's text.
+        public var text: String
+        /// Warnings at the spec's lines: what the document holds only in `x-crudegen-…` extensions, which
+        /// other tools ignore.
+        public var warnings: [Diagnostic]
+    }
+
     /// Exports the spec at `path`; a spec with errors throws them, as `generate` would.
-    public static func export(specAt path: String, format: Format) throws(DiagnosticsError) -> String {
+    public static func export(specAt path: String, format: Format) throws(DiagnosticsError) -> Exported {
         try export(SpecLoader.load(contentsOf: path), format: format)
     }
 
     /// Exports a spec held in memory; `file` names it in diagnostics.
-    public static func export(spec data: Data, file: String, format: Format) throws(DiagnosticsError) -> String {
+    public static func export(spec data: Data, file: String, format: Format) throws(DiagnosticsError) -> Exported {
         try export(SpecLoader.load(data, file: file), format: format)
     }
 
     /// Validates a loaded spec and builds its document; any error stops the export, as it stops `generate`.
-    private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> String {
+    private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> Exported {
         let validated = try ValidatedSpec.validate(loaded)
         var builder = DocumentBuilder(validated)
         let document = builder.document()
         let spec = validated.spec
         let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
-        switch format {
-        case .yaml: return "# \(SpecFile.exportMarker) \(CrudeGenVersion.current) from \(origin).\n" + document.yaml
-        case .json: return document.json
-        }
+        let text =
+            switch format {
+            case .yaml: "# \(SpecFile.exportMarker) \(CrudeGenVersion.current) from \(origin).\n" + document.yaml
+            case .json: document.json
+            }
+        return Exported(text: text, warnings: builder.warnings)
     }
 }
 
@@ -58,8 +69,12 @@ enum TransformNote {
 private struct DocumentBuilder {
     let spec: Spec
     let symbols: SymbolTable
-    /// Paths in the order the spec first uses them, each with its operations by method.
-    private var paths: [(path: String, operations: [(method: String, operation: DocumentValue)])] = []
+    /// Paths in the order the spec first uses them, each with its operations by method, and the
+    /// operations on a method another operation of the path already has, which OpenAPI cannot hold.
+    private var paths: [(path: String, operations: [(method: String, operation: DocumentValue)], repeated: [(method: String, operation: DocumentValue)])] =
+        []
+    /// What the document says only to crudegen.
+    private(set) var warnings: [Diagnostic] = []
     /// The error responses some operation lists, whose components the document then holds.
     private var errorResponsesUsed: Set<ErrorResponse> = []
 
@@ -96,7 +111,7 @@ private struct DocumentBuilder {
                 "paths",
                 .object(
                     paths.map { path in
-                        (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) }))
+                        (path.path, .object(path.operations.map { ($0.method.lowercased(), $0.operation) } + Self.repeatedOperations(path.repeated)))
                     })
             ))
         var components: [(key: String, value: DocumentValue)] = [("schemas", .object(schemas() + ErrorResponse.schemas(for: errorResponsesUsed)))]
@@ -115,9 +130,7 @@ private struct DocumentBuilder {
         if !spec.api.headers.isEmpty {
             // OpenAPI has no headers sent with every request, and ignores header parameters named
             // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.
-            result.append(
-                (CrudegenExtension.headers, .array(spec.api.headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) }))
-            )
+            result.append(Self.headersExtension(spec.api.headers))
         }
         if spec.api.access != .public { result.append((CrudegenExtension.access, .string(spec.api.access.rawValue))) }
         if let cache = spec.api.cache { result.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
@@ -162,14 +175,36 @@ private struct DocumentBuilder {
 
     // MARK: operations
 
-    /// Adds an operation under its path, merging with the operations already on that path.
-    private mutating func add(_ operation: DocumentValue, method: String, route: String) {
+    /// Adds an operation under its path, merging with the operations already on that path. A path item
+    /// holds one operation per method; a second one on the same method goes into the path item's
+    /// `x-crudegen-operations`, and a warning at `location` (the spec's operation) says so.
+    private mutating func add(_ operation: DocumentValue, method: String, route: String, location: SourceLocation?, describing name: String) {
         let path = "/" + route
-        if let index = paths.firstIndex(where: { $0.path == path }) {
-            paths[index].operations.append((method, operation))
-        } else {
-            paths.append((path, [(method, operation)]))
+        guard let index = paths.firstIndex(where: { $0.path == path }) else {
+            paths.append((path, [(method, operation)], []))
+            return
         }
+        guard paths[index].operations.contains(where: { $0.method.lowercased() == method.lowercased() }) else {
+            paths[index].operations.append((method, operation))
+            return
+        }
+        paths[index].repeated.append((method, operation))
+        warnings.append(
+            .warning(
+                "\(name) is the second operation on `\(method.uppercased()) \(path)`; OpenAPI holds one per path and method, so it is exported in the path's `\(CrudegenExtension.operations)`, which only crudegen reads",
+                at: location, hint: "give it a path or method of its own for other tools to see it"))
+    }
+
+    /// The `x-crudegen-operations` of a path item: the operations on a method the path item already has,
+    /// by method, in the spec's order.
+    private static func repeatedOperations(_ repeated: [(method: String, operation: DocumentValue)]) -> [(key: String, value: DocumentValue)] {
+        guard !repeated.isEmpty else { return [] }
+        var methods: [String] = []
+        for (method, _) in repeated where !methods.contains(method.lowercased()) { methods.append(method.lowercased()) }
+        let byMethod = methods.map { method in
+            (method, DocumentValue.array(repeated.filter { $0.method.lowercased() == method }.map(\.operation)))
+        }
+        return [(CrudegenExtension.operations, .object(byMethod))]
     }
 
     /// Describes one CRUD operation of a resource with its route, verb, parameters, body and response.
@@ -188,6 +223,7 @@ private struct DocumentBuilder {
         operation += [(CrudegenExtension.resource, .string(name)), (CrudegenExtension.operation, .string(kind.rawValue))]
         if let cache = resource.cache[kind] { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if kind == .list, let pagination = resource.pagination { operation.append(paginationExtension(pagination)) }
+        operation += Self.ignoredHeadersExtension(resource.headers[kind] ?? [])
         let parameters =
             routeParameters(route, resource: resource, action: nil) + queryParameters(kind == .list ? resource.query : [])
             + headerParameters(resource.headers[kind] ?? [])
@@ -241,7 +277,7 @@ private struct DocumentBuilder {
         if kind == .create { errors.append(.conflict) }
         if takesBody { errors += [.contentTooLarge, .unsupportedMediaType] }
         operation.append(("responses", .object(responses + errorResponses(errors))))
-        add(.object(operation), method: method, route: route)
+        add(.object(operation), method: method, route: route, location: resource.name.location, describing: "the `\(kind.rawValue)` of `\(name)`")
     }
 
     /// `deprecated: true` and the message, if any, for a deprecated operation; nothing otherwise.
@@ -294,6 +330,7 @@ private struct DocumentBuilder {
         }
         if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
+        operation += Self.ignoredHeadersExtension(action.headers)
         if let description = action.description { operation.append(("description", .string(description))) }
         operation += deprecation(action.deprecated?.value)
         var parameters = routeParameters(action.path.value, resource: resource, action: action) + queryParameters(action.query)
@@ -349,7 +386,9 @@ private struct DocumentBuilder {
         errors.append(.notImplemented)
         operation.append(("responses", .object(responses + errorResponses(errors))))
         let method = action.method?.value ?? (action.body == nil ? "GET" : "POST")
-        add(.object(operation), method: method, route: action.path.value)
+        add(
+            .object(operation), method: method, route: action.path.value, location: action.name.location,
+            describing: "action `\(action.name.value)`" + (owner.map { " of `\($0)`" } ?? ""))
     }
 
     /// The schema of an action's body or response; `nil` when it has none.
@@ -408,10 +447,24 @@ private struct DocumentBuilder {
         }
     }
 
-    /// Fixed header values as required header parameters whose only value is the spec's.
+    /// The header parameters OpenAPI ignores, lowercased: the media types and authorization say them.
+    private static let ignoredHeaderParameters: Set<String> = ["accept", "content-type", "authorization"]
+
+    /// `x-crudegen-headers`: fixed headers as `[{ name, value }]`, in the spec's order.
+    private static func headersExtension(_ headers: [HeaderSpec]) -> (key: String, value: DocumentValue) {
+        (CrudegenExtension.headers, .array(headers.map { .object([("name", .string($0.name.value)), ("value", .string($0.value.value))]) }))
+    }
+
+    /// An operation's `x-crudegen-headers` when it has a header no parameter can carry (an `Accept`), so
+    /// that `import` gives every header back, in order; nothing otherwise.
+    private static func ignoredHeadersExtension(_ headers: [HeaderSpec]) -> [(key: String, value: DocumentValue)] {
+        headers.contains { ignoredHeaderParameters.contains($0.name.value.lowercased()) } ? [headersExtension(headers)] : []
+    }
+
+    /// Fixed header values as required header parameters whose only value is the spec's, but for those
+    /// OpenAPI ignores as parameters.
     private func headerParameters(_ headers: [HeaderSpec]) -> [DocumentValue] {
-        // OpenAPI ignores header parameters named Accept, Content-Type and Authorization.
-        headers.filter { !["accept", "content-type", "authorization"].contains($0.name.value.lowercased()) }.map { header in
+        headers.filter { !Self.ignoredHeaderParameters.contains($0.name.value.lowercased()) }.map { header in
             .object([
                 ("name", .string(header.name.value)), ("in", .string("header")), ("required", .bool(true)),
                 ("schema", .object([("type", .string("string")), ("const", .string(header.value.value))])),

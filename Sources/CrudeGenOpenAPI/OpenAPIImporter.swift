@@ -280,13 +280,14 @@ extension Mapper {
         return draft
     }
 
-    /// The first server: an absolute URL becomes `base_url`. Routes are the document's paths, relative to
+    /// The first server: an absolute URL becomes `base_url`, as written (the client joins it to a route
+    /// with one slash either way, and a spec's own `base_url` exports as it is written). Routes are the document's paths, relative to
     /// the server as OpenAPI reads them, so a relative server (`/api/v3`) is said: the client's base URL
     /// must end with it.
     mutating func mapServers() {
         guard let url = Self.firstServerURL(of: document) else { return }
         if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
-            draft.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+            draft.baseURL = url
         } else if url.hasPrefix("/"), url != "/" {
             warn(
                 "the server URL `\(url)` has no host, so the spec has no `base_url`; its routes are the document's paths, relative to the server",
@@ -294,14 +295,21 @@ extension Mapper {
         }
     }
 
+    /// The fixed headers `export` keeps in `x-crudegen-headers` (of the document, or of an operation with a
+    /// header OpenAPI ignores as a parameter), in the spec's order; `nil` without the extension.
+    static func markedHeaders(_ extensions: [String: AnyCodable]) -> [(String, String)]? {
+        guard let entries = extensions[CrudegenExtension.headers]?.value as? [Any] else { return nil }
+        return entries.compactMap { entry in
+            guard let pair = entry as? [String: Any], let name = pair["name"] as? String, let value = pair["value"] as? String else { return nil }
+            return (name, value)
+        }
+    }
+
     /// What `export` keeps of the `api` section and `transforms` in top-level `x-crudegen-…` extensions,
     /// which OpenAPI itself cannot say. Values a spec would not accept are ignored.
     mutating func readCrudegenAPI() {
         let extensions = document.vendorExtensions
-        for entry in extensions[CrudegenExtension.headers]?.value as? [Any] ?? [] {
-            guard let pair = entry as? [String: Any], let name = pair["name"] as? String, let value = pair["value"] as? String else { continue }
-            draft.headers.append((name, value))
-        }
+        draft.headers = Self.markedHeaders(extensions) ?? []
         draft.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:))
         draft.cache = Self.cachePolicy(extensions)
         givenKeyStyle = (extensions[CrudegenExtension.keys]?.value as? String).flatMap(KeyStyle.init(rawValue:))

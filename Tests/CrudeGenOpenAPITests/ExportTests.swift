@@ -18,8 +18,8 @@ import Yams
             var files: [URL] = []
             for fixture in fixtures {
                 for format in [OpenAPIExporter.Format.yaml, .json] {
-                    let first = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: format)
-                    let second = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: format)
+                    let first = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: format).text
+                    let second = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: format).text
                     #expect(first == second, "export of \(fixture) is not deterministic")
                     let file = folder.appendingPathComponent("\(fixture).\(format == .yaml ? "yaml" : "json")")
                     try Data(first.utf8).write(to: file)
@@ -34,7 +34,7 @@ import Yams
     }
 
     @Test func envelopesNamespacesAndPaginationAreTheWrappingSchemas() async throws {
-        let yaml = try OpenAPIExporter.export(specAt: Self.fixtureSpec("crude-futures"), format: .yaml)
+        let yaml = try OpenAPIExporter.export(specAt: Self.fixtureSpec("crude-futures"), format: .yaml).text
         let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(
@@ -53,7 +53,7 @@ import Yams
         let personSchema = try #require((components["Person"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(personSchema.keys) == ["id_Number", "first_name", "last_name", "favorite_color", "birthday", "completion", "tags"])
 
-        let raccoon = try OpenAPIExporter.export(specAt: Self.fixtureSpec("raccoon"), format: .json)
+        let raccoon = try OpenAPIExporter.export(specAt: Self.fixtureSpec("raccoon"), format: .json).text
         #expect(raccoon.contains(#""previous": {"#) && raccoon.contains(#""results": {"#), "the DRF page wrapper")
     }
 
@@ -70,7 +70,7 @@ import Yams
               URLSet: { path: sets, operations: [create], fields: { name: String } }
               Hour: { path: hours, operations: [create], fields: { name: String } }
             """
-        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "library.crude.yaml", format: .yaml)
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "library.crude.yaml", format: .yaml).text
         let summaries = yaml.split(separator: "\n").compactMap { line in
             line.trimmingCharacters(in: .whitespaces).hasPrefix("summary: ") ? line.trimmingCharacters(in: .whitespaces).dropFirst("summary: ".count) : nil
         }
@@ -106,7 +106,7 @@ import Yams
                 pagination: { style: page, count: count }
                 fields: { note: ErrorDetail }
             """
-        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "shop.crude.yaml", format: .yaml)
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "shop.crude.yaml", format: .yaml).text
         let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
         func statuses(_ path: String, _ method: String) -> [String] {
@@ -165,7 +165,7 @@ import Yams
                   published: { type: Bool, transform: lenient }
                   title: { type: String, transform: lenient }
             """
-        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "blog.crude.yaml", format: .yaml)
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "blog.crude.yaml", format: .yaml).text
         let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
         let stats = try #require(((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Stats"] as? [String: Any])
         let properties = try #require(stats["properties"] as? [String: [String: Any]])
@@ -183,7 +183,7 @@ import Yams
     /// as `relationships` holding resource identifiers (`null` for an empty to-one relationship, an array
     /// for a to-many one).
     @Test func aJSONAPIResourceExportsJSONAPIDocuments() throws {
-        let exported = try OpenAPIExporter.export(specAt: Self.fixtureSpec("jsonapi"), format: .json)
+        let exported = try OpenAPIExporter.export(specAt: Self.fixtureSpec("jsonapi"), format: .json).text
         let document = try JSONSerialization.jsonObject(with: Data(exported.utf8))
         func at(_ keys: String...) -> Any? {
             keys.reduce(Optional(document)) { value, key in (value as? [String: Any])?[key] }
@@ -215,7 +215,7 @@ import Yams
     /// say travels in the `x-crudegen-…` extensions (docs/openapi.md), and nothing is reported as lost.
     @Test(arguments: OpenAPITestSupport.fixtures)
     func importOfTheExportGeneratesTheSameSwift(fixture: String) async throws {
-        let exported = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: .yaml)
+        let exported = try OpenAPIExporter.export(specAt: Self.fixtureSpec(fixture), format: .yaml).text
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "\(fixture).yaml")
         let original = try OpenAPITestSupport.generatedSwift(String(contentsOfFile: Self.fixtureSpec(fixture), encoding: .utf8))
         let roundTripped = try OpenAPITestSupport.generatedSwift(imported.yaml)
@@ -245,7 +245,7 @@ import Yams
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-export-\(UUID().uuidString).yaml")
         try Data(yaml.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml)
+        let exported = try OpenAPIExporter.export(specAt: file.path, format: .yaml).text
         #expect(exported.components(separatedBy: "- name: id\n").count == 2, "`id` is declared once")
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shop.yaml")
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
@@ -266,7 +266,7 @@ import Yams
             actions:
               report: { path: "reports/{year}", params: { year: { type: Int, swift_name: reportYear } }, returns: "[Hero]" }
             """
-        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "teams.crude.yaml", format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "teams.crude.yaml", format: .yaml).text
         #expect(exported.components(separatedBy: "x-crudegen-swift-name").count == 3, "\(exported)")
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "teams.yaml")
         #expect(imported.yaml.contains("    path: teams/{team_id}/owners/{owner_id}/heroes\n"), "\(imported.yaml)")
@@ -283,10 +283,39 @@ import Yams
                 path: droplets
                 fields: { name: String, vpc: { type: String?, required: true }, tag: String? }
             """
-        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "cloud.crude.yaml", format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "cloud.crude.yaml", format: .yaml).text
         #expect(exported.contains("required:\n        - name\n        - vpc\n"), "\(exported)")
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "cloud.yaml")
         #expect(imported.yaml.contains("      vpc: { type: String?, required: true }\n      tag: String?\n"), "\(imported.yaml)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
+    /// Two operations on one path and verb (a create and an action, both `POST people`): OpenAPI holds one,
+    /// so the second goes into the path item's `x-crudegen-operations` with a warning at its line, the JSON
+    /// has no repeated key, and the import gives both back. Headers OpenAPI ignores as parameters
+    /// (`Accept`) and a base URL's trailing slash come back too.
+    @Test func aSecondOperationOnOnePathAndVerbIsKeptInAnExtension() throws {
+        let yaml = """
+            api: { name: People, base_url: "https://api.example.com/v1/" }
+            resources:
+              Person:
+                path: people
+                operations: [create, list]
+                fields: { name: String }
+                actions:
+                  merge: { path: people, method: POST, body: Person, returns: Person, headers: { X-Trace: on, Accept: application/merge+json } }
+            """
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "people.crude.yaml", format: .json)
+        #expect(
+            exported.warnings.map(\.description) == [
+                "people.crude.yaml:8:7: warning: action `merge` of `Person` is the second operation on `POST /people`; OpenAPI holds one per path and method, so it is exported in the path's `x-crudegen-operations`, which only crudegen reads\n    hint: give it a path or method of its own for other tools to see it"
+            ])
+        // Strict JSON: the reader refuses a repeated key.
+        let people = try #require(try JSONReader.read(exported.text, file: "people.json").mapping?["paths"]?.mapping?["/people"]?.mapping)
+        #expect(Set(people.keys.compactMap(\.scalar?.string)) == ["get", "post", "x-crudegen-operations"])
+        let imported = try OpenAPIImporter.importDocument(Data(exported.text.utf8), file: "people.json")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(imported.yaml.contains("base_url: https://api.example.com/v1/\n"), "\(imported.yaml)")
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
@@ -297,7 +326,7 @@ import Yams
             actions:
               export: { path: "reports/{id}/export", params: { id: Int }, returns: File }
             """
-        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "reports.crude.yaml", format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "reports.crude.yaml", format: .yaml).text
         #expect(exported.contains("content:\n            application/octet-stream:\n              schema:\n                type: string\n"), "\(exported)")
         let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "reports.yaml")
         #expect(imported.yaml.contains("returns: File"), "\(imported.yaml)")
@@ -309,7 +338,7 @@ import Yams
     @Test func exportOfTheImportDescribesTheSameOperations() async throws {
         let source = try Data(contentsOf: ImportTests.shop)
         let imported = try OpenAPIImporter.importDocument(source, file: "shop.yaml")
-        let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "shop.crude.yaml", format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "shop.crude.yaml", format: .yaml).text
         let before = try Self.outline(String(decoding: source, as: UTF8.self))
         let after = try Self.outline(exported)
         // Every operation is described again, the multipart upload too.
@@ -329,7 +358,7 @@ import Yams
     {
         let source = try await OpenAPITestSupport.peerDocument("Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml")
         let imported = try OpenAPIImporter.importDocument(source, file: "petstore.yaml")
-        let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "petstore.crude.yaml", format: .yaml)
+        let exported = try OpenAPIExporter.export(spec: Data(imported.yaml.utf8), file: "petstore.crude.yaml", format: .yaml).text
         let before = try Self.outline(String(decoding: source, as: UTF8.self))
         let after = try Self.outline(exported)
         let leftOut = Set(

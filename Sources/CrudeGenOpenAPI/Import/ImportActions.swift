@@ -125,6 +125,8 @@ extension Mapper {
         let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []
         let defaultMethod = body == nil ? "GET" : "POST"
         if endpoint.method != defaultMethod { action.method = endpoint.method }
+        let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
+        action.headers = markedHeaders ?? []
         for (parameter, pointer) in parameters(of: endpoint) {
             let schema = parameterSchema(parameter)
             switch parameter.location {
@@ -138,15 +140,15 @@ extension Mapper {
                 guard !pageQuery.contains(parameter.name) else { continue }
                 if let field = queryField(parameter, at: pointer, typeBase: typeBase, of: described) { action.query.append(field) }
             case .header:
-                if let value = schema.flatMap(constantValue) {
+                if let markedHeaders {
+                    if !markedHeaders.contains(where: { $0.0 == parameter.name }) { warnNotImported(parameter, of: described, at: pointer) }
+                } else if let value = schema.flatMap(constantValue) {
                     action.headers.append((parameter.name, value))
                 } else {
-                    warn(
-                        "header parameter `\(parameter.name)` of \(described) is not imported: a spec's headers are fixed values", at: pointer,
-                        hint: "set it through `ClientConfiguration.operationHeaders` or middleware")
+                    warnNotImported(parameter, of: described, at: pointer)
                 }
             case .cookie:
-                warn("cookie parameter `\(parameter.name)` of \(described) is not imported: a spec has no cookies", at: pointer)
+                warnNotImported(parameter, of: described, at: pointer)
             case .querystring:
                 warn("query string parameter `\(parameter.name)` of \(described) is not imported", at: pointer)
             }

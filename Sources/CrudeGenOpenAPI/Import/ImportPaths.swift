@@ -21,6 +21,36 @@ extension Mapper {
         return (OpenAPI.Path(rawValue: String(key[..<cut])), String(key[cut...]))
     }
 
+    /// The operations `export` kept in a path item's `x-crudegen-operations`: those on a method the path
+    /// item already has, which OpenAPI cannot hold (``CrudegenExtension/operations``), with where each is.
+    mutating func repeatedOperations(of item: OpenAPI.PathItem, at pointer: [String]) -> [(String, OpenAPI.Operation, [String])] {
+        guard let repeated = item.vendorExtensions[CrudegenExtension.operations] else { return [] }
+        let place = pointer + [CrudegenExtension.operations]
+        guard let json = try? JSONEncoder().encode(repeated), let byMethod = try? JSONDecoder().decode([String: [OpenAPI.Operation]].self, from: json)
+        else {
+            warn("`\(CrudegenExtension.operations)` is not a mapping of methods to lists of operations; it is left out", at: place)
+            return []
+        }
+        return source.inDocumentOrder(byMethod.map { ($0.key, $0.value) }, at: place).flatMap { method, operations in
+            guard LenientDecoding.methods.contains(method.lowercased()) else {
+                warn("`\(method)` is not an HTTP method; its operations are left out", at: place + [method])
+                return [(String, OpenAPI.Operation, [String])]()
+            }
+            return operations.enumerated().map { (method.lowercased(), $0.element, place + [method, String($0.offset)]) }
+        }
+    }
+
+    /// Warns that a header or cookie parameter is left out: a spec sends fixed headers, and no cookies.
+    mutating func warnNotImported(_ parameter: OpenAPI.Parameter, of described: String, at pointer: [String]) {
+        if parameter.location == .cookie {
+            warn("cookie parameter `\(parameter.name)` of \(described) is not imported: a spec has no cookies", at: pointer)
+        } else {
+            warn(
+                "header parameter `\(parameter.name)` of \(described) is not imported: a spec's headers are fixed values", at: pointer,
+                hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
+        }
+    }
+
     /// Maps the paths: resources first (path pairs), then every operation no resource took as an action.
     mutating func mapPaths() {
         var endpoints: [Endpoint] = []
@@ -36,15 +66,14 @@ extension Mapper {
                 warn("path item reference is not resolvable; the path is left out", at: pointer)
                 continue
             }
-            for endpoint in item.endpoints {
-                guard selection.takes(path: path, operationTags: endpoint.operation.tags) else {
+            let standard = item.endpoints.map { ($0.method.rawValue.lowercased(), $0.operation, pointer + [$0.method.rawValue.lowercased()]) }
+            for (method, operation, operationPointer) in standard + repeatedOperations(of: item, at: pointer) {
+                guard selection.takes(path: path, operationTags: operation.tags) else {
                     summary.notSelected += 1
                     continue
                 }
                 endpoints.append(
-                    Endpoint(
-                        path: path, method: endpoint.method.rawValue.uppercased(), operation: endpoint.operation, pathParameters: item.parameters,
-                        pointer: pointer + [endpoint.method.rawValue.lowercased()]))
+                    Endpoint(path: path, method: method.uppercased(), operation: operation, pathParameters: item.parameters, pointer: operationPointer))
             }
         }
         var consumed = Set<String>()

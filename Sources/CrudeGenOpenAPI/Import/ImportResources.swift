@@ -401,14 +401,16 @@ extension Mapper {
                     } ?? .named("String")
                 resource.params.append(routeParam(name, type: type, declared: declared?.parameter))
             }
+            let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
+            if let markedHeaders, !markedHeaders.isEmpty { resource.headers[kind] = markedHeaders }
             for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
-                if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
+                if parameter.location == .header, let markedHeaders {
+                    if markedHeaders.contains(where: { $0.0 == parameter.name }) { continue }
+                } else if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
                     resource.headers[kind, default: []].append((parameter.name, value))
                     continue
                 }
-                warn(
-                    "\(parameter.location.rawValue) parameter `\(parameter.name)` of \(endpoint.method) \(endpoint.path.rawValue) is not imported: a spec's headers are fixed values",
-                    at: pointer, hint: "set it per operation through `ClientConfiguration.operationHeaders` or middleware")
+                warnNotImported(parameter, of: "\(endpoint.method) \(endpoint.path.rawValue)", at: pointer)
             }
             // A list's query parameters are its typed `query`, but for a paged list's position and page size,
             // which its pages send (in their next URLs, for Django REST Framework's paginators).

@@ -22,7 +22,7 @@ enum LenientDecoding {
     ]
 
     /// The operations' keys in a path item.
-    private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// The document `tree` holds, as OpenAPI 3.1 (`is30` documents are converted), with the tree as read
     /// and a warning for each part left out.
