@@ -793,7 +793,7 @@ private struct DocumentBuilder {
                 nullable[index].value = .array([.string(single), .string("null")])
                 return .object(nullable)
             }
-            if pairs.isEmpty { return inner }
+            // `JSON?` too: `{}` allows `null` already, but `[JSON?]` and `[JSON]` are other Swift types.
             return .object([("anyOf", .array([inner, .object([("type", .string("null"))])]))])
         case let .array(element):
             return .object([("type", .string("array")), ("items", schema(of: element, transform: transform))])

@@ -19,7 +19,7 @@ struct SpecDraft {
     /// The `transforms` section, in order.
     var transforms: [(name: String, kind: Transform)] = []
     /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
-    var updateMethod: String?
+    var methods: [CRUDOperation: String] = [:]
     var enums: [Enumeration] = []
     var unions: [Union] = []
     var models: [Model] = []

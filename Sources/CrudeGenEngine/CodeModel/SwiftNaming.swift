@@ -22,6 +22,12 @@ enum SwiftNaming {
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
     }
 
+    /// Whether an action named `name` in a spec has a Swift function name: the name made an identifier
+    /// the generator's way (`get-url` → `getUrl`) is one.
+    static func isActionName(_ name: String) -> Bool {
+        isIdentifier(sanitizedIdentifier(name))
+    }
+
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }

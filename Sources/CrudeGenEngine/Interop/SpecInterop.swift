@@ -9,6 +9,11 @@ package enum SpecInterop {
         SwiftNaming.isIdentifier(name)
     }
 
+    /// Whether a spec accepts `name` as an action's name.
+    package static func isActionName(_ name: String) -> Bool {
+        SwiftNaming.isActionName(name)
+    }
+
     /// `name` made a valid identifier the way the generator does it (`first-name` → `firstName`).
     package static func identifier(_ name: String, uppercaseFirst: Bool) -> String {
         SwiftNaming.sanitizedIdentifier(name, uppercaseFirst: uppercaseFirst)

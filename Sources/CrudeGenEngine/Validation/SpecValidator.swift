@@ -653,7 +653,7 @@ public struct SpecValidator {
         if let cache = action.cache, (action.method?.value ?? (action.body == nil ? "GET" : "POST")) != "GET" {
             error("action `\(action.name.value)` sets a cache policy, but only GET requests are cached", at: cache.location)
         }
-        if !SwiftNaming.isIdentifier(SwiftNaming.sanitizedIdentifier(action.name.value)) {
+        if !SwiftNaming.isActionName(action.name.value) {
             error("action name `\(action.name.value)` cannot be a Swift function name", at: action.name.location)
         }
         checkHeaders(action.headers)

@@ -30,7 +30,7 @@ extension Mapper {
             bodySchema = request.schema
         }
         // An action `export` marked keeps its name, and goes back to its resource when it had one.
-        let markedName = (operation.vendorExtensions[CrudegenExtension.action]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+        let markedName = (operation.vendorExtensions[CrudegenExtension.action]?.value as? String).flatMap { SpecInterop.isActionName($0) ? $0 : nil }
         let marked = markedName.flatMap { name in
             (operation.vendorExtensions[CrudegenExtension.resource]?.value as? String).flatMap { owner in
                 draft.resources.first { $0.name == owner }.map { (owner: $0, name: name) }

@@ -135,10 +135,12 @@ extension Mapper {
                 draft.actions.append(action)
             }
         }
-        let updateMethods = Set(draft.resources.filter { $0.operations.contains(.update) }.map { $0.methods[.update] ?? "PUT" })
-        if updateMethods.count == 1, let only = updateMethods.first, only != "PUT" {
-            draft.updateMethod = only
-            for index in draft.resources.indices { draft.resources[index].methods[.update] = nil }
+        // A verb every resource uses for an operation is the API's (`api.methods`).
+        for kind in CRUDOperation.allCases {
+            let methods = Set(draft.resources.filter { $0.operations.contains(kind) }.map { $0.methods[kind] ?? kind.defaultMethod })
+            guard methods.count == 1, let only = methods.first, only != kind.defaultMethod else { continue }
+            draft.methods[kind] = only
+            for index in draft.resources.indices { draft.resources[index].methods[kind] = nil }
         }
     }
 

@@ -354,10 +354,14 @@ extension Mapper {
             if !returns { resource.responsesNone.append(.patch) }
             used.append(patch.pointer)
         }
-        if let delete = candidates.delete, delete.method == "DELETE", successSchema(delete.operation) != nil {
+        // An unmarked delete is the item path's DELETE; one `export` marked may have any verb (`methods`).
+        if let delete = candidates.delete, delete.method == "DELETE" || isMarked, successSchema(delete.operation) != nil {
             resource.operations.append(.delete)
+            if delete.method != "DELETE" { resource.methods[.delete] = delete.method }
             used.append(delete.pointer)
         }
+        if let read = candidates.read, used.contains(read.pointer), read.method != "GET" { resource.methods[.read] = read.method }
+        if let list = candidates.list, used.contains(list.pointer), list.method != "GET" { resource.methods[.list] = list.method }
         guard !resource.operations.isEmpty || withoutOperations else {
             return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
         }
