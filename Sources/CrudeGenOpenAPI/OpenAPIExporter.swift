@@ -708,7 +708,8 @@ private struct DocumentBuilder {
         } else {
             pairs.append(("anyOf", .array(members)))
         }
-        if union.variants.contains(where: { $0.swiftName != nil || (union.discriminator == nil && !$0.isListed) }) {
+        // A union of one variant says so too: import reads an `anyOf` of one member as that member's type.
+        if union.variants.count == 1 || union.variants.contains(where: { $0.swiftName != nil || (union.discriminator == nil && !$0.isListed) }) {
             let variants = union.variants.map { variant in
                 DocumentValue.object(
                     [("name", .string(variant.name.value))] + (variant.swiftName.map { [("swift_name", DocumentValue.string($0.value))] } ?? []))

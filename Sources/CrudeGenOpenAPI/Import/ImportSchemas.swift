@@ -327,8 +327,10 @@ extension Mapper {
         default: return nil
         }
         let kept = members.enumerated().filter { !$0.element.isNull && !isBlankEnum($0.element) }.map { (index: $0.offset, schema: $0.element) }
-        // One member with a discriminator is a union too: its tag is sent, and the variants to come read.
-        guard kept.count >= 2 || (kept.count == 1 && schema.discriminator != nil) else { return nil }
+        // One member with a discriminator is a union too: its tag is sent, and the variants to come read;
+        // so is one `export` wrote for a union of one variant (`x-crudegen-variants`).
+        let isMarked = schema.vendorExtensions[CrudegenExtension.variants] != nil
+        guard kept.count >= 2 || (kept.count == 1 && (schema.discriminator != nil || isMarked)) else { return nil }
         if kept.count == 2, let blank = kept.firstIndex(where: { isBlankString($0.schema) }), case .string = kept[1 - blank].schema.value,
             enumValues(of: kept[1 - blank].schema) == nil
         {
@@ -351,7 +353,7 @@ extension Mapper {
             let hint = member.title.map { SpecInterop.identifier($0, uppercaseFirst: true) } ?? name + "Variant\(index + 1)"
             let (type, _) = typeExpression(of: member, hint: hint, pointer: pointer + [keyword, String(index)])
             let component: String? = if case let .reference(reference, _) = member.value { reference.name } else { nil }
-            typed.append((Self.readableWithoutTransform(type.nonOptional), component))
+            typed.append((readableWithoutTransform(type.nonOptional), component))
         }
         let models = Set(draft.models.map(\.name) + components.values.compactMap { if case let .model(typeName) = $0 { typeName } else { nil } })
         let isModel = { (type: TypeExpression) in if case let .named(name) = type { models.contains(name) } else { false } }
@@ -418,9 +420,16 @@ extension Mapper {
     }
 
     /// `type` with `Date` and `Data` read as `String`: a union's variant has no transform to read them.
-    static func readableWithoutTransform(_ type: TypeExpression) -> TypeExpression {
+    /// A model, enum or union the document names `Date` or `Data` is itself.
+    func readableWithoutTransform(_ type: TypeExpression) -> TypeExpression {
         switch type {
-        case .named("Date"), .named("Data"): .named("String")
+        case let .named(name) where name == "Date" || name == "Data":
+            components.values.contains { component in
+                switch component {
+                case let .enumeration(declared), let .union(declared), let .model(declared): declared == name
+                case .alias: false
+                }
+            } ? type : .named("String")
         case .named: type
         case let .optional(wrapped): .optional(readableWithoutTransform(wrapped))
         case let .array(element): .array(readableWithoutTransform(element))
