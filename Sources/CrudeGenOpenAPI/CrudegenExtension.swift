@@ -6,6 +6,8 @@ enum CrudegenExtension {
     /// same way, when one of them is a header OpenAPI ignores as a parameter (`Accept`, `Content-Type`,
     /// `Authorization`).
     static let headers = "x-crudegen-headers"
+    /// Document: `api.envelope` as written (`response.body`), empty for none.
+    static let envelope = "x-crudegen-envelope"
     /// Document: `api.access` when not `public`.
     static let access = "x-crudegen-access"
     /// Document: `api.cache`; GET operations: the cache policy of that `read`, `list` or action.

@@ -85,9 +85,7 @@ private struct DocumentBuilder {
     }
 
     /// The keys of `api.envelope`, outermost first.
-    private var envelope: [String] {
-        spec.api.envelope.map { $0.value.split(separator: ".").map(String.init) } ?? []
-    }
+    private var envelope: [String] { spec.api.envelopeKeys }
 
     /// The whole document: paths in the spec's order (resources, their actions, then API actions), then schemas.
     mutating func document() -> DocumentValue {
@@ -132,6 +130,8 @@ private struct DocumentBuilder {
             // Authorization, Accept or Content-Type: keep them for tools that know, and for `import`.
             result.append(Self.headersExtension(spec.api.headers))
         }
+        // Always, an empty one too: import would otherwise find an envelope in a namespace every resource shares.
+        result.append((CrudegenExtension.envelope, .string(spec.api.envelope?.value ?? "")))
         if spec.api.access != .public { result.append((CrudegenExtension.access, .string(spec.api.access.rawValue))) }
         if let cache = spec.api.cache { result.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         // Always, `verbatim` too: import would otherwise choose a style from the keys, and snake-case keys of a

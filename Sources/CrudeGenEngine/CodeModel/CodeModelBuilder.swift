@@ -31,7 +31,7 @@ private struct Builder {
         return APIDeclaration(
             name: SwiftNaming.escaped(spec.api.name.value),
             baseURL: spec.api.baseURL?.value,
-            envelope: spec.api.envelope.map { $0.value.split(separator: ".").map(String.init) } ?? [],
+            envelope: spec.api.envelopeKeys,
             headers: spec.api.headers.map { ($0.name.value, $0.value.value) },
             methods: methods,
             dateFormats: spec.transforms.compactMap { transform in

@@ -136,6 +136,11 @@ public struct APISpec: Sendable {
         self.access = access
         self.location = location
     }
+
+    /// The envelope's keys, outermost first (`response.body` → `response`, `body`); empty without one.
+    public var envelopeKeys: [String] {
+        envelope.map { $0.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
 }
 
 /// A type as written in a spec: a name, optionally wrapped in arrays, dictionaries and optionals.

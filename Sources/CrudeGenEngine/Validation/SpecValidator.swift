@@ -148,7 +148,7 @@ public struct SpecValidator {
                     hint: "write it with a scheme and host, as `https://api.example.com/v1`, and percent-encode what URLs do not allow (a space as `%20`)")
             }
         }
-        if let envelope = api.envelope, envelope.value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        if let envelope = api.envelope, api.envelopeKeys.contains(where: \.isEmpty) {
             error("envelope `\(envelope.value)` has an empty segment", at: envelope.location, hint: "write a dot path such as `data` or `response.body`")
         }
         checkHeaders(api.headers)

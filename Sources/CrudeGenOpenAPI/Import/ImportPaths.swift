@@ -156,6 +156,12 @@ extension Mapper {
     /// The envelope: the wrapper keys every JSON success response shares, when there are at least two
     /// such responses (one alone cannot tell an envelope from a namespace).
     mutating func detectEnvelope() {
+        // What `export` wrote wins over the shapes: a namespace every resource shares looks like one.
+        if let marked = document.vendorExtensions[CrudegenExtension.envelope]?.value as? String {
+            envelope = marked.isEmpty ? [] : marked.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            draft.envelope = marked.isEmpty ? nil : marked
+            return
+        }
         var chains: [[String]] = []
         for (_, item) in document.paths {
             guard let item = document.components[item] else { continue }
