@@ -649,13 +649,16 @@ private struct DocumentBuilder {
             var requiredMembers: [DocumentValue] = []
             for field in relationships {
                 let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
+                // A UUID id is a string of format `uuid`, as the resource's own id is.
+                let id: [(key: String, value: DocumentValue)] =
+                    [("type", .string("string"))] + (field.type.value.baseName == "UUID" ? [("format", .string("uuid"))] : [])
                 let identifier = DocumentValue.object([
                     ("type", .string("object")), ("required", .array([.string("type"), .string("id")])),
                     (
                         "properties",
                         .object([
                             ("type", .object([("type", .string("string")), ("enum", .array([.string(field.relationship?.value ?? "")]))])),
-                            ("id", .object([("type", .string("string"))])),
+                            ("id", .object(id)),
                         ])
                     ),
                 ])

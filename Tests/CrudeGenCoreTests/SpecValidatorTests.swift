@@ -124,11 +124,23 @@ import Testing
                 path: people
                 id: { name: id, type: String }
                 fields: { boss: { type: String, relationship: people } }
+              Tag:
+                path: tags
+                jsonapi: tags
+                id: { name: id, type: String }
+                pagination: { items: results }
+              Label:
+                path: labels
+                jsonapi: labels
+                id: { name: id, type: String }
+                pagination: { style: link_header }
 
             """
         #expect(
             errors(for: Self.header + invalid).sorted()
                 == [
+                    "19:26: resource `Tag` is a JSON:API resource, whose pages hold the resource objects in `data`, but its pagination reads them from `results`",
+                    "24:17: resource `Label` is a JSON:API resource, whose pages hold the resource objects in `data`, but its pagination reads them from the bare array of a `link_header` page",
                     "9:7: field `type` of JSON:API resource `Article` has the key `type`, which JSON:API reserves for the resource object's own",
                     "10:23: field `author` of resource `Article` is a relationship, so it holds the related id, not `Int`",
                     "10:61: field `author` of resource `Article` is a relationship, whose ids take no transform",

@@ -265,7 +265,11 @@ public struct RandomSpecGenerator {
             // A JSON:API resource's namespace is `data`: the draws are made all the same.
             if jsonAPIType == nil { lines.append("    namespace: \(namespace)") }
         }
-        if chance(0.3), operations.contains("list") { lines.append("    pagination: \(pagination())") }
+        if chance(0.3), operations.contains("list") {
+            let pagination = pagination()
+            // A JSON:API page holds its resource objects in `data`.
+            lines.append("    pagination: " + (jsonAPIType == nil ? pagination : "{ items: data }"))
+        }
         if chance(0.3), operations.contains("read") { lines.append("    headers: { read: { \(headers()) } }") }
         if chance(0.3), operations.contains("create") { lines.append("    responses: { create: none }") }
         if chance(0.2), operations.contains("update") { lines.append("    methods: { update: PATCH }") }

@@ -561,6 +561,12 @@ public struct SpecValidator {
                 "\(what) is a JSON:API resource, whose bodies are wrapped in `data`, and has a `namespace` too", at: written.location,
                 hint: "remove `namespace`: `jsonapi` reads and sends the resource object under `data`")
         }
+        if let pagination = resource.pagination, case let items = pagination.resolved.items, items != "data" {
+            error(
+                "\(what) is a JSON:API resource, whose pages hold the resource objects in `data`, but its pagination reads them from "
+                    + (items.isEmpty ? "the bare array of a `link_header` page" : "`\(items)`"),
+                at: pagination.items?.location ?? pagination.location, hint: "write `items: data` (and `next: links.next`, as JSON:API links pages)")
+        }
         if !ResourceSpec.jsonAPIIDTypes.contains(resource.id.type.value.description) {
             error(
                 "the id of JSON:API \(what) is `\(resource.id.type.value)`, but a JSON:API id is a string", at: resource.id.type.location,

@@ -100,16 +100,17 @@ extension Mapper {
         let linkage = nonNull(data)
         // Left out, or holding no data (`null`), the relationship reads as `nil`.
         let isOptional = optional || !requiredKeys(of: resolved(schema)).contains("data") || resolved(data).nullable || data.nullable || isNullable(data)
+        let isToMany: Bool
         let identifier: JSONSchema
-        let type: TypeExpression
         if case let .array(_, array) = linkage.value, let items = array.items {
-            identifier = nonNull(items)
-            type = .array(.named("String"))
+            (isToMany, identifier) = (true, nonNull(items))
         } else {
-            identifier = linkage
-            type = .named("String")
+            (isToMany, identifier) = (false, linkage)
         }
-        guard let parts = objectProperties(identifier), parts.contains(where: { $0.key == "id" }) else { return nil }
+        guard let parts = objectProperties(identifier), let id = parts.first(where: { $0.key == "id" })?.value else { return nil }
+        // The related id is a string; one of format `uuid` is a `UUID`, as a resource's id is.
+        let idType: TypeExpression = if case let .string(core, _) = resolved(id).value, core.format == .uuid { .named("UUID") } else { .named("String") }
+        let type: TypeExpression = isToMany ? .array(idType) : idType
         let related = parts.first { $0.key == "type" }.flatMap { enumValues(of: resolved($0.value)) }.flatMap { $0.values.count == 1 ? $0.values[0] : nil }
         var field = SpecDraft.Field(key: key, type: isOptional ? type.optionalized : type)
         field.relationship = related ?? key
