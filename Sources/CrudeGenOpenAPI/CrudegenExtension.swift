@@ -8,6 +8,11 @@ enum CrudegenExtension {
     static let headers = "x-crudegen-headers"
     /// Document: `api.envelope` as written (`response.body`), empty for none.
     static let envelope = "x-crudegen-envelope"
+    /// Document: every action in the spec's order, `[{ resource, action }]` (no `resource` for the API's own),
+    /// when a resource or the API has two or more: the paths group operations by route.
+    static let actions = "x-crudegen-actions"
+    /// The key of an action's resource in ``actions``.
+    static let resourceKey = "resource"
     /// Document: `api.access` when not `public`.
     static let access = "x-crudegen-access"
     /// Document: `api.cache`; GET operations: the cache policy of that `read`, `list` or action.
@@ -41,6 +46,9 @@ enum CrudegenExtension {
     static let pagination = "x-crudegen-pagination"
     /// Document: `api.store`; component schemas: a resource's own `store` (docs/store.md).
     static let store = "x-crudegen-store"
+    /// JSON:API resource objects: the JSON keys of the fields in the spec's order, where it mixes attributes
+    /// and relationships, which the object lists apart.
+    static let fields = "x-crudegen-fields"
     /// Union schemas: each variant's name and Swift name, `[{ name, swift_name }]`, where `import` would
     /// derive others from the variants' types or tags.
     static let variants = "x-crudegen-variants"

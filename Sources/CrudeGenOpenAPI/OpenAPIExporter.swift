@@ -138,6 +138,17 @@ private struct DocumentBuilder {
         // verbatim spec (`access_token`) would come back as other field names.
         result.append((CrudegenExtension.keys, .string(spec.api.keyStyle.rawValue)))
         if let store = spec.api.store { result.append((CrudegenExtension.store, .bool(store.value))) }
+        // The paths group operations by route, which may put actions in another order than the spec's.
+        let scopes: [(owner: String?, actions: [ActionSpec])] = [(nil, spec.actions)] + spec.resources.map { ($0.name.value, $0.actions) }
+        if scopes.contains(where: { $0.actions.count > 1 }) {
+            let order = scopes.flatMap { scope in
+                scope.actions.map { action in
+                    DocumentValue.object(
+                        (scope.owner.map { [(CrudegenExtension.resourceKey, DocumentValue.string($0))] } ?? []) + [("action", .string(action.name.value))])
+                }
+            }
+            result.append((CrudegenExtension.actions, .array(order)))
+        }
         if !spec.transforms.isEmpty {
             let transforms = spec.transforms.map { transform -> (key: String, value: DocumentValue) in
                 switch transform.kind {
@@ -690,6 +701,10 @@ private struct DocumentBuilder {
         if let description { result.append(("description", .string(description))) }
         if !required.isEmpty { result.append(("required", .array(required))) }
         result.append(("properties", .object(properties)))
+        // The object shows the attributes, then the relationships; the spec's order, where it mixes them, travels apart.
+        if fields.map({ $0.relationship != nil }) != attributes.map({ _ in false }) + relationships.map({ _ in true }) {
+            result.append((CrudegenExtension.fields, .array(fields.map { .string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle)) })))
+        }
         return .object(result)
     }
 

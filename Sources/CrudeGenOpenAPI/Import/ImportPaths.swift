@@ -135,12 +135,31 @@ extension Mapper {
                 draft.actions.append(action)
             }
         }
+        restoreActionOrder()
         // A verb every resource uses for an operation is the API's (`api.methods`).
         for kind in CRUDOperation.allCases {
             let methods = Set(draft.resources.filter { $0.operations.contains(kind) }.map { $0.methods[kind] ?? kind.defaultMethod })
             guard methods.count == 1, let only = methods.first, only != kind.defaultMethod else { continue }
             draft.methods[kind] = only
             for index in draft.resources.indices { draft.resources[index].methods[kind] = nil }
+        }
+    }
+
+    /// Puts actions back in the spec's order `export` kept (`x-crudegen-actions`): the paths group
+    /// operations by route. Actions it does not list keep their place after those it does.
+    mutating func restoreActionOrder() {
+        guard let entries = (document.vendorExtensions[CrudegenExtension.actions]?.value as? [Any])?.compactMap({ $0 as? [String: Any] }) else { return }
+        let order = entries.enumerated().reduce(into: [String?: [String: Int]]()) { order, entry in
+            guard let name = entry.element["action"] as? String else { return }
+            order[entry.element[CrudegenExtension.resourceKey] as? String, default: [:]][name] = entry.offset
+        }
+        let sorted = { (actions: [SpecDraft.Action], ranks: [String: Int]?) in
+            actions.enumerated().sorted { (ranks?[$0.element.name] ?? entries.count + $0.offset) < (ranks?[$1.element.name] ?? entries.count + $1.offset) }
+                .map(\.element)
+        }
+        draft.actions = sorted(draft.actions, order[nil])
+        for index in draft.resources.indices {
+            draft.resources[index].actions = sorted(draft.resources[index].actions, order[draft.resources[index].name])
         }
     }
 

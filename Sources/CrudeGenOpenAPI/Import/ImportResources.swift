@@ -265,8 +265,8 @@ extension Mapper {
             return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
         }
         fields.remove(at: idIndex)
-        // A key that is no identifier (`user id`) is a name a spec can give the id as it stands.
-        let idName = idField.name ?? (SpecInterop.isIdentifier(idField.key) ? SpecInterop.propertyName(idField.key) : idField.key)
+        // The key is the id's name as it stands (`user id`, `_`, `APIClient`): the generator makes a Swift name of it.
+        let idName = idField.name ?? idField.key
         var resource = SpecDraft.Resource(
             name: model.typeName, swiftName: draft.models[index].swiftName, description: draft.models[index].description, path: path, idName: idName,
             idKey: idField.key, idType: .named(idTypeName), operations: [], fields: fields
