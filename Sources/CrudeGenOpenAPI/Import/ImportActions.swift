@@ -121,8 +121,16 @@ extension Mapper {
             returns: returns, owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions),
             deprecated: Self.deprecation(of: operation))
         let pageQuery = pagination.map(Self.pageQueryNames) ?? []
-        // In a resource's action, the id and fields in the route are the resource's, not params.
-        let ownNames = marked.map { Set([$0.owner.idName] + $0.owner.fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) }) } ?? []
+        // In a resource's action, the id and fields in the route are the resource's, not params, unless the
+        // parameter is another type (an action's own `name` param beside the resource's `name` id).
+        var ownTypes: [String: TypeExpression] = [:]
+        if let owner = marked?.owner {
+            ownTypes[owner.idName] = owner.idType
+            for field in owner.fields {
+                for name in [field.key] + (field.name.map { [$0] } ?? []) where ownTypes[name] == nil { ownTypes[name] = field.type.nonOptional }
+            }
+        }
+        let ownNames = Set(ownTypes.keys)
         let defaultMethod = body == nil ? "GET" : "POST"
         if endpoint.method != defaultMethod { action.method = endpoint.method }
         let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
@@ -131,7 +139,10 @@ extension Mapper {
             let schema = parameterSchema(parameter)
             switch parameter.location {
             case .path:
-                guard !ownNames.contains(parameter.name) else { continue }
+                if let ownType = ownTypes[parameter.name] {
+                    guard let schema, case .reference = schema.value, pathType(of: schema, hint: "", pointer: pointer) != ownType
+                    else { continue }
+                }
                 let type =
                     schema.map { pathType(of: $0, hint: typeBase + SpecInterop.identifier(parameter.name, uppercaseFirst: true), pointer: pointer) }
                     ?? .named("String")

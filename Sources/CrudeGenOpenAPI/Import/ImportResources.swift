@@ -265,8 +265,11 @@ extension Mapper {
             return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
         }
         fields.remove(at: idIndex)
-        // The key is the id's name as it stands (`user id`, `_`, `APIClient`): the generator makes a Swift name of it.
-        let idName = idField.name ?? idField.key
+        // The key is the id's name as it stands (`user id`, `_`, `APIClient`): the generator makes a Swift name
+        // of it; but the item path's parameter names it when its snake case is the key (`{allCases}` for
+        // `all_cases`), as `export` writes the routes of a snake_case spec.
+        let idName =
+            idField.name ?? (SpecInterop.jsonKey(forField: idParameter, style: .snakeCase) == idField.key ? idParameter : idField.key)
         var resource = SpecDraft.Resource(
             name: model.typeName, swiftName: draft.models[index].swiftName, description: draft.models[index].description, path: path, idName: idName,
             idKey: idField.key, idType: .named(idTypeName), operations: [], fields: fields
