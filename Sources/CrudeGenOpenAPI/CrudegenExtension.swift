@@ -28,6 +28,8 @@ enum CrudegenExtension {
     static let swiftName = "x-crudegen-swift-name"
     /// Component schemas: the resource's `path`, which makes the schema a resource even without operations.
     static let path = "x-crudegen-path"
+    /// Component schemas: the name of a resource's id, when no operation on its item path names it.
+    static let id = "x-crudegen-id"
     /// Component schemas: the resource's `namespace` (`one`, `many`, `applies_to`), which a paginated list
     /// does not show.
     static let namespace = "x-crudegen-namespace"

@@ -628,12 +628,14 @@ private struct DocumentBuilder {
                 resource.jsonAPIType == nil
                 ? object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)
                 : resourceObject(resource, fields: resource.fields, description: resource.description, idRequired: !hasCreate)
+            // Without an operation on its item path, nothing names the id but the spec.
+            let hasMember = resource.operations.contains { ![.create, .list].contains($0.value) }
             result.append(
                 (
                     resource.name.value,
                     declaration(
-                        schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value, namespace: resource.namespace,
-                        store: resource.store)
+                        schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value, id: hasMember ? nil : resource.id.name.value,
+                        namespace: resource.namespace, store: resource.store)
                 ))
         }
         return result
@@ -784,12 +786,14 @@ private struct DocumentBuilder {
     /// A component schema with what OpenAPI cannot say about the type: its spec name where `import` would
     /// derive another, its Swift name, and a resource's path, namespace and store setting.
     private func declaration(
-        _ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil, namespace: NamespaceSpec? = nil, store: Located<Bool>? = nil
+        _ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil, id: String? = nil, namespace: NamespaceSpec? = nil,
+        store: Located<Bool>? = nil
     ) -> DocumentValue {
         guard case var .object(pairs) = schema else { return schema }
         if Self.needsName(name) { pairs.append((CrudegenExtension.name, .string(name))) }
         if let swiftName { pairs.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
         if let path { pairs.append((CrudegenExtension.path, .string(path))) }
+        if let id { pairs.append((CrudegenExtension.id, .string(id))) }
         if let namespace {
             var keys: [(key: String, value: DocumentValue)] = []
             if let one = namespace.one { keys.append(("one", .string(one.value))) }

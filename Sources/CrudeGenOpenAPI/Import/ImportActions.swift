@@ -140,7 +140,9 @@ extension Mapper {
             switch parameter.location {
             case .path:
                 if let ownType = ownTypes[parameter.name] {
-                    guard let schema, case .reference = schema.value, pathType(of: schema, hint: "", pointer: pointer) != ownType
+                    // An inline enum would be declared just to compare it: only references and scalars are typed here.
+                    let isInlineEnum = schema.map { schema in if case .reference = schema.value { false } else { enumValues(of: schema) != nil } } ?? true
+                    guard let schema, !isInlineEnum, pathType(of: schema, hint: "", pointer: pointer) != ownType
                     else { continue }
                 }
                 let type =

@@ -178,7 +178,9 @@ extension Mapper {
                 (candidates.list ?? candidates.create)?.path
                 ?? member.map { OpenAPI.Path(Array($0.path.components.dropLast()), trailingSlash: $0.path.trailingSlash) }
             guard let path = markedPath ?? collection.map({ route($0) }) else { return nil }
-            let idParameter = member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } } ?? "id"
+            let idParameter =
+                member.flatMap { $0.path.components.last.flatMap { isSingleParameter($0) ? String($0.dropFirst().dropLast()) : nil } }
+                ?? componentSchema(named: group.name)?.vendorExtensions[CrudegenExtension.id]?.value as? String ?? "id"
             return resource(
                 model: (group.name, typeName), candidates: candidates, path: path, idParameter: idParameter, isMarked: true,
                 withoutOperations: markedPath != nil)
