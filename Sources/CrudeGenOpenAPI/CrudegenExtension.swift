@@ -37,8 +37,7 @@ enum CrudegenExtension {
     static let resource = "x-crudegen-resource"
     /// Operations: which CRUD operation of the resource this is.
     static let operation = "x-crudegen-operation"
-    /// Operations: the name of the action this is, for a resource's action and for an API action whose name `import`
-    /// would not derive from the operationId.
+    /// Operations: the name of the action this is (of a resource's, and of the API's own).
     static let action = "x-crudegen-action"
     /// Properties and parameters: the field's transform (built-in or declared).
     static let transform = "x-crudegen-transform"

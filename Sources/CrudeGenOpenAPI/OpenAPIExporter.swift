@@ -332,13 +332,10 @@ private struct DocumentBuilder {
         var operation: [(key: String, value: DocumentValue)] = [
             ("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))
         ]
-        if let owner {
-            operation += [(CrudegenExtension.resource, .string(owner)), (CrudegenExtension.action, .string(action.name.value))]
-        } else if action.name.value.camelCased(uppercaseFirst: false) != action.name.value {
-            // `import` names an action by its operationId in lower camel case: `URLSession12` would come back
-            // as `uRLSession12`.
-            operation.append((CrudegenExtension.action, .string(action.name.value)))
-        }
+        // Every action says it is one, with its name: `import` would name an API action by its operationId in
+        // lower camel case (`URLSession12` as `uRLSession12`), and could take one on a resource's route for
+        // that resource's operation.
+        operation += (owner.map { [(CrudegenExtension.resource, DocumentValue.string($0))] } ?? []) + [(CrudegenExtension.action, .string(action.name.value))]
         if let cache = action.cache { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if let pagination = action.pagination { operation.append(paginationExtension(pagination)) }
         operation += Self.ignoredHeadersExtension(action.headers)
