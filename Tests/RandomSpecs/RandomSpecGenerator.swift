@@ -225,11 +225,13 @@ public struct RandomSpecGenerator {
         let idName = chance(0.5) ? "id" : Self.memberNames.randomElement(using: &random)!
         let idType = ["Int", "Int64", "String", "UUID"].filter { !shadowed.contains($0) }.randomElement(using: &random) ?? "Int"
         var idLine: String?
+        var idKey = SwiftNaming.key(for: idName, style: keyStyle)
         if chance(0.3), idName == "id", !shadowed.contains("Int") {
             idLine = "    id: \(YAMLText.quoted(idName))"
         } else if idName != "id" || shadowed.contains("Int") || chance(0.5) {
-            let key = chance(0.3) ? ", key: \(YAMLText.quoted(hostile()))" : ""
-            idLine = "    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(key) }"
+            let hostileKey = chance(0.3) ? hostile() : nil
+            if let hostileKey { idKey = hostileKey }
+            idLine = "    id: { name: \(YAMLText.quoted(idName)), type: \(idType)\(hostileKey.map { ", key: \(YAMLText.quoted($0))" } ?? "") }"
         }
         // A JSON:API resource object: its id a string under `id`, a hostile `type`, relationships among its
         // fields. Drawn from a stream of its own, so that a seed's other choices stay as they were.
@@ -242,7 +244,7 @@ public struct RandomSpecGenerator {
         if let idLine { lines.append(idLine) }
         // Fields first: a route parameter resolves to a field before a param of the same name.
         let fields = fields(
-            avoiding: [SwiftNaming.propertyName(idName)], idKey: jsonAPIType == nil ? SwiftNaming.key(for: idName, style: keyStyle) : "id",
+            avoiding: [SwiftNaming.propertyName(idName)], idKey: jsonAPIType == nil ? idKey : "id",
             isJSONAPI: jsonAPIType != nil)
         let fieldNames = Set(fields.map { SwiftNaming.propertyName($0.name) })
         var params: [Field] = []

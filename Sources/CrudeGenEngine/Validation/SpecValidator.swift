@@ -222,9 +222,13 @@ public struct SpecValidator {
         return false
     }
 
-    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, idName: String? = nil, isQuery: Bool = false, isJSONAPI: Bool = false) {
+    /// Checks `fields` of `owner`; a resource's fields beside its `id`, whose Swift name and JSON key they may not take.
+    private mutating func checkFields(_ fields: [FieldSpec], of owner: String, id: FieldSpec? = nil, isQuery: Bool = false, isJSONAPI: Bool = false) {
         var names: [String: SourceLocation] = [:]
         var keys: [String: SourceLocation] = [:]
+        // A JSON:API resource's id is under `id` apart from its attributes; `checkJSONAPI` refuses a field keyed `id`.
+        if let id, !isJSONAPI { keys[id.jsonKey(style: spec.api.keyStyle)] = (id.key ?? id.name).location }
+        let idName = id?.propertyName
         for field in fields {
             if let relationship = field.relationship {
                 if isJSONAPI {
@@ -492,7 +496,6 @@ public struct SpecValidator {
 
     private mutating func checkResource(_ resource: ResourceSpec) {
         let what = "resource `\(resource.name.value)`"
-        let idName = SwiftNaming.propertyName(resource.id.name.value)
         let idType = resource.id.type.value.description
         if !RouteParameters.idTypes.contains(idType) {
             error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
@@ -503,7 +506,7 @@ public struct SpecValidator {
                 hint: "give that type another name in the spec and keep its Swift name: `\(idType)Model: { swift_name: \(idType), … }`")
         }
         checkFields([resource.id.field(optional: false)], of: "the id of \(what)")
-        checkFields(resource.fields, of: what, idName: idName, isJSONAPI: resource.jsonAPIType != nil)
+        checkFields(resource.fields, of: what, id: resource.id.field(optional: false), isJSONAPI: resource.jsonAPIType != nil)
         if resource.jsonAPIType != nil { checkJSONAPI(resource) }
         checkFields(resource.params, of: "the params of \(what)")
         checkQuery(resource.query, of: "the query of \(what)")
