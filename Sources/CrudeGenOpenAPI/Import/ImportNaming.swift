@@ -113,10 +113,13 @@ extension Mapper {
     }
 }
 
-/// Names the spec declares, unique even ignoring case, never reserved or built in.
+/// Names the spec declares, never reserved or built in: unique as written, and their Swift names unique even
+/// ignoring case (each is a file).
 struct TypeNames {
-    /// Every name taken so far, lowercased.
+    /// Every Swift name taken so far, lowercased.
     private var taken: Set<String> = []
+    /// Every spec name taken so far.
+    private var specNames: Set<String> = []
 
     /// Whether import gives no type the name: a reserved or built-in one, or a standard library type's
     /// that a generated type would shadow in every file of the app importing it (Asana's `Task` would
@@ -131,30 +134,34 @@ struct TypeNames {
         if Self.isAvoided(base) { base += "Model" }
         var name = base
         var number = 2
-        while taken.contains(name.lowercased()) {
+        while taken.contains(name.lowercased()) || specNames.contains(name) {
             name = "\(base)\(number)"
             number += 1
         }
         taken.insert(name.lowercased())
+        specNames.insert(name)
         return name
     }
 
     /// Takes the spec name `export` wrote (`x-crudegen-name`), which may be a keyword or a built-in type's
-    /// name, when a spec can declare it: an identifier not yet taken, whose Swift name is not reserved.
+    /// name, when a spec can declare it: an identifier not yet taken, whose Swift name is not reserved or
+    /// taken (a spec may declare `any` beside `Any` when that one's Swift name is `KindAny`).
     mutating func claim(specName name: String, swiftName: String?) -> String? {
-        guard SpecInterop.isIdentifier(name), !taken.contains(name.lowercased()), !SpecInterop.reservedTypeNames.contains(swiftName ?? name) else {
-            return nil
-        }
-        taken.insert(name.lowercased())
+        let swift = swiftName ?? name
+        guard SpecInterop.isIdentifier(name), !specNames.contains(name), !taken.contains(swift.lowercased()), !SpecInterop.reservedTypeNames.contains(swift)
+        else { return nil }
+        taken.insert(swift.lowercased())
+        specNames.insert(name)
         return name
     }
 
     /// Takes exactly `name` when it is free; `false` otherwise.
     mutating func claimExactly(_ name: String) -> Bool {
-        guard !taken.contains(name.lowercased()), !Self.isAvoided(name) else {
+        guard !taken.contains(name.lowercased()), !specNames.contains(name), !Self.isAvoided(name) else {
             return false
         }
         taken.insert(name.lowercased())
+        specNames.insert(name)
         return true
     }
 }
