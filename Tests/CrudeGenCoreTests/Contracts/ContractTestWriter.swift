@@ -96,7 +96,8 @@ struct ContractTestWriter {
             if haveFirst {
                 lines.append("#expect(try await \(swiftType).\(read) == first)")
             } else {
-                lines.append("let first = try await \(swiftType).\(read)")
+                // Read by its id, the value is the one with that id.
+                lines += ["let first = try await \(swiftType).\(read)", "#expect(first.\(resource.idProperty) == firstID)"]
                 haveFirst = true
             }
         } else {
@@ -139,7 +140,8 @@ struct ContractTestWriter {
                 patch: "\(swiftType).Patch(\(SwiftNaming.argumentLabel(patchProperty.name)): .set(\"patched\"))")
         {
             lines += [
-                (resource.partialUpdate!.returnsModel ? "_ = " : "") + "try await \(swiftType).\(patch)",
+                resource.partialUpdate!.returnsModel
+                    ? "#expect(try await \(swiftType).\(patch).\(patchProperty.name) == \"patched\")" : "try await \(swiftType).\(patch)",
                 "#expect(await contract.stores(\(specName), \(SwiftNaming.stringLiteral(patchProperty.key)), \"patched\"))",
             ]
         } else {
@@ -152,7 +154,14 @@ struct ContractTestWriter {
             lines.append("var fresh = first")
             lines += writeOnly.map { "fresh." + $0 }
             lines.append("fresh.\(resource.idProperty) = \(resource.idIsOptional ? "nil" : idSample(resource, number: 1000) ?? "nil")")
-            lines.append((operation(resource, .create)?.returnsModel == true ? "_ = " : "") + "try await fresh.\(create)")
+            if operation(resource, .create)?.returnsModel == true {
+                // The server's copy: the values sent, and an id it assigned when the client sent none.
+                lines.append("let created = try await fresh.\(create)")
+                if let changed { lines.append("#expect(created.\(changed.name) == fresh.\(changed.name))") }
+                lines.append(resource.idIsOptional ? "#expect(created.\(resource.idProperty) != nil)" : "#expect(created.\(resource.idProperty) == fresh.\(resource.idProperty))")
+            } else {
+                lines.append("try await fresh.\(create)")
+            }
             lines += ["expected += 1", "#expect(await contract.records(\(specName)).count == expected)"]
         } else {
             lines.append(gap(.create, resource))

@@ -29,7 +29,9 @@ import FixtureApiModel
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.title == fresh.title)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Post").count == expected)
         try await FixtureApiModel.Post.delete(id: firstID, on: client)
@@ -45,6 +47,7 @@ import FixtureApiModel
         // No list: the spec lists none.
         let firstID = "id1"
         let first = try await FixtureApiModel.User.read(id: firstID, on: client)
+        #expect(first.id == firstID)
         var changed = first
         changed.email = "changed"
         #expect(try await changed.update(on: client).email == "changed")

@@ -29,7 +29,9 @@ import FixtureArticleApiModel
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.title == fresh.title)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Post").count == expected)
         try await FixtureArticleApiModel.Post.delete(id: firstID, on: client)

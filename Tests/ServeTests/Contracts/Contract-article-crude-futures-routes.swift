@@ -29,7 +29,9 @@ import FixtureArticleCRUDEFuturesRoutes
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.firstName == fresh.firstName)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Person").count == expected)
         try await FixtureArticleCRUDEFuturesRoutes.Person.delete(id: firstID, on: client)

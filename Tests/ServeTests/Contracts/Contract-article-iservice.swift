@@ -26,11 +26,13 @@ import FixtureArticleIService
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("User", "name", "changed"))
         #expect(await contract.records("User").count == expected)
-        _ = try await FixtureArticleIService.User.update(id: firstID, FixtureArticleIService.User.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureArticleIService.User.update(id: firstID, FixtureArticleIService.User.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("User", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("User").count == expected)
         try await FixtureArticleIService.User.delete(id: firstID, on: client)

@@ -26,11 +26,13 @@ import FixtureCorners
         #expect(try await changed.update(on: client).summary == "changed")
         #expect(await contract.stores("Patch", "summary", "changed"))
         #expect(await contract.records("Patch").count == expected)
-        _ = try await FixtureCorners.Revision.update(id: firstID, FixtureCorners.Revision.Patch(summary: .set("patched")), on: client)
+        #expect(try await FixtureCorners.Revision.update(id: firstID, FixtureCorners.Revision.Patch(summary: .set("patched")), on: client).summary == "patched")
         #expect(await contract.stores("Patch", "summary", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.summary == fresh.summary)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Patch").count == expected)
         try await FixtureCorners.Revision.delete(id: firstID, on: client)
@@ -54,11 +56,13 @@ import FixtureCorners
         #expect(try await changed.update(on: client).label == "changed")
         #expect(await contract.stores("Device", "label", "changed"))
         #expect(await contract.records("Device").count == expected)
-        _ = try await FixtureCorners.Device.update(deviceID: firstID, FixtureCorners.Device.Patch(label: .set("patched")), on: client)
+        #expect(try await FixtureCorners.Device.update(deviceID: firstID, FixtureCorners.Device.Patch(label: .set("patched")), on: client).label == "patched")
         #expect(await contract.stores("Device", "label", "patched"))
         var fresh = first
         fresh.deviceID = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.label == fresh.label)
+        #expect(created.deviceID != nil)
         expected += 1
         #expect(await contract.records("Device").count == expected)
         try await FixtureCorners.Device.delete(deviceID: firstID, on: client)
@@ -81,7 +85,8 @@ import FixtureCorners
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(client: 1, on: client)
+        let created = try await fresh.create(client: 1, on: client)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Invoice").count == expected)
         // No delete: the spec lists none.
@@ -102,11 +107,13 @@ import FixtureCorners
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Member", "name", "changed"))
         #expect(await contract.records("Member").count == expected)
-        _ = try await FixtureCorners.Member.update(id: firstID, FixtureCorners.Member.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureCorners.Member.update(id: firstID, FixtureCorners.Member.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Member", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Member").count == expected)
         try await FixtureCorners.Member.delete(id: firstID, on: client)
@@ -122,12 +129,15 @@ import FixtureCorners
         // No list: the spec lists none.
         let firstID = 1
         let first = try await FixtureCorners.Clip.read(folder: 1, id: firstID, on: client)
+        #expect(first.id == firstID)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         var fresh = first
         fresh.secret = "YQ=="
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.title == fresh.title)
+        #expect(created.id != nil)
         var expected = contract.count("Clip")
         expected += 1
         #expect(await contract.records("Clip").count == expected)
@@ -140,7 +150,8 @@ import FixtureCorners
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
         let firstID = 1
-        _ = try await FixtureCorners.Account.read(userID: firstID, on: client)
+        let first = try await FixtureCorners.Account.read(userID: firstID, on: client)
+        #expect(first.userID == firstID)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

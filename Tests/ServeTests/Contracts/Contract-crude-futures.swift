@@ -26,11 +26,13 @@ import FixtureCRUDEFutures
         #expect(try await changed.update(on: client).firstName == "changed")
         #expect(await contract.stores("Person", "first_name", "changed"))
         #expect(await contract.records("Person").count == expected)
-        _ = try await FixtureCRUDEFutures.Person.update(id: firstID, FixtureCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client)
+        #expect(try await FixtureCRUDEFutures.Person.update(id: firstID, FixtureCRUDEFutures.Person.Patch(firstName: .set("patched")), on: client).firstName == "patched")
         #expect(await contract.stores("Person", "first_name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.firstName == fresh.firstName)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Person").count == expected)
         try await FixtureCRUDEFutures.Person.delete(id: firstID, on: client)
@@ -54,11 +56,13 @@ import FixtureCRUDEFutures
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("HouseholdRecord", "name", "changed"))
         #expect(await contract.records("HouseholdRecord").count == expected)
-        _ = try await FixtureCRUDEFutures.HouseholdRecord.update(id: firstID, FixtureCRUDEFutures.HouseholdRecord.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureCRUDEFutures.HouseholdRecord.update(id: firstID, FixtureCRUDEFutures.HouseholdRecord.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("HouseholdRecord", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("HouseholdRecord").count == expected)
         try await FixtureCRUDEFutures.HouseholdRecord.delete(id: firstID, on: client)

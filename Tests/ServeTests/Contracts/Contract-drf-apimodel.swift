@@ -29,7 +29,9 @@ import FixtureDRFApiModel
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.title == fresh.title)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Post").count == expected)
         try await FixtureDRFApiModel.Post.delete(id: firstID, on: client)
@@ -44,7 +46,8 @@ import FixtureDRFApiModel
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFApiModel.ApiServer.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
         let firstID = "id1"
-        _ = try await FixtureDRFApiModel.User.read(id: firstID, on: client)
+        let first = try await FixtureDRFApiModel.User.read(id: firstID, on: client)
+        #expect(first.id == firstID)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

@@ -26,11 +26,13 @@ import FixtureDRFImported
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Author", "name", "changed"))
         #expect(await contract.records("Author").count == expected)
-        _ = try await FixtureDRFImported.Author.update(id: firstID, FixtureDRFImported.Author.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.Author.update(id: firstID, FixtureDRFImported.Author.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Author", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Author").count == expected)
         try await FixtureDRFImported.Author.delete(id: firstID, on: client)
@@ -54,11 +56,13 @@ import FixtureDRFImported
         #expect(try await changed.update(authorPk: 1, on: client).title == "changed")
         #expect(await contract.stores("Book", "title", "changed"))
         #expect(await contract.records("Book").count == expected)
-        _ = try await FixtureDRFImported.Book.update(authorPk: 1, id: firstID, FixtureDRFImported.Book.Patch(title: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.Book.update(authorPk: 1, id: firstID, FixtureDRFImported.Book.Patch(title: .set("patched")), on: client).title == "patched")
         #expect(await contract.stores("Book", "title", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(authorPk: 1, on: client)
+        let created = try await fresh.create(authorPk: 1, on: client)
+        #expect(created.title == fresh.title)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Book").count == expected)
         try await FixtureDRFImported.Book.delete(authorPk: 1, id: firstID, on: client)
@@ -83,11 +87,13 @@ import FixtureDRFImported
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("CursorItem", "group", "changed"))
         #expect(await contract.records("CursorItem").count == expected)
-        _ = try await FixtureDRFImported.CursorItem.update(id: firstID, FixtureDRFImported.CursorItem.Patch(group: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.CursorItem.update(id: firstID, FixtureDRFImported.CursorItem.Patch(group: .set("patched")), on: client).group == "patched")
         #expect(await contract.stores("CursorItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("CursorItem").count == expected)
         try await FixtureDRFImported.CursorItem.delete(id: firstID, on: client)
@@ -112,11 +118,13 @@ import FixtureDRFImported
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("LimitItem", "group", "changed"))
         #expect(await contract.records("LimitItem").count == expected)
-        _ = try await FixtureDRFImported.LimitItem.update(id: firstID, FixtureDRFImported.LimitItem.Patch(group: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.LimitItem.update(id: firstID, FixtureDRFImported.LimitItem.Patch(group: .set("patched")), on: client).group == "patched")
         #expect(await contract.stores("LimitItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("LimitItem").count == expected)
         try await FixtureDRFImported.LimitItem.delete(id: firstID, on: client)
@@ -141,11 +149,13 @@ import FixtureDRFImported
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("PageItem", "group", "changed"))
         #expect(await contract.records("PageItem").count == expected)
-        _ = try await FixtureDRFImported.PageItem.update(id: firstID, FixtureDRFImported.PageItem.Patch(group: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.PageItem.update(id: firstID, FixtureDRFImported.PageItem.Patch(group: .set("patched")), on: client).group == "patched")
         #expect(await contract.stores("PageItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("PageItem").count == expected)
         try await FixtureDRFImported.PageItem.delete(id: firstID, on: client)
@@ -169,11 +179,13 @@ import FixtureDRFImported
         #expect(try await changed.update(on: client).label == "changed")
         #expect(await contract.stores("Tag", "label", "changed"))
         #expect(await contract.records("Tag").count == expected)
-        _ = try await FixtureDRFImported.Tag.update(slug: firstID, FixtureDRFImported.Tag.Patch(label: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.Tag.update(slug: firstID, FixtureDRFImported.Tag.Patch(label: .set("patched")), on: client).label == "patched")
         #expect(await contract.stores("Tag", "label", "patched"))
         var fresh = first
         fresh.slug = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.label == fresh.label)
+        #expect(created.slug != nil)
         expected += 1
         #expect(await contract.records("Tag").count == expected)
         try await FixtureDRFImported.Tag.delete(slug: firstID, on: client)
@@ -198,12 +210,14 @@ import FixtureDRFImported
         #expect(try await changed.update(on: client).username == "changed")
         #expect(await contract.stores("User", "username", "changed"))
         #expect(await contract.records("User").count == expected)
-        _ = try await FixtureDRFImported.User.update(id: firstID, FixtureDRFImported.User.Patch(username: .set("patched")), on: client)
+        #expect(try await FixtureDRFImported.User.update(id: firstID, FixtureDRFImported.User.Patch(username: .set("patched")), on: client).username == "patched")
         #expect(await contract.stores("User", "username", "patched"))
         var fresh = first
         fresh.password = "YQ=="
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.username == fresh.username)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("User").count == expected)
         try await FixtureDRFImported.User.delete(id: firstID, on: client)

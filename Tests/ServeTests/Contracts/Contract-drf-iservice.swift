@@ -26,11 +26,13 @@ import FixtureDRFIService
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("User", "name", "changed"))
         #expect(await contract.records("User").count == expected)
-        _ = try await FixtureDRFIService.User.update(id: firstID, FixtureDRFIService.User.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureDRFIService.User.update(id: firstID, FixtureDRFIService.User.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("User", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("User").count == expected)
         try await FixtureDRFIService.User.delete(id: firstID, on: client)

@@ -26,11 +26,13 @@ import FixtureDRFYasgImported
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Author", "name", "changed"))
         #expect(await contract.records("Author").count == expected)
-        _ = try await FixtureDRFYasgImported.Author.update(id: firstID, FixtureDRFYasgImported.Author.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureDRFYasgImported.Author.update(id: firstID, FixtureDRFYasgImported.Author.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Author", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Author").count == expected)
         try await FixtureDRFYasgImported.Author.delete(id: firstID, on: client)
@@ -54,11 +56,13 @@ import FixtureDRFYasgImported
         #expect(try await changed.update(authorPk: "YQ==", on: client).title == "changed")
         #expect(await contract.stores("Book", "title", "changed"))
         #expect(await contract.records("Book").count == expected)
-        _ = try await FixtureDRFYasgImported.Book.update(authorPk: "YQ==", id: firstID, FixtureDRFYasgImported.Book.Patch(title: .set("patched")), on: client)
+        #expect(try await FixtureDRFYasgImported.Book.update(authorPk: "YQ==", id: firstID, FixtureDRFYasgImported.Book.Patch(title: .set("patched")), on: client).title == "patched")
         #expect(await contract.stores("Book", "title", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(authorPk: "YQ==", on: client)
+        let created = try await fresh.create(authorPk: "YQ==", on: client)
+        #expect(created.title == fresh.title)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Book").count == expected)
         try await FixtureDRFYasgImported.Book.delete(authorPk: "YQ==", id: firstID, on: client)
@@ -83,11 +87,13 @@ import FixtureDRFYasgImported
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("CursorItem", "group", "changed"))
         #expect(await contract.records("CursorItem").count == expected)
-        _ = try await FixtureDRFYasgImported.CursorItem.update(id: firstID, FixtureDRFYasgImported.CursorItem.Patch(group: .set("patched")), on: client)
+        #expect(try await FixtureDRFYasgImported.CursorItem.update(id: firstID, FixtureDRFYasgImported.CursorItem.Patch(group: .set("patched")), on: client).group == "patched")
         #expect(await contract.stores("CursorItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("CursorItem").count == expected)
         try await FixtureDRFYasgImported.CursorItem.delete(id: firstID, on: client)
@@ -112,11 +118,13 @@ import FixtureDRFYasgImported
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("LimitItem", "group", "changed"))
         #expect(await contract.records("LimitItem").count == expected)
-        _ = try await FixtureDRFYasgImported.LimitItem.update(id: firstID, FixtureDRFYasgImported.LimitItem.Patch(group: .set("patched")), on: client)
+        #expect(try await FixtureDRFYasgImported.LimitItem.update(id: firstID, FixtureDRFYasgImported.LimitItem.Patch(group: .set("patched")), on: client).group == "patched")
         #expect(await contract.stores("LimitItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("LimitItem").count == expected)
         try await FixtureDRFYasgImported.LimitItem.delete(id: firstID, on: client)
@@ -141,11 +149,13 @@ import FixtureDRFYasgImported
         #expect(try await changed.update(on: client).group == "changed")
         #expect(await contract.stores("PageItem", "group", "changed"))
         #expect(await contract.records("PageItem").count == expected)
-        _ = try await FixtureDRFYasgImported.PageItem.update(id: firstID, FixtureDRFYasgImported.PageItem.Patch(group: .set("patched")), on: client)
+        #expect(try await FixtureDRFYasgImported.PageItem.update(id: firstID, FixtureDRFYasgImported.PageItem.Patch(group: .set("patched")), on: client).group == "patched")
         #expect(await contract.stores("PageItem", "group", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("PageItem").count == expected)
         try await FixtureDRFYasgImported.PageItem.delete(id: firstID, on: client)
@@ -169,11 +179,13 @@ import FixtureDRFYasgImported
         #expect(try await changed.update(on: client).label == "changed")
         #expect(await contract.stores("Tag", "label", "changed"))
         #expect(await contract.records("Tag").count == expected)
-        _ = try await FixtureDRFYasgImported.Tag.update(slug: firstID, FixtureDRFYasgImported.Tag.Patch(label: .set("patched")), on: client)
+        #expect(try await FixtureDRFYasgImported.Tag.update(slug: firstID, FixtureDRFYasgImported.Tag.Patch(label: .set("patched")), on: client).label == "patched")
         #expect(await contract.stores("Tag", "label", "patched"))
         var fresh = first
         fresh.slug = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.label == fresh.label)
+        #expect(created.slug != nil)
         expected += 1
         #expect(await contract.records("Tag").count == expected)
         try await FixtureDRFYasgImported.Tag.delete(slug: firstID, on: client)

@@ -30,7 +30,9 @@ import FixtureDRF
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("PageItem").count == expected)
         try await FixtureDRF.PageItem.delete(id: firstID, on: client)
@@ -58,7 +60,9 @@ import FixtureDRF
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("LimitItem").count == expected)
         try await FixtureDRF.LimitItem.delete(id: firstID, on: client)
@@ -86,7 +90,9 @@ import FixtureDRF
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.group == fresh.group)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("CursorItem").count == expected)
         try await FixtureDRF.CursorItem.delete(id: firstID, on: client)

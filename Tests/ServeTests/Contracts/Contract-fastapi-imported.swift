@@ -26,11 +26,13 @@ import FixtureFastAPIImported
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Hero", "name", "changed"))
         #expect(await contract.records("Hero").count == expected)
-        _ = try await FixtureFastAPIImported.Hero.update(id: firstID, FixtureFastAPIImported.Hero.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureFastAPIImported.Hero.update(id: firstID, FixtureFastAPIImported.Hero.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Hero", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Hero").count == expected)
         try await FixtureFastAPIImported.Hero.delete(id: firstID, on: client)
@@ -54,11 +56,13 @@ import FixtureFastAPIImported
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Team", "name", "changed"))
         #expect(await contract.records("Team").count == expected)
-        _ = try await FixtureFastAPIImported.Team.update(id: firstID, FixtureFastAPIImported.Team.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureFastAPIImported.Team.update(id: firstID, FixtureFastAPIImported.Team.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Team", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Team").count == expected)
         try await FixtureFastAPIImported.Team.delete(id: firstID, on: client)
@@ -83,12 +87,14 @@ import FixtureFastAPIImported
         #expect(try await changed.update(on: client).username == "changed")
         #expect(await contract.stores("User", "username", "changed"))
         #expect(await contract.records("User").count == expected)
-        _ = try await FixtureFastAPIImported.User.update(id: firstID, FixtureFastAPIImported.User.Patch(username: .set("patched")), on: client)
+        #expect(try await FixtureFastAPIImported.User.update(id: firstID, FixtureFastAPIImported.User.Patch(username: .set("patched")), on: client).username == "patched")
         #expect(await contract.stores("User", "username", "patched"))
         var fresh = first
         fresh.password = "YQ=="
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.username == fresh.username)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("User").count == expected)
         // No delete: the spec lists none.

@@ -30,7 +30,9 @@ import FixtureFastAPIVendorStyles
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Server").count == expected)
         try await FixtureFastAPIVendorStyles.Server.delete(id: firstID, on: client)
@@ -54,7 +56,9 @@ import FixtureFastAPIVendorStyles
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Droplet").count == expected)
         try await FixtureFastAPIVendorStyles.Droplet.delete(id: firstID, on: client)
@@ -82,7 +86,9 @@ import FixtureFastAPIVendorStyles
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.type == fresh.type)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Addon").count == expected)
         try await FixtureFastAPIVendorStyles.Addon.delete(id: firstID, on: client)
@@ -110,7 +116,9 @@ import FixtureFastAPIVendorStyles
         // No partial update: the spec has none.
         var fresh = first
         fresh.gid = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.gid != nil)
         expected += 1
         #expect(await contract.records("TaskModel").count == expected)
         // No delete: the spec lists none.
@@ -131,7 +139,9 @@ import FixtureFastAPIVendorStyles
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.kind == fresh.kind)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Event").count == expected)
         // No delete: the spec lists none.

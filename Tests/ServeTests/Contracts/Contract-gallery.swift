@@ -17,7 +17,8 @@ import FixtureGallery
         let client = CrudeRuntime.APIClient(configuration: FixtureGallery.Gallery.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
         let firstID = 1
-        _ = try await FixtureGallery.Photo.read(album: 1, id: firstID, on: client)
+        let first = try await FixtureGallery.Photo.read(album: 1, id: firstID, on: client)
+        #expect(first.id == firstID)
         // No update: the spec lists none.
         // No partial update: the spec has none.
         // No create: the spec lists none.

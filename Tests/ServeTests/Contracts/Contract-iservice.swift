@@ -30,7 +30,9 @@ import FixtureIService
         #expect(await contract.stores("User", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("User").count == expected)
         try await FixtureIService.User.delete(id: firstID, on: client)

@@ -27,11 +27,13 @@ import FixtureMainActor
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Artist", "name", "changed"))
         #expect(await contract.records("Artist").count == expected)
-        _ = try await FixtureMainActor.Artist.update(id: firstID, FixtureMainActor.Artist.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureMainActor.Artist.update(id: firstID, FixtureMainActor.Artist.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Artist", "name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Artist").count == expected)
         try await FixtureMainActor.Artist.delete(id: firstID, on: client)

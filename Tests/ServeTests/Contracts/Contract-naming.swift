@@ -26,11 +26,13 @@ import FixtureNaming
         #expect(try await changed.update(on: client).`default` == "changed")
         #expect(await contract.stores("class", "default", "changed"))
         #expect(await contract.records("class").count == expected)
-        _ = try await FixtureNaming.`class`.update(id: firstID, FixtureNaming.`class`.Patch(default: .set("patched")), on: client)
+        #expect(try await FixtureNaming.`class`.update(id: firstID, FixtureNaming.`class`.Patch(default: .set("patched")), on: client).`default` == "patched")
         #expect(await contract.stores("class", "default", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.`default` == fresh.`default`)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("class").count == expected)
         try await FixtureNaming.`class`.delete(id: firstID, on: client)
@@ -69,7 +71,8 @@ import FixtureNaming
         // No partial update: no writable string field to set, or its arguments have no samples.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("default").count == expected)
         try await FixtureNaming.`default`.delete(id: firstID, on: client)
@@ -109,11 +112,13 @@ import FixtureNaming
         #expect(try await changed.update(on: client).`Type` == "changed")
         #expect(await contract.stores("Type", "type", "changed"))
         #expect(await contract.records("Type").count == expected)
-        _ = try await FixtureNaming.`Type`.update(id: firstID, FixtureNaming.`Type`.Patch(Type: .set("patched")), on: client)
+        #expect(try await FixtureNaming.`Type`.update(id: firstID, FixtureNaming.`Type`.Patch(Type: .set("patched")), on: client).`Type` == "patched")
         #expect(await contract.stores("Type", "type", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.`Type` == fresh.`Type`)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Type").count == expected)
         try await FixtureNaming.`Type`.delete(id: firstID, on: client)
@@ -148,7 +153,8 @@ import FixtureNaming
         // No partial update: no writable string field to set, or its arguments have no samples.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("init").count == expected)
         try await FixtureNaming.`init`.delete(id: firstID, on: client)
@@ -172,11 +178,13 @@ import FixtureNaming
         #expect(try await changed.update(on: client).description == "changed")
         #expect(await contract.stores("description", "description", "changed"))
         #expect(await contract.records("description").count == expected)
-        _ = try await FixtureNaming.description.update(id: firstID, FixtureNaming.description.Patch(description: .set("patched")), on: client)
+        #expect(try await FixtureNaming.description.update(id: firstID, FixtureNaming.description.Patch(description: .set("patched")), on: client).description == "patched")
         #expect(await contract.stores("description", "description", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.description == fresh.description)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("description").count == expected)
         try await FixtureNaming.description.delete(id: firstID, on: client)

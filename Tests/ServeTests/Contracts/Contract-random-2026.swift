@@ -26,7 +26,8 @@ import Testing
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Body").count == expected)
         // No delete: the spec lists none.

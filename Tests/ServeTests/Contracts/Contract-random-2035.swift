@@ -18,6 +18,7 @@ import FixtureRandom2035
         // No list: the spec lists none.
         let firstID = "id1"
         let first = try await FixtureRandom2035.ResourceOptional.read(id: firstID, on: client)
+        #expect(first.id == firstID)
         let changed = first
         #expect(try await changed.update(on: client) == changed)
         var expected = contract.count("Optional")

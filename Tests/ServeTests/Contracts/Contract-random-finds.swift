@@ -26,11 +26,13 @@ import FixtureRandomFinds
         #expect(try await changed.update(update: "YQ==", on: client).JSONKey_ == "changed")
         #expect(await contract.stores("Entry", "JSONKey", "changed"))
         #expect(await contract.records("Entry").count == expected)
-        _ = try await FixtureRandomFinds.Entry.update(update: "YQ==", id: firstID, FixtureRandomFinds.Entry.Patch(JSONKey_: .set("patched")), on: client)
+        #expect(try await FixtureRandomFinds.Entry.update(update: "YQ==", id: firstID, FixtureRandomFinds.Entry.Patch(JSONKey_: .set("patched")), on: client).JSONKey_ == "patched")
         #expect(await contract.stores("Entry", "JSONKey", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(update: "YQ==", on: client)
+        let created = try await fresh.create(update: "YQ==", on: client)
+        #expect(created.JSONKey_ == fresh.JSONKey_)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Entry").count == expected)
         try await FixtureRandomFinds.Entry.delete(update: "YQ==", id: firstID, on: client)
@@ -55,7 +57,8 @@ import FixtureRandomFinds
         // No partial update: no writable string field to set, or its arguments have no samples.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Kind").count == expected)
         try await FixtureRandomFinds.Kind.delete(id: firstID, on: client)
@@ -79,11 +82,13 @@ import FixtureRandomFinds
         #expect(try await changed.update(on: client).name == "changed")
         #expect(await contract.stores("Actor", "name", "changed"))
         #expect(await contract.records("Actor").count == expected)
-        _ = try await FixtureRandomFinds.Actor.update(Self: firstID, FixtureRandomFinds.Actor.Patch(name: .set("patched")), on: client)
+        #expect(try await FixtureRandomFinds.Actor.update(Self: firstID, FixtureRandomFinds.Actor.Patch(name: .set("patched")), on: client).name == "patched")
         #expect(await contract.stores("Actor", "name", "patched"))
         var fresh = first
         fresh.`Self` = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.`Self` != nil)
         expected += 1
         #expect(await contract.records("Actor").count == expected)
         try await FixtureRandomFinds.Actor.delete(Self: firstID, on: client)
@@ -107,11 +112,13 @@ import FixtureRandomFinds
         #expect(await contract.stores("Index", "Self", "changed"))
         #expect(await contract.records("Index").count == expected)
         let firstID = 1
-        _ = try await FixtureRandomFinds.Index.update(createOperation: 1, id: firstID, FixtureRandomFinds.Index.Patch(Self: .set("patched")), on: client)
+        #expect(try await FixtureRandomFinds.Index.update(createOperation: 1, id: firstID, FixtureRandomFinds.Index.Patch(Self: .set("patched")), on: client).`Self` == "patched")
         #expect(await contract.stores("Index", "Self", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.`Self` == fresh.`Self`)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Index").count == expected)
         try await FixtureRandomFinds.Index.delete(createOperation: 1, id: firstID, on: client)

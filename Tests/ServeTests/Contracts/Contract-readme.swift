@@ -26,11 +26,13 @@ import FixtureReadme
         #expect(try await changed.update(on: client).firstName == "changed")
         #expect(await contract.stores("Person", "first_name", "changed"))
         #expect(await contract.records("Person").count == expected)
-        _ = try await FixtureReadme.Person.update(id: firstID, FixtureReadme.Person.Patch(firstName: .set("patched")), on: client)
+        #expect(try await FixtureReadme.Person.update(id: firstID, FixtureReadme.Person.Patch(firstName: .set("patched")), on: client).firstName == "patched")
         #expect(await contract.stores("Person", "first_name", "patched"))
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.firstName == fresh.firstName)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Person").count == expected)
         try await FixtureReadme.Person.delete(id: firstID, on: client)

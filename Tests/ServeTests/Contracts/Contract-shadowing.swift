@@ -27,7 +27,8 @@ import FixtureShadowing
         // No partial update: no writable string field to set, or its arguments have no samples.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("Report").count == expected)
         try await FixtureShadowing.Report.delete(id: firstID, on: client)

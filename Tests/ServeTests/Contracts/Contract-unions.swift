@@ -29,7 +29,9 @@ import FixtureUnions
         // No partial update: the spec has none.
         var fresh = first
         fresh.id = nil
-        _ = try await fresh.create(on: client)
+        let created = try await fresh.create(on: client)
+        #expect(created.name == fresh.name)
+        #expect(created.id != nil)
         expected += 1
         #expect(await contract.records("User").count == expected)
         try await FixtureUnions.User.delete(id: firstID, on: client)
