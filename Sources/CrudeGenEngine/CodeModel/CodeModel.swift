@@ -29,10 +29,10 @@ public struct APIDeclaration: Sendable {
     public var payloadModels: [ModelDeclaration]
     /// API-wide actions.
     public var actions: [ActionDeclaration]
-    /// The spec's cache settings, when it has any: the client's policy (a runtime case such as
-    /// `.returnCacheDataElseLoad`) and the policies per operation, keyed by the generated identifier's
-    /// expression (`Person.Operations.read`).
-    public var cache: (policy: String?, operations: [(key: String, policy: String)])?
+    /// The spec's cache settings, when it has any: the client's policy and the policies per operation,
+    /// each of the operation of a type (its Swift name) named as its generated identifier (`read`, an
+    /// action's function name), in the spec's order.
+    public var cache: (policy: CachePolicySpec?, operations: [(type: String, operation: String, policy: CachePolicySpec)])?
     /// `String` and `URL` as the API file must spell them: qualified when the spec declares its own.
     public var stringType: String
     public var urlType: String

@@ -48,27 +48,23 @@ private struct Builder {
         )
     }
 
-    /// The cache settings of the whole spec, keyed as the client's `operationCachePolicies`: by the
-    /// generated identifiers (`Person.Operations.read`).
-    func cache() -> (policy: String?, operations: [(key: String, policy: String)])? {
-        var operations: [(key: String, policy: String)] = []
-        func key(_ type: String, _ name: String) -> String {
-            "\(SwiftNaming.escaped(type)).Operations.\(name)"
-        }
+    /// The cache settings of the whole spec, by operation, as the client's `operationCachePolicies` keys them.
+    func cache() -> (policy: CachePolicySpec?, operations: [(type: String, operation: String, policy: CachePolicySpec)])? {
+        var operations: [(type: String, operation: String, policy: CachePolicySpec)] = []
         for resource in spec.resources {
             let type = (resource.swiftName ?? resource.name).value
             for (operation, policy) in resource.cache.sorted(by: { $0.key < $1.key }) {
-                operations.append((key(type, operation.rawValue), policy.value.swiftCase))
+                operations.append((type, operation.rawValue, policy.value))
             }
             for action in resource.actions {
-                if let policy = action.cache { operations.append((key(type, actionFunctionName(action)), policy.value.swiftCase)) }
+                if let policy = action.cache { operations.append((type, actionFunctionName(action), policy.value)) }
             }
         }
         for action in spec.actions {
-            if let policy = action.cache { operations.append((key(spec.api.name.value, actionFunctionName(action)), policy.value.swiftCase)) }
+            if let policy = action.cache { operations.append((spec.api.name.value, actionFunctionName(action), policy.value)) }
         }
         guard spec.api.cache != nil || !operations.isEmpty else { return nil }
-        return (spec.api.cache?.value.swiftCase, operations)
+        return (spec.api.cache?.value, operations)
     }
 
     /// The escaped Swift name of an action's function, and of its operation's identifier.

@@ -34,9 +34,12 @@ enum TemplateContext {
         }
         if let cache = api.cache {
             var settings: [String: TemplateValue] = [
-                "operations": list(cache.operations.map { ["key": .string($0.key), "policy": .string($0.policy)] })
+                "operations": list(
+                    cache.operations.map {
+                        ["key": .string("\(SwiftNaming.escaped($0.type)).Operations.\($0.operation)"), "policy": .string($0.policy.runtimeCase)]
+                    })
             ]
-            if let policy = cache.policy { settings["policy"] = .string(policy) }
+            if let policy = cache.policy { settings["policy"] = .string(policy.runtimeCase) }
             context["cache"] = .object(settings)
         }
         return context

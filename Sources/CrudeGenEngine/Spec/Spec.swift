@@ -78,16 +78,6 @@ public enum CachePolicySpec: String, CaseIterable, Sendable {
     case reload
     case cacheElseLoad = "cache_else_load"
     case cacheOnly = "cache_only"
-
-    /// The runtime's case.
-    public var swiftCase: String {
-        switch self {
-        case .useProtocol: ".useProtocolCachePolicy"
-        case .reload: ".reloadIgnoringCache"
-        case .cacheElseLoad: ".returnCacheDataElseLoad"
-        case .cacheOnly: ".returnCacheDataDontLoad"
-        }
-    }
 }
 
 /// The access level of generated declarations.

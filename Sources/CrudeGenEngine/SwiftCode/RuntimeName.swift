@@ -125,3 +125,15 @@ extension TransformDeclaration {
         }
     }
 }
+
+extension CachePolicySpec {
+    /// The runtime's `CachePolicy` case, as generated code spells it (`.returnCacheDataElseLoad`).
+    var runtimeCase: String {
+        switch self {
+        case .useProtocol: ".useProtocolCachePolicy"
+        case .reload: ".reloadIgnoringCache"
+        case .cacheElseLoad: ".returnCacheDataElseLoad"
+        case .cacheOnly: ".returnCacheDataDontLoad"
+        }
+    }
+}
