@@ -8,10 +8,12 @@ import Testing
 /// the corners (RandomSpecGenerator): renamed types, hostile text, every transform, route form and section.
 ///
 /// `swift test` runs a batch with fixed seeds; `CRUDEGEN_RANDOM_SPECS` and `CRUDEGEN_RANDOM_SEED` run a
-/// longer campaign (`Scripts/random-specs.sh`).
+/// longer campaign (`Scripts/random-specs.sh`), and `CRUDEGEN_RANDOM_EXPORTS` names a folder to keep the
+/// exported documents in, for other tools (`Scripts/peer-generate.sh`).
 @Suite struct RandomRoundTripTests {
     static let count = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_SPECS"].flatMap(Int.init) ?? 40
     static let firstSeed = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_SEED"].flatMap(UInt64.init) ?? 2026
+    static let exports = ProcessInfo.processInfo.environment["CRUDEGEN_RANDOM_EXPORTS"].map { URL(fileURLWithPath: $0, isDirectory: true) }
 
     @Test func importOfTheExportOfARandomSpecGeneratesTheSameSwift() throws {
         var accepted = 0
@@ -25,6 +27,9 @@ import Testing
             // Both formats: JSON is read by the strict reader (a repeated key is an error), YAML by Yams.
             let format: OpenAPIExporter.Format = seed.isMultiple(of: 2) ? .json : .yaml
             let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "random-\(seed).crude.yaml", format: format).text
+            if let exports = Self.exports {
+                try Data(exported.utf8).write(to: exports.appendingPathComponent("random-\(seed).\(format == .json ? "json" : "yaml")"))
+            }
             let imported: OpenAPIImporter.Result
             do {
                 imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "random-\(seed).\(format == .json ? "json" : "yaml")")
