@@ -167,7 +167,7 @@ private struct DocumentBuilder {
 
     /// Whether `import` would name a type titled or keyed `name` otherwise, so the name must travel in `x-crudegen-name`.
     static func needsName(_ name: String) -> Bool {
-        name.camelCased(uppercaseFirst: true) != name || TypeNames.isAvoided(name)
+        name.camelCased(uppercaseFirst: true) != name || TypeNames.isAvoided(name) || componentKey(name) != name
     }
 
     /// A spec's `pagination` with only the keys it sets, for `import` to read back exactly.
@@ -595,7 +595,17 @@ private struct DocumentBuilder {
 
     /// A reference to the component schema `name`.
     private func reference(_ name: String) -> DocumentValue {
-        .object([("$ref", .string("#/components/schemas/" + name))])
+        .object([("$ref", .string("#/components/schemas/" + Self.componentKey(name)))])
+    }
+
+    /// The key of a type's component schema: its name, when OpenAPI allows it as one (letters, digits,
+    /// `.`, `_`, `-` in ASCII); else each other character as its code point between dots (`Ünïcode` →
+    /// `.DC.n.EF.code`), which no spec name has, as they hold no dots. `x-crudegen-name` keeps the name.
+    static func componentKey(_ name: String) -> String {
+        name.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                ? String(scalar) : "." + String(scalar.value, radix: 16, uppercase: true) + "."
+        }.joined()
     }
 
     /// The component schemas: enums, models, then resources (with their id property), in spec order.
@@ -635,7 +645,7 @@ private struct DocumentBuilder {
                         namespace: resource.namespace, store: resource.store)
                 ))
         }
-        return result
+        return result.map { (Self.componentKey($0.key), $0.value) }
     }
 
     /// A JSON:API resource object of `resource` (jsonapi.org, "Resource Objects"): its `type`, its `id`
@@ -720,7 +730,7 @@ private struct DocumentBuilder {
         }
         if let key = union.discriminator {
             pairs.append(("oneOf", .array(members)))
-            let mapping = union.variants.map { ($0.name.value, DocumentValue.string("#/components/schemas/" + $0.type.value.baseName)) }
+            let mapping = union.variants.map { ($0.name.value, DocumentValue.string("#/components/schemas/" + Self.componentKey($0.type.value.baseName))) }
             pairs.append(("discriminator", .object([("propertyName", .string(key.value)), ("mapping", .object(mapping))])))
         } else {
             pairs.append(("anyOf", .array(members)))

@@ -319,6 +319,25 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// OpenAPI allows only ASCII letters, digits, `.`, `_` and `-` in a component's key: a type named
+    /// `Ünïcode` is keyed `.DC.n.EF.code`, referenced so, and imported back by its `x-crudegen-name`.
+    @Test func aComponentKeyIsOneOpenAPIAllows() throws {
+        let yaml = """
+            api: { name: Shop }
+            resources:
+              Ünïcode:
+                path: items
+                fields: { name: String }
+            """
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "shop.crude.yaml", format: .json).text
+        let schemas = try #require(try JSONReader.read(exported, file: "shop.json").mapping?["components"]?.mapping?["schemas"]?.mapping)
+        #expect(schemas.keys.compactMap(\.scalar?.string).first == ".DC.n.EF.code")
+        #expect(exported.contains(##""$ref": "#/components/schemas/.DC.n.EF.code""##))
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shop.json")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
     /// `returns: File` is an `application/octet-stream` response of binary bytes, and imports back as a download.
     @Test func aDownloadIsABinaryResponseAndImportsBackAsOne() async throws {
         let yaml = """

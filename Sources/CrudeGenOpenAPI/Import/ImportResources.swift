@@ -146,8 +146,13 @@ extension Mapper {
         var groups: [(name: String, candidates: CRUDEndpoints)] = componentSchemas.compactMap { name, schema in
             schema.vendorExtensions[CrudegenExtension.path]?.value is String ? (name, CRUDEndpoints()) : nil
         }
+        // A resource is marked by its spec name, which is its component's key unless OpenAPI does not allow it as one.
+        let keysByName = Dictionary(
+            componentSchemas.compactMap { key, schema in (schema.vendorExtensions[CrudegenExtension.name]?.value as? String).map { ($0, key) } },
+            uniquingKeysWith: { first, _ in first })
         for endpoint in endpoints {
-            guard let name = endpoint.operation.vendorExtensions[CrudegenExtension.resource]?.value as? String,
+            guard let marked = endpoint.operation.vendorExtensions[CrudegenExtension.resource]?.value as? String,
+                case let name = components[marked] == nil ? keysByName[marked] ?? marked : marked,
                 let kind = (endpoint.operation.vendorExtensions[CrudegenExtension.operation]?.value as? String).flatMap(CRUDOperation.init(rawValue:))
             else { continue }
             let index =
