@@ -641,7 +641,8 @@ private struct DocumentBuilder {
                 (
                     resource.name.value,
                     declaration(
-                        schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value, id: hasMember ? nil : resource.id.name.value,
+                        schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value,
+                        id: hasMember ? nil : resource.id.name.value,
                         namespace: resource.namespace, store: resource.store)
                 ))
         }

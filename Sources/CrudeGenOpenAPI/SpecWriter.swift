@@ -15,7 +15,9 @@ enum SpecWriter {
             writer.line("  headers: { \(draft.headers.map { "\(scalar($0.name, flow: true)): \(scalar($0.value, flow: true))" }.joined(separator: ", ")) }")
         }
         if !draft.methods.isEmpty {
-            writer.line("  methods: { " + CRUDOperation.allCases.compactMap { kind in draft.methods[kind].map { "\(kind.rawValue): \($0)" } }.joined(separator: ", ") + " }")
+            writer.line(
+                "  methods: { " + CRUDOperation.allCases.compactMap { kind in draft.methods[kind].map { "\(kind.rawValue): \($0)" } }.joined(separator: ", ")
+                    + " }")
         }
         if draft.keyStyle != .verbatim { writer.line("  keys: \(draft.keyStyle.rawValue)") }
         if let access = draft.access { writer.line("  access: \(access.rawValue)") }

@@ -44,7 +44,9 @@ import Testing
         #expect(errors(for: Self.header + "models:\n  Item: {}\n  ITEM: {}\n").contains { $0.contains("differs from `Item` only in case") })
         // A field may not take the JSON key of its resource's id: both would read the one value.
         #expect(
-            errors(for: Self.header + "resources:\n  Tag:\n    path: tags\n    id: { name: uid, type: String, key: ref }\n    fields: { label: { type: String, key: ref } }\n")
+            errors(
+                for: Self.header
+                    + "resources:\n  Tag:\n    path: tags\n    id: { name: uid, type: String, key: ref }\n    fields: { label: { type: String, key: ref } }\n")
                 == ["6:43: field `label` of resource `Tag` has the JSON key `ref`, already used at line 5"])
     }
 

@@ -88,7 +88,9 @@ extension Mapper {
         if let order = (schema.vendorExtensions[CrudegenExtension.fields]?.value as? [Any])?.compactMap({ $0 as? String }) {
             let rank = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
             let id = fields.first { $0.key == "id" }
-            let members = fields.filter { $0.key != "id" }.enumerated().sorted { (rank[$0.element.key] ?? order.count + $0.offset, $0.offset) < (rank[$1.element.key] ?? order.count + $1.offset, $1.offset) }
+            let members = fields.filter { $0.key != "id" }.enumerated().sorted {
+                (rank[$0.element.key] ?? order.count + $0.offset, $0.offset) < (rank[$1.element.key] ?? order.count + $1.offset, $1.offset)
+            }
             fields = (id.map { [$0] } ?? []) + members.map(\.element)
         }
         jsonAPIObjects[typeName] = JSONAPIObject(type: type, original: original)

@@ -158,7 +158,9 @@ struct ContractTestWriter {
                 // The server's copy: the values sent, and an id it assigned when the client sent none.
                 lines.append("let created = try await fresh.\(create)")
                 if let changed { lines.append("#expect(created.\(changed.name) == fresh.\(changed.name))") }
-                lines.append(resource.idIsOptional ? "#expect(created.\(resource.idProperty) != nil)" : "#expect(created.\(resource.idProperty) == fresh.\(resource.idProperty))")
+                lines.append(
+                    resource.idIsOptional
+                        ? "#expect(created.\(resource.idProperty) != nil)" : "#expect(created.\(resource.idProperty) == fresh.\(resource.idProperty))")
             } else {
                 lines.append("try await fresh.\(create)")
             }
