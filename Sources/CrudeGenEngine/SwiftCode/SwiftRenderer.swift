@@ -224,21 +224,19 @@ enum SwiftRenderer {
         case let .text(piece): text += piece
         case let .expression(expression): write(expression, to: &text)
         case let .sequence(pieces): for piece in pieces { append(piece, to: &text) }
-        case let .arguments(items):
-            text += "("
-            for (position, item) in items.enumerated() {
-                if position > 0 { text += ", " }
-                append(item, to: &text)
-            }
-            text += ")"
-        case let .collection(items):
-            text += "["
-            for (position, item) in items.enumerated() {
-                if position > 0 { text += ", " }
-                append(item, to: &text)
-            }
-            text += "]"
+        case let .arguments(items): append(items, between: "(", ")", to: &text)
+        case let .collection(items): append(items, between: "[", "]", to: &text)
         }
+    }
+
+    /// Appends `items` on one line, separated by commas, between `open` and `close`.
+    private static func append(_ items: [Layout], between open: String, _ close: String, to text: inout String) {
+        text += open
+        for (position, item) in items.enumerated() {
+            if position > 0 { text += ", " }
+            append(item, to: &text)
+        }
+        text += close
     }
 
     /// The expression on one line.

@@ -130,7 +130,6 @@ extension Mapper {
                 for name in [field.key] + (field.name.map { [$0] } ?? []) where ownTypes[name] == nil { ownTypes[name] = field.type.nonOptional }
             }
         }
-        let ownNames = Set(ownTypes.keys)
         let defaultMethod = body == nil ? "GET" : "POST"
         if endpoint.method != defaultMethod { action.method = endpoint.method }
         let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
@@ -167,7 +166,7 @@ extension Mapper {
             }
         }
         // Every `{name}` of the route needs a param, even when the document forgot to declare one.
-        for name in parameterNames(endpoint.path) where !action.params.contains(where: { $0.name == name }) && !ownNames.contains(name) {
+        for name in parameterNames(endpoint.path) where !action.params.contains(where: { $0.name == name }) && ownTypes[name] == nil {
             action.params.append(routeParam(name, type: .named("String"), declared: nil))
         }
         warnCallbacks(endpoint)
