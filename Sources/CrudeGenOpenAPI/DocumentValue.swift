@@ -1,3 +1,5 @@
+import CrudeGenEngine
+
 /// A JSON value whose objects keep their keys in the order they were built, so that an exported
 /// document reads like the spec and is byte-for-byte the same on every run.
 enum DocumentValue: Sendable {
@@ -50,7 +52,7 @@ enum DocumentValue: Sendable {
         case let .object(pairs) where !pairs.isEmpty:
             output += "{\n"
             for (index, pair) in pairs.enumerated() {
-                output += pad + Self.quoted(pair.key) + ": "
+                output += pad + SpecSerializer.doubleQuoted(pair.key) + ": "
                 pair.value.writeJSON(to: &output, indent: indent + 1)
                 output += index == pairs.count - 1 ? "\n" : ",\n"
             }
@@ -62,14 +64,14 @@ enum DocumentValue: Sendable {
 
     /// A scalar or empty collection as JSON.
     private var inlineJSON: String {
-        if case let .string(text) = self { return Self.quoted(text) }
+        if case let .string(text) = self { return SpecSerializer.doubleQuoted(text) }
         return inlineYAML
     }
 
     /// The value on one line: scalars, and empty collections as `[]` and `{}`.
     private var inlineYAML: String {
         switch self {
-        case let .string(text): SpecWriter.scalar(text)
+        case let .string(text): SpecSerializer.scalar(text)
         case let .integer(value): String(value)
         case let .bool(value): value ? "true" : "false"
         case .null: "null"
@@ -123,27 +125,6 @@ enum DocumentValue: Sendable {
             && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./{}$".unicodeScalars.contains($0)) }
             && key.first.map { $0.isLetter || $0 == "/" || $0 == "_" || $0 == "$" } == true
             && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(key.lowercased())
-        return simple ? key : quoted(key)
-    }
-
-    /// A JSON string literal, which YAML reads as the same string.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{FEFF}" || scalar == "\u{2028}"
-                || scalar == "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        return simple ? key : SpecSerializer.doubleQuoted(key)
     }
 }

@@ -51,10 +51,10 @@ public enum OpenAPIExporter {
 /// none of its own; import reads it as no description.
 enum TransformNote {
     /// The note of a built-in transform, if it has one.
-    static func of(_ transform: String) -> String? {
+    static func of(_ transform: BuiltinTransform) -> String? {
         switch transform {
-        case "epoch_seconds": "Seconds since 1970-01-01T00:00:00Z."
-        case "epoch_milliseconds": "Milliseconds since 1970-01-01T00:00:00Z."
+        case .epochSeconds: "Seconds since 1970-01-01T00:00:00Z."
+        case .epochMilliseconds: "Milliseconds since 1970-01-01T00:00:00Z."
         default: nil
         }
     }
@@ -202,7 +202,7 @@ private struct DocumentBuilder {
         paths[index].repeated.append((method, operation))
         warnings.append(
             .warning(
-                "\(name) is the second operation on `\(method.uppercased()) \(path)`; OpenAPI holds one per path and method, so it is exported in the path's `\(CrudegenExtension.operations)`, which only crudegen reads",
+                "\(name) is another operation on `\(method.uppercased()) \(path)`; OpenAPI holds one per path and method, so it is exported in the path's `\(CrudegenExtension.operations)`, which only crudegen reads",
                 at: location, hint: "give it a path or method of its own for other tools to see it"))
     }
 
@@ -781,7 +781,7 @@ private struct DocumentBuilder {
     private func fieldExtensions(_ field: FieldSpec) -> [(key: String, value: DocumentValue)] {
         var result: [(key: String, value: DocumentValue)] = []
         let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
-        if field.name.value != SpecWriter.derivedName(forKey: key, style: spec.api.keyStyle) {
+        if field.name.value != SpecDraft.derivedName(forKey: key, style: spec.api.keyStyle) {
             result.append((CrudegenExtension.name, .string(field.name.value)))
         }
         if let swiftName = field.swiftName { result.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
@@ -840,65 +840,38 @@ private struct DocumentBuilder {
         }
     }
 
-    /// The schema of a built-in spec type as `transform` writes it on the wire (each type's default without one).
+    /// The schema of a built-in spec type as its transform writes it on the wire (the type's own schema
+    /// for a transform that writes the type as it is, and without one).
     private func builtin(_ name: String, transform: String?) -> DocumentValue {
-        /// A schema of one JSON type and an optional format.
-        func typed(_ type: String, _ format: String? = nil) -> DocumentValue {
-            .object([("type", .string(type))] + (format.map { [("format", DocumentValue.string($0))] } ?? []))
-        }
-        switch transform {
-        case "epoch_seconds"?, "epoch_milliseconds"?:
-            return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string(TransformNote.of(transform ?? "") ?? ""))])
-        // 100 is the whole, but a share may be more (growth) or less (a loss): the runtime reads any number.
-        case "percentage"?: return .object([("type", .string("number"))])
-        case "lenient"?:
-            // The runtime's lenient transforms read every scalar into the type (`true` as 1, `4.7` as 4, `"yes"`
-            // as true); the type's own comes first.
-            let own = Self.jsonType(of: name)
-            let accepted = [own] + ["string", "number", "boolean"].filter { $0 != own }
-            return .object([("type", .array(accepted.map(DocumentValue.string)))])
-        case "string_id"?: return .object([("type", .array([.string("string"), .string("integer")]))])
-        case let declared?:
-            if let transform = spec.transforms.first(where: { $0.name.value == declared }) {
-                switch transform.kind {
-                case let .dateFormat(format, _):
-                    return format.value == "yyyy-MM-dd"
-                        ? typed("string", "date")
-                        : .object([("type", .string("string")), ("description", .string(TransformNote.of(dateFormat: format.value)))])
-                case .custom:
-                    // Only the user's Swift knows the JSON side of their transform.
-                    return .object([])
-                }
+        switch ResolvedTransform.resolve(transform, base: name, in: spec, symbols: symbols) {
+        case let .builtin(builtin, type)?:
+            switch builtin {
+            case .epochSeconds, .epochMilliseconds:
+                return .object([("type", .string("integer")), ("format", .string("int64")), ("description", .string(TransformNote.of(builtin) ?? ""))])
+            // 100 is the whole, but a share may be more (growth) or less (a loss): the runtime reads any number.
+            case .percentage: return .object([("type", .string("number"))])
+            case .lenient:
+                // The runtime's lenient transforms read every scalar into the type (`true` as 1, `4.7` as 4, `"yes"`
+                // as true); the type's own comes first.
+                let accepted = [type.jsonType] + ["string", "number", "boolean"].filter { $0 != type.jsonType }
+                return .object([("type", .array(accepted.map(DocumentValue.string)))])
+            case .stringID: return .object([("type", .array([.string("string"), .string("integer")]))])
+            case .iso8601, .iso8601Fractional, .url: break
             }
-        case nil:
-            break
+        case let .dateFormat(_, format, _)?:
+            return format == "yyyy-MM-dd"
+                ? .object([("type", .string("string")), ("format", .string("date"))])
+                : .object([("type", .string("string")), ("description", .string(TransformNote.of(dateFormat: format)))])
+        // Only the user's Swift knows the JSON side of their transform.
+        case .custom?: return .object([])
+        case nil: break
         }
-        switch name {
-        case "String": return typed("string")
-        case "Int": return typed("integer")
-        case "Int32": return typed("integer", "int32")
-        case "Int64": return typed("integer", "int64")
-        case "UInt": return .object([("type", .string("integer")), ("format", .string("uint64")), ("minimum", .integer(0))])
-        case "Double": return typed("number", "double")
-        case "Float": return typed("number", "float")
-        case "Decimal": return typed("number", "decimal")
-        case "Bool": return typed("boolean")
-        case "Date": return typed("string", "date-time")
-        case "URL": return typed("string", "uri")
-        case "UUID": return typed("string", "uuid")
-        case "Data": return .object([("type", .string("string")), ("contentEncoding", .string("base64"))])
-        // A file part's bytes, as FastAPI describes an `UploadFile`.
-        case "File": return .object([("type", .string("string")), ("contentMediaType", .string("application/octet-stream"))])
-        default: return .object([])
-        }
-    }
-
-    /// The JSON type a `lenient` field holds first; an `Int` takes any number, its fraction dropped.
-    private static func jsonType(of name: String) -> String {
-        switch name {
-        case "Int", "Double": "number"
-        case "Bool": "boolean"
-        default: "string"
-        }
+        return .object(
+            (BuiltinType(rawValue: name)?.jsonSchema ?? []).map { keyword, value in
+                switch value {
+                case let .string(text): (keyword, .string(text))
+                case let .integer(number): (keyword, .integer(number))
+                }
+            })
     }
 }

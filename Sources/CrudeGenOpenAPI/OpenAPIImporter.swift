@@ -66,8 +66,8 @@ public enum OpenAPIImporter {
         guard requestProblems.isEmpty else { throw DiagnosticsError(requestProblems) }
         var mapper = Mapper(source: source, selection: selection, apiName: apiName)
         let draft = mapper.map()
-        let yaml = SpecWriter.yaml(
-            of: draft,
+        let yaml = SpecSerializer.yaml(
+            of: draft.spec(file: specFile),
             header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
         // Loading and validating is what decides whether `generate` accepts a spec; rendering adds nothing to it.
         let loaded = SpecLoader.load(Data(yaml.utf8), file: specFile)
@@ -316,14 +316,14 @@ extension Mapper {
         draft.store = extensions[CrudegenExtension.store]?.value as? Bool
         guard let transforms = extensions[CrudegenExtension.transforms]?.value as? [String: Any] else { return }
         for (name, value) in source.inDocumentOrder(transforms.map { ($0.key, $0.value) }, at: [CrudegenExtension.transforms]) {
-            guard SpecInterop.isIdentifier(name), !SpecInterop.isBuiltinTransform(name), let body = value as? [String: Any] else { continue }
+            guard SpecInterop.isIdentifier(name), BuiltinTransform(rawValue: name) == nil, let body = value as? [String: Any] else { continue }
             if let format = body["date_format"] as? String {
                 let zone = (body["time_zone"] as? String).flatMap { SpecInterop.isTimeZone($0) ? $0 : nil }
                 draft.transforms.append((name, .dateFormat(format, timeZone: zone)))
             } else if let type = body["type"] as? String, let swift = body["swift"] as? String, SpecInterop.isIdentifier(swift),
-                case .success = TypeExpressionParser.parse(type)
+                case let .success(valueType) = TypeExpressionParser.parse(type)
             {
-                draft.transforms.append((name, .custom(type: type, swift: swift)))
+                draft.transforms.append((name, .custom(type: valueType, swift: swift)))
             }
         }
     }

@@ -31,7 +31,7 @@ struct SpecDraft {
         /// `date_format`: a `Date` in a fixed pattern.
         case dateFormat(String, timeZone: String?)
         /// A transform implemented in Swift, of values of `type`.
-        case custom(type: String, swift: String)
+        case custom(type: TypeExpression, swift: String)
     }
 
     /// A field with its JSON key; the writer derives its name from the key and the key style.

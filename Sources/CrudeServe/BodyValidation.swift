@@ -1,4 +1,5 @@
 #if CrudeServe
+import CrudeGenEngine
 import CrudeRuntime
 import Foundation
 
@@ -100,7 +101,7 @@ struct BodyValidation {
             fail(path, "Enter a valid URL.", received: value)
         case let (.date(format), _):
             if format.accepts(value) { return value }
-            fail(path, "Date has wrong format (received \(Self.quoted(value))); use \(format.description).")
+            fail(path, "Date has wrong format (received \(Self.quoted(value))); use \(format.messageName).")
         case let (.enumeration(values, integer), _):
             let raw: String? =
                 switch value {
@@ -218,9 +219,9 @@ extension ServedAPI {
     }
 }
 
-extension DateWire: CustomStringConvertible {
+extension DateWireForm {
     /// The format as a message names it.
-    var description: String {
+    var messageName: String {
         switch self {
         case .iso8601: "ISO 8601 (2026-11-26T09:30:00Z)"
         case .iso8601Fractional: "ISO 8601 with fractional seconds (2026-11-26T09:30:00.123Z)"

@@ -437,9 +437,9 @@ struct ServedPagination: Sendable {
     /// The pagination `spec` describes, with the style's defaults the generated client applies.
     init(_ spec: PaginationSpec) {
         declaration = spec.resolved
-        parameter = declaration.parameter ?? "page"
+        parameter = declaration.linkParameter
         sizeParameter = spec.resolvedSizeParameter
-        defaultSize = declaration.size?.value ?? 10
+        defaultSize = declaration.servedSize
     }
 }
 
@@ -475,7 +475,7 @@ indirect enum WireType: Sendable {
     /// A string holding an absolute URL.
     case url
     /// A date as the field's transform writes it.
-    case date(DateWire)
+    case date(DateWireForm)
     /// A value of an enum: one of its raw values (strings, or integers when `integer`).
     case enumeration(values: Set<String>, integer: Bool)
     /// An object of the model or resource of that spec name.
@@ -567,13 +567,13 @@ enum LenientType: Sendable, CustomStringConvertible {
     /// `string_id`: a string or a whole number.
     case identifier
 
-    /// The lenient type of a `lenient` field of the built-in type `name`.
-    init?(of name: String) {
-        switch name {
-        case "Int": self = .integer
-        case "Double": self = .double
-        case "Bool": self = .bool
-        case "String": self = .string
+    /// The lenient type of a `lenient` field of the built-in `type`.
+    init?(of type: BuiltinType) {
+        switch type {
+        case .int: self = .integer
+        case .double: self = .double
+        case .bool: self = .bool
+        case .string: self = .string
         default: return nil
         }
     }
@@ -621,15 +621,6 @@ enum LenientType: Sendable, CustomStringConvertible {
     }
 }
 
-/// How a date field is written.
-enum DateWire: Sendable {
-    /// The built-in transforms of the same names: ISO 8601 strings, with or without fractional seconds, and
-    /// numbers of seconds or milliseconds since 1970.
-    case iso8601, iso8601Fractional, epochSeconds, epochMilliseconds
-    /// A `DateFormatter` pattern in a time zone (UTC unless named).
-    case format(String, timeZone: String?)
-}
-
 /// Resolves spec types to wire types, with the spec's key style and transforms.
 struct WireTypes {
     /// The validated spec whose enums, transforms and key style decide.
@@ -666,24 +657,18 @@ struct WireTypes {
 
     /// The wire type of the spec type `name` under `transform`: the transform decides, else the type.
     private func named(_ name: String, transform: String?) -> WireType {
-        if let transform {
-            switch transform {
-            case "iso8601": return .date(.iso8601)
-            case "iso8601_fractional": return .date(.iso8601Fractional)
-            case "epoch_seconds": return .date(.epochSeconds)
-            case "epoch_milliseconds": return .date(.epochMilliseconds)
-            case "percentage": return .number(.double)
-            case "url": return .url
+        switch ResolvedTransform.resolve(transform, base: name, in: spec, symbols: symbols) {
+        case let .builtin(builtin, type)?:
+            if let date = builtin.dateForm { return .date(date) }
+            switch builtin {
             // Strings, numbers or booleans, as servers that mix them send, and as the runtime reads them.
-            case "string_id": return .lenient(.identifier)
-            case "lenient": return LenientType(of: name).map(WireType.lenient) ?? .any
-            default:
-                switch spec.transforms.first(where: { $0.name.value == transform })?.kind {
-                case let .dateFormat(format, timeZone)?: return .date(.format(format.value, timeZone: timeZone?.value))
-                case let .custom(valueType, _)?: return type(valueType.value, transform: nil)
-                case nil: return .any
-                }
+            case .lenient: return LenientType(of: type).map(WireType.lenient) ?? .any
+            case .stringID: return .lenient(.identifier)
+            case .percentage, .url, .iso8601, .iso8601Fractional, .epochSeconds, .epochMilliseconds: break
             }
+        case let .dateFormat(_, format, timeZone)?: return .date(.format(format, timeZone: timeZone))
+        case let .custom(_, valueType, _)?: return type(valueType, transform: nil)
+        case nil: break
         }
         switch symbols.resolve(name) {
         case .model?, .resource?: return .object(name)
@@ -695,22 +680,23 @@ struct WireTypes {
             let values = (enumeration?.cases ?? []).map { raw in integer ? Int64(raw.rawValue.value).map(String.init) ?? raw.rawValue.value : raw.rawValue.value
             }
             return .enumeration(values: Set(values), integer: integer)
-        case .builtin?, .api?, nil: break
-        }
-        switch name {
-        case "Int", "Int64": return .integer(.int64)
-        case "Int32": return .integer(.int32)
-        case "UInt": return .integer(.uint64)
-        case "Double": return .number(.double)
-        case "Float": return .number(.float)
-        case "Decimal": return .number(.decimal)
-        case "Bool": return .bool
-        case "String", "Data": return .string
-        case "UUID": return .uuid
-        case "URL": return .url
-        case "Date": return .date(.iso8601)
-        case "JSON", "File": return .any
-        default: return .object(name)
+        case let .builtin(type)?:
+            switch type {
+            case .int, .int64: return .integer(.int64)
+            case .int32: return .integer(.int32)
+            case .uint: return .integer(.uint64)
+            case .double: return .number(.double)
+            case .float: return .number(.float)
+            case .decimal: return .number(.decimal)
+            case .bool: return .bool
+            case .string, .data: return .string
+            case .uuid: return .uuid
+            case .url: return .url
+            // A date always has a transform: its type's default when it names none.
+            case .date: return .date(.iso8601)
+            case .json, .file: return .any
+            }
+        case .api?, nil: return .object(name)
         }
     }
 }

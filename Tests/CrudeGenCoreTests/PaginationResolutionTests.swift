@@ -19,23 +19,27 @@ import Testing
     @Test func eachStyleGetsItsDefaults() throws {
         #expect(
             try resolved("true")
-                == PaginationDeclaration(style: .nextURL(keyPath: "next"), items: "results", count: "count", countHeader: nil, size: nil))
+                == PaginationDeclaration(
+                    style: .nextURL(keyPath: "next"), items: "results", count: "count", countHeader: nil, size: nil, linkParameter: "page", servedSize: 10))
         #expect(
             try resolved("{ style: page }")
-                == PaginationDeclaration(style: .pageNumber(parameter: "page", next: nil), items: "results", count: nil, countHeader: nil, size: nil))
+                == PaginationDeclaration(
+                    style: .pageNumber(parameter: "page", next: nil), items: "results", count: nil, countHeader: nil, size: nil, linkParameter: "page",
+                    servedSize: 10))
         #expect(
             try resolved("{ style: offset, size: 20 }")
                 == PaginationDeclaration(
                     style: .offset(parameter: "offset"), items: "results", count: "count", countHeader: nil,
-                    size: .init(parameter: "limit", value: 20)))
+                    size: .init(parameter: "limit", value: 20), linkParameter: "offset", servedSize: 20))
         #expect(
             try resolved("{ style: cursor, size: 5 }")
                 == PaginationDeclaration(
                     style: .cursor(parameter: "cursor", next: "next_cursor"), items: "results", count: nil, countHeader: nil,
-                    size: .init(parameter: "page_size", value: 5)))
+                    size: .init(parameter: "page_size", value: 5), linkParameter: "cursor", servedSize: 5))
         #expect(
             try resolved("{ style: link_header }")
-                == PaginationDeclaration(style: .linkHeader, items: "", count: nil, countHeader: nil, size: nil))
+                == PaginationDeclaration(
+                    style: .linkHeader, items: "", count: nil, countHeader: nil, size: nil, linkParameter: "page", servedSize: 10))
     }
 
     @Test func writtenKeysReplaceTheDefaults() throws {
@@ -52,5 +56,26 @@ import Testing
         #expect(header.countHeader == "X-Total-Count")
         #expect(header.parameter == "offset")
         #expect(header.next == nil)
+    }
+
+    /// What the importer writes: a key that says what the style's default says is left out, and the
+    /// pagination resolves as before.
+    @Test func keysSayingTheDefaultAreLeftOutAsWritten() throws {
+        let at = CrudeGenEngine.SourceLocation(file: "spec.yaml", line: 1, column: 1)
+        let spelled: [PaginationSpec] = [
+            PaginationSpec(items: "results", next: "next", count: "count", sizeParameter: "page_size", at: at),
+            PaginationSpec(style: .page, items: "results", parameter: "page", sizeParameter: "page_size", at: at),
+            PaginationSpec(style: .offset, items: "results", count: "count", parameter: "offset", sizeParameter: "limit", at: at),
+            PaginationSpec(style: .cursor, next: "next_cursor", parameter: "cursor", at: at),
+            PaginationSpec(style: .linkHeader, items: "", at: at),
+        ]
+        for pagination in spelled {
+            let written = pagination.withoutDefaults
+            #expect(written == PaginationSpec(style: pagination.style, at: at), "\(pagination.style) keeps a default")
+            #expect(written.resolved == pagination.resolved)
+        }
+        // A key that differs stays, and so does `count` when a header carries the total (its default is none then).
+        let kept = PaginationSpec(style: .offset, items: "data", count: "count", countHeader: "X-Total", parameter: "skip", at: at).withoutDefaults
+        #expect(kept == PaginationSpec(style: .offset, items: "data", count: "count", countHeader: "X-Total", parameter: "skip", at: at))
     }
 }

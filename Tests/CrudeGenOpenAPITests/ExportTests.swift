@@ -308,7 +308,7 @@ import Yams
         let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "people.crude.yaml", format: .json)
         #expect(
             exported.warnings.map(\.description) == [
-                "people.crude.yaml:8:7: warning: action `merge` of `Person` is the second operation on `POST /people`; OpenAPI holds one per path and method, so it is exported in the path's `x-crudegen-operations`, which only crudegen reads\n    hint: give it a path or method of its own for other tools to see it"
+                "people.crude.yaml:8:7: warning: action `merge` of `Person` is another operation on `POST /people`; OpenAPI holds one per path and method, so it is exported in the path's `x-crudegen-operations`, which only crudegen reads\n    hint: give it a path or method of its own for other tools to see it"
             ])
         // Strict JSON: the reader refuses a repeated key.
         let people = try #require(try JSONReader.read(exported.text, file: "people.json").mapping?["paths"]?.mapping?["/people"]?.mapping)

@@ -428,7 +428,7 @@ public struct RandomSpecGenerator {
         default:
             let builtins = ["String", "Int", "Int32", "Int64", "UInt", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "Data", "JSON"]
             base = builtins.filter { !shadowed.contains($0) }.randomElement(using: &random) ?? "Int"
-            routable = RouteParameters.pathTypes.contains(base)
+            routable = BuiltinType(rawValue: base)?.isRouteParameterType == true
             let transforms: [String: [String]] = [
                 "Date": ["iso8601", "iso8601_fractional", "epoch_seconds", "epoch_milliseconds"] + dateFormats,
                 "Double": ["percentage", "lenient"], "Int": ["lenient"], "Bool": ["lenient"], "String": ["lenient", "string_id"], "URL": ["url"],
@@ -479,7 +479,7 @@ public struct RandomSpecGenerator {
             guard !specTypeNames.contains(name), !swiftTypeNames.contains(swiftName.lowercased()) else { continue }
             specTypeNames.insert(name)
             swiftTypeNames.insert(swiftName.lowercased())
-            if SymbolTable.builtins[name] != nil { shadowed.insert(name) }
+            if BuiltinType(rawValue: name) != nil { shadowed.insert(name) }
             return (name, rename)
         }
         counter += 1

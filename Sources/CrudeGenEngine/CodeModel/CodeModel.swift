@@ -181,6 +181,11 @@ public struct PaginationDeclaration: Sendable, Equatable {
     public var countHeader: String?
     /// The page size to ask for, if any.
     public var size: PageSize?
+    /// The query parameter a server's page links carry: the style's own, or a page number's for the
+    /// styles that follow a link (`crudegen serve` writes `?page=2` into the next URL it sends).
+    public var linkParameter: String
+    /// The page size a server answers with when the request asks for none: the spec's, else 10.
+    public var servedSize: Int
 
     /// The query parameter asking for a page, offset or cursor; `nil` for the styles that follow a URL.
     public var parameter: String? {

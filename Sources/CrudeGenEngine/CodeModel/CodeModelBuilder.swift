@@ -43,8 +43,8 @@ private struct Builder {
             },
             actions: spec.actions.map { action($0, of: nil) },
             cache: cache(),
-            stringType: symbols.qualifiedBuiltin("String"),
-            urlType: symbols.qualifiedBuiltin("URL")
+            stringType: symbols.qualified(.string),
+            urlType: symbols.qualified(.url)
         )
     }
 
@@ -80,7 +80,7 @@ private struct Builder {
         EnumDeclaration(
             name: SwiftNaming.escaped((enumeration.swiftName ?? enumeration.name).value),
             documentation: documentation(enumeration.description),
-            rawType: symbols.qualifiedBuiltin(enumeration.rawType.rawValue),
+            rawType: symbols.qualified(enumeration.rawType == .int ? .int : .string),
             cases: enumeration.cases.map { item in
                 let name = SwiftNaming.escaped(SwiftNaming.caseName(item.name.value, derived: enumeration.derivesCaseNames))
                 let raw = enumeration.rawType == .int ? String(Int(item.rawValue.value) ?? 0) : SwiftNaming.stringLiteral(item.rawValue.value)
@@ -186,7 +186,7 @@ private struct Builder {
             bodyFormat: action.bodyFormat?.value ?? .json,
             response: symbols.isFile(action.returns)
                 ? .download(
-                    memory: symbols.qualifiedBuiltin("Download"), file: symbols.qualifiedBuiltin("DownloadedFile"), url: symbols.qualifiedBuiltin("URL"))
+                    memory: symbols.qualifiedRuntimeType("Download"), file: symbols.qualifiedRuntimeType("DownloadedFile"), url: symbols.qualified(.url))
                 : payload(action.returns, suffix: "Response"),
             pagination: action.pagination.flatMap { spec in
                 guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
@@ -285,16 +285,13 @@ private struct Builder {
 
     /// The transform of the field's innermost value, if any: the one place a transform name is resolved.
     func transform(for field: FieldSpec) -> TransformDeclaration? {
-        let base = field.type.value.baseName
-        guard case .builtin? = symbols.resolve(base) else { return nil }
-        guard let name = field.transform?.value ?? BuiltinTransforms.defaults[base] else { return nil }
-        if let builtin = BuiltinTransforms.all[name]?[base] {
-            return .builtin(name: name, runtimeType: builtin.rawValue)
-        }
-        guard let declared = spec.transforms.first(where: { $0.name.value == name }) else { return nil }
-        switch declared.kind {
-        case .dateFormat: return .dateFormat(name: name, typeName: SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
-        case let .custom(_, swiftType): return .custom(name: name, swiftType: swiftType.value)
+        switch ResolvedTransform.resolve(field.transform?.value, base: field.type.value.baseName, in: spec, symbols: symbols) {
+        case let .builtin(transform, type)?:
+            // `resolve` gives a built-in only for a type it applies to.
+            transform.runtimeName(for: type).map { .builtin(name: transform.rawValue, runtimeType: $0.rawValue) }
+        case let .dateFormat(name, _, _)?: .dateFormat(name: name, typeName: SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
+        case let .custom(name, _, swiftType)?: .custom(name: name, swiftType: swiftType)
+        case nil: nil
         }
     }
 

@@ -19,9 +19,6 @@ package enum SpecInterop {
         SwiftNaming.sanitizedIdentifier(name, uppercaseFirst: uppercaseFirst)
     }
 
-    /// The types a resource's id can have (`Int`, `Int64`, `String`, `UUID`).
-    package static var idTypes: Set<String> { RouteParameters.idTypes }
-
     /// The `{name}`s of a spec route in order, as the validator reads them; none for a route that does not parse.
     package static func parameterNames(inRoute route: String) -> [String] {
         (try? RouteTemplate.parse(route).get())?.parameters.map(\.name) ?? []
@@ -67,24 +64,8 @@ package enum SpecInterop {
         TimeZoneIdentifiers.all.contains(identifier)
     }
 
-    /// Whether `name` is one of the transforms every spec can use (`iso8601`, `percentage`, …).
-    package static func isBuiltinTransform(_ name: String) -> Bool {
-        BuiltinTransforms.all[name] != nil
-    }
-
-    /// Whether the built-in transform `name` applies to fields whose innermost type is `base`.
-    package static func builtinTransform(_ name: String, appliesTo base: String) -> Bool {
-        BuiltinTransforms.all[name]?[base] != nil
-    }
-
     /// Type names a spec may not declare: generated code relies on them.
     package static var reservedTypeNames: Set<String> { SymbolTable.reservedNames }
-
-    /// The built-in spec type names (`String`, `Date`, `JSON`, …).
-    package static var builtinTypeNames: Set<String> { Set(SymbolTable.builtins.keys) }
-
-    /// Types a route or query parameter can have besides enums.
-    package static var pathParameterTypes: Set<String> { RouteParameters.pathTypes }
 
     /// The name of the struct generated for an API-wide action's payload declared as fields in place
     /// (`suffix` is `Body` or `Response`).

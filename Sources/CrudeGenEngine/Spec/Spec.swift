@@ -425,9 +425,6 @@ extension ResourceSpec {
     /// the client asks for and sends, the export declares and `crudegen serve` answers with.
     public static let jsonAPIMediaType = "application/vnd.api+json"
 
-    /// The types a JSON:API id, and so a relationship's related id, can have: a JSON:API id is a string.
-    static let jsonAPIIDTypes: Set<String> = ["String", "UUID"]
-
     /// The key that wraps the resource's bodies: the spec's `namespace`, or, for a JSON:API resource, `data`
     /// both ways, as a JSON:API document holds its primary data. Every stage reads this, never `namespace`
     /// alone.
@@ -495,8 +492,48 @@ public struct PaginationSpec: Sendable, Equatable {
     }
 }
 
+extension PaginationSpec.Style {
+    /// The query parameter a page's position is sent in when the spec names none; `nil` for the styles
+    /// that follow a URL.
+    package var defaultParameter: String? {
+        switch self {
+        case .page: "page"
+        case .offset: "offset"
+        case .cursor: "cursor"
+        case .nextURL, .linkHeader: nil
+        }
+    }
+
+    /// The key path of the next URL or cursor when the spec names none; `nil` for the styles that read no
+    /// such key by default.
+    package var defaultNext: String? {
+        switch self {
+        case .nextURL: "next"
+        case .cursor: "next_cursor"
+        case .page, .offset, .linkHeader: nil
+        }
+    }
+
+    /// The key path of the items when the spec names none: a `Link` header pages a body that is the
+    /// items' array itself.
+    package var defaultItems: String {
+        self == .linkHeader ? "" : "results"
+    }
+
+    /// The query parameter asking for a page size when the spec names none.
+    package var defaultSizeParameter: String {
+        self == .offset ? "limit" : "page_size"
+    }
+
+    /// The key path of the total when the spec names none and no header carries it: Django REST
+    /// Framework's styles count the items in `count`.
+    package var defaultCount: String? {
+        self == .nextURL || self == .offset ? "count" : nil
+    }
+}
+
 extension PaginationSpec {
-    /// The pagination with every default of its style applied: the one place those defaults live.
+    /// The pagination with every default of its style applied: the one place those defaults are applied.
     ///
     /// Meaningful for a pagination ``SpecValidator`` accepted (a cursor has a next key, a page size
     /// parameter comes with a size).
@@ -505,30 +542,47 @@ extension PaginationSpec {
             guard let key else { return value }
             return key.value == "none" ? nil : key.value
         }
-        // The validator rejects `next: none` where a style needs the key (a next URL, a cursor).
+        // The validator rejects `next: none` where a style needs the key (a next URL, a cursor), and gives
+        // a page, an offset and a cursor their parameter.
+        let parameter = parameter?.value ?? style.defaultParameter ?? ""
         let resolvedStyle: PaginationDeclaration.Style =
             switch style {
-            case .nextURL: .nextURL(keyPath: next?.value ?? "next")
-            case .page: .pageNumber(parameter: parameter?.value ?? "page", next: path(next, default: nil))
-            case .offset: .offset(parameter: parameter?.value ?? "offset")
-            case .cursor: .cursor(parameter: parameter?.value ?? "cursor", next: next?.value ?? "next_cursor")
+            case .nextURL: .nextURL(keyPath: next?.value ?? style.defaultNext ?? "")
+            case .page: .pageNumber(parameter: parameter, next: path(next, default: style.defaultNext))
+            case .offset: .offset(parameter: parameter)
+            case .cursor: .cursor(parameter: parameter, next: next?.value ?? style.defaultNext ?? "")
             case .linkHeader: .linkHeader
             }
         return PaginationDeclaration(
             style: resolvedStyle,
-            // A `Link` header pages a body that is the items' array itself.
-            items: items?.value ?? (style == .linkHeader ? "" : "results"),
-            // Django REST Framework's styles count the items in `count`, unless a header carries the total.
-            count: path(count, default: countHeader == nil && (style == .nextURL || style == .offset) ? "count" : nil),
+            items: items?.value ?? style.defaultItems,
+            count: path(count, default: countHeader == nil ? style.defaultCount : nil),
             countHeader: countHeader?.value,
-            size: size.map { PaginationDeclaration.PageSize(parameter: resolvedSizeParameter, value: $0.value) }
+            size: size.map { PaginationDeclaration.PageSize(parameter: resolvedSizeParameter, value: $0.value) },
+            linkParameter: style.defaultParameter == nil ? Style.page.defaultParameter ?? "" : parameter,
+            servedSize: size?.value ?? 10
         )
     }
 
     /// The query parameter asking for a page size: the spec's, or its style's (`limit` for offsets, else
     /// `page_size`). A pagination without a size has one too, which a server may read.
     package var resolvedSizeParameter: String {
-        sizeParameter?.value ?? (style == .offset ? "limit" : "page_size")
+        sizeParameter?.value ?? style.defaultSizeParameter
+    }
+
+    /// The pagination with every key that says what its style's default says left out, as a person
+    /// writes it: what the importer gives a page it read, whatever the document spelled out.
+    package var withoutDefaults: PaginationSpec {
+        var written = self
+        func omit(_ key: WritableKeyPath<PaginationSpec, Located<String>?>, ifItIs value: String?) {
+            if written[keyPath: key]?.value == value { written[keyPath: key] = nil }
+        }
+        omit(\.items, ifItIs: style.defaultItems)
+        omit(\.next, ifItIs: style.defaultNext)
+        omit(\.parameter, ifItIs: style.defaultParameter)
+        omit(\.sizeParameter, ifItIs: style.defaultSizeParameter)
+        if countHeader == nil { omit(\.count, ifItIs: style.defaultCount) }
+        return written
     }
 }
 

@@ -17,9 +17,6 @@ private struct StoreBuilder {
     /// The spec names of stored resources.
     let stored: Set<String>
 
-    /// The Swift scalar types kept in a column of their own SQLite type (CrudeStore's `StoreScalar`).
-    static let scalarTypes: Set<String> = ["String", "Int", "Int32", "Int64", "UInt", "Double", "Float", "Bool", "Decimal", "URL", "UUID", "Data"]
-
     func declaration(for model: CodeModel) -> StoreDeclaration {
         // `model.models` holds the spec's models, then its resources, each in spec order.
         let specNames = spec.models.map(\.name.value) + spec.resources.map(\.name.value)
@@ -74,7 +71,7 @@ private struct StoreBuilder {
         let type = property.typeExpression.nonOptional
         if case let .named(base) = type {
             switch symbols.resolve(base) {
-            case let .builtin(swiftName)? where Self.scalarTypes.contains(swiftName):
+            case let .builtin(type)? where type.isStoreScalar:
                 return (column("scalar"), read("scalar"))
             case .enumeration?:
                 return (column("openEnum"), read("openEnum"))

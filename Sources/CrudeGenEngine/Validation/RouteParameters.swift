@@ -7,12 +7,6 @@ struct RouteParameters {
         case param(FieldSpec)
     }
 
-    /// The types a resource's id can have.
-    static let idTypes: Set<String> = ["Int", "Int64", "String", "UUID"]
-
-    /// Types a parameter can have: they print as one path segment.
-    static let pathTypes: Set<String> = ["Int", "Int32", "Int64", "UInt", "String", "UUID", "Double", "Bool"]
-
     let resource: ResourceSpec?
     let action: ActionSpec?
 

@@ -6,7 +6,6 @@ public struct SpecValidator {
     /// How array query parameters can be written.
     static let arrayStyles = ["repeated", "comma"]
     /// Built-in types that can be query parameters but not route parameters.
-    static let queryOnlyTypes: Set<String> = ["Float", "Decimal", "Date", "URL"]
 
     /// HTTP methods a spec may map operations and actions to.
     static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
@@ -195,7 +194,7 @@ public struct SpecValidator {
     @discardableResult
     private mutating func checkType(_ type: Located<TypeExpression>) -> Bool {
         let name = type.value.baseName
-        if case .builtin(let swiftName)? = symbols.resolve(name), swiftName == "FileUpload", !allowsFiles {
+        if symbols.resolve(name) == .builtin(.file), !allowsFiles {
             error(
                 "`File` is a file sent as a part of a multipart body or received as an action's whole response; it can only be the type of a field of an action's body declared in place, or an action's `returns` itself",
                 at: type.location,
@@ -206,7 +205,7 @@ public struct SpecValidator {
         var suggestions = Suggestions.closest(to: name, in: symbols.allNames)
         // Another language's name of a built-in (`integer`, `boolean`, `datetime`) is too far from Swift's by
         // spelling for the edit distance to find; it is what the writer meant, so it comes first.
-        if let builtin = SymbolTable.builtin(meantBy: name), !suggestions.contains(builtin) {
+        if let builtin = SymbolTable.builtin(meantBy: name)?.rawValue, !suggestions.contains(builtin) {
             suggestions = Array(([builtin] + suggestions).prefix(3))
         }
         // Point at the name inside `[String: Nmae]?`; the location is where the type's text starts.
@@ -302,31 +301,32 @@ public struct SpecValidator {
     private mutating func checkTransform(of field: FieldSpec, in owner: String) {
         guard let transform = field.transform else { return }
         let base = field.type.value.baseName
-        if let builtin = BuiltinTransforms.all[transform.value] {
-            let types = builtin.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")
+        if let builtin = BuiltinTransform(rawValue: transform.value) {
+            let types = builtin.appliesTo.map(\.rawValue).sorted().map { "`\($0)`" }.joined(separator: ", ")
             if symbols.isShadowed(base), let declared = symbols.declared[base] {
                 error(
                     "transform `\(transform.value)` applies to the built-in \(types), but `\(base)` in field `\(field.name.value)` of \(owner) is the type this spec declares at line \(declared.location.line)",
                     at: transform.location, hint: "give that type another name in the spec and keep its Swift name: `\(base)Model: { swift_name: \(base), … }`")
-            } else if builtin[base] == nil {
+            } else if BuiltinType(rawValue: base).flatMap(builtin.runtimeName(for:)) == nil {
                 error("transform `\(transform.value)` applies to \(types), not to `\(base)` (field `\(field.name.value)` of \(owner))", at: transform.location)
             }
             return
         }
         guard let declared = spec.transforms.first(where: { $0.name.value == transform.value }) else {
-            let names = Array(BuiltinTransforms.all.keys) + spec.transforms.map(\.name.value)
+            let names = BuiltinTransform.allCases.map(\.rawValue) + spec.transforms.map(\.name.value)
             error(
                 "unknown transform `\(transform.value)`", at: transform.location,
                 hint: Suggestions.didYouMean(transform.value, in: names) ?? "built-in transforms: "
-                    + BuiltinTransforms.all.keys.sorted().joined(separator: ", ") + "; declare your own under `transforms`")
+                    + BuiltinTransform.allCases.map(\.rawValue).sorted().joined(separator: ", ") + "; declare your own under `transforms`")
             return
         }
+        let date = BuiltinType.date.rawValue
         let expected: String
         switch declared.kind {
-        case .dateFormat: expected = "Date"
+        case .dateFormat: expected = date
         case let .custom(valueType, _): expected = valueType.value.description
         }
-        if base != expected || (expected == "Date" && symbols.isShadowed("Date")) {
+        if base != expected || (expected == date && symbols.isShadowed(date)) {
             error("transform `\(transform.value)` produces `\(expected)`, but field `\(field.name.value)` of \(owner) holds `\(base)`", at: transform.location)
         }
     }
@@ -347,7 +347,7 @@ public struct SpecValidator {
     }
 
     private mutating func checkTransform(_ transform: TransformSpec) {
-        if BuiltinTransforms.all[transform.name.value] != nil {
+        if BuiltinTransform(rawValue: transform.name.value) != nil {
             error("transform `\(transform.name.value)` hides the built-in transform of that name", at: transform.name.location, hint: "choose another name")
         }
         if !SwiftNaming.isIdentifier(transform.name.value) {
@@ -402,7 +402,7 @@ public struct SpecValidator {
     // MARK: unions
 
     /// Built-in types a variant cannot be: each is read through a transform, which a variant has none of.
-    private static let transformedTypes: Set<String> = ["Date", "Data"]
+    private static let transformedTypes: Set<BuiltinType> = [.date, .data]
 
     private mutating func checkUnion(_ union: UnionSpec) {
         let what = "union `\(union.name.value)`"
@@ -438,7 +438,7 @@ public struct SpecValidator {
                     hint: "write `\(type.nonOptional)`, and make the field holding the union optional instead")
                 continue
             }
-            if Self.transformedTypes.contains(type.baseName), !symbols.isShadowed(type.baseName) {
+            if case let .builtin(builtin)? = symbols.resolve(type.baseName), Self.transformedTypes.contains(builtin) {
                 error(
                     "\(variantWhat) is `\(type)`, which is read through a transform, and a variant has none", at: variant.type.location,
                     hint: "hold it in a field of a model, or read it as `String`")
@@ -468,7 +468,7 @@ public struct SpecValidator {
     /// variants do not read as unknown.
     private func readsEveryValue(_ type: TypeExpression) -> Bool {
         guard case let .named(name) = type else { return false }
-        return symbols.resolve(name) == .union || symbols.resolve(name) == .builtin(swiftName: "JSONValue")
+        return symbols.resolve(name) == .union || symbols.resolve(name) == .builtin(.json)
     }
 
     /// Reports unions that hold themselves as a variant, directly or through other unions: without a
@@ -497,7 +497,7 @@ public struct SpecValidator {
     private mutating func checkResource(_ resource: ResourceSpec) {
         let what = "resource `\(resource.name.value)`"
         let idType = resource.id.type.value.description
-        if !RouteParameters.idTypes.contains(idType) {
+        if BuiltinType(rawValue: idType)?.canIdentify != true {
             error("the id of \(what) must be `Int`, `Int64`, `String` or `UUID`, not `\(resource.id.type.value)`", at: resource.id.type.location)
         } else if symbols.isShadowed(idType), let shadow = symbols.declared[idType] {
             error(
@@ -570,7 +570,7 @@ public struct SpecValidator {
                     + (items.isEmpty ? "the bare array of a `link_header` page" : "`\(items)`"),
                 at: pagination.items?.location ?? pagination.location, hint: "write `items: data` (and `next: links.next`, as JSON:API links pages)")
         }
-        if !ResourceSpec.jsonAPIIDTypes.contains(resource.id.type.value.description) {
+        if BuiltinType(rawValue: resource.id.type.value.description)?.isJSONAPIIdentifier != true {
             error(
                 "the id of JSON:API \(what) is `\(resource.id.type.value)`, but a JSON:API id is a string", at: resource.id.type.location,
                 hint: "write `id: { name: \(resource.id.name.value), type: String }` (or `UUID`)")
@@ -595,7 +595,9 @@ public struct SpecValidator {
     private mutating func checkRelationship(of field: FieldSpec, in owner: String) {
         let type = field.type.value
         let element = if case let .array(element) = type.nonOptional { element } else { type.nonOptional }
-        if !ResourceSpec.jsonAPIIDTypes.contains(element.description) || symbols.isShadowed(element.description) {
+        let holdsRelatedIDs =
+            if case let .named(name) = element, case let .builtin(builtin)? = symbols.resolve(name) { builtin.isJSONAPIIdentifier } else { false }
+        if !holdsRelatedIDs {
             error(
                 "field `\(field.name.value)` of \(owner) is a relationship, so it holds the related id, not `\(type)`", at: field.type.location,
                 hint: "write `String` (`String?` for a to-one relationship that may be empty) or `[String]` for a to-many one")
@@ -646,7 +648,7 @@ public struct SpecValidator {
                         hint: Suggestions.didYouMean(style.value, in: Self.arrayStyles))
                 }
             }
-            guard case let .named(name) = element, printsAsOneValue(name) || (Self.queryOnlyTypes.contains(name) && !symbols.isShadowed(name)) else {
+            guard case let .named(name) = element, printsAsOneValue(name) || isQueryOnly(name) else {
                 error(
                     "query parameter `\(field.name.value)` has type `\(field.type.value)`, which cannot be sent in a query", at: field.type.location,
                     hint:
@@ -740,7 +742,7 @@ public struct SpecValidator {
             case let scalar: element = scalar
             }
             if case let .named(type) = element, symbols.resolve(type) == nil { continue }  // reported as unknown
-            if case let .named(type) = element, case .builtin("FileUpload") = symbols.resolve(type) {
+            if case let .named(type) = element, symbols.resolve(type) == .builtin(.file) {
                 if format.value == .form {
                     error(
                         "field `\(field.name.value)` of the body of action `\(name)` is a `File`, which a form body cannot carry", at: field.type.location,
@@ -749,7 +751,7 @@ public struct SpecValidator {
                 continue
             }
             if case let .named(type) = element,
-                printsAsOneValue(type) || ((Self.queryOnlyTypes.contains(type) || type == "Data") && !symbols.isShadowed(type))
+                printsAsOneValue(type) || isQueryOnly(type) || symbols.resolve(type) == .builtin(.data)
             {
                 continue
             }
@@ -894,7 +896,18 @@ public struct SpecValidator {
     /// Whether values of the type `name` print as one path segment or query value: a built-in scalar the
     /// spec does not shadow, or a spec enum.
     private func printsAsOneValue(_ name: String) -> Bool {
-        (RouteParameters.pathTypes.contains(name) && !symbols.isShadowed(name)) || symbols.resolve(name) == .enumeration
+        switch symbols.resolve(name) {
+        case let .builtin(type)?: type.isRouteParameterType
+        case .enumeration?: true
+        default: false
+        }
+    }
+
+    /// Whether values of the type `name` can be sent in a query though not in a route: a built-in the spec
+    /// does not shadow whose text needs escaping or a format.
+    private func isQueryOnly(_ name: String) -> Bool {
+        if case let .builtin(type)? = symbols.resolve(name) { return type.isQueryOnly }
+        return false
     }
 
     // MARK: recursion

@@ -2,8 +2,8 @@
 package struct SymbolTable {
     /// What a type name in a spec resolves to.
     package enum Symbol: Equatable {
-        /// A Swift type every spec can use, with the spelling generated code uses for it.
-        case builtin(swiftName: String)
+        /// A type every spec can use.
+        case builtin(BuiltinType)
         /// The API's namespace enum: its name is taken, but it is not a type fields can hold.
         case api
         case enumeration
@@ -12,41 +12,25 @@ package struct SymbolTable {
         case resource
     }
 
-    /// Built-in spec type names and the Swift types they stand for.
-    static let builtins: [String: String] = [
-        "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64", "UInt": "UInt",
-        "Double": "Double", "Float": "Float", "Bool": "Bool", "Decimal": "Decimal",
-        "Date": "Date", "URL": "URL", "UUID": "UUID", "Data": "Data", "JSON": "JSONValue",
-        "File": "FileUpload",
-    ]
-
     /// Type names of JSON Schema, OpenAPI, Python, TypeScript and SQL, lowercased, and the built-in spec type a
     /// writer using them means: `integer` is too far from `Int` by spelling for a "did you mean" to find it.
     /// Names that differ from a built-in only by case (`string`, `float`, `uuid`) are left out: the nearest
     /// names already find those.
-    static let foreignTypeNames: [String: String] = [
-        "integer": "Int", "long": "Int64", "short": "Int", "bigint": "Int64",
-        "str": "String", "text": "String", "varchar": "String", "char": "String",
-        "boolean": "Bool",
-        "number": "Double", "real": "Double",
-        "datetime": "Date", "date_time": "Date", "timestamp": "Date",
-        "uri": "URL", "guid": "UUID",
-        "bytes": "Data", "binary": "Data", "byte": "Data",
-        "object": "JSON", "any": "JSON",
+    static let foreignTypeNames: [String: BuiltinType] = [
+        "integer": .int, "long": .int64, "short": .int, "bigint": .int64,
+        "str": .string, "text": .string, "varchar": .string, "char": .string,
+        "boolean": .bool,
+        "number": .double, "real": .double,
+        "datetime": .date, "date_time": .date, "timestamp": .date,
+        "uri": .url, "guid": .uuid,
+        "bytes": .data, "binary": .data, "byte": .data,
+        "object": .json, "any": .json,
     ]
 
     /// The built-in spec type that `name`, a type name of another language, stands for.
-    static func builtin(meantBy name: String) -> String? {
+    static func builtin(meantBy name: String) -> BuiltinType? {
         foreignTypeNames[name.lowercased()]
     }
-
-    /// The module each built-in Swift type lives in, to qualify it when the spec declares the same name.
-    static let builtinModules: [String: String] = [
-        "String": "Swift", "Int": "Swift", "Int32": "Swift", "Int64": "Swift", "UInt": "Swift",
-        "Double": "Swift", "Float": "Swift", "Bool": "Swift", "Decimal": "Foundation",
-        "Date": "Foundation", "URL": "Foundation", "UUID": "Foundation", "Data": "Foundation", "JSONValue": "CrudeRuntime",
-        "FileUpload": "CrudeRuntime", "Download": "CrudeRuntime", "DownloadedFile": "CrudeRuntime",
-    ]
 
     /// Names generated code relies on; a spec type with one of these names would break it: Swift's and
     /// Foundation's, the runtime's (``RuntimeName``) and the types generated inside a resource.
@@ -86,7 +70,7 @@ package struct SymbolTable {
     /// What `name` refers to as a type: declared types shadow built-ins; the API's name is no type.
     package func resolve(_ name: String) -> Symbol? {
         if let declared = declared[name], declared.symbol != .api { return declared.symbol }
-        return Self.builtins[name].map { .builtin(swiftName: $0) }
+        return BuiltinType(rawValue: name).map(Symbol.builtin)
     }
 
     /// Whether the spec declares a type named like the built-in `name`, so that the name means that type.
@@ -99,28 +83,36 @@ package struct SymbolTable {
     /// or field: those are errors).
     package func isFile(_ returns: PayloadSpec?) -> Bool {
         guard case let .type(type)? = returns, case let .named(name) = type.value else { return false }
-        return resolve(name) == .builtin(swiftName: "FileUpload")
+        return resolve(name) == .builtin(.file)
     }
 
     /// Every name a spec may use as a type, for "did you mean" hints.
-    var allNames: [String] { Array(declared.keys) + Array(Self.builtins.keys) }
+    var allNames: [String] { Array(declared.keys) + BuiltinType.allCases.map(\.rawValue) }
 
     /// The Swift spelling of a type expression, qualifying built-ins the spec shadows.
     func swiftType(_ type: TypeExpression) -> String {
         switch type {
         case let .named(name):
             if let declared = declared[name], declared.symbol != .api { return SwiftNaming.escaped(declared.swiftName) }
-            guard case let .builtin(swiftName)? = resolve(name) else { return SwiftNaming.escaped(name) }
-            return qualifiedBuiltin(swiftName)
+            guard case let .builtin(type)? = resolve(name) else { return SwiftNaming.escaped(name) }
+            return qualified(type)
         case let .optional(wrapped): return swiftType(wrapped) + "?"
         case let .array(element): return "[" + swiftType(element) + "]"
-        case let .dictionary(value): return "[" + qualifiedBuiltin("String") + ": " + swiftType(value) + "]"
+        case let .dictionary(value): return "[" + qualified(.string) + ": " + swiftType(value) + "]"
         }
     }
 
     /// `Swift.String` when the spec declares its own `String`, else `String`.
-    func qualifiedBuiltin(_ swiftName: String) -> String {
-        guard swiftNames[swiftName] != nil, let module = Self.builtinModules[swiftName] else { return swiftName }
-        return module + "." + swiftName
+    func qualified(_ type: BuiltinType) -> String {
+        qualified(type.swiftName, module: type.module)
+    }
+
+    /// A runtime type's name (`Download`), qualified when the spec declares a type of the same Swift name.
+    func qualifiedRuntimeType(_ name: String) -> String {
+        qualified(name, module: "CrudeRuntime")
+    }
+
+    private func qualified(_ swiftName: String, module: String) -> String {
+        swiftNames[swiftName] == nil ? swiftName : module + "." + swiftName
     }
 }

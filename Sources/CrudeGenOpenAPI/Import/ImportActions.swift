@@ -196,9 +196,8 @@ extension Mapper {
 
     /// Whether a query parameter of `type` can be sent: a scalar the spec writes in a query, an enum, or an array of them.
     func isQueryType(_ type: TypeExpression) -> Bool {
-        let scalars: Set<String> = ["Int", "Int32", "Int64", "UInt", "Double", "Float", "Decimal", "Bool", "String", "UUID", "URL", "Date"]
         switch type {
-        case let .named(name): return scalars.contains(name) || draft.enums.contains { $0.name == name }
+        case let .named(name): return BuiltinType(rawValue: name)?.isQueryParameterType == true || draft.enums.contains { $0.name == name }
         case let .array(element): return !element.isOptional && isQueryType(element)
         case .optional, .dictionary: return false
         }

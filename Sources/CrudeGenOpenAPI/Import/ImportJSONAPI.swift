@@ -96,7 +96,7 @@ extension Mapper {
         jsonAPIObjects[typeName] = JSONAPIObject(type: type, original: original)
         // The parts the object was declared with (its `type` enum, its `attributes` and `relationships`
         // objects) go with it, unless something else uses them.
-        consumedModels.formUnion(original.map(\.type.baseName).filter { !SpecInterop.builtinTypeNames.contains($0) })
+        consumedModels.formUnion(original.map(\.type.baseName).filter { BuiltinType(rawValue: $0) == nil })
         draft.models[index].fields = fields
         componentFields[typeName] = fields
     }

@@ -91,7 +91,7 @@ extension Mapper {
     }
 
     /// `snake_case` when most JSON keys of several words are snake case, else keys verbatim; a key the
-    /// style does not derive keeps an explicit `key` (see `SpecWriter`), so one odd key changes only its
+    /// style does not derive keeps an explicit `key` (see `SpecAssembly.swift`), so one odd key changes only its
     /// own field's name.
     mutating func chooseKeyStyle() {
         var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + $0.query.map(\.key) + [$0.idKey] }
@@ -125,7 +125,7 @@ struct TypeNames {
     /// that a generated type would shadow in every file of the app importing it (Asana's `Task` would
     /// turn each `Task { … }` into a model).
     static func isAvoided(_ name: String) -> Bool {
-        SpecInterop.reservedTypeNames.contains(name) || SpecInterop.builtinTypeNames.contains(name) || ["Task", "Result", "Error"].contains(name)
+        SpecInterop.reservedTypeNames.contains(name) || BuiltinType(rawValue: name) != nil || ["Task", "Result", "Error"].contains(name)
     }
 
     /// Takes a name derived from `preferred`, numbered when it is taken.

@@ -23,9 +23,7 @@ extension Mapper {
         draft.resources = [
             .init(name: "Item", path: "items", idName: "id", idKey: "id", idType: .named("Int"), operations: [.list], pagination: pagination, fields: [])
         ]
-        let loaded = SpecLoader.load(Data(SpecWriter.yaml(of: draft, header: "pagination check").utf8), file: "check.crude.yaml")
-        guard let spec = loaded.spec, !loaded.diagnostics.containsErrors else { return false }
-        return !SpecValidator.validate(spec).containsErrors
+        return !SpecValidator.validate(draft.spec(file: "check.crude.yaml")).containsErrors
     }
 
     /// The query parameters that ask for a page's position or size in Django REST Framework's paginators
@@ -48,13 +46,13 @@ extension Mapper {
         if headers.contains(where: { $0.lowercased() == "link" }) {
             pagination = PaginationSpec(style: .linkHeader, countHeader: total, at: SpecDraft.unwritten)
         } else if total != nil, let page = ["_page", "page"].first(where: query.contains) {
-            pagination = PaginationSpec(style: .page, items: "", countHeader: total, parameter: page == "page" ? nil : page, at: SpecDraft.unwritten)
+            pagination = PaginationSpec(style: .page, items: "", countHeader: total, parameter: page, at: SpecDraft.unwritten)
         } else if total != nil, query.contains("offset") {
             pagination = PaginationSpec(style: .offset, items: "", countHeader: total, at: SpecDraft.unwritten)
         } else {
             return nil
         }
-        return Self.isAccepted(pagination) ? pagination : nil
+        return Self.isAccepted(pagination) ? pagination.withoutDefaults : nil
     }
 
     /// What a list response is: an array of a model, or an object holding one under any key (a page, or
@@ -137,34 +135,32 @@ extension Mapper {
         let first = { (accepts: ([String], JSONSchema) -> Bool) in leaves.first { accepts($0.path, $0.schema) }?.path.joined(separator: ".") }
         let integer = { (path: [String], schema: JSONSchema) in schema.isInteger }
         let count = first { integer($0, $1) && Self.totalNames.contains(name($0)) }
-        let itemsKey = items == "results" ? nil : items
         // The next-URL and offset styles count `count` by default: a page without a total says `none`.
-        let countByDefault = count == "count" ? nil : (count ?? "none")
+        let countOrNone = count ?? "none"
         let candidate: PaginationSpec?
         if let (cursor, parameter) = cursorKey(leaves, query: query) {
             candidate = PaginationSpec(
-                style: .cursor, items: itemsKey, next: cursor == "next_cursor" ? nil : cursor, count: count,
-                parameter: parameter == "cursor" ? nil : parameter, at: SpecDraft.unwritten)
+                style: .cursor, items: items, next: cursor, count: count, parameter: parameter, at: SpecDraft.unwritten)
         } else if let next = first({ path, schema in schema.isString && Self.isNextURL(path) }) {
-            candidate = PaginationSpec(items: itemsKey, next: next == "next" ? nil : next, count: countByDefault, at: SpecDraft.unwritten)
+            candidate = PaginationSpec(items: items, next: next, count: countOrNone, at: SpecDraft.unwritten)
         } else if query.contains("offset") || first({ integer($0, $1) && name($0) == "offset" && $0.count == items.split(separator: ".").count }) != nil {
             // An offset page says its offset beside the items (PagerDuty's `{offset, limit, more, total}`), or
             // the list is asked for by one (Airflow's `{connections, total_entries}` with `?offset=&limit=`).
-            candidate = PaginationSpec(style: .offset, items: itemsKey, count: countByDefault, at: SpecDraft.unwritten)
+            candidate = PaginationSpec(style: .offset, items: items, count: countOrNone, at: SpecDraft.unwritten)
         } else if let number = leaves.first(where: { integer($0.path, $0.schema) && Self.pageNumberKeys.contains($0.path.last!) }) {
             // A page-number page is asked for by the query parameter of its key, else `page`, the style's
             // default; its next number is the body's when it says (`next_page`), else one more.
             let key = number.path.last!
-            let parameter = query.contains(key) || !query.contains("page") ? key : "page"
+            let parameter = query.contains(key) || !query.contains("page") ? key : PaginationSpec.Style.page.defaultParameter
             let next = first { integer($0, $1) && Self.nextNames.contains(name($0)) }
             candidate = PaginationSpec(
-                style: .page, items: itemsKey, next: next, count: count, parameter: parameter == "page" ? nil : parameter, at: SpecDraft.unwritten)
+                style: .page, items: items, next: next, count: count, parameter: parameter, at: SpecDraft.unwritten)
         } else if query.contains("page") {
-            candidate = PaginationSpec(style: .page, items: itemsKey, count: count, at: SpecDraft.unwritten)
+            candidate = PaginationSpec(style: .page, items: items, count: count, at: SpecDraft.unwritten)
         } else {
             candidate = nil
         }
-        return candidate.flatMap { Self.isAccepted($0) ? $0 : nil }
+        return candidate.flatMap { Self.isAccepted($0) ? $0.withoutDefaults : nil }
     }
 
     /// The cursor a page sends back (`next_cursor`, `meta.next_marker`, `nextPageToken`) and the query

@@ -240,7 +240,7 @@ extension Mapper {
         switch fieldType {
         case "Int32": "Int"
         case "Double": "Int64"
-        default: SpecInterop.idTypes.contains(fieldType) ? fieldType : nil
+        default: BuiltinType(rawValue: fieldType)?.canIdentify == true ? fieldType : nil
         }
     }
 

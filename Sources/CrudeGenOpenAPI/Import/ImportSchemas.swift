@@ -70,24 +70,26 @@ extension Mapper {
         guard transformApplies(transform, to: type.baseName) else { return }
         (field.type, field.transform) = (type, transform)
         let dateFormat = draft.transforms.first { $0.name == transform }.flatMap { if case let .dateFormat(format, _) = $0.kind { format } else { nil } }
-        if let description = field.description, description == TransformNote.of(transform) || description == dateFormat.map(TransformNote.of(dateFormat:)) {
+        if let description = field.description,
+            description == BuiltinTransform(rawValue: transform).flatMap(TransformNote.of) || description == dateFormat.map(TransformNote.of(dateFormat:))
+        {
             field.description = nil
         }
     }
 
     /// Whether a field whose innermost type is `base` can take the transform `name`, built-in or declared.
     func transformApplies(_ name: String, to base: String) -> Bool {
-        if SpecInterop.isBuiltinTransform(name) { return SpecInterop.builtinTransform(name, appliesTo: base) }
+        if let builtin = BuiltinTransform(rawValue: name) { return builtin.appliesTo.contains { $0.rawValue == base } }
         switch draft.transforms.first(where: { $0.name == name })?.kind {
-        case .dateFormat?: return base == "Date"
-        case let .custom(type, _)?: return (try? TypeExpressionParser.parse(type).get())?.baseName == base
+        case .dateFormat?: return base == BuiltinType.date.rawValue
+        case let .custom(type, _)?: return type.baseName == base
         case nil: return false
         }
     }
 
     /// Whether `name` is a built-in type or one a component schema declares.
     func isKnownType(_ name: String) -> Bool {
-        SpecInterop.builtinTypeNames.contains(name)
+        BuiltinType(rawValue: name) != nil
             || components.values.contains {
                 switch $0 {
                 case let .enumeration(typeName), let .union(typeName), let .model(typeName): typeName == name
@@ -499,7 +501,7 @@ extension Mapper {
     /// The type of a path or query parameter, `String` when its schema is not one a route can hold.
     mutating func pathType(of schema: JSONSchema, hint: String, pointer: [String]) -> TypeExpression {
         let (type, _) = typeExpression(of: schema, hint: hint, pointer: pointer)
-        if case let .named(name) = type, SpecInterop.pathParameterTypes.contains(name) || draft.enums.contains(where: { $0.name == name }) {
+        if case let .named(name) = type, BuiltinType(rawValue: name)?.isRouteParameterType == true || draft.enums.contains(where: { $0.name == name }) {
             return type
         }
         if case .named("Int32") = type { return .named("Int") }

@@ -1,0 +1,249 @@
+import CrudeGenEngine
+
+/// Assembles a ``SpecDraft`` into a ``Spec``, deciding what only the whole draft tells: each field's name
+/// from its JSON key once the key style is known, explicit keys where the style does not derive them, case
+/// names an enum's raw values cannot give. ``SpecSerializer`` writes the result.
+///
+/// Every value is located at `file`'s first line: the spec has no text yet, and the text the serializer
+/// writes is what is loaded, validated and located afterwards.
+extension SpecDraft {
+    /// The spec the draft describes, its values located at the start of `file`.
+    func spec(file: String) -> Spec {
+        let assembler = SpecAssembler(style: keyStyle, location: SourceLocation(file: file, line: 1, column: 1))
+        return assembler.spec(of: self)
+    }
+
+    /// The field name import gives a JSON key: the key, camel-cased when the style is `snake_case`.
+    static func derivedName(forKey key: String, style: KeyStyle) -> String {
+        guard style == .snakeCase, key.contains("_") else { return key }
+        return SpecInterop.identifier(
+            key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(),
+            uppercaseFirst: false)
+    }
+}
+
+/// The draft's parts as the spec's, all at one synthesized `location`; `style` decides which fields need an explicit key.
+private struct SpecAssembler {
+    let style: KeyStyle
+    let location: SourceLocation
+
+    func located<T>(_ value: T) -> Located<T> {
+        Located(value, at: location)
+    }
+
+    func spec(of draft: SpecDraft) -> Spec {
+        var api = APISpec(
+            name: located(draft.apiName), baseURL: draft.baseURL.map(located), envelope: draft.envelope.map(located), headers: headers(draft.headers),
+            methods: draft.methods.mapValues(located), keyStyle: draft.keyStyle, access: draft.access ?? .public, location: location)
+        api.cache = draft.cache.map(located)
+        api.store = draft.store.map(located)
+        var spec = Spec(file: location.file, api: api)
+        spec.transforms = draft.transforms.map { name, kind in
+            switch kind {
+            case let .dateFormat(format, timeZone):
+                TransformSpec(name: located(name), kind: .dateFormat(located(format), timeZone: timeZone.map(located)))
+            case let .custom(type, swift):
+                TransformSpec(name: located(name), kind: .custom(valueType: located(type), swiftType: located(swift)))
+            }
+        }
+        spec.enums = draft.enums.map(enumeration)
+        spec.unions = draft.unions.map(union)
+        spec.models = draft.models.map { model in
+            var spec = ModelSpec(name: located(model.name), description: Self.described(model.description), fields: fields(model.fields))
+            spec.swiftName = model.swiftName.map(located)
+            return spec
+        }
+        spec.resources = draft.resources.map(resource)
+        spec.actions = draft.actions.map(action)
+        return spec
+    }
+
+    func headers(_ headers: [(name: String, value: String)]) -> [HeaderSpec] {
+        headers.map { HeaderSpec(name: located($0.name), value: located($0.value)) }
+    }
+
+    /// A description worth keeping: a blank one says nothing. Kept as it stands otherwise, as a trailing
+    /// line break is part of what generated doc comments show.
+    static func described(_ description: String?) -> String? {
+        description.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    }
+
+    // MARK: types
+
+    /// The document's case names, else names derived from the raw values when they all can be, else
+    /// names made unique from what the values give.
+    func enumeration(_ enumeration: SpecDraft.Enumeration) -> EnumSpec {
+        let isInteger = enumeration.isInteger
+        let derived = enumeration.values.map(SpecInterop.derivedCaseName)
+        let derivable = !isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy(SpecInterop.isIdentifier)
+        let caseNames = enumeration.caseNames ?? (derivable ? enumeration.values : Self.caseNames(of: enumeration.values, isInteger: isInteger))
+        var spec = EnumSpec(
+            name: located(enumeration.name), description: Self.described(enumeration.description), rawType: isInteger ? .int : .string,
+            cases: zip(caseNames, enumeration.values).map { (located($0), located($1)) }, derivesCaseNames: enumeration.caseNames == nil && derivable)
+        spec.swiftName = enumeration.swiftName.map(located)
+        return spec
+    }
+
+    /// Case names for raw values that do not all derive one: `value` and a number where a value gives none.
+    static func caseNames(of values: [String], isInteger: Bool) -> [String] {
+        var used: Set<String> = ["unknown"]
+        return values.map { value in
+            var base = SpecInterop.derivedCaseName(value)
+            if !SpecInterop.isIdentifier(base) || base.hasPrefix("_") && isInteger {
+                base = isInteger ? "value" + value.replacingOccurrences(of: "-", with: "Minus") : "value"
+            }
+            var caseName = base
+            var number = 2
+            while used.contains(caseName) {
+                caseName = "\(base)\(number)"
+                number += 1
+            }
+            used.insert(caseName)
+            return caseName
+        }
+    }
+
+    /// Variants listed by type when none has a name of its own, else each under its name (or its type's).
+    func union(_ union: SpecDraft.Union) -> UnionSpec {
+        let listed = union.variants.allSatisfy { $0.name == nil && $0.swiftName == nil }
+        var spec = UnionSpec(
+            name: located(union.name), description: Self.described(union.description), discriminator: union.discriminator.map(located),
+            variants: union.variants.map { variant in
+                UnionSpec.Variant(
+                    name: located(variant.name ?? variant.type.description), type: located(variant.type), swiftName: variant.swiftName.map(located),
+                    isListed: listed)
+            })
+        spec.swiftName = union.swiftName.map(located)
+        return spec
+    }
+
+    // MARK: fields
+
+    /// Field names derived from JSON keys, with the explicit keys the style does not derive; no name is
+    /// one of `taken` or another field's.
+    func named(_ fields: [SpecDraft.Field], taken: Set<String> = []) -> [(name: String, key: String?, field: SpecDraft.Field)] {
+        var used = taken
+        return fields.map { field in
+            if let explicit = field.name, !used.contains(SpecInterop.propertyName(explicit)) {
+                used.insert(SpecInterop.propertyName(explicit))
+                return (explicit, SpecInterop.jsonKey(forField: explicit, style: style) == field.key ? nil : field.key, field)
+            }
+            var name = SpecDraft.derivedName(forKey: field.key, style: style)
+            var key: String? = SpecInterop.jsonKey(forField: name, style: style) == field.key ? nil : field.key
+            if key != nil, !SpecInterop.isIdentifier(name) {
+                name = SpecInterop.identifier(name, uppercaseFirst: false)
+            }
+            var number = 2
+            let base = name
+            while used.contains(SpecInterop.propertyName(name)) {
+                name = "\(SpecInterop.propertyName(base))\(number)"
+                number += 1
+                key = field.key
+            }
+            if key == nil, SpecInterop.jsonKey(forField: name, style: style) != field.key { key = field.key }
+            used.insert(SpecInterop.propertyName(name))
+            return (name, key, field)
+        }
+    }
+
+    func fields(_ fields: [SpecDraft.Field], taken: Set<String> = []) -> [FieldSpec] {
+        named(fields, taken: taken).map { name, key, field in
+            var spec = FieldSpec(
+                name: located(name), type: located(field.type), key: key.map(located), transform: field.transform.map(located), readOnly: field.readOnly,
+                description: Self.described(field.description))
+            spec.swiftName = field.swiftName.map(located)
+            spec.writeOnly = field.writeOnly
+            spec.required = field.required
+            spec.arrayStyle = field.arrayStyle.map(located)
+            spec.relationship = field.relationship.map(located)
+            return spec
+        }
+    }
+
+    func params(_ params: [SpecDraft.RouteParam]) -> [FieldSpec] {
+        params.map { param in
+            var spec = FieldSpec(name: located(param.name), type: located(param.type))
+            spec.swiftName = param.swiftName.map(located)
+            return spec
+        }
+    }
+
+    /// Names each field a route names as the route does, by its JSON key (`{site_id}`), with the name its
+    /// key would give it (`siteId`) as its `swift_name`, so that the route stays the document's path. Names
+    /// are decided here, as the key style is known only once every key is.
+    func routeFieldsNamed(in resource: inout SpecDraft.Resource) {
+        let routeNames = Set(resource.params.map(\.name) + [resource.idName])
+        let written = Set(([resource.path] + resource.routes.values).flatMap(SpecInterop.parameterNames(inRoute:)))
+        for (index, entry) in named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).enumerated()
+        where entry.name != entry.field.key && written.contains(entry.field.key) && !routeNames.contains(entry.field.key) {
+            resource.fields[index].name = entry.field.key
+            if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = SpecInterop.propertyName(entry.name) }
+        }
+    }
+
+    // MARK: resources and actions
+
+    func resource(_ draft: SpecDraft.Resource) -> ResourceSpec {
+        var draft = draft
+        routeFieldsNamed(in: &draft)
+        let idKeyDerived = SpecInterop.jsonKey(forField: draft.idName, style: style) == draft.idKey
+        let id = IDSpec(
+            name: located(draft.idName), type: located(draft.idType), key: idKeyDerived ? nil : located(draft.idKey), transform: draft.idTransform.map(located))
+        var namespace: NamespaceSpec?
+        if draft.namespaceOne != nil || draft.namespaceMany != nil {
+            namespace = NamespaceSpec(one: draft.namespaceOne.map(located), many: draft.namespaceMany.map(located))
+            namespace?.direction = draft.namespaceDirection ?? .both
+        }
+        var resource = ResourceSpec(
+            name: located(draft.name), description: Self.described(draft.description), path: located(draft.path), id: id,
+            operations: draft.operations.map(located), namespace: namespace, routes: draft.routes.mapValues(located),
+            methods: draft.methods.mapValues(located), headers: draft.headers.mapValues(headers),
+            responses: Dictionary(uniqueKeysWithValues: draft.responsesNone.map { ($0, located(ResponseKind.none)) }), params: params(draft.params),
+            pagination: draft.pagination, fields: fields(draft.fields, taken: [SpecInterop.propertyName(draft.idName)]),
+            actions: draft.actions.map(action))
+        resource.swiftName = draft.swiftName.map(located)
+        resource.store = draft.store.map(located)
+        resource.jsonAPIType = draft.jsonAPIType.map(located)
+        resource.query = fields(draft.query, taken: Set(["query"] + draft.params.map(\.propertyName)))
+        resource.cache = draft.cache.mapValues(located)
+        resource.deprecated = draft.deprecated.mapValues(located)
+        return resource
+    }
+
+    func action(_ draft: SpecDraft.Action) -> ActionSpec {
+        // The route's parameters, the fields of a body declared in place and the query all become arguments of
+        // one function, so their Swift names must differ (Intercom's `{jobIdentifier}` route beside a
+        // `jobIdentifier` query parameter).
+        let routeNames = Set(draft.params.map(\.propertyName))
+        let body = draft.body.flatMap { payload($0, taken: routeNames) }
+        var bodyNames: Set<String> = []
+        if case let .fields(fields, _)? = body { bodyNames = Set(fields.map { SpecInterop.propertyName($0.name.value) }) }
+        var action = ActionSpec(
+            name: located(draft.name), description: Self.described(draft.description), method: draft.method.map(located), path: located(draft.path),
+            headers: headers(draft.headers), params: params(draft.params), query: fields(draft.query, taken: routeNames.union(bodyNames)), body: body,
+            returns: draft.returns.flatMap { payload($0) })
+        action.bodyFormat = draft.bodyFormat.map(located)
+        action.pagination = draft.pagination
+        action.cache = draft.cache.map(located)
+        action.deprecated = draft.deprecated.map(located)
+        return action
+    }
+
+    /// A body or response: a type, or fields declared in place whose Swift names are none of `taken`; none
+    /// for an object declared without fields, which gives a call nothing to send or read.
+    func payload(_ payload: SpecDraft.Payload, taken: Set<String> = []) -> PayloadSpec? {
+        switch payload {
+        case let .type(type): .type(located(type))
+        case let .fields(fields): fields.isEmpty ? nil : .fields(self.fields(fields, taken: taken), at: location)
+        }
+    }
+}
+
+/// Capitalization for derived names.
+extension String {
+    /// The string with its first character uppercased.
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}
