@@ -570,7 +570,8 @@ private struct DocumentBuilder {
             ]
             if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
             if let description = field.description { parameter.append(("description", .string(description))) }
-            parameter.append(("schema", schema(of: field.type.value.nonOptional, transform: field.transform?.value)))
+            let valueSchema = schema(of: field.type.value.nonOptional, transform: field.transform?.value)
+            parameter.append(("schema", field.example.map { Self.adding([examples($0.value, of: field.type.value)], to: valueSchema) } ?? valueSchema))
             if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
             parameter += fieldExtensions(field)
             return .object(parameter)
@@ -697,6 +698,7 @@ private struct DocumentBuilder {
                 if field.readOnly { member.append(("readOnly", .bool(true))) }
                 if field.writeOnly { member.append(("writeOnly", .bool(true))) }
                 if let description = field.description { member.append(("description", .string(description))) }
+                if let example = field.example { member.append(("examples", .array([.string(example.value)]))) }
                 member += fieldExtensions(field)
                 members.append((key, .object(member)))
                 if requiring && !field.type.value.isOptional { requiredMembers.append(.string(key)) }
@@ -769,11 +771,36 @@ private struct DocumentBuilder {
         if field.readOnly { extra.append(("readOnly", .bool(true))) }
         if field.writeOnly { extra.append(("writeOnly", .bool(true))) }
         if let description = field.description { extra.append(("description", .string(description))) }
+        if let example = field.example { extra.append(examples(example.value, of: field.type.value)) }
         extra += fieldExtensions(field)
-        guard !extra.isEmpty, case var .object(pairs) = base else { return base }
+        guard case var .object(pairs) = base else { return base }
         // The field's own description replaces what the wire schema says of its transform.
         if field.description != nil { pairs.removeAll { $0.key == "description" } }
-        return pairs.contains(where: { $0.key == "$ref" }) ? .object([("allOf", .array([base]))] + extra) : .object(pairs + extra)
+        return Self.adding(extra, to: .object(pairs))
+    }
+
+    /// `schema` with more keywords; a reference takes them through `allOf`, as a reference's siblings are
+    /// not read by every tool.
+    private static func adding(_ keywords: [(key: String, value: DocumentValue)], to schema: DocumentValue) -> DocumentValue {
+        guard !keywords.isEmpty, case let .object(pairs) = schema else { return schema }
+        return pairs.contains(where: { $0.key == "$ref" }) ? .object([("allOf", .array([schema]))] + keywords) : .object(pairs + keywords)
+    }
+
+    /// A field's example as the schema's `examples`, the JSON it stands for: a whole number or a flag of a
+    /// field of that type when it reads back as the same text, else the text (a decimal keeps its spelling so).
+    private func examples(_ example: String, of type: TypeExpression) -> (key: String, value: DocumentValue) {
+        let value: DocumentValue
+        switch type.nonOptional {
+        case let .named(name):
+            switch symbols.resolve(name) {
+            case .builtin(.int)?, .builtin(.int32)?, .builtin(.int64)?, .builtin(.uint)?:
+                value = Int(example).flatMap { String($0) == example ? .integer($0) : nil } ?? .string(example)
+            case .builtin(.bool)? where example == "true" || example == "false": value = .bool(example == "true")
+            default: value = .string(example)
+            }
+        default: value = .string(example)
+        }
+        return ("examples", .array([value]))
     }
 
     /// What OpenAPI cannot say about a field, for `import` to read back: a name it would not derive from

@@ -125,8 +125,9 @@ enum JSONPointer {
 /// Writes a composed YAML node tree as JSON text for OpenAPIKit, without what import never reads.
 enum JSONText {
     /// The JSON for `node`; plain scalars are typed as YAML 1.2's core schema types them. Vendor
-    /// extensions (`x-…`, but those ``isRead(extension:)`` names) and examples are left out: OpenAPIKit decodes them
-    /// into `AnyCodable` trees, which took two fifths of importing a document rich in them.
+    /// extensions (`x-…`, but those ``isRead(extension:)`` names) and examples are left out, but for the first
+    /// of a list of examples and an `example` that are one value (a field's `example`): OpenAPIKit decodes
+    /// them into `AnyCodable` trees, which took two fifths of importing a document rich in them.
     static func data(of node: Node) -> Data {
         var output = [UInt8]()
         output.reserveCapacity(1 << 16)
@@ -146,11 +147,16 @@ enum JSONText {
         key.hasPrefix("x-crudegen-") || key == "x-enum-varnames"
     }
 
-    /// Whether a key is an extension or example OpenAPIKit need not decode: not when `parentKey` holds names.
-    private static func isSkipped(_ key: String, in parentKey: String?) -> Bool {
+    /// Whether a key is an extension or example OpenAPIKit need not decode: not when `parentKey` holds
+    /// names, nor an example that is one value (`example: 42`, `examples: [42, …]`, written as `[42]`).
+    private static func isSkipped(_ key: String, _ value: Node, in parentKey: String?) -> Bool {
         guard parentKey.map({ !namedEntries.contains($0) }) ?? true else { return false }
-        if key == "example" || key == "examples" { return true }
-        return key.hasPrefix("x-") && !isRead(extension: key)
+        switch (key, value) {
+        case ("example", .scalar): return false
+        case ("examples", .sequence(let examples)): return examples.first?.scalar == nil
+        case ("example", _), ("examples", _): return true
+        default: return key.hasPrefix("x-") && !isRead(extension: key)
+        }
     }
 
     /// Appends `node` as JSON; `parentKey` is the key it is the value of. With `asStrings`, scalars but
@@ -170,14 +176,20 @@ enum JSONText {
             var first = true
             for pair in mapping {
                 let key = pair.key.scalar?.string ?? ""
-                if isSkipped(key, in: parentKey) { continue }
+                if isSkipped(key, pair.value, in: parentKey) { continue }
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 let valuesAreText =
                     isStringSchema && (key == "enum" || key == "default" || key == "const") && parentKey.map { !namedEntries.contains($0) } ?? true
-                write(pair.value, parentKey: key, asStrings: valuesAreText, to: &output)
+                if key == "examples", case let .sequence(examples) = pair.value, parentKey.map({ !namedEntries.contains($0) }) ?? true {
+                    output.append(UInt8(ascii: "["))
+                    write(examples[0], parentKey: nil, to: &output)
+                    output.append(UInt8(ascii: "]"))
+                } else {
+                    write(pair.value, parentKey: key, asStrings: valuesAreText, to: &output)
+                }
             }
             output.append(UInt8(ascii: "}"))
         case let .sequence(sequence):

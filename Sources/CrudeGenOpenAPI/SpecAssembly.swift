@@ -156,6 +156,7 @@ private struct SpecAssembler {
             spec.required = field.required
             spec.arrayStyle = field.arrayStyle.map(located)
             spec.relationship = field.relationship.map(located)
+            spec.example = field.example.map(located)
             return spec
         }
     }

@@ -54,6 +54,8 @@ struct SpecDraft {
         var swiftName: String?
         /// In a JSON:API resource: the `type` of the resource objects the field's ids (a relationship's) are of.
         var relationship: String?
+        /// A value of the field, from the schema's `examples` (or 3.0's `example`).
+        var example: String?
     }
 
     /// A route parameter other than the id, named as the document's path writes it (`{organization_id}`).

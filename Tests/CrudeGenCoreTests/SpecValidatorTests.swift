@@ -35,6 +35,33 @@ import Testing
             ])
     }
 
+    /// An example that is no value of its field's type is a warning at the example; a fitting one, or one
+    /// of a type the engine does not check, is none.
+    @Test func examplesThatAreNoValueOfTheirTypeAreWarnings() {
+        let found = diagnostics(
+            for: Self.header + """
+                enums:
+                  Mood: [happy, sad]
+                models:
+                  Order:
+                    fields:
+                      count: { type: Int, example: many }
+                      price: { type: Double?, example: "4.5" }
+                      paid: { type: Bool, example: "yes" }
+                      mood: { type: Mood, example: angry }
+                      note: { type: String, example: "42" }
+                      calm: { type: Mood, example: sad }
+                      size: { type: Int32, example: "3000000000" }
+                """)
+        #expect(
+            found.map { "\($0.severity) \($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" } == [
+                "warning 7:36: the example of field `count` of model `Order` is `many`, which is not `Int`",
+                "warning 9:37: the example of field `paid` of model `Order` is `yes`, which is not `Bool`",
+                "warning 10:36: the example of field `mood` of model `Order` is `angry`, which is not one of the raw values of `Mood`",
+                "warning 13:38: the example of field `size` of model `Order` is `3000000000`, which is not `Int32`",
+            ])
+    }
+
     @Test func duplicateNames() {
         let found = errors(for: Self.header + "models:\n  A: { fields: { firstName: String, first_name: Int } }\nenums:\n  A: [x]\n")
         #expect(found.contains("5:3: `A` is declared twice (first at line 3)"))

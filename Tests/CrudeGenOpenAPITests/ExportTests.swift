@@ -178,6 +178,43 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
     }
 
+    /// A field's `example` is the schema's `examples`, typed as JSON where the field's type is a number or a
+    /// flag and the text reads back the same; import reads it back, from a property and a query parameter.
+    @Test func examplesAreTheSchemasExamplesAndComeBack() async throws {
+        let spec = """
+            api: { name: Shop }
+            resources:
+              Item:
+                path: items
+                query: { limit: { type: Int?, example: "20" } }
+                fields:
+                  count: { type: Int, example: "42" }
+                  code: { type: Int, example: "007" }
+                  price: { type: Double, example: "4.50" }
+                  paid: { type: Bool, example: "true" }
+                  name: { type: String, example: "Jane Doe" }
+            """
+        let yaml = try OpenAPIExporter.export(spec: Data(spec.utf8), file: "shop.crude.yaml", format: .yaml).text
+        let document = try #require(try Yams.load(yaml: yaml) as? [String: Any])
+        let item = try #require(((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["Item"] as? [String: Any])
+        let properties = try #require(item["properties"] as? [String: [String: Any]])
+        #expect(properties["count"]?["examples"] as? [Int] == [42])
+        #expect(properties["code"]?["examples"] as? [String] == ["007"], "a number that would read back as another text stays text")
+        #expect(properties["price"]?["examples"] as? [String] == ["4.50"])
+        #expect(properties["paid"]?["examples"] as? [Bool] == [true])
+        #expect(properties["name"]?["examples"] as? [String] == ["Jane Doe"])
+        let list = try #require(((document["paths"] as? [String: Any])?["/items"] as? [String: Any])?["get"] as? [String: Any])
+        let limit = try #require((list["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "limit" })
+        #expect((limit["schema"] as? [String: Any])?["examples"] as? [Int] == [20])
+        let imported = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "shop.yaml")
+        for line in ["example: \"42\"", "example: \"007\"", "example: \"4.50\"", "example: \"true\"", "example: Jane Doe", "example: \"20\""] {
+            #expect(imported.yaml.contains(line), "\(line) in:\n\(imported.yaml)")
+        }
+        let swift = try OpenAPITestSupport.generatedSwift(imported.yaml)
+        #expect(swift == (try OpenAPITestSupport.generatedSwift(spec)))
+        #expect(swift["Item.swift"]?.contains("/// Example: `Jane Doe`") == true)
+    }
+
     /// A JSON:API resource exports as JSON:API documents of their media type: under `data`, its resource
     /// object, with the `type` of its one value, its `id`, its fields as `attributes` and its relationships
     /// as `relationships` holding resource identifiers (`null` for an empty to-one relationship, an array

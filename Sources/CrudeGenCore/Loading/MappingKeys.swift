@@ -38,7 +38,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         switch self {
         case .spec: ["api", "enums", "unions", "models", "resources", "transforms", "actions"]
         case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache", "store"]
-        case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "relationship", "array_style", "description"]
+        case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "relationship", "array_style", "description", "example"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
         case .union: ["discriminator", "variants", "swift_name", "description"]
         case .variant: ["type", "swift_name"]

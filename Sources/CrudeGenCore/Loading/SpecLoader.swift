@@ -193,6 +193,7 @@ private struct Loader {
         field.required = entries["required"].flatMap { reader.bool($0, "`required` of \(what)") } ?? false
         field.relationship = entries["relationship"].flatMap { reader.text($0, "the relationship of \(what)") }
         field.description = entries["description"].flatMap { reader.scalar($0, "the description of \(what)")?.value }
+        field.example = entries["example"].flatMap { reader.scalar($0, "the example of \(what)") }
         return field
     }
 

@@ -121,7 +121,8 @@ public enum SpecSchema {
         "required": { "type": "boolean", "description": "For an optional type: the key is always sent, null when the value is nil, whatever the call's nils (a server that requires a nullable key). Default false." },
         "relationship": { "type": "string", "minLength": 1, "description": "In a JSON:API resource: the type of the related resource objects (people). The field holds the related id (String or UUID, optional for a to-one relationship that may be empty) or ids ([String]), read from and sent in relationships." },
         "array_style": { "description": "How an array query parameter is sent: repeated (ids=1&ids=2, the default) or comma (labels=bug,ui).", "enum": ["repeated", "comma"] },
-        "description": { "$ref": "#/definitions/scalar", "description": "Becomes the property's doc comment." }
+        "description": { "$ref": "#/definitions/scalar", "description": "Becomes the property's doc comment." },
+        "example": { "$ref": "#/definitions/scalar", "description": "A value of the field as JSON writes it (Jane Doe, 42, true), shown in the property's doc comment and exported as the schema's examples." }
       },
       "patternProperties": { "^x-": {} },
       "additionalProperties": false

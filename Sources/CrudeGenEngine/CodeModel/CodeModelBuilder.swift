@@ -277,7 +277,7 @@ private struct Builder {
             isReadOnly: field.readOnly,
             isWriteOnly: field.writeOnly,
             sendsNull: field.required,
-            documentation: documentation(field.description),
+            documentation: documentation(field.description) + (field.example.map { ["Example: `\($0.value)`"] } ?? []),
             isEnum: symbols.declared[type.baseName]?.symbol == .enumeration,
             typeExpression: type
         )

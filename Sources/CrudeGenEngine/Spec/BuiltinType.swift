@@ -96,6 +96,19 @@ public enum BuiltinType: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether `example`, a value as a spec writes it, reads as a value of the type; a type whose text
+    /// the engine does not check (a date's format depends on its transform) reads anything.
+    package func reads(example: String) -> Bool {
+        switch self {
+        case .int, .int64: Int64(example) != nil
+        case .int32: Int32(example) != nil
+        case .uint: UInt64(example) != nil
+        case .double, .float, .decimal: Double(example) != nil
+        case .bool: example == "true" || example == "false"
+        case .string, .date, .url, .uuid, .data, .json, .file: true
+        }
+    }
+
     /// The JSON type a value of the type is first: what a `lenient` field's schema lists before the
     /// others it reads (an `Int` takes any number, its fraction dropped).
     package var jsonType: String {

@@ -193,6 +193,8 @@ public struct FieldSpec: Sendable {
     /// holds the related id (or ids) and is read from and sent in `relationships`, not `attributes`.
     public var relationship: Located<String>?
     public var description: String?
+    /// A value of the field as JSON writes it (`Jane Doe`, `42`), for its documentation.
+    public var example: Located<String>?
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(

@@ -238,6 +238,7 @@ private struct Writer {
         if field.required { parts.append("required: true") }
         if let style = field.arrayStyle { parts.append("array_style: \(SpecSerializer.scalar(style.value, flow: true))") }
         if let relationship = field.relationship { parts.append("relationship: \(SpecSerializer.scalar(relationship.value, flow: true))") }
+        if let example = field.example { parts.append("example: \(SpecSerializer.scalar(example.value, flow: true))") }
         return parts
     }
 

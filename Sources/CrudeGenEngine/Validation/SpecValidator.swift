@@ -294,8 +294,28 @@ public struct SpecValidator {
             keys[key] = field.name.location
             if checkType(field.type) {
                 checkTransform(of: field, in: owner)
+                checkExample(of: field, in: owner)
             }
         }
+    }
+
+    /// Warns of an example that is no value of the field's type: a number, a flag or an enum's raw value
+    /// that does not read as one. Its documentation would mislead; the generated code is the same.
+    private mutating func checkExample(of field: FieldSpec, in owner: String) {
+        guard let example = field.example, case let .named(name) = field.type.value.nonOptional else { return }
+        let expected: String?
+        switch symbols.resolve(name) {
+        case let .builtin(type)?: expected = type.reads(example: example.value) ? nil : "`\(type.rawValue)`"
+        case .enumeration?:
+            let rawValues = spec.enums.first { $0.name.value == name }?.cases.map(\.rawValue.value) ?? []
+            expected = rawValues.contains(example.value) ? nil : "one of the raw values of `\(name)`"
+        default: expected = nil
+        }
+        guard let expected else { return }
+        diagnostics.append(
+            .warning(
+                "the example of field `\(field.name.value)` of \(owner) is `\(example.value)`, which is not \(expected)", at: example.location,
+                hint: "write a value as JSON writes it, without quotes: `42`, `true`, `Jane Doe`"))
     }
 
     private mutating func checkTransform(of field: FieldSpec, in owner: String) {

@@ -80,6 +80,7 @@ extension Mapper {
                 }
                 let member = resolved(value)
                 (field.description, field.readOnly, field.writeOnly) = (member.description, member.readOnly, member.writeOnly && !member.readOnly)
+                field.example = Self.example(of: member)
                 applyExtensions(member.vendorExtensions, to: &field)
                 fields.append(field)
             }

@@ -77,6 +77,22 @@ extension Mapper {
         }
     }
 
+    /// The first of a schema's examples that is one value (a string, number or flag), as a spec writes it.
+    static func example(of schema: JSONSchema) -> String? {
+        example(schema.examples.first?.value)
+    }
+
+    /// An example value as a spec writes it, when it is one value (a string, number or flag).
+    static func example(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: text
+        case let flag as Bool: flag ? "true" : "false"
+        case let number as Int: String(number)
+        case let number as Double: String(number)
+        default: nil
+        }
+    }
+
     /// Whether a field whose innermost type is `base` can take the transform `name`, built-in or declared.
     func transformApplies(_ name: String, to base: String) -> Bool {
         if let builtin = BuiltinTransform(rawValue: name) { return builtin.appliesTo.contains { $0.rawValue == base } }
@@ -166,6 +182,7 @@ extension Mapper {
                 var field = SpecDraft.Field(
                     key: key, type: nullable || !isRequiredKey ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
                 field.writeOnly = property.writeOnly && !property.readOnly
+                field.example = Self.example(of: property)
                 // A key the object requires that may be `null` (pydantic's `x: int | None` without a default) is sent as `null`.
                 field.required = nullable && isRequiredKey && !property.readOnly && !field.writeOnly
                 applyExtensions(property.vendorExtensions, to: &field)
