@@ -13,11 +13,14 @@ public struct RandomSpecGenerator {
     private var random: SeededGenerator
     /// The stream of the JSON:API choices, apart so that they leave the other choices of a seed as they were.
     private var jsonAPIRandom: SeededGenerator
+    /// The stream of fields' examples, apart for the same reason.
+    private var exampleRandom: SeededGenerator
 
     /// A generator whose specs follow from `seed`.
     public init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
         jsonAPIRandom = SeededGenerator(seed: seed ^ 0x4A53_4F4E_4150_4921)
+        exampleRandom = SeededGenerator(seed: seed ^ 0x4558_414D_504C_4521)
     }
 
     // MARK: pools
@@ -79,7 +82,7 @@ public struct RandomSpecGenerator {
 
     /// One spec as YAML text.
     public mutating func spec() -> String {
-        self = RandomSpecGenerator(random: random, jsonAPIRandom: jsonAPIRandom)
+        self = RandomSpecGenerator(random: random, jsonAPIRandom: jsonAPIRandom, exampleRandom: exampleRandom)
         keyStyle = KeyStyle.allCases.randomElement(using: &random)!
         // The API has no `swift_name`: its name must not be reserved.
         var apiName = typeName(fallback: "API")
@@ -132,9 +135,11 @@ public struct RandomSpecGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private init(random: SeededGenerator, jsonAPIRandom: SeededGenerator) {
+    /// A generator with these streams and no state of a spec: the next spec's start.
+    private init(random: SeededGenerator, jsonAPIRandom: SeededGenerator, exampleRandom: SeededGenerator) {
         self.random = random
         self.jsonAPIRandom = jsonAPIRandom
+        self.exampleRandom = exampleRandom
     }
 
     // MARK: sections
@@ -405,6 +410,10 @@ public struct RandomSpecGenerator {
             // other choices stay as they were.
             if !queryOnly, chance(0.15), !isBody { options.append("read_only: true") }
             if chance(0.3) { options.append("description: \(YAMLText.quoted(hostile()))") }
+            if Double.random(in: 0..<1, using: &exampleRandom) < 0.25 {
+                let examples = Self.hostileTexts + ["42", "-7", "4.5", "true", "Jane Doe"]
+                options.append("example: \(YAMLText.quoted(examples.randomElement(using: &exampleRandom)!))")
+            }
             let line =
                 options.isEmpty
                 ? "\(YAMLText.quoted(name)): \(YAMLText.quoted(type))"

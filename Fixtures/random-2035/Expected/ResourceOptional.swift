@@ -11,6 +11,8 @@ nonisolated public struct ResourceOptional: Hashable, Sendable, Identifiable {
     public var `is`: [Float?]?
     /// trailing space
     public var indirect: [String: Int]
+    /// Example: `x
+    /// public var injected: Int { 42 }`
     public var ISO8601DateTransform_: String
 
     /// Creates a value from its properties.
