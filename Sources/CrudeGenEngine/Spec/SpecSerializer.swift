@@ -13,30 +13,12 @@ package enum SpecSerializer {
         var writer = Writer()
         if let header { writer.line("# \(header)") }
         writer.api(spec.api)
-        if !spec.transforms.isEmpty {
-            writer.section("transforms")
-            for transform in spec.transforms { writer.transform(transform) }
-        }
-        if !spec.enums.isEmpty {
-            writer.section("enums")
-            for enumeration in spec.enums { writer.enumeration(enumeration) }
-        }
-        if !spec.unions.isEmpty {
-            writer.section("unions")
-            for union in spec.unions { writer.union(union) }
-        }
-        if !spec.models.isEmpty {
-            writer.section("models")
-            for model in spec.models { writer.model(model) }
-        }
-        if !spec.resources.isEmpty {
-            writer.section("resources")
-            for resource in spec.resources { writer.resource(resource) }
-        }
-        if !spec.actions.isEmpty {
-            writer.section("actions")
-            for action in spec.actions { writer.action(action, indent: 2) }
-        }
+        writer.section("transforms", spec.transforms) { $0.transform($1) }
+        writer.section("enums", spec.enums) { $0.enumeration($1) }
+        writer.section("unions", spec.unions) { $0.union($1) }
+        writer.section("models", spec.models) { $0.model($1) }
+        writer.section("resources", spec.resources) { $0.resource($1) }
+        writer.section("actions", spec.actions) { $0.action($1, indent: 2) }
         return writer.text
     }
 
@@ -87,10 +69,12 @@ private struct Writer {
         text += content + "\n"
     }
 
-    /// A blank line and a top-level section's key.
-    mutating func section(_ name: String) {
+    /// A top-level section after a blank line, each of `items` written by `write`; nothing for no items.
+    mutating func section<Item>(_ name: String, _ items: [Item], _ write: (inout Writer, Item) -> Void) {
+        guard !items.isEmpty else { return }
         line("")
         line(name + ":")
+        for item in items { write(&self, item) }
     }
 
     /// `{ a: b, c: d }`.
