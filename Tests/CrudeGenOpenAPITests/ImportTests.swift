@@ -134,6 +134,35 @@ import Testing
         }
     }
 
+    /// A published example that is no value of its property's type (Asana's cursor as an integer offset,
+    /// Okta's `non-compliant` beside its enum) is left out with a warning at it, so that the spec generates
+    /// without warnings; one that fits is kept, from a schema's `examples` or 3.0's `example`.
+    @Test func examplesThatAreNoValueOfTheirTypeAreLeftOut() throws {
+        let yaml = """
+            openapi: 3.0.3
+            info: { title: Shop, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                Order:
+                  type: object
+                  properties:
+                    offset: { type: integer, example: eyJ0eXAiOiJKV1Qi }
+                    count: { type: integer, example: 3 }
+                    state: { type: string, enum: [open, closed], example: non-compliant }
+                    note: { type: string, example: Leave at the door }
+            """
+        let result = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "shop.yaml")
+        #expect(
+            result.warnings.map(\.description) == [
+                "shop.yaml:9:17: warning: the example `eyJ0eXAiOiJKV1Qi` is no value of `Int`; it is left out (#/components/schemas/Order/properties/offset)",
+                "shop.yaml:11:16: warning: the example `non-compliant` is no value of `OrderState`; it is left out (#/components/schemas/Order/properties/state)",
+            ])
+        #expect(result.yaml.contains("count: { type: Int?, example: \"3\" }"), "\(result.yaml)")
+        #expect(result.yaml.contains("note: { type: String?, example: Leave at the door }"), "\(result.yaml)")
+        #expect(!result.yaml.contains("eyJ0eXAiOiJKV1Qi") && !result.yaml.contains("non-compliant"))
+    }
+
     @Test func queryArraysKeepTheirStyleBothWays() async throws {
         let yaml = """
             openapi: 3.1.0

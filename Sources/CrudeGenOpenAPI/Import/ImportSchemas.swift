@@ -82,6 +82,23 @@ extension Mapper {
         example(schema.examples.first?.value)
     }
 
+    /// `example` when it is a value of `type` (a number, flag or enum value where the type is one), else
+    /// `nil` with a warning at `pointer`: the spec would warn of it at every generation.
+    mutating func fittingExample(_ example: String?, of type: TypeExpression, at pointer: [String]) -> String? {
+        guard let example, case let .named(name) = type.nonOptional else { return example }
+        let fits =
+            if let builtin = BuiltinType(rawValue: name) {
+                builtin.reads(example: example)
+            } else {
+                draft.enums.first { $0.name == name }.map { $0.values.contains(example) } ?? true
+            }
+        guard fits else {
+            warn("the example `\(example)` is no value of `\(name)`; it is left out", at: pointer)
+            return nil
+        }
+        return example
+    }
+
     /// An example value as a spec writes it, when it is one value (a string, number or flag).
     static func example(_ value: Any?) -> String? {
         switch value {
@@ -182,7 +199,7 @@ extension Mapper {
                 var field = SpecDraft.Field(
                     key: key, type: nullable || !isRequiredKey ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
                 field.writeOnly = property.writeOnly && !property.readOnly
-                field.example = Self.example(of: property)
+                field.example = fittingExample(Self.example(of: property), of: field.type, at: propertyPointer)
                 // A key the object requires that may be `null` (pydantic's `x: int | None` without a default) is sent as `null`.
                 field.required = nullable && isRequiredKey && !property.readOnly && !field.writeOnly
                 applyExtensions(property.vendorExtensions, to: &field)
