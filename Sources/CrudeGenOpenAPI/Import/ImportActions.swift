@@ -187,13 +187,13 @@ extension Mapper {
             return nil
         }
         var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
-        // The schema's example, or the parameter's own (`example:` beside `schema`, as vendors write it).
-        let parameterExample: Any? = if case let .a(context) = parameter.schemaOrContent { context.example?.value } else { nil }
-        field.example = fittingExample(schema.flatMap(Self.example(of:)) ?? Self.example(parameterExample), of: field.type, at: pointer)
         // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
         if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
         applyExtensions(parameter.vendorExtensions, to: &field)
         if field.transform == nil, let schema, isDateOnly(schema) { field.transform = dateOnlyTransform() }
+        // The schema's example, or the parameter's own (`example:` beside `schema`, as vendors write it).
+        let parameterExample: Any? = if case let .a(context) = parameter.schemaOrContent { context.example?.value } else { nil }
+        field.example = fittingExample(schema.flatMap(Self.example(of:)) ?? Self.example(parameterExample), of: field.type, at: pointer)
         return field
     }
 

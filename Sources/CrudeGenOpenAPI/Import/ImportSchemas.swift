@@ -199,11 +199,12 @@ extension Mapper {
                 var field = SpecDraft.Field(
                     key: key, type: nullable || !isRequiredKey ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
                 field.writeOnly = property.writeOnly && !property.readOnly
-                field.example = fittingExample(Self.example(of: property), of: field.type, at: propertyPointer)
                 // A key the object requires that may be `null` (pydantic's `x: int | None` without a default) is sent as `null`.
                 field.required = nullable && isRequiredKey && !property.readOnly && !field.writeOnly
                 applyExtensions(property.vendorExtensions, to: &field)
                 if field.transform == nil, isDateOnly(property) { field.transform = dateOnlyTransform() }
+                // Checked against the spec's type, which a transform's extensions give (a `Date` written as an integer).
+                field.example = fittingExample(Self.example(of: property), of: field.type, at: propertyPointer)
                 result.append(field)
             }
             return result
