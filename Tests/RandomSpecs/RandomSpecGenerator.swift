@@ -410,9 +410,8 @@ public struct RandomSpecGenerator {
             // other choices stay as they were.
             if !queryOnly, chance(0.15), !isBody { options.append("read_only: true") }
             if chance(0.3) { options.append("description: \(YAMLText.quoted(hostile()))") }
-            if Double.random(in: 0..<1, using: &exampleRandom) < 0.25 {
-                let examples = Self.hostileTexts + ["42", "-7", "4.5", "true", "Jane Doe"]
-                options.append("example: \(YAMLText.quoted(examples.randomElement(using: &exampleRandom)!))")
+            if Double.random(in: 0..<1, using: &exampleRandom) < 0.25, let example = example(of: type) {
+                options.append("example: \(YAMLText.quoted(example))")
             }
             let line =
                 options.isEmpty
@@ -421,6 +420,22 @@ public struct RandomSpecGenerator {
             result.append(Field(name: name, line: line, isRoutable: routable))
         }
         return result
+    }
+
+    /// An example of a field of `type` that is a value of it, as the validator checks a number, a flag or
+    /// an enum (an example that is none is a warning, and import leaves it out); hostile text where any
+    /// text is one. None for an enum field.
+    private mutating func example(of type: String) -> String? {
+        let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+        let examples: [String] =
+            switch base {
+            case "Int", "Int32", "Int64", "UInt": ["42", "7"]
+            case "Double", "Float", "Decimal": ["4.5", "-7"]
+            case "Bool": ["true", "false"]
+            case _ where enums.contains(base): []
+            default: Self.hostileTexts + ["Jane Doe"]
+            }
+        return examples.randomElement(using: &exampleRandom)
     }
 
     /// A field type, its transform if any, and whether it can be a route parameter.

@@ -7,7 +7,7 @@ import Foundation
 nonisolated struct Body: Hashable, Sendable, Identifiable {
     /// The identifier the server assigns.
     var id: Int?
-    /// Example: `-7`
+    /// Example: `zero width`
     var hash: [String: Bool]?
     /// Example: `plain words`
     var optional: Data

@@ -34,7 +34,7 @@ nonisolated struct classLogin5Response: Hashable, Sendable {
     /// x
     /// public var injected: Int { 42 }
     var nonisolated: String?
-    /// Example: `trailing space `
+    /// Example: `bidi  reversed `
     var `Type`: String
 }
 

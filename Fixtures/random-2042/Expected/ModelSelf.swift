@@ -6,15 +6,12 @@ import Foundation
 /// x
 /// public var injected: Int { 42 }
 nonisolated package struct ModelSelf: Hashable, Sendable {
-    /// Example: `plain words`
+    /// Example: `4.5`
     package var hashValue_: Float
     package var URLSession: Bool
     /// nul-free   delete
     package var patch: [Double]
-    /// Example: `x
-    /// }
-    /// public var injected: Int { 42 }
-    /// /*`
+    /// Example: `4.5`
     package var weak: Float
 
     /// Creates a value from its properties.

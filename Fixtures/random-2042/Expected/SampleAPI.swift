@@ -70,7 +70,7 @@ nonisolated package struct ResourcePageClient11Body: Hashable, Sendable {
     package var didSet: [Item]
     package var rawValue: [String: ModelSelf]
     /// plain words
-    /// Example: `trailing space `
+    /// Example: `bidi  reversed `
     package var query: ModelSelf
 
     /// Creates a value from its properties.
@@ -169,7 +169,7 @@ nonisolated extension DateSearchItems18Body: Codable {
 }
 
 nonisolated package struct DateSearchItems18Response: Hashable, Sendable {
-    /// Example: `{{mustache}} {{{triple}}} {{#section}}`
+    /// Example: `""" triple`
     package var lazy: [Decimal?]?
     package var patch: Float
     /// quote " and backslash \ end
