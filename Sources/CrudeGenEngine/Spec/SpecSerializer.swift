@@ -25,10 +25,9 @@ package enum SpecSerializer {
     /// A YAML scalar the loader reads back as `text`: plain when that is safe, else double-quoted. Inside
     /// flow collections (`{ a: b }`, `[a, b]`) braces end a plain scalar, so there they are quoted too.
     package static func scalar(_ text: String, flow: Bool = false) -> String {
-        let plainWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
         let allowed = flow ? "_-./?'():" : "_-./?'(){}:"
         let safe =
-            !text.isEmpty && !plainWords.contains(text.lowercased())
+            !text.isEmpty && !wordsYAMLReadsAsValues.contains(text.lowercased())
             && text.first.map { $0.isLetter || $0 == "_" || $0 == "/" } == true
             && text.last != " " && text.last != ":"
             && text.unicodeScalars.allSatisfy {
@@ -37,6 +36,10 @@ package enum SpecSerializer {
             && !text.contains(": ") && !text.contains(" #") && !text.contains("  ")
         return safe ? text : doubleQuoted(text)
     }
+
+    /// Plain words YAML reads as a flag, a null or a letter it may take for one: written quoted. Built once,
+    /// as an import writes thousands of scalars.
+    private static let wordsYAMLReadsAsValues: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"]
 
     /// `text` in double quotes, read back the same by YAML and by JSON: quotes, backslashes, control
     /// characters and the characters YAML would take as line breaks or a byte order mark are escaped.
