@@ -77,6 +77,8 @@ private struct DocumentBuilder {
     private(set) var warnings: [Diagnostic] = []
     /// The error responses some operation lists, whose components the document then holds.
     private var errorResponsesUsed: Set<ErrorResponse> = []
+    /// The `operationId`s given so far, which OpenAPI requires to be unique in the document.
+    private var operationIDs: Set<String> = []
 
     /// Prepares to describe `validated`.
     init(_ validated: ValidatedSpec) {
@@ -218,6 +220,20 @@ private struct DocumentBuilder {
         return [(CrudegenExtension.operations, .object(byMethod))]
     }
 
+    /// `base`, or `base` and the first number from 2 that makes it an id no operation has yet. Names the
+    /// spec keeps apart can meet here: resources `any` and `Any` both delete by `deleteAny`, an action
+    /// `createPerson` meets resource `Person`'s create. `import` reads which operation each is from its
+    /// `x-crudegen-…` marks, not from the id.
+    private mutating func uniqueOperationID(_ base: String) -> String {
+        var id = base
+        var number = 2
+        while !operationIDs.insert(id).inserted {
+            id = base + String(number)
+            number += 1
+        }
+        return id
+    }
+
     /// Describes one CRUD operation of a resource with its route, verb, parameters, body and response.
     private mutating func addCRUD(_ kind: CRUDOperation, of resource: ResourceSpec) {
         let name = resource.name.value
@@ -227,7 +243,9 @@ private struct DocumentBuilder {
         let model = reference(name)
         // A JSON:API resource's bodies are JSON:API documents, of their own media type.
         let mediaType = resource.jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType
-        var operation: [(key: String, value: DocumentValue)] = [("operationId", .string(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true)))]
+        var operation: [(key: String, value: DocumentValue)] = [
+            ("operationId", .string(uniqueOperationID(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true))))
+        ]
         operation.append(("summary", .string(summary(of: kind, name))))
         operation += deprecation(resource.deprecated[kind]?.value)
         // Which resource and operation this is, whatever its route: `import` reads them back.
@@ -330,7 +348,7 @@ private struct DocumentBuilder {
     private mutating func addAction(_ action: ActionSpec, of resource: ResourceSpec?) {
         let owner = resource?.name.value
         var operation: [(key: String, value: DocumentValue)] = [
-            ("operationId", .string((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value))
+            ("operationId", .string(uniqueOperationID((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value)))
         ]
         // Every action says it is one, with its name: `import` would name an API action by its operationId in
         // lower camel case (`URLSession12` as `uRLSession12`), and could take one on a resource's route for

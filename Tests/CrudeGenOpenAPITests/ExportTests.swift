@@ -356,6 +356,46 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// Operation ids are unique in the document, as OpenAPI requires, where the names they are built from
+    /// meet: resources `any` and `Any` both delete, an API action `createPerson` beside resource `Person`'s
+    /// create, resource `Person`'s action `x` beside an API action `Person_x`. The import reads each back by
+    /// its marks, not its id.
+    @Test func operationIDsAreUniqueWhereTheirNamesMeet() throws {
+        let yaml = """
+            api: { name: People }
+            resources:
+              Person:
+                path: people
+                operations: [create, delete]
+                fields: { name: String }
+                actions:
+                  x: { path: people/x, method: POST }
+              any:
+                path: anys
+                operations: [delete]
+                fields: { name: String }
+              Any:
+                path: others
+                swift_name: AnyModel
+                operations: [delete]
+                fields: { name: String }
+            actions:
+              createPerson: { path: people/new, method: POST }
+              Person_x: { path: people/y, method: POST }
+            """
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "people.crude.yaml", format: .json).text
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let ids = paths.values.flatMap { item in item.values.compactMap { ($0 as? [String: Any])?["operationId"] as? String } }
+        #expect(
+            ids.sorted() == [
+                "Person_x", "Person_x2", "createPerson", "createPerson2", "deleteAny", "deleteAny2", "deletePerson",
+            ], "\(ids)")
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "people.json")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+    }
+
     /// OpenAPI allows only ASCII letters, digits, `.`, `_` and `-` in a component's key: a type named
     /// `Ünïcode` is keyed `.DC.n.EF.code`, referenced so, and imported back by its `x-crudegen-name`.
     @Test func aComponentKeyIsOneOpenAPIAllows() throws {
