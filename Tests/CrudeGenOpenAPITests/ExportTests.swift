@@ -396,6 +396,27 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// A union's variant that is a model named like a built-in keeps its place: a model `JSON` reads objects
+    /// only, so import must not move it last as it moves the built-in `JSON`, which reads every value (a
+    /// random spec found `[Bool, JSON, Decimal]` come back `[Bool, Decimal, JSON]`).
+    @Test func aVariantThatIsAModelNamedLikeABuiltinKeepsItsPlace() async throws {
+        let yaml = """
+            api: { name: Shapes }
+            models:
+              JSON: { swift_name: JSONModel, fields: { name: String } }
+            unions:
+              Value: { variants: [Bool, JSON, Decimal] }
+            resources:
+              Shape:
+                path: shapes
+                fields: { value: Value }
+            """
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "shapes.crude.yaml", format: .yaml).text
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shapes.yaml")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml), "\(imported.yaml)")
+    }
+
     /// OpenAPI allows only ASCII letters, digits, `.`, `_` and `-` in a component's key: a type named
     /// `Ünïcode` is keyed `.DC.n.EF.code`, referenced so, and imported back by its `x-crudegen-name`.
     @Test func aComponentKeyIsOneOpenAPIAllows() throws {

@@ -418,7 +418,8 @@ extension Mapper {
             let distinct = typed.map(\.type).filter { seen.insert($0.description).inserted }
             let readingAll = distinct.filter { type in
                 guard case let .named(typeName) = type else { return false }
-                return typeName == "JSON" || typeName == name || isUnion(typeName)
+                // A model named `JSON` reads objects only, as the built-in's name means that model then.
+                return typeName == BuiltinType.json.rawValue && !models.contains(typeName) || typeName == name || isUnion(typeName)
             }
             let readingSome = distinct.filter { !readingAll.contains($0) }
             union.variants = (readingSome + readingAll.prefix(1)).map { .init(type: $0) }
