@@ -393,11 +393,7 @@ private struct DocumentBuilder {
             ]
         } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
             // A resource's action returning the resource or an array of it answers in the resource's namespace.
-            var namespace: [String] = []
-            if let resource, case let .type(type) = returns {
-                if type.value == .named(resource.name.value) { namespace = responseNamespace(of: resource, many: false) }
-                if type.value == .array(.named(resource.name.value)) { namespace = responseNamespace(of: resource, many: true) }
-            }
+            let namespace = resource?.responseNamespace(of: action).map { [$0] } ?? []
             responses = [("200", jsonResponse(wrapped(schema, in: envelope + namespace), description: "The response."))]
         } else {
             // `crudegen serve` answers an action that returns nothing with 204.

@@ -75,9 +75,7 @@ struct ServedAPI: Sendable {
             guard let type = model.models.first(where: { $0.resource?.specName == resource.name.value }), let declaration = type.resource else { continue }
             resources.append(ServedResource(resource, declaration: declaration, properties: type.properties, id: id, fields: fields, types: types))
             actions += resource.actions.map { action in
-                ServedAction(
-                    owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value },
-                    resource: (declaration, type.name))
+                ServedAction(owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value })
             }
         }
         resources = Self.linkingViewsAndParents(resources)
@@ -280,17 +278,14 @@ struct ServedAction: Sendable {
     /// Its key under `actions` in seed data: `login`, or `User.current` for a resource's action.
     var seedKey: String { owner.map { "\($0).\(name)" } ?? name }
 
-    /// The action `action` of `owner` (none for the API's own), routed as the code model routes it;
-    /// `resource` is the owner's declaration and `typeName` its Swift name.
-    init(owner: String?, action: ActionSpec, model: ActionDeclaration?, resource: (declaration: ResourceDeclaration, typeName: String)? = nil) {
+    /// The action `action` of `owner` (none for the API's own), routed and answered as the code model
+    /// declares it.
+    init(owner: String?, action: ActionSpec, model: ActionDeclaration?) {
         self.owner = owner
         name = action.name.value
         if case .none? = model?.response { returnsBody = false } else { returnsBody = true }
         if case .download? = model?.response { returnsFile = true }
-        if case let .type(type)? = model?.response, let resource {
-            responseNamespace =
-                type == resource.typeName ? resource.declaration.namespaceOne : type == "[\(resource.typeName)]" ? resource.declaration.namespaceMany : nil
-        }
+        responseNamespace = model?.responseNamespace
         method = (model?.method ?? "get").uppercased()
         route = ServedRoute(
             (model?.route ?? []).map { part in

@@ -6,20 +6,33 @@ import Testing
 /// swift-format keeps them (one argument per line, nested calls in turn), so generated code passes
 /// `swift format lint` with the project's 160 columns.
 @Suite struct SwiftRendererTests {
-    static func function(_ name: String, _ parameters: [SwiftParameter], returning result: String) -> SwiftFunction {
+    static func function(_ name: String, _ parameters: [SwiftParameter], returning result: SwiftType) -> SwiftFunction {
         SwiftFunction(
             documentation: [], isStatic: true, name: name, parameters: parameters + [SwiftParameter(label: "on", name: "client", type: SwiftType(.apiClient))],
-            isAsync: true, thrownError: SwiftType(.apiError), returnType: SwiftType(result), body: [])
+            isAsync: true, thrownError: SwiftType(.apiError), returnType: result, body: [])
+    }
+
+    /// A type is a tree the renderer alone spells: a qualified name, the optional around a dictionary, a
+    /// runtime generic around another.
+    @Test func typesAreSpelledFromTheirTree() {
+        #expect(SwiftType.optional(.dictionary(key: .member(.named("Swift"), "String"), value: .array(.named("Tag")))).spelling == "[Swift.String: [Tag]]?")
+        #expect(SwiftType.member(SwiftType(.modelEncodingOptions), "NilEncoding").spelling == "ModelEncodingOptions.NilEncoding")
+        #expect(
+            SwiftType.generic(.arrayTransform, of: .generic(.optionalTransform, of: .named("DayDateFormat"))).spelling
+                == "ArrayTransform<OptionalTransform<DayDateFormat>>")
+        #expect(SwiftType.generic(.named("Pair"), [.named("A"), .optional(.named("B"))]).spelling == "Pair<A, B?>")
     }
 
     @Test func shortSignaturesStayOnOneLine() {
-        let read = Self.function("read", [SwiftParameter(name: "id", type: SwiftType("Int"))], returning: "Person")
+        let read = Self.function("read", [SwiftParameter(name: "id", type: .named("Int"))], returning: .named("Person"))
         #expect(SwiftRenderer.signature(read, indent: 4) == "static func read(id: Int, on client: APIClient) async throws(APIError) -> Person")
     }
 
     @Test func longSignaturesGetOneParameterPerLine() {
-        let parameters = (1...12).map { SwiftParameter(name: "value\($0)", type: SwiftType("[String: Int]?"), defaultValue: .nil) }
-        let wrapped = SwiftRenderer.signature(Self.function("find", parameters, returning: "Page<Person>"), indent: 4)
+        let parameters = (1...12).map {
+            SwiftParameter(name: "value\($0)", type: .optional(.dictionary(key: .named("String"), value: .named("Int"))), defaultValue: .nil)
+        }
+        let wrapped = SwiftRenderer.signature(Self.function("find", parameters, returning: .generic(.page, of: .named("Person"))), indent: 4)
         #expect(wrapped.split(separator: "\n").count == parameters.count + 3)
         #expect(wrapped.hasPrefix("static func find(\n        value1: [String: Int]? = nil,\n"))
         #expect(wrapped.hasSuffix(",\n        on client: APIClient\n    ) async throws(APIError) -> Page<Person>"))
@@ -131,7 +144,7 @@ import Testing
     @Test func longIfStatementsBecomeBlocks() {
         let call = SwiftExpression.identifier("container").member("encodeIfPresent").call([
             SwiftArgument(nil, .identifier("self").member("container")), SwiftArgument("forKey", .string("container")),
-            SwiftArgument("using", .metatype(SwiftType("ArrayTransform<OptionalTransform<ISO8601DateTransform>>"))),
+            SwiftArgument("using", .metatype(.generic(.arrayTransform, of: .generic(.optionalTransform, of: SwiftType(.iso8601DateTransform))))),
             SwiftArgument(nil, .identifier("options")),
         ])
         let statement = SwiftStatement.if(.identifier("options").member("includesReadOnly"), .expression(.try(call)))

@@ -35,10 +35,10 @@ import Testing
                   cents: { type: Int, transform: money }
                   name: String
             """)
-        #expect(found["at"] == .builtin(name: "iso8601", runtimeType: "ISO8601DateTransform"), "a Date without a transform is ISO 8601")
-        #expect(found["seen"] == .builtin(name: "epoch_seconds", runtimeType: "EpochSecondsDateTransform"))
-        #expect(found["born"] == .dateFormat(name: "day", typeName: "Shop.DayDateFormat"))
-        #expect(found["cents"] == .custom(name: "money", swiftType: "CentsTransform"))
+        #expect(found["at"] == .builtin(name: "iso8601", runtimeType: SwiftType(.iso8601DateTransform)), "a Date without a transform is ISO 8601")
+        #expect(found["seen"] == .builtin(name: "epoch_seconds", runtimeType: SwiftType(.epochSecondsDateTransform)))
+        #expect(found["born"] == .dateFormat(name: "day", type: .member(.named("Shop"), "DayDateFormat")))
+        #expect(found["cents"] == .custom(name: "money", swiftType: .named("CentsTransform")))
         #expect(found["name"] == .some(nil))
     }
 
@@ -49,7 +49,7 @@ import Testing
                   stamps: "[String: [Date]]"
             """)
         let days = try #require(found["days"] ?? nil)
-        #expect(days == .array(.optional(.dateFormat(name: "day", typeName: "Shop.DayDateFormat"))), "the outer optional is the property's own")
+        #expect(days == .array(.optional(.dateFormat(name: "day", type: .member(.named("Shop"), "DayDateFormat")))), "the outer optional is the property's own")
         #expect(days.swiftType.spelling == "ArrayTransform<OptionalTransform<Shop.DayDateFormat>>")
         let stamps = try #require(found["stamps"] ?? nil)
         #expect(stamps.swiftType.spelling == "DictionaryTransform<ArrayTransform<ISO8601DateTransform>>")

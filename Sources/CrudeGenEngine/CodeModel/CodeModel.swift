@@ -32,10 +32,10 @@ public struct APIDeclaration: Sendable {
     /// The spec's cache settings, when it has any: the client's policy and the policies per operation,
     /// each of the operation of a type (its Swift name) named as its generated identifier (`read`, an
     /// action's function name), in the spec's order.
-    public var cache: (policy: CachePolicySpec?, operations: [(type: String, operation: String, policy: CachePolicySpec)])?
+    public var cache: (policy: CachePolicySpec?, operations: [(type: SwiftType, operation: String, policy: CachePolicySpec)])?
     /// `String` and `URL` as the API file must spell them: qualified when the spec declares its own.
-    public var stringType: String
-    public var urlType: String
+    public var stringType: SwiftType
+    public var urlType: SwiftType
 
     /// The identifiers of the API-wide actions (`Household.Operations.login`), as
     /// ``ResourceDeclaration/operationIDs`` lists a resource's.
@@ -49,7 +49,7 @@ public struct EnumDeclaration: Sendable {
     public var name: String
     public var documentation: [String]
     /// `String` or `Int`, qualified if the spec shadows it.
-    public var rawType: String
+    public var rawType: SwiftType
     /// Each case's escaped Swift name and raw value literal.
     public var cases: [(name: String, rawValue: String)]
 }
@@ -61,7 +61,7 @@ public struct UnionDeclaration: Sendable {
     /// names it.
     public struct Variant: Sendable {
         public var name: String
-        public var type: String
+        public var type: SwiftType
         public var tag: String?
     }
 
@@ -121,7 +121,7 @@ public struct PropertyDeclaration: Sendable {
     /// The Swift name, escaped when it is a keyword.
     public var name: String
     /// The Swift type, including the outer optional.
-    public var type: String
+    public var type: SwiftType
     public var isOptional: Bool
     /// The JSON key.
     public var key: String
@@ -211,11 +211,11 @@ public struct PaginationDeclaration: Sendable, Equatable {
 public indirect enum TransformDeclaration: Sendable, Equatable {
     /// One of the runtime's transforms: its spec name (`iso8601`) and its type for the field's type
     /// (`ISO8601DateTransform`).
-    case builtin(name: String, runtimeType: String)
-    /// A `date_format` the spec declares, generated as `typeName` in the API's namespace.
-    case dateFormat(name: String, typeName: String)
+    case builtin(name: String, runtimeType: SwiftType)
+    /// A `date_format` the spec declares, generated as a type in the API's namespace.
+    case dateFormat(name: String, type: SwiftType)
     /// A transform the user implements in Swift (`ValueTransform`).
-    case custom(name: String, swiftType: String)
+    case custom(name: String, swiftType: SwiftType)
     /// The transform of the value inside an optional, applied when there is one.
     case optional(TransformDeclaration)
     /// The transform of each element of an array.

@@ -49,10 +49,10 @@ private struct Builder {
     }
 
     /// The cache settings of the whole spec, by operation, as the client's `operationCachePolicies` keys them.
-    func cache() -> (policy: CachePolicySpec?, operations: [(type: String, operation: String, policy: CachePolicySpec)])? {
-        var operations: [(type: String, operation: String, policy: CachePolicySpec)] = []
+    func cache() -> (policy: CachePolicySpec?, operations: [(type: SwiftType, operation: String, policy: CachePolicySpec)])? {
+        var operations: [(type: SwiftType, operation: String, policy: CachePolicySpec)] = []
         for resource in spec.resources {
-            let type = (resource.swiftName ?? resource.name).value
+            let type = SwiftType.named(SwiftNaming.escaped((resource.swiftName ?? resource.name).value))
             for (operation, policy) in resource.cache.sorted(by: { $0.key < $1.key }) {
                 operations.append((type, operation.rawValue, policy.value))
             }
@@ -61,7 +61,7 @@ private struct Builder {
             }
         }
         for action in spec.actions {
-            if let policy = action.cache { operations.append((spec.api.name.value, actionFunctionName(action), policy.value)) }
+            if let policy = action.cache { operations.append((.named(SwiftNaming.escaped(spec.api.name.value)), actionFunctionName(action), policy.value)) }
         }
         guard spec.api.cache != nil || !operations.isEmpty else { return nil }
         return (spec.api.cache?.value, operations)
@@ -169,7 +169,7 @@ private struct Builder {
             case let .type(type)?: .type(symbols.swiftType(type.value))
             case let .fields(fields, _)?:
                 .fields(
-                    typeName: action.payloadTypeName(owner: resource.map { $0.swiftName?.value ?? $0.name.value }, suffix: suffix),
+                    typeName: .named(action.payloadTypeName(owner: resource.map { $0.swiftName?.value ?? $0.name.value }, suffix: suffix)),
                     properties: fields.map(property))
             }
         }
@@ -188,6 +188,7 @@ private struct Builder {
                 ? .download(
                     memory: symbols.qualifiedRuntimeType("Download"), file: symbols.qualifiedRuntimeType("DownloadedFile"), url: symbols.qualified(.url))
                 : payload(action.returns, suffix: "Response"),
+            responseNamespace: resource?.responseNamespace(of: action),
             pagination: action.pagination.flatMap { spec in
                 guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
                 return (spec.resolved, symbols.swiftType(element))
@@ -288,9 +289,9 @@ private struct Builder {
         switch ResolvedTransform.resolve(field.transform?.value, base: field.type.value.baseName, in: spec, symbols: symbols) {
         case let .builtin(transform, type)?:
             // `resolve` gives a built-in only for a type it applies to.
-            transform.runtimeName(for: type).map { .builtin(name: transform.rawValue, runtimeType: $0.rawValue) }
-        case let .dateFormat(name, _, _)?: .dateFormat(name: name, typeName: SwiftNaming.escaped(spec.api.name.value) + "." + dateFormatTypeName(name))
-        case let .custom(name, _, swiftType)?: .custom(name: name, swiftType: swiftType)
+            transform.runtimeName(for: type).map { .builtin(name: transform.rawValue, runtimeType: SwiftType($0)) }
+        case let .dateFormat(name, _, _)?: .dateFormat(name: name, type: .member(.named(SwiftNaming.escaped(spec.api.name.value)), dateFormatTypeName(name)))
+        case let .custom(name, _, swiftType)?: .custom(name: name, swiftType: .named(swiftType))
         case nil: nil
         }
     }

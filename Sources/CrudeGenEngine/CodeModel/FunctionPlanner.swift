@@ -132,7 +132,7 @@ struct FunctionPlanner {
     private static let apiError = SwiftType(.apiError)
 
     /// The type as a `SwiftType`.
-    private var modelType: SwiftType { SwiftType(model) }
+    private var modelType: SwiftType { .named(model) }
 
     // MARK: resources
 
@@ -192,7 +192,7 @@ struct FunctionPlanner {
         let route = routeCode(operation.route, instance: true)
         let locals = Locals(avoiding: route.names)
         let nils = Argument(
-            name: locals.nils, type: SwiftType(RuntimeName.modelEncodingOptions.rawValue + ".NilEncoding"), label: "nils",
+            name: locals.nils, type: .member(SwiftType(.modelEncodingOptions), "NilEncoding"), label: "nils",
             omittedValue: .member(nil, nilDefault),
             documentation: "- Parameter nils: Whether `nil` properties are sent as `null` or left out (the call without `nils` uses `.\(nilDefault)`).")
         let body = SwiftExpression.runtime(.requestBody).call(
@@ -265,7 +265,7 @@ struct FunctionPlanner {
             documentation: [
                 "Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
             ],
-            arguments: route.arguments + [Argument(name: locals.patch, type: SwiftType("Patch"), label: "_")],
+            arguments: route.arguments + [Argument(name: locals.patch, type: .named("Patch"), label: "_")],
             returnType: operation.returnsModel ? modelType : nil, locals: locals,
             builder: operationStatements(operation, resource, path: route.path, query: nil, body: body, locals: locals, namespace: resource.namespaceOne))
     }
@@ -274,12 +274,12 @@ struct FunctionPlanner {
     /// parameters, then untyped query items (an overload leaves them out), which go first in the query.
     private func listFunctions(_ operation: OperationDeclaration, _ resource: ResourceDeclaration) -> [SwiftFunction] {
         let route = routeCode(operation.route, instance: false)
-        let typed = resource.listQuery.map { Argument(name: $0.name, type: SwiftType($0.type), defaultValue: $0.isOptional ? .nil : nil) }
+        let typed = resource.listQuery.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? .nil : nil) }
         let locals = Locals(avoiding: route.names + typed.map(\.name))
         let arguments =
             route.arguments + typed + [
                 Argument(
-                    name: locals.query, type: .array(of: SwiftType(.urlQueryItem)), label: "query", omittedValue: .array([]),
+                    name: locals.query, type: .array(SwiftType(.urlQueryItem)), label: "query", omittedValue: .array([]),
                     documentation: "- Parameter query: Query items to send with the request.")
             ]
         var query: [SwiftStatement] = []
@@ -290,7 +290,7 @@ struct FunctionPlanner {
         let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
         guard let pagination = resource.pagination else {
             return operationFunctions(
-                name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: .array(of: modelType),
+                name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: .array(modelType),
                 locals: locals,
                 builder: query
                     + operationStatements(operation, resource, path: route.path, query: items, body: nil, locals: locals, namespace: resource.namespaceMany))
@@ -347,9 +347,9 @@ struct FunctionPlanner {
             let route = routeCode(action.route, instance: false)
             var arguments = route.arguments
             if case let .fields(_, properties) = action.body {
-                arguments += properties.map { Argument(name: $0.name, type: SwiftType($0.type), defaultValue: $0.isOptional ? .nil : nil) }
+                arguments += properties.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? .nil : nil) }
             }
-            arguments += action.query.map { Argument(name: $0.name, type: SwiftType($0.type), defaultValue: $0.isOptional ? .nil : nil) }
+            arguments += action.query.map { Argument(name: $0.name, type: $0.type, defaultValue: $0.isOptional ? .nil : nil) }
             let locals = Locals(avoiding: arguments.map(\.name))
             var statements: [SwiftStatement] = []
             var body: SwiftExpression?
@@ -358,17 +358,17 @@ struct FunctionPlanner {
             case .none, .download:
                 break
             case let .type(type):
-                arguments.insert(Argument(name: locals.body, type: SwiftType(type), label: "_"), at: route.arguments.count)
-                let namespace = type == model ? resource?.requestNamespace : nil
+                arguments.insert(Argument(name: locals.body, type: type, label: "_"), at: route.arguments.count)
+                let namespace = type == modelType ? resource?.requestNamespace : nil
                 body = requestBody(locals.body, format: action.bodyFormat, namespace: namespace)
             case let .fields(typeName, properties):
-                let fields = properties.map { Argument(name: $0.name, type: SwiftType($0.type)).forwarded }
-                statements.append(.let(locals.body, SwiftType(typeName), SwiftExpression.member(nil, "init").call(fields)))
+                let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
+                statements.append(.let(locals.body, typeName, SwiftExpression.member(nil, "init").call(fields)))
                 body = requestBody(locals.body, format: action.bodyFormat, namespace: nil)
             }
             let query = action.query.isEmpty ? nil : locals.query
             if !action.query.isEmpty {
-                statements.append(.var(locals.query, .array(of: SwiftType(.urlQueryItem)), .array([])))
+                statements.append(.var(locals.query, .array(SwiftType(.urlQueryItem)), .array([])))
                 statements += action.query.map { queryStatement($0, into: locals.query) }
             }
             // API-wide actions belong to the API: `operationHeaders[SampleAPI.Operations.login]`.
@@ -380,22 +380,22 @@ struct FunctionPlanner {
             if let (pagination, itemType) = action.pagination {
                 return deprecated(
                     pagedFunctions(
-                        name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: SwiftType(itemType),
+                        name: action.functionName, pagesName: SwiftNaming.unescaped(action.functionName) + "Pages", itemType: itemType,
                         what: "results", target: target, arguments: arguments, request: statements, pagination: pagination, locals: locals,
                         documentation: action.documentation),
                     action.deprecation)
             }
             let returnType: SwiftType?
             var namespace: String?
-            var download: (file: String, url: String)?
+            var download: (file: SwiftType, url: SwiftType)?
             switch action.response {
             case .none: returnType = nil
             case let .type(type):
-                returnType = SwiftType(type)
-                namespace = responseNamespace(of: type, resource)
-            case let .fields(typeName, _): returnType = SwiftType(typeName)
+                returnType = type
+                namespace = action.responseNamespace
+            case let .fields(typeName, _): returnType = typeName
             case let .download(memory, file, url):
-                returnType = SwiftType(memory)
+                returnType = memory
                 download = (file, url)
             }
             statements.append(returnOperation(locals, namespaceArgument(namespace)))
@@ -415,7 +415,7 @@ struct FunctionPlanner {
     /// `name(…, to file: URL, on:)` of an action returning a file: sends the operation `builder` builds and
     /// streams the response body to `file` rather than into memory.
     private func downloadToFile(
-        name: String, documentation: [String], arguments: [Argument], types: (file: String, url: String), locals: Locals, builder: [SwiftStatement]
+        name: String, documentation: [String], arguments: [Argument], types: (file: SwiftType, url: SwiftType), locals: Locals, builder: [SwiftStatement]
     ) -> SwiftFunction {
         let variant = Variant(arguments: arguments, forwarded: arguments.map(\.forwarded), preamble: [], documentation: [])
         let downloading: (SwiftExpression) -> SwiftExpression = {
@@ -427,19 +427,10 @@ struct FunctionPlanner {
                 "Streams the response body to the file `to:` names as it arrives, replacing a file already there; nothing is left there when the call throws.",
             ],
             isStatic: true, name: name,
-            parameters: arguments.map(\.parameter) + [SwiftParameter(label: "to", name: locals.file, type: SwiftType(types.url)), locals.clientParameter],
-            isAsync: true, thrownError: Self.apiError, returnType: SwiftType(types.file),
+            parameters: arguments.map(\.parameter) + [SwiftParameter(label: "to", name: locals.file, type: types.url), locals.clientParameter],
+            isAsync: true, thrownError: Self.apiError, returnType: types.file,
             body: applying(
                 downloading, passing: Passing(returns: true, tries: true, awaits: true), toBuilderOf: name, isStatic: true, variant: variant, builder: builder))
-    }
-
-    /// The namespace a resource's action unwraps from a response of `type`: the resource's own when the action
-    /// returns the resource or an array of it, as ApiModel's `apiNamespace` holds for `find` (`GET user.json`) too.
-    private func responseNamespace(of type: String, _ resource: ResourceDeclaration?) -> String? {
-        guard let resource else { return nil }
-        if type == model { return resource.namespaceOne }
-        if type == "[\(model)]" { return resource.namespaceMany }
-        return nil
     }
 
     /// The first page of a paginated call, every page as an `AsyncSequence`, and the first page's operation.
@@ -451,7 +442,7 @@ struct FunctionPlanner {
         let builder = request + [returnOperation(locals, [SwiftArgument("pagination", Self.pagination(pagination))])]
         // Building the request may throw (a transformed query value); then so does `…Pages`.
         let throwing = builder.contains(where: \.containsTry)
-        let page = SwiftType.generic(.page, itemType)
+        let page = SwiftType.generic(.page, of: itemType)
         return variants(of: arguments, name: name, isStatic: true).flatMap { variant in
             [
                 sendingFunction(
@@ -462,7 +453,7 @@ struct FunctionPlanner {
                         "Every page of \(what) (\(target)), fetched as the sequence is iterated; `.items` walks the \(what) one by one."
                     ] + variant.documentation,
                     isStatic: true, name: pagesName, parameters: variant.arguments.map(\.parameter) + [locals.clientParameter], isAsync: false,
-                    thrownError: throwing ? Self.apiError : nil, returnType: .generic(.pageSequence, itemType),
+                    thrownError: throwing ? Self.apiError : nil, returnType: .generic(.pageSequence, of: itemType),
                     body: applying(
                         { $0.member("pages").call([locals.clientArgument]) }, passing: Passing(returns: true, tries: throwing, awaits: false),
                         toBuilderOf: name, isStatic: true, variant: variant, builder: builder)
@@ -521,7 +512,7 @@ struct FunctionPlanner {
             [
                 sendingFunction(
                     name: name, isStatic: isStatic, documentation: documentation, variant: variant, returnType: returnType, locals: locals, builder: builder),
-                builderFunction(name: name, isStatic: isStatic, variant: variant, returnType: returnType ?? SwiftType("Void"), builder: builder),
+                builderFunction(name: name, isStatic: isStatic, variant: variant, returnType: returnType ?? .named("Void"), builder: builder),
             ]
         }
     }
@@ -554,7 +545,7 @@ struct FunctionPlanner {
         return SwiftFunction(
             documentation: ["The operation `\(selector)` sends, as a value: to send later, or to ask for its URL."], isStatic: isStatic,
             name: Self.builderName(name), parameters: variant.arguments.map(\.parameter), isAsync: false, thrownError: throwing ? Self.apiError : nil,
-            returnType: .generic(.apiOperation, returnType),
+            returnType: .generic(.apiOperation, of: returnType),
             body: variant.omitsArgument
                 ? applying(
                     { $0 }, passing: Passing(returns: true, tries: throwing, awaits: false), toBuilderOf: name, isStatic: isStatic, variant: variant,
@@ -737,7 +728,7 @@ struct FunctionPlanner {
                         value = property
                     }
                 } else {
-                    let argument = Argument(name: parameter.name, type: SwiftType(parameter.type))
+                    let argument = Argument(name: parameter.name, type: parameter.type)
                     if !code.arguments.contains(argument) { code.arguments.append(argument) }
                 }
                 if parameter.isEnum { value = value.member("rawValue") }

@@ -5,7 +5,7 @@ public struct ResourceDeclaration: Sendable {
     /// The id property's escaped Swift name.
     public var idProperty: String
     /// The id's Swift type, without optional.
-    public var idType: String
+    public var idType: SwiftType
     /// Whether the id property is optional (the resource can be created).
     public var idIsOptional: Bool
     /// The key unwrapping a single value from responses (`person`), if any.
@@ -97,7 +97,7 @@ public struct RouteParameter: Sendable, Equatable {
     /// The name as the route writes it, for documentation.
     public var specName: String
     /// The Swift type, without optional.
-    public var type: String
+    public var type: SwiftType
     public var source: Source
     /// Whether the instance's property is optional, so an instance method must check it has a value.
     public var isOptionalOnInstance: Bool
@@ -121,8 +121,10 @@ public struct ActionDeclaration: Sendable {
     /// How the body is sent.
     public var bodyFormat: BodyFormatSpec
     public var response: ActionPayload
+    /// The key unwrapping the response (``ResourceSpec/responseNamespace(of:)``), if any.
+    public var responseNamespace: String?
     /// How the response pages, and the Swift type of its items, when it does.
-    public var pagination: (declaration: PaginationDeclaration, itemType: String)?
+    public var pagination: (declaration: PaginationDeclaration, itemType: SwiftType)?
     /// Whether the action's functions are deprecated, and the message if any.
     public var deprecation: DeprecationSpec?
 }
@@ -132,7 +134,7 @@ public struct QueryParameterDeclaration: Sendable {
     /// The escaped Swift name of the argument.
     public var name: String
     /// The argument's Swift type.
-    public var type: String
+    public var type: SwiftType
     public var isOptional: Bool
     /// The parameter's name in the query.
     public var key: String
@@ -156,11 +158,11 @@ public enum QueryArrayStyle: String, Sendable {
 public enum ActionPayload: Sendable {
     case none
     /// A Swift type, passed whole or decoded whole.
-    case type(String)
+    case type(SwiftType)
     /// A generated struct whose fields become the function's arguments (bodies) or that is decoded (responses).
-    case fields(typeName: String, properties: [PropertyDeclaration])
+    case fields(typeName: SwiftType, properties: [PropertyDeclaration])
     /// A response that is a file (`returns: File`), whatever its media type: read into the runtime's
     /// `Download`, or streamed to a file on disk as a `DownloadedFile`; the Swift spellings of those and of
     /// Foundation's `URL`, qualified when the spec declares a type of the same name.
-    case download(memory: String, file: String, url: String)
+    case download(memory: SwiftType, file: SwiftType, url: SwiftType)
 }

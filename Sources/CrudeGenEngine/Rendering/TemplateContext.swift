@@ -7,7 +7,7 @@ enum TemplateContext {
             "name": .string(api.name),
             "defaultHeaders": .string(
                 SwiftRenderer.constant(
-                    "defaultHeaders", type: SwiftType("[\(api.stringType): \(api.stringType)]"),
+                    "defaultHeaders", type: .dictionary(key: api.stringType, value: api.stringType),
                     value: .dictionary(api.headers.map { DictionaryEntry(key: .string($0.name), value: .string($0.value)) }), indent: 4)),
             "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
             "dateFormats": list(
@@ -24,8 +24,8 @@ enum TemplateContext {
                 }),
             "payloadModels": list(api.payloadModels.map { model($0, access: access, stringType: api.stringType) }),
             "hasActions": .bool(!api.actions.isEmpty),
-            "stringType": .string(api.stringType),
-            "urlType": .string(api.urlType),
+            "stringType": .string(api.stringType.spelling),
+            "urlType": .string(api.urlType.spelling),
             "functions": functions(api.plannedFunctions()),
             "operationIDs": operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)),
         ]
@@ -36,7 +36,10 @@ enum TemplateContext {
             var settings: [String: TemplateValue] = [
                 "operations": list(
                     cache.operations.map {
-                        ["key": .string("\(SwiftNaming.escaped($0.type)).Operations.\($0.operation)"), "policy": .string($0.policy.runtimeCase)]
+                        [
+                            "key": .string(SwiftRenderer.expression(SwiftExpression.type($0.type).member("Operations").member($0.operation), indent: 0)),
+                            "policy": .string($0.policy.runtimeCase),
+                        ]
                     })
             ]
             if let policy = cache.policy { settings["policy"] = .string(policy.runtimeCase) }
@@ -50,7 +53,7 @@ enum TemplateContext {
             "access": .string(access),
             "name": .string(enumeration.name),
             "documentation": comment(enumeration.documentation),
-            "rawType": .string(enumeration.rawType),
+            "rawType": .string(enumeration.rawType.spelling),
             "cases": separated(enumeration.cases.map { ["name": .string($0.name), "rawValue": .string($0.rawValue)] }, by: ", "),
         ]
     }
@@ -63,7 +66,7 @@ enum TemplateContext {
             "variants": list(
                 union.variants.map { variant in
                     var context: [String: TemplateValue] = [
-                        "name": .string(variant.name), "type": .string(variant.type), "encode": .string(unionEncodeStatement(variant, union)),
+                        "name": .string(variant.name), "type": .string(variant.type.spelling), "encode": .string(unionEncodeStatement(variant, union)),
                     ]
                     if let tag = variant.tag {
                         context["tag"] = .string(SwiftNaming.stringLiteral(tag))
@@ -93,7 +96,7 @@ enum TemplateContext {
         return SwiftRenderer.statement(.expression(.try(call)), indent: 12)
     }
 
-    static func model(_ model: ModelDeclaration, access: String, stringType: String) -> [String: TemplateValue] {
+    static func model(_ model: ModelDeclaration, access: String, stringType: SwiftType) -> [String: TemplateValue] {
         let properties = model.properties
         var context: [String: TemplateValue] = [
             "access": .string(access),
@@ -133,7 +136,7 @@ enum TemplateContext {
                             }
                         return [
                             "name": .string(property.name),
-                            "type": .string(property.type),
+                            "type": .string(property.type.spelling),
                             "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall(method, property, options: false))), indent: 12)),
                         ]
                     }, by: ","),
@@ -163,7 +166,7 @@ enum TemplateContext {
 
     /// What a JSON:API resource's coding adds around its properties' statements: the members it reads and
     /// writes, the `type` it writes, and its `JSONAPIResource` conformance.
-    private static func jsonAPI(type: String, properties: [PropertyDeclaration], stringType: String) -> [String: TemplateValue] {
+    private static func jsonAPI(type: String, properties: [PropertyDeclaration], stringType: SwiftType) -> [String: TemplateValue] {
         let decode = jsonAPIMembers(of: properties).map { name in
             let members = SwiftExpression.identifier("container").member("jsonAPIMembers").call([SwiftArgument(nil, .string(name))])
             return SwiftRenderer.statement(.let(name, nil, .try(members)), indent: 8)
@@ -172,7 +175,7 @@ enum TemplateContext {
             "decodeMembers": .strings(decode),
             "encodeMembers": .strings(jsonAPIEncodeMembers(type: type, properties: properties, indent: 8)),
             "conformance": .string(
-                SwiftRenderer.declaration(SwiftStaticProperty(name: "jsonAPIType", type: SwiftType(stringType), value: .string(type)), indent: 4)),
+                SwiftRenderer.declaration(SwiftStaticProperty(name: "jsonAPIType", type: stringType, value: .string(type)), indent: 4)),
         ]
     }
 
@@ -201,7 +204,7 @@ enum TemplateContext {
     private static func property(_ property: PropertyDeclaration) -> [String: TemplateValue] {
         [
             "name": .string(property.name),
-            "type": .string(property.type),
+            "type": .string(property.type.spelling),
             "isOptional": .bool(property.isOptional),
             "documentation": comment(property.documentation),
             "decode": .string(decodeStatement(property)),

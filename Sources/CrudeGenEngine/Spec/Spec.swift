@@ -435,6 +435,17 @@ extension ResourceSpec {
         let data = Located("data", at: jsonAPIType.location)
         return NamespaceSpec(one: data, many: data)
     }
+
+    /// The key unwrapping the response of the resource's `action`: the resource's namespace for one value
+    /// or a list when the action returns the resource or an array of it (as ApiModel's `apiNamespace` holds
+    /// for `find` too), unless the namespace wraps requests only. The client, the export and
+    /// `crudegen serve` read this.
+    public func responseNamespace(of action: ActionSpec) -> String? {
+        guard let namespace = wireNamespace, namespace.direction != .requests, case let .type(type)? = action.returns else { return nil }
+        if type.value == .named(name.value) { return namespace.one?.value }
+        if type.value == .array(.named(name.value)) { return namespace.many?.value }
+        return nil
+    }
 }
 
 /// How a paginated response is read and how its next page is asked for, as the spec writes it: each key

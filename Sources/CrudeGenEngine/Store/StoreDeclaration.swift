@@ -24,7 +24,7 @@ public struct StoredTableDeclaration: Sendable {
     public var indexes: [String]
     /// The id property's escaped name and Swift type without optional.
     public var idProperty: String
-    public var idType: String
+    public var idType: SwiftType
     /// The escaped names of properties that hold stored resources, collected with the value.
     public var nested: [String]
 }

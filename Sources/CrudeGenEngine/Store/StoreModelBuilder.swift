@@ -151,14 +151,14 @@ private struct StoreBuilder {
                     let one = resource.namespaceOne.map { [SwiftArgument("at", .string($0))] } ?? []
                     let items = (resource.pagination?.items ?? resource.namespaceMany).flatMap { $0.isEmpty ? nil : [SwiftArgument("at", .string($0))] } ?? []
                     let route = [SwiftArgument("route", .string(pattern(operation.route, of: resource.specName)))]
-                    let single = SwiftType(type)
+                    let single = SwiftType.named(type)
                     switch (operation.kind, isStored) {
                     case (.delete, true): entries.append(Self.entry("delete", single, key, route))
                     case (.delete, false): continue
                     case (_, _) where !operation.returnsModel: continue
                     case (.read, true): entries.append(Self.entry("read", single, key, route + one))
                     case (.list, true): entries.append(Self.entry("list", single, key, route + items))
-                    case (.list, false): entries.append(Self.entry("response", .array(of: single), key, items))
+                    case (.list, false): entries.append(Self.entry("response", .array(single), key, items))
                     default: entries.append(Self.entry("response", single, key, one))
                     }
                 }
@@ -183,11 +183,11 @@ private struct StoreBuilder {
             let key = "\(resourceName).\(declaration.specName)"
             if let (pagination, itemType) = declaration.pagination {
                 let items = pagination.items.isEmpty ? [] : [SwiftArgument("at", .string(pagination.items))]
-                return Self.entry("response", .array(of: SwiftType(itemType)), key, items)
+                return Self.entry("response", .array(itemType), key, items)
             }
             switch declaration.response {
-            case let .type(type): return Self.entry("response", SwiftType(type), key)
-            case let .fields(typeName, _): return Self.entry("response", SwiftType(typeName), key)
+            case let .type(type): return Self.entry("response", type, key)
+            case let .fields(typeName, _): return Self.entry("response", typeName, key)
             case .none, .download: return nil
             }
         }

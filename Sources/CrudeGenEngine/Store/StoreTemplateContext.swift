@@ -17,7 +17,7 @@ enum StoreTemplateContext {
                     .object(["literal": .string(SwiftNaming.stringLiteral(key)), "separator": .string(index == table.indexes.count - 1 ? "" : ", ")])
                 }),
             "idProperty": .string(table.idProperty),
-            "idType": .string(table.idType),
+            "idType": .string(table.idType.spelling),
             "hasNested": .bool(!table.nested.isEmpty),
             "nested": .strings(table.nested),
         ]

@@ -102,7 +102,12 @@ enum RuntimeName: String, CaseIterable, Sendable {
 extension SwiftType {
     /// The runtime's type of that name.
     init(_ name: RuntimeName) {
-        self.init(name.rawValue)
+        self = .named(name.rawValue)
+    }
+
+    /// One of the runtime's generic types applied to one argument: `Page<Person>`.
+    static func generic(_ name: RuntimeName, of argument: SwiftType) -> SwiftType {
+        .generic(SwiftType(name), [argument])
     }
 }
 
@@ -118,10 +123,10 @@ extension TransformDeclaration {
     /// element's transform (`ArrayTransform<ISO8601DateTransform>`).
     var swiftType: SwiftType {
         switch self {
-        case let .builtin(_, name), let .dateFormat(_, name), let .custom(_, name): SwiftType(name)
-        case let .optional(wrapped): .generic(.optionalTransform, wrapped.swiftType)
-        case let .array(element): .generic(.arrayTransform, element.swiftType)
-        case let .dictionary(value): .generic(.dictionaryTransform, value.swiftType)
+        case let .builtin(_, type), let .dateFormat(_, type), let .custom(_, type): type
+        case let .optional(wrapped): .generic(.optionalTransform, of: wrapped.swiftType)
+        case let .array(element): .generic(.arrayTransform, of: element.swiftType)
+        case let .dictionary(value): .generic(.dictionaryTransform, of: value.swiftType)
         }
     }
 }

@@ -1,23 +1,18 @@
-/// A Swift type as generated code spells it. The code model resolves a spec's types to these spellings
-/// (qualified when the spec shadows a standard name); this layer only composes them.
-struct SwiftType: Hashable, Sendable {
-    /// The type as written: `Person`, `[Tag]?`, `Swift.String`.
-    var spelling: String
-
-    /// The type spelled `spelling`.
-    init(_ spelling: String) {
-        self.spelling = spelling
-    }
-
-    /// `Name<Argument>`: one of the runtime's generic types applied to one argument.
-    static func generic(_ name: RuntimeName, _ argument: SwiftType) -> SwiftType {
-        SwiftType("\(name.rawValue)<\(argument.spelling)>")
-    }
-
+/// A Swift type of generated code, as a tree: the code model resolves a spec's types to these (qualified
+/// when the spec shadows a standard name) and ``SwiftRenderer`` alone spells them.
+public indirect enum SwiftType: Hashable, Sendable {
+    /// A type by its name in scope, escaped as it must be written: `Person`, `` `Type` ``.
+    case named(String)
+    /// A type declared inside another, or in a module: `Swift.String`, `ModelEncodingOptions.NilEncoding`.
+    case member(SwiftType, String)
+    /// `Wrapped?`.
+    case optional(SwiftType)
     /// `[Element]`.
-    static func array(of element: SwiftType) -> SwiftType {
-        SwiftType("[\(element.spelling)]")
-    }
+    case array(SwiftType)
+    /// `[Key: Value]`.
+    case dictionary(key: SwiftType, value: SwiftType)
+    /// A generic type applied to its arguments: `ArrayTransform<ISO8601DateTransform>`.
+    case generic(SwiftType, [SwiftType])
 }
 
 /// An expression of generated Swift as a value, which ``SwiftRenderer`` spells and lays out: stages build

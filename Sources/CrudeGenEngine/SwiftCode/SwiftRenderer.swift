@@ -356,3 +356,44 @@ enum SwiftRenderer {
         return head + "\n" + lines.joined(separator: "\n") + "\n" + String(repeating: " ", count: indent) + tail
     }
 }
+
+extension SwiftType {
+    /// The type as generated code writes it: `Person`, `[Tag]?`, `[Swift.String: Int]`,
+    /// `ArrayTransform<ISO8601DateTransform>`.
+    var spelling: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    /// Appends the spelling to `text`, so that a nested type is written without a string of its own.
+    private func write(to text: inout String) {
+        switch self {
+        case let .named(name): text += name
+        case let .member(base, name):
+            base.write(to: &text)
+            text += "." + name
+        case let .optional(wrapped):
+            wrapped.write(to: &text)
+            text += "?"
+        case let .array(element):
+            text += "["
+            element.write(to: &text)
+            text += "]"
+        case let .dictionary(key, value):
+            text += "["
+            key.write(to: &text)
+            text += ": "
+            value.write(to: &text)
+            text += "]"
+        case let .generic(base, arguments):
+            base.write(to: &text)
+            text += "<"
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { text += ", " }
+                argument.write(to: &text)
+            }
+            text += ">"
+        }
+    }
+}

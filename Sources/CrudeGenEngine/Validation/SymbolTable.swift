@@ -89,30 +89,30 @@ package struct SymbolTable {
     /// Every name a spec may use as a type, for "did you mean" hints.
     var allNames: [String] { Array(declared.keys) + BuiltinType.allCases.map(\.rawValue) }
 
-    /// The Swift spelling of a type expression, qualifying built-ins the spec shadows.
-    func swiftType(_ type: TypeExpression) -> String {
+    /// The Swift type of a type expression, qualifying built-ins the spec shadows.
+    func swiftType(_ type: TypeExpression) -> SwiftType {
         switch type {
         case let .named(name):
-            if let declared = declared[name], declared.symbol != .api { return SwiftNaming.escaped(declared.swiftName) }
-            guard case let .builtin(type)? = resolve(name) else { return SwiftNaming.escaped(name) }
+            if let declared = declared[name], declared.symbol != .api { return .named(SwiftNaming.escaped(declared.swiftName)) }
+            guard case let .builtin(type)? = resolve(name) else { return .named(SwiftNaming.escaped(name)) }
             return qualified(type)
-        case let .optional(wrapped): return swiftType(wrapped) + "?"
-        case let .array(element): return "[" + swiftType(element) + "]"
-        case let .dictionary(value): return "[" + qualified(.string) + ": " + swiftType(value) + "]"
+        case let .optional(wrapped): return .optional(swiftType(wrapped))
+        case let .array(element): return .array(swiftType(element))
+        case let .dictionary(value): return .dictionary(key: qualified(.string), value: swiftType(value))
         }
     }
 
     /// `Swift.String` when the spec declares its own `String`, else `String`.
-    func qualified(_ type: BuiltinType) -> String {
+    func qualified(_ type: BuiltinType) -> SwiftType {
         qualified(type.swiftName, module: type.module)
     }
 
     /// A runtime type's name (`Download`), qualified when the spec declares a type of the same Swift name.
-    func qualifiedRuntimeType(_ name: String) -> String {
-        qualified(name, module: "CrudeRuntime")
+    func qualifiedRuntimeType(_ name: String) -> SwiftType {
+        qualified(name, module: RuntimeName.crudeRuntime.rawValue)
     }
 
-    private func qualified(_ swiftName: String, module: String) -> String {
-        swiftNames[swiftName] == nil ? swiftName : module + "." + swiftName
+    private func qualified(_ swiftName: String, module: String) -> SwiftType {
+        swiftNames[swiftName] == nil ? .named(swiftName) : .member(.named(module), swiftName)
     }
 }

@@ -236,7 +236,7 @@ struct ContractTestWriter {
 
     /// Whether the property holds a `String` or an optional one.
     private func isString(_ property: PropertyDeclaration) -> Bool {
-        property.type == model.api.stringType || property.type == model.api.stringType + "?"
+        property.type == model.api.stringType || property.type == .optional(model.api.stringType)
     }
 
     /// The write-only `String` properties of the resource.
@@ -302,12 +302,12 @@ struct ContractTestWriter {
     /// The sample `ContractServer` seeds a field of the parameter's type with, as Swift.
     private func sample(_ parameter: RouteParameter) -> String? {
         if parameter.isEnum {
-            guard let enumeration = model.enums.first(where: { $0.name == parameter.type }) else { return nil }
+            guard let enumeration = model.enums.first(where: { .named($0.name) == parameter.type }) else { return nil }
             let first =
-                enumeration.rawType == "Int"
+                Self.unqualified(enumeration.rawType) == "Int"
                 ? enumeration.cases.min { (Int($0.rawValue) ?? 0) < (Int($1.rawValue) ?? 0) }
                 : enumeration.cases.min { $0.rawValue < $1.rawValue }
-            return first.map { "\(module).\(parameter.type).\($0.name)" }
+            return first.map { "\(module).\(parameter.type.spelling).\($0.name)" }
         }
         switch Self.unqualified(parameter.type) {
         case "Int", "Int32", "Int64", "UInt": return "1"
@@ -332,9 +332,9 @@ struct ContractTestWriter {
 
     /// A standard type's name without the module that a spec shadowing it makes the code model write:
     /// `Int` from `Swift.Int`.
-    static func unqualified(_ type: String) -> String {
-        for module in ["Swift.", "Foundation."] where type.hasPrefix(module) { return String(type.dropFirst(module.count)) }
-        return type
+    static func unqualified(_ type: SwiftType) -> String {
+        if case let .member(.named(module), name) = type, ["Swift", "Foundation"].contains(module) { return name }
+        return type.spelling
     }
 
     /// Whether the route names the value by its id; the server finds values by it.
