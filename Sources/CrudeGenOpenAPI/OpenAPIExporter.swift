@@ -238,8 +238,8 @@ private struct DocumentBuilder {
     private mutating func addCRUD(_ kind: CRUDOperation, of resource: ResourceSpec) {
         let name = resource.name.value
         let route = SpecInterop.route(of: kind, in: resource)
-        let method = resource.methods[kind]?.value ?? spec.api.methods[kind]?.value ?? kind.defaultMethod
-        let returnsModel = (resource.responses[kind]?.value ?? (kind == .delete ? .none : .model)) == .model
+        let method = resource.method(of: kind, in: spec.api)
+        let returnsModel = resource.response(of: kind) == .model
         let model = reference(name)
         // A JSON:API resource's bodies are JSON:API documents, of their own media type.
         let mediaType = resource.jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType
@@ -407,7 +407,7 @@ private struct DocumentBuilder {
         // What an action answers is the server's own logic, which a stand-in such as `crudegen serve` may not have.
         errors.append(.notImplemented)
         operation.append(("responses", .object(responses + errorResponses(errors))))
-        let method = action.method?.value ?? (action.body == nil ? "GET" : "POST")
+        let method = action.resolvedMethod
         add(
             .object(operation), method: method, route: action.path.value, location: action.name.location,
             describing: "action `\(action.name.value)`" + (owner.map { " of `\($0)`" } ?? ""))

@@ -92,7 +92,7 @@ import Yams
         #expect(choices(["api", "properties", "access"]) == AccessLevel.allCases.map(\.rawValue))
         #expect(choices(["operation"]) == CRUDOperation.allCases.map(\.rawValue))
         #expect(choices(["resource", "properties", "responses", "additionalProperties"]) == ResponseKind.allCases.map(\.rawValue))
-        #expect(choices(["httpMethod"]) == SpecValidator.httpMethods)
+        #expect(choices(["httpMethod"]) == ActionSpec.httpMethods)
         #expect(choices(["field", "properties", "array_style"]) == SpecValidator.arrayStyles)
         #expect(choices(["pagination", "properties", "style"]) == PaginationSpec.Style.allCases.map(\.rawValue))
         #expect(choices(["namespace", "properties", "applies_to"]) == NamespaceSpec.Direction.allCases.map(\.rawValue))

@@ -11,6 +11,17 @@ import Yams
         OpenAPITestSupport.packageRoot.appendingPathComponent("Fixtures/\(name)/spec.yaml").path
     }
 
+    /// Imports `document` and expects no warnings and the Swift that `spec` generates, file by file.
+    static func expectImportGeneratesTheSameSwift(
+        _ document: String, file: String, as spec: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let imported = try OpenAPIImporter.importDocument(Data(document.utf8), file: file)
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)", sourceLocation: sourceLocation)
+        #expect(
+            try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec), "\(imported.yaml)",
+            sourceLocation: sourceLocation)
+    }
+
     @Test(.tags(.integration), .skippedWhenQuick) func everyFixtureExportsADeterministicDocumentTheValidatorAccepts() async throws {
         let fixtures = OpenAPITestSupport.fixtures
         #expect(fixtures.count >= 13)
@@ -147,9 +158,7 @@ import Yams
             let run = try await OpenAPITestSupport.validateOpenAPI(file)
             #expect(run.status == 0 && run.stdout.contains("\(file.path): OK"), "\(run.stdout)\(run.stderr)")
         }
-        let imported = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "shop.yaml")
-        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
-        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
+        try Self.expectImportGeneratesTheSameSwift(yaml, file: "shop.yaml", as: spec)
     }
 
     /// A `lenient` field's schema takes every JSON scalar the runtime reads into its type: schemathesis saw
@@ -173,9 +182,7 @@ import Yams
         #expect(properties["score"]?["type"] as? [String] == ["number", "string", "boolean"])
         #expect(properties["published"]?["type"] as? [String] == ["boolean", "string", "number"])
         #expect(properties["title"]?["type"] as? [String] == ["string", "number", "boolean"])
-        let imported = try OpenAPIImporter.importDocument(Data(yaml.utf8), file: "blog.yaml")
-        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
-        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(spec))
+        try Self.expectImportGeneratesTheSameSwift(yaml, file: "blog.yaml", as: spec)
     }
 
     /// A field's `example` is the schema's `examples`, typed as JSON where the field's type is a number or a
@@ -391,9 +398,7 @@ import Yams
             ids.sorted() == [
                 "Person_x", "Person_x2", "createPerson", "createPerson2", "deleteAny", "deleteAny2", "deletePerson",
             ], "\(ids)")
-        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "people.json")
-        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
-        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+        try Self.expectImportGeneratesTheSameSwift(exported, file: "people.json", as: yaml)
     }
 
     /// A union's variant that is a model named like a built-in keeps its place: a model `JSON` reads objects
@@ -412,9 +417,7 @@ import Yams
                 fields: { value: Value }
             """
         let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "shapes.crude.yaml", format: .yaml).text
-        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shapes.yaml")
-        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
-        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml), "\(imported.yaml)")
+        try Self.expectImportGeneratesTheSameSwift(exported, file: "shapes.yaml", as: yaml)
     }
 
     /// OpenAPI allows only ASCII letters, digits, `.`, `_` and `-` in a component's key: a type named
@@ -431,9 +434,7 @@ import Yams
         let schemas = try #require(try JSONReader.read(exported, file: "shop.json").mapping?["components"]?.mapping?["schemas"]?.mapping)
         #expect(schemas.keys.compactMap(\.scalar?.string).first == ".DC.n.EF.code")
         #expect(exported.contains(##""$ref": "#/components/schemas/.DC.n.EF.code""##))
-        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shop.json")
-        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
-        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
+        try Self.expectImportGeneratesTheSameSwift(exported, file: "shop.json", as: yaml)
     }
 
     /// `returns: File` is an `application/octet-stream` response of binary bytes, and imports back as a download.

@@ -140,8 +140,8 @@ private struct Builder {
     }
 
     func operation(_ kind: CRUDOperation, of resource: ResourceSpec) -> OperationDeclaration {
-        let method = resource.methods[kind]?.value ?? spec.api.methods[kind]?.value ?? kind.defaultMethod
-        let response = resource.responses[kind]?.value ?? (kind == .delete ? .none : .model)
+        let method = resource.method(of: kind, in: spec.api)
+        let response = resource.response(of: kind)
         return OperationDeclaration(
             kind: kind,
             method: method.lowercased(),
@@ -173,12 +173,11 @@ private struct Builder {
                     properties: fields.map(property))
             }
         }
-        let defaultMethod = action.body == nil ? "GET" : "POST"
         return ActionDeclaration(
             functionName: actionFunctionName(action),
             specName: action.name.value,
             documentation: documentation(action.description),
-            method: (action.method?.value ?? defaultMethod).lowercased(),
+            method: action.resolvedMethod.lowercased(),
             route: route(try? RouteTemplate.parse(action.path.value).get(), RouteParameters(resource: resource, action: action)),
             headers: action.headers.map { ($0.name.value, $0.value.value) },
             query: action.query.map(queryParameter),

@@ -362,6 +362,19 @@ public struct ActionSpec: Sendable {
 }
 
 extension ActionSpec {
+    /// The methods a spec can call (`method:`), as HTTP writes them.
+    public static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    /// The method of an action that does not name one: POST when it sends a body, else GET.
+    public static func defaultMethod(sendsBody: Bool) -> String {
+        sendsBody ? "POST" : "GET"
+    }
+
+    /// The action's HTTP method as the spec writes it or, when it names none, by default.
+    public var resolvedMethod: String {
+        method?.value ?? Self.defaultMethod(sendsBody: body != nil)
+    }
+
     /// The name of the struct generated for a payload declared in place: `LoginBody`, `UserFollowResponse`.
     func payloadTypeName(owner: String?, suffix: String) -> String {
         (owner ?? "") + SwiftNaming.derivedTypeName(name.value) + suffix
@@ -434,6 +447,18 @@ extension ResourceSpec {
         guard let jsonAPIType else { return namespace }
         let data = Located("data", at: jsonAPIType.location)
         return NamespaceSpec(one: data, many: data)
+    }
+
+    /// The HTTP method of the resource's `operation`: the resource's own mapping, else the API's, else the
+    /// operation's default.
+    public func method(of operation: CRUDOperation, in api: APISpec) -> String {
+        methods[operation]?.value ?? api.methods[operation]?.value ?? operation.defaultMethod
+    }
+
+    /// What the resource's `operation` answers with: the spec's `responses`, else the model (nothing for
+    /// a delete).
+    public func response(of operation: CRUDOperation) -> ResponseKind {
+        responses[operation]?.value ?? (operation == .delete ? .none : .model)
     }
 
     /// The key unwrapping the response of the resource's `action`: the resource's namespace for one value

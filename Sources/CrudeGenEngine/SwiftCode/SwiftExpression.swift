@@ -1,18 +1,19 @@
 /// A Swift type of generated code, as a tree: the code model resolves a spec's types to these (qualified
-/// when the spec shadows a standard name) and ``SwiftRenderer`` alone spells them.
-public indirect enum SwiftType: Hashable, Sendable {
+/// when the spec shadows a standard name) and ``SwiftRenderer`` alone spells them. Only the cases that
+/// hold a type are `indirect`, so a name, most of the types a spec has, takes no allocation of its own.
+public enum SwiftType: Hashable, Sendable {
     /// A type by its name in scope, escaped as it must be written: `Person`, `` `Type` ``.
     case named(String)
     /// A type declared inside another, or in a module: `Swift.String`, `ModelEncodingOptions.NilEncoding`.
-    case member(SwiftType, String)
+    indirect case member(SwiftType, String)
     /// `Wrapped?`.
-    case optional(SwiftType)
+    indirect case optional(SwiftType)
     /// `[Element]`.
-    case array(SwiftType)
+    indirect case array(SwiftType)
     /// `[Key: Value]`.
-    case dictionary(key: SwiftType, value: SwiftType)
+    indirect case dictionary(key: SwiftType, value: SwiftType)
     /// A generic type applied to its arguments: `ArrayTransform<ISO8601DateTransform>`.
-    case generic(SwiftType, [SwiftType])
+    indirect case generic(SwiftType, [SwiftType])
 }
 
 /// An expression of generated Swift as a value, which ``SwiftRenderer`` spells and lays out: stages build

@@ -361,6 +361,7 @@ extension SwiftType {
     /// The type as generated code writes it: `Person`, `[Tag]?`, `[Swift.String: Int]`,
     /// `ArrayTransform<ISO8601DateTransform>`.
     var spelling: String {
+        if case let .named(name) = self { return name }
         var text = ""
         write(to: &text)
         return text

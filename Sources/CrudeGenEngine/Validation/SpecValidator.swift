@@ -8,7 +8,6 @@ public struct SpecValidator {
     /// Built-in types that can be query parameters but not route parameters.
 
     /// HTTP methods a spec may map operations and actions to.
-    static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     /// The symbols an HTTP header name may hold besides ASCII letters and digits (RFC 9110's `tchar`).
     private static let headerNameSymbols = "!#$%&'*+-.^_`|~".unicodeScalars
@@ -155,10 +154,11 @@ public struct SpecValidator {
     }
 
     private mutating func checkMethod(_ method: Located<String>) {
-        guard !Self.httpMethods.contains(method.value) else { return }
+        guard !ActionSpec.httpMethods.contains(method.value) else { return }
         error(
             "`\(method.value)` is not an HTTP method", at: method.location,
-            hint: Suggestions.didYouMean(method.value.uppercased(), in: Self.httpMethods) ?? "use one of " + Self.httpMethods.joined(separator: ", "))
+            hint: Suggestions.didYouMean(method.value.uppercased(), in: ActionSpec.httpMethods) ?? "use one of "
+                + ActionSpec.httpMethods.joined(separator: ", "))
     }
 
     private mutating func checkHeaders(_ headers: [HeaderSpec]) {
@@ -681,7 +681,7 @@ public struct SpecValidator {
 
     private mutating func checkAction(_ action: ActionSpec, resource: ResourceSpec?) {
         if let method = action.method { checkMethod(method) }
-        if let cache = action.cache, (action.method?.value ?? (action.body == nil ? "GET" : "POST")) != "GET" {
+        if let cache = action.cache, action.resolvedMethod != "GET" {
             error("action `\(action.name.value)` sets a cache policy, but only GET requests are cached", at: cache.location)
         }
         if !SwiftNaming.isActionName(action.name.value) {

@@ -8,7 +8,7 @@ extension Mapper {
     mutating func action(_ endpoint: Endpoint, names actionNames: inout Set<String>) -> SpecDraft.Action? {
         let operation = endpoint.operation
         let described = "\(endpoint.method) \(endpoint.path.rawValue)"
-        guard ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].contains(endpoint.method) else {
+        guard ActionSpec.httpMethods.contains(endpoint.method) else {
             warn("\(described) is left out: a spec has no \(endpoint.method) calls", at: endpoint.pointer)
             return nil
         }
@@ -130,8 +130,7 @@ extension Mapper {
                 for name in [field.key] + (field.name.map { [$0] } ?? []) where ownTypes[name] == nil { ownTypes[name] = field.type.nonOptional }
             }
         }
-        let defaultMethod = body == nil ? "GET" : "POST"
-        if endpoint.method != defaultMethod { action.method = endpoint.method }
+        if endpoint.method != ActionSpec.defaultMethod(sendsBody: body != nil) { action.method = endpoint.method }
         let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
         action.headers = markedHeaders ?? []
         for (parameter, pointer) in parameters(of: endpoint) {

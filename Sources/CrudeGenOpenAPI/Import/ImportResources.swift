@@ -344,7 +344,7 @@ extension Mapper {
         }
         if let create = candidates.create, bodyFits(create), let returns = returnsModel(create) {
             resource.operations.append(.create)
-            if create.method != "POST" { resource.methods[.create] = create.method }
+            if create.method != CRUDOperation.create.defaultMethod { resource.methods[.create] = create.method }
             if !returns { resource.responsesNone.append(.create) }
             used.append(create.pointer)
         }
@@ -370,8 +370,8 @@ extension Mapper {
             if delete.method != "DELETE" { resource.methods[.delete] = delete.method }
             used.append(delete.pointer)
         }
-        if let read = candidates.read, used.contains(read.pointer), read.method != "GET" { resource.methods[.read] = read.method }
-        if let list = candidates.list, used.contains(list.pointer), list.method != "GET" { resource.methods[.list] = list.method }
+        if let read = candidates.read, used.contains(read.pointer), read.method != CRUDOperation.read.defaultMethod { resource.methods[.read] = read.method }
+        if let list = candidates.list, used.contains(list.pointer), list.method != CRUDOperation.list.defaultMethod { resource.methods[.list] = list.method }
         guard !resource.operations.isEmpty || withoutOperations else {
             return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
         }
