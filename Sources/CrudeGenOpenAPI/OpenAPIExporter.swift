@@ -258,14 +258,14 @@ private struct DocumentBuilder {
             + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
-            operation.append(("requestBody", requestBody(wrapped(model, in: requestKeys(requestNamespace(of: resource))), mediaType: mediaType)))
+            operation.append(("requestBody", requestBody(wrapped(model, in: wrappingKeys(resource.requestNamespace)), mediaType: mediaType)))
         } else if kind == .patch {
             // A patch sends only the fields it sets or clears: the writable fields, none required.
             let writable = resource.fields.filter { !$0.readOnly }
             let patch =
                 resource.jsonAPIType == nil
                 ? object(writable, description: nil, requiring: false) : resourceObject(resource, fields: writable, description: nil, requiring: false)
-            operation.append(("requestBody", requestBody(wrapped(patch, in: requestKeys(requestNamespace(of: resource))), mediaType: mediaType)))
+            operation.append(("requestBody", requestBody(wrapped(patch, in: wrappingKeys(resource.requestNamespace)), mediaType: mediaType)))
         }
         let response: DocumentValue
         switch (kind, returnsModel) {
@@ -283,12 +283,12 @@ private struct DocumentBuilder {
                 }
             } else {
                 response = jsonResponse(
-                    wrapped(.object([("type", .string("array")), ("items", model)]), in: envelope + responseNamespace(of: resource, many: true)),
+                    wrapped(.object([("type", .string("array")), ("items", model)]), in: wrappingKeys(resource.responseNamespace(many: true))),
                     description: "The \(name) values.", mediaType: mediaType)
             }
         case (_, true):
             response = jsonResponse(
-                wrapped(model, in: envelope + responseNamespace(of: resource, many: false)), description: "The \(name).", mediaType: mediaType)
+                wrapped(model, in: wrappingKeys(resource.responseNamespace(many: false))), description: "The \(name).", mediaType: mediaType)
         case (_, false):
             response = Self.bodyNotRead
         }
@@ -364,11 +364,9 @@ private struct DocumentBuilder {
         if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if let body = action.body, let schema = payloadSchema(body, action: action, owner: owner, suffix: "Body") {
-            // A resource's action taking the resource itself sends it in the resource's namespace, as its CRUD does.
-            var namespace: String?
-            if let resource, case let .type(type) = body, type.value == .named(resource.name.value) { namespace = requestNamespace(of: resource) }
+            let namespace = resource?.requestNamespace(of: action)
             switch action.bodyFormat?.value ?? .json {
-            case .json: operation.append(("requestBody", jsonBody(wrapped(schema, in: requestKeys(namespace)))))
+            case .json: operation.append(("requestBody", jsonBody(wrapped(schema, in: wrappingKeys(namespace)))))
             // Forms have neither envelope nor namespace.
             case .form: operation.append(("requestBody", requestBody(schema, mediaType: "application/x-www-form-urlencoded")))
             case .multipart: operation.append(("requestBody", requestBody(schema, mediaType: "multipart/form-data")))
@@ -393,8 +391,7 @@ private struct DocumentBuilder {
             ]
         } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
             // A resource's action returning the resource or an array of it answers in the resource's namespace.
-            let namespace = resource?.responseNamespace(of: action).map { [$0] } ?? []
-            responses = [("200", jsonResponse(wrapped(schema, in: envelope + namespace), description: "The response."))]
+            responses = [("200", jsonResponse(wrapped(schema, in: wrappingKeys(resource?.responseNamespace(of: action))), description: "The response."))]
         } else {
             // `crudegen serve` answers an action that returns nothing with 204.
             responses = [("200", Self.bodyNotRead), ("204", Self.noContent)]
@@ -423,19 +420,9 @@ private struct DocumentBuilder {
         }
     }
 
-    /// The namespace wrapping a resource's request bodies, unless the spec limits it to responses.
-    private func requestNamespace(of resource: ResourceSpec) -> String? {
-        resource.wireNamespace.flatMap { $0.direction == .responses ? nil : $0.one?.value }
-    }
-
-    /// The key wrapping a resource's responses (of one value, or of a list), unless the spec limits the namespace to requests.
-    private func responseNamespace(of resource: ResourceSpec, many: Bool) -> [String] {
-        guard let namespace = resource.wireNamespace, namespace.direction != .requests, let key = many ? namespace.many : namespace.one else { return [] }
-        return [key.value]
-    }
-
-    /// Keys wrapping a request body: the envelope (the client wraps requests by default) and a namespace.
-    private func requestKeys(_ namespace: String?) -> [String] {
+    /// Keys wrapping a body: the envelope (the client wraps requests by default, and every response is in
+    /// it) and a namespace.
+    private func wrappingKeys(_ namespace: String?) -> [String] {
         envelope + (namespace.map { [$0] } ?? [])
     }
 

@@ -126,9 +126,9 @@ private struct Builder {
             idProperty: SwiftNaming.escaped(SwiftNaming.propertyName(resource.id.name.value)),
             idType: symbols.swiftType(resource.id.type.value),
             idIsOptional: idIsOptional,
-            namespaceOne: resource.wireNamespace.flatMap { $0.direction == .requests ? nil : $0.one?.value },
-            namespaceMany: resource.wireNamespace.flatMap { $0.direction == .requests ? nil : $0.many?.value },
-            requestNamespace: resource.wireNamespace.flatMap { $0.direction == .responses ? nil : $0.one?.value },
+            namespaceOne: resource.responseNamespace(many: false),
+            namespaceMany: resource.responseNamespace(many: true),
+            requestNamespace: resource.requestNamespace,
             jsonAPIType: resource.jsonAPIType?.value,
             operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
             pagination: resource.pagination?.resolved,
@@ -182,6 +182,7 @@ private struct Builder {
             headers: action.headers.map { ($0.name.value, $0.value.value) },
             query: action.query.map(queryParameter),
             body: payload(action.body, suffix: "Body"),
+            requestNamespace: resource?.requestNamespace(of: action),
             bodyFormat: action.bodyFormat?.value ?? .json,
             response: symbols.isFile(action.returns)
                 ? .download(

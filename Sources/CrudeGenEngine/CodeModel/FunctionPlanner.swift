@@ -359,8 +359,7 @@ struct FunctionPlanner {
                 break
             case let .type(type):
                 arguments.insert(Argument(name: locals.body, type: type, label: "_"), at: route.arguments.count)
-                let namespace = type == modelType ? resource?.requestNamespace : nil
-                body = requestBody(locals.body, format: action.bodyFormat, namespace: namespace)
+                body = requestBody(locals.body, format: action.bodyFormat, namespace: action.requestNamespace)
             case let .fields(typeName, properties):
                 let fields = properties.map { Argument(name: $0.name, type: $0.type).forwarded }
                 statements.append(.let(locals.body, typeName, SwiftExpression.member(nil, "init").call(fields)))

@@ -118,6 +118,8 @@ public struct ActionDeclaration: Sendable {
     /// Query parameters, each a function argument.
     public var query: [QueryParameterDeclaration]
     public var body: ActionPayload
+    /// The key wrapping a JSON body (``ResourceSpec/requestNamespace(of:)``), if any.
+    public var requestNamespace: String?
     /// How the body is sent.
     public var bodyFormat: BodyFormatSpec
     public var response: ActionPayload

@@ -461,14 +461,31 @@ extension ResourceSpec {
         responses[operation]?.value ?? (operation == .delete ? .none : .model)
     }
 
+    /// The key wrapping the resource's request bodies, unless the namespace wraps responses only.
+    public var requestNamespace: String? {
+        wireNamespace.flatMap { $0.direction == .responses ? nil : $0.one?.value }
+    }
+
+    /// The key wrapping the resource's responses of one value (or, `many`, of a list), unless the namespace
+    /// wraps requests only.
+    public func responseNamespace(many: Bool) -> String? {
+        wireNamespace.flatMap { $0.direction == .requests ? nil : (many ? $0.many : $0.one)?.value }
+    }
+
+    /// The key wrapping the JSON body of the resource's `action`: the resource's request namespace when the
+    /// action sends the resource itself, as its create does.
+    public func requestNamespace(of action: ActionSpec) -> String? {
+        guard case let .type(type)? = action.body, type.value == .named(name.value) else { return nil }
+        return requestNamespace
+    }
+
     /// The key unwrapping the response of the resource's `action`: the resource's namespace for one value
     /// or a list when the action returns the resource or an array of it (as ApiModel's `apiNamespace` holds
-    /// for `find` too), unless the namespace wraps requests only. The client, the export and
-    /// `crudegen serve` read this.
+    /// for `find` too). The client, the export and `crudegen serve` read this.
     public func responseNamespace(of action: ActionSpec) -> String? {
-        guard let namespace = wireNamespace, namespace.direction != .requests, case let .type(type)? = action.returns else { return nil }
-        if type.value == .named(name.value) { return namespace.one?.value }
-        if type.value == .array(.named(name.value)) { return namespace.many?.value }
+        guard case let .type(type)? = action.returns else { return nil }
+        if type.value == .named(name.value) { return responseNamespace(many: false) }
+        if type.value == .array(.named(name.value)) { return responseNamespace(many: true) }
         return nil
     }
 }
