@@ -342,9 +342,13 @@ extension Mapper {
             guard let body = requestModel(endpoint), body.component != model.component, let bodyFields = componentFields[body.typeName] else { return true }
             return ResourceMatching.canSend(bodyFields, as: modelFields)
         }
+        /// Keeps the verb of the resource's `kind` when it is not the operation's default.
+        func keepMethod(of kind: CRUDOperation, _ endpoint: Endpoint) {
+            if endpoint.method != kind.defaultMethod { resource.methods[kind] = endpoint.method }
+        }
         if let create = candidates.create, bodyFits(create), let returns = returnsModel(create) {
             resource.operations.append(.create)
-            if create.method != CRUDOperation.create.defaultMethod { resource.methods[.create] = create.method }
+            keepMethod(of: .create, create)
             if !returns { resource.responsesNone.append(.create) }
             used.append(create.pointer)
         }
@@ -354,24 +358,24 @@ extension Mapper {
         }
         if let update = candidates.update, bodyFits(update), let returns = returnsModel(update) {
             resource.operations.append(.update)
-            if update.method != "PUT" { resource.methods[.update] = update.method }
+            keepMethod(of: .update, update)
             if !returns { resource.responsesNone.append(.update) }
             used.append(update.pointer)
         }
         if let patch = candidates.patch, bodyFits(patch), let returns = returnsModel(patch) {
             resource.operations.append(.patch)
-            if patch.method != "PATCH" { resource.methods[.patch] = patch.method }
+            keepMethod(of: .patch, patch)
             if !returns { resource.responsesNone.append(.patch) }
             used.append(patch.pointer)
         }
         // An unmarked delete is the item path's DELETE; one `export` marked may have any verb (`methods`).
-        if let delete = candidates.delete, delete.method == "DELETE" || isMarked, successSchema(delete.operation) != nil {
+        if let delete = candidates.delete, delete.method == CRUDOperation.delete.defaultMethod || isMarked, successSchema(delete.operation) != nil {
             resource.operations.append(.delete)
-            if delete.method != "DELETE" { resource.methods[.delete] = delete.method }
+            keepMethod(of: .delete, delete)
             used.append(delete.pointer)
         }
-        if let read = candidates.read, used.contains(read.pointer), read.method != CRUDOperation.read.defaultMethod { resource.methods[.read] = read.method }
-        if let list = candidates.list, used.contains(list.pointer), list.method != CRUDOperation.list.defaultMethod { resource.methods[.list] = list.method }
+        if let read = candidates.read, used.contains(read.pointer) { keepMethod(of: .read, read) }
+        if let list = candidates.list, used.contains(list.pointer) { keepMethod(of: .list, list) }
         guard !resource.operations.isEmpty || withoutOperations else {
             return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
         }
