@@ -29,28 +29,33 @@ import Testing
         for spec in specs {
             let model = CodeModelBuilder.build(try #require(ValidatedSpec.validate(spec).validated))
             let access = model.access.modifier
-            collect(.object(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
+            collect(encoded(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
             for union in model.unions {
-                collect(.object(TemplateContext.union(union, access: access)), path: "", context: "union", into: &variables)
+                collect(encoded(TemplateContext.union(union, access: access)), path: "", context: "union", into: &variables)
             }
             for enumeration in model.enums {
-                collect(.object(TemplateContext.enumeration(enumeration, access: access)), path: "", context: "enum", into: &variables)
+                collect(encoded(TemplateContext.enumeration(enumeration, access: access)), path: "", context: "enum", into: &variables)
             }
             for declaration in model.models {
                 collect(
-                    .object(TemplateContext.model(declaration, access: access, stringType: model.api.stringType)), path: "", context: "model", into: &variables)
+                    encoded(TemplateContext.model(declaration, access: access, stringType: model.api.stringType)), path: "", context: "model", into: &variables)
             }
             if let store = model.store {
-                collect(.object(StoreTemplateContext.schema(store, access: access)), path: "", context: "storeSchema", into: &variables)
+                collect(encoded(TemplateContext.schema(store, access: access)), path: "", context: "storeSchema", into: &variables)
                 for table in store.tables {
-                    collect(.object(StoreTemplateContext.table(table, access: access)), path: "", context: "store", into: &variables)
+                    collect(encoded(TemplateContext.table(table, access: access)), path: "", context: "store", into: &variables)
                 }
                 for container in store.containers {
-                    collect(.object(StoreTemplateContext.container(container, access: access)), path: "", context: "store", into: &variables)
+                    collect(encoded(TemplateContext.container(container, access: access)), path: "", context: "store", into: &variables)
                 }
             }
         }
         return variables
+    }
+
+    /// A context as templates receive it.
+    static func encoded(_ context: some TemplateContextRoot) -> TemplateValue {
+        .object(TemplateValueEncoder.variables(of: context))
     }
 
     /// Records the variables `value` holds under `path` in `context`; lists named in ``nestedContexts``

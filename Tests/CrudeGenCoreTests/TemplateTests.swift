@@ -19,7 +19,7 @@ import Testing
             "name": "outer",
             "items": [["name": "a"], ["name": "b"]],
             "object": ["inner": "x"],
-            "lines": .strings(["1", "2"]),
+            "lines": ["1", "2"],
         ]
         #expect(try render("{{#items}}{{name}}-{{/items}}", context) == "a-b-")
         #expect(try render("{{#object}}{{inner}} {{name}}{{/object}}", context) == "x outer")

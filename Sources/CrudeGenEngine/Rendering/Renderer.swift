@@ -23,10 +23,10 @@ public struct Renderer: Sendable {
     /// The local store's files, `+Store` beside the files of the types they extend.
     private func storeFiles(_ store: StoreDeclaration, _ model: CodeModel) -> [GeneratedFile] {
         let access = model.access.modifier
-        var files = [file(store.apiName + "+Store", model, StoreTemplateContext.schema(store, access: access), "api-store-file", imports: Self.storeImports)]
-        files += store.tables.map { file($0.name + "+Store", model, StoreTemplateContext.table($0, access: access), "store-file", imports: Self.storeImports) }
+        var files = [file(store.apiName + "+Store", model, TemplateContext.schema(store, access: access), "api-store-file", imports: Self.storeImports)]
+        files += store.tables.map { file($0.name + "+Store", model, TemplateContext.table($0, access: access), "store-file", imports: Self.storeImports) }
         files += store.containers.map {
-            file($0.name + "+Store", model, StoreTemplateContext.container($0, access: access), "store-file", imports: Self.storeImports)
+            file($0.name + "+Store", model, TemplateContext.container($0, access: access), "store-file", imports: Self.storeImports)
         }
         return files
     }
@@ -42,10 +42,10 @@ public struct Renderer: Sendable {
 
     /// The file of `typeName`: the modules its declarations use, then what `template` renders of `context`.
     /// The generator writes the imports, not the template, so that combining files never reads them back.
-    private func file(_ typeName: String, _ model: CodeModel, _ context: [String: TemplateValue], _ template: String, imports: [SwiftImport])
+    private func file(_ typeName: String, _ model: CodeModel, _ context: some TemplateContextRoot, _ template: String, imports: [SwiftImport])
         -> GeneratedFile
     {
-        let declarations = templates.render(context, template: template)
+        let declarations = templates.render(TemplateValueEncoder.variables(of: context), template: template)
         return GeneratedFile(name: SwiftNaming.unescaped(typeName) + ".swift", specName: model.specName, imports: imports, declarations: declarations)
     }
 }

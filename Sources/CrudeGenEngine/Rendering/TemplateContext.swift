@@ -1,86 +1,64 @@
 /// Turns the code model into the values templates render, computing the Swift statements that templates
 /// would otherwise need logic for.
 enum TemplateContext {
-    static func api(_ api: APIDeclaration, access: String) -> [String: TemplateValue] {
-        var context: [String: TemplateValue] = [
-            "access": .string(access),
-            "name": .string(api.name),
-            "defaultHeaders": .string(
-                SwiftRenderer.constant(
-                    "defaultHeaders", type: .dictionary(key: api.stringType, value: api.stringType),
-                    value: .dictionary(api.headers.map { DictionaryEntry(key: .string($0.name), value: .string($0.value)) }), indent: 4)),
-            "envelope": separated(api.envelope.map { ["key": .string(SwiftNaming.stringLiteral($0))] }, by: ", "),
-            "dateFormats": list(
-                api.dateFormats.map { dateFormat in
-                    var context: [String: TemplateValue] = [
-                        "typeName": .string(dateFormat.typeName), "format": .string(SwiftNaming.commentText(dateFormat.format)),
-                        "formatLiteral": .string(SwiftNaming.stringLiteral(dateFormat.format)),
-                    ]
-                    if let timeZone = dateFormat.timeZone {
-                        context["timeZone"] = .string(SwiftNaming.commentText(timeZone))
-                        context["timeZoneLiteral"] = .string(SwiftNaming.stringLiteral(timeZone))
-                    }
-                    return context
-                }),
-            "payloadModels": list(api.payloadModels.map { model($0, access: access, stringType: api.stringType) }),
-            "hasActions": .bool(!api.actions.isEmpty),
-            "stringType": .string(api.stringType.spelling),
-            "urlType": .string(api.urlType.spelling),
-            "functions": functions(api.plannedFunctions()),
-            "operationIDs": operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)),
-        ]
-        if let baseURL = api.baseURL {
-            context["baseURL"] = .string(SwiftNaming.stringLiteral(baseURL))
-        }
-        if let cache = api.cache {
-            var settings: [String: TemplateValue] = [
-                "operations": list(
-                    cache.operations.map {
-                        [
-                            "key": .string(SwiftRenderer.expression(SwiftExpression.type($0.type).member("Operations").member($0.operation), indent: 0)),
-                            "policy": .string($0.policy.runtimeCase),
-                        ]
+    static func api(_ api: APIDeclaration, access: String) -> APITemplateContext {
+        APITemplateContext(
+            access: access,
+            name: api.name,
+            baseURL: api.baseURL.map(SwiftNaming.stringLiteral),
+            defaultHeaders: SwiftRenderer.constant(
+                "defaultHeaders", type: .dictionary(key: api.stringType, value: api.stringType),
+                value: .dictionary(api.headers.map { DictionaryEntry(key: .string($0.name), value: .string($0.value)) }), indent: 4),
+            envelope: api.envelope.map { .init(key: SwiftNaming.stringLiteral($0)) }.separated(by: ", "),
+            dateFormats: api.dateFormats.map { dateFormat in
+                .init(
+                    typeName: dateFormat.typeName, format: SwiftNaming.commentText(dateFormat.format),
+                    formatLiteral: SwiftNaming.stringLiteral(dateFormat.format), timeZone: dateFormat.timeZone.map(SwiftNaming.commentText),
+                    timeZoneLiteral: dateFormat.timeZone.map(SwiftNaming.stringLiteral))
+            },
+            payloadModels: api.payloadModels.map { model($0, access: access, stringType: api.stringType) },
+            hasActions: !api.actions.isEmpty,
+            functions: functions(api.plannedFunctions()),
+            cache: api.cache.map { cache in
+                .init(
+                    policy: cache.policy?.runtimeCase,
+                    operations: cache.operations.map {
+                        .init(
+                            key: SwiftRenderer.expression(SwiftExpression.type($0.type).member("Operations").member($0.operation), indent: 0),
+                            policy: $0.policy.runtimeCase)
                     })
-            ]
-            if let policy = cache.policy { settings["policy"] = .string(policy.runtimeCase) }
-            context["cache"] = .object(settings)
-        }
-        return context
+            },
+            stringType: api.stringType.spelling,
+            urlType: api.urlType.spelling,
+            operationIDs: operationIDs(api.operationIDs, resource: SwiftNaming.unescaped(api.name)))
     }
 
-    static func enumeration(_ enumeration: EnumDeclaration, access: String) -> [String: TemplateValue] {
-        [
-            "access": .string(access),
-            "name": .string(enumeration.name),
-            "documentation": comment(enumeration.documentation),
-            "rawType": .string(enumeration.rawType.spelling),
-            "cases": separated(enumeration.cases.map { ["name": .string($0.name), "rawValue": .string($0.rawValue)] }, by: ", "),
-        ]
+    static func enumeration(_ enumeration: EnumDeclaration, access: String) -> EnumTemplateContext {
+        EnumTemplateContext(
+            access: access,
+            name: enumeration.name,
+            documentation: comment(enumeration.documentation),
+            rawType: enumeration.rawType.spelling,
+            cases: enumeration.cases.map { .init(name: $0.name, rawValue: $0.rawValue) }.separated(by: ", "))
     }
 
-    static func union(_ union: UnionDeclaration, access: String) -> [String: TemplateValue] {
-        var context: [String: TemplateValue] = [
-            "access": .string(access),
-            "name": .string(union.name),
-            "documentation": comment(union.documentation),
-            "variants": list(
-                union.variants.map { variant in
-                    var context: [String: TemplateValue] = [
-                        "name": .string(variant.name), "type": .string(variant.type.spelling), "encode": .string(unionEncodeStatement(variant, union)),
-                    ]
-                    if let tag = variant.tag {
-                        context["tag"] = .string(SwiftNaming.stringLiteral(tag))
+    static func union(_ union: UnionDeclaration, access: String) -> UnionTemplateContext {
+        UnionTemplateContext(
+            access: access,
+            name: union.name,
+            documentation: comment(union.documentation),
+            discriminator: union.discriminator.map { .init(key: SwiftNaming.stringLiteral($0)) },
+            variants: union.variants.map { variant in
+                .init(
+                    name: variant.name, type: variant.type.spelling, tag: variant.tag.map(SwiftNaming.stringLiteral),
+                    decode: variant.tag.map { _ in
                         // The case's type decides what is read: an expression naming the type would find the case
                         // where it has the type's name.
                         let read = SwiftExpression.identifier("decoder").member("variant").call([])
                         let value = SwiftExpression.member(nil, variant.name).call([SwiftArgument(nil, .try(read))])
-                        context["decode"] = .string(SwiftRenderer.statement(.assign(.identifier("self"), value), indent: 12))
-                    }
-                    return context
-                }),
-        ]
-        if let key = union.discriminator { context["discriminator"] = .object(["key": .string(SwiftNaming.stringLiteral(key))]) }
-        return context
+                        return SwiftRenderer.statement(.assign(.identifier("self"), value), indent: 12)
+                    }, encode: unionEncodeStatement(variant, union))
+            })
     }
 
     /// A union case's `encode(to:)` statement: the value, and with a discriminator the case's tag after it.
@@ -96,87 +74,70 @@ enum TemplateContext {
         return SwiftRenderer.statement(.expression(.try(call)), indent: 12)
     }
 
-    static func model(_ model: ModelDeclaration, access: String, stringType: SwiftType) -> [String: TemplateValue] {
+    static func model(_ model: ModelDeclaration, access: String, stringType: SwiftType) -> ModelTemplateContext {
         let properties = model.properties
-        var context: [String: TemplateValue] = [
-            "access": .string(access),
-            "name": .string(model.name),
-            "documentation": comment(model.documentation),
-            "isIdentifiable": .bool(model.isIdentifiable),
-            "hasProperties": .bool(!properties.isEmpty),
+        return ModelTemplateContext(
+            access: access,
+            name: model.name,
+            documentation: comment(model.documentation),
+            isIdentifiable: model.isIdentifiable,
+            hasProperties: !properties.isEmpty,
             // Swift synthesizes an internal memberwise initializer, `= nil` for optionals included: an
             // internal struct that wrote the same one would break swift-format's UseSynthesizedInitializer.
-            "declaresInitializer": .bool(!access.isEmpty),
-            "usesOptions": .bool(properties.contains(where: usesOptions)),
-            "properties": separated(properties.map(property), by: ","),
-        ]
-        if let type = model.resource?.jsonAPIType {
-            context["jsonAPI"] = .object(jsonAPI(type: type, properties: properties, stringType: stringType))
-        }
-        if let resource = model.resource {
-            context["resource"] = .object(self.resource(resource, functions: model.plannedFunctions()))
-        }
-        return context
+            declaresInitializer: !access.isEmpty,
+            usesOptions: properties.contains(where: usesOptions),
+            properties: properties.map(property).separated(by: ","),
+            resource: model.resource.map { resource($0, functions: model.plannedFunctions()) },
+            jsonAPI: model.resource?.jsonAPIType.map { jsonAPI(type: $0, properties: properties, stringType: stringType) })
     }
 
-    private static func resource(_ resource: ResourceDeclaration, functions planned: [SwiftFunction]) -> [String: TemplateValue] {
-        var context: [String: TemplateValue] = [
-            "functions": functions(planned),
-            "hasOperationIDs": .bool(!resource.operationIDs.isEmpty),
-            "operationIDs": operationIDs(resource.operationIDs, resource: resource.specName),
-        ]
-        if resource.partialUpdate != nil {
-            context["patch"] = [
-                "properties": separated(
-                    resource.patchProperties.map { property in
+    private static func resource(_ resource: ResourceDeclaration, functions planned: [SwiftFunction]) -> ModelTemplateContext.Resource {
+        ModelTemplateContext.Resource(
+            functions: functions(planned),
+            hasOperationIDs: !resource.operationIDs.isEmpty,
+            operationIDs: operationIDs(resource.operationIDs, resource: resource.specName),
+            patch: resource.partialUpdate.map { _ in
+                .init(
+                    properties: resource.patchProperties.map { property in
                         let method =
                             switch property.jsonAPIMember {
                             case let .relationship(_, isToMany)?: relationshipMethod("encode", isToMany: isToMany)
                             default: "encode"
                             }
-                        return [
-                            "name": .string(property.name),
-                            "type": .string(property.type.spelling),
-                            "patchEncode": .string(SwiftRenderer.statement(.expression(.try(encodeCall(method, property, options: false))), indent: 12)),
-                        ]
-                    }, by: ","),
-                // Named apart from the model's `jsonAPI`, which the patch would otherwise see through it.
-                "encodesJSONAPIMembers": .strings(
-                    resource.jsonAPIType.map { jsonAPIEncodeMembers(type: $0, properties: resource.patchProperties, indent: 12) } ?? []),
-            ]
-        }
-        return context
+                        return .init(
+                            name: property.name, type: property.type.spelling,
+                            patchEncode: SwiftRenderer.statement(.expression(.try(encodeCall(method, property, options: false))), indent: 12))
+                    }.separated(by: ","),
+                    // Named apart from the model's `jsonAPI`, which the patch would otherwise see through it.
+                    encodesJSONAPIMembers: resource.jsonAPIType.map { jsonAPIEncodeMembers(type: $0, properties: resource.patchProperties, indent: 12) }
+                        ?? [])
+            })
     }
 
     /// The identifiers of a type's operations, each a `static let` of its `Operations` enum; `resource` is
     /// what requests send as their resource.
-    private static func operationIDs(_ ids: [(name: String, operation: String)], resource: String) -> TemplateValue {
-        list(
-            ids.map { id in
-                let value = SwiftExpression.runtime(.operationID).call([
-                    SwiftArgument("resource", .string(resource)), SwiftArgument("operation", .string(id.operation)),
-                ])
-                return [
-                    "description": .string(SwiftNaming.commentText("\(resource).\(id.operation)")),
-                    "declaration": .string(
-                        SwiftRenderer.declaration(SwiftStaticProperty(name: id.name, type: SwiftType(.operationID), value: value), indent: 8)),
-                ]
-            })
+    private static func operationIDs(_ ids: [(name: String, operation: String)], resource: String) -> [OperationIDTemplateContext] {
+        ids.map { id in
+            let value = SwiftExpression.runtime(.operationID).call([
+                SwiftArgument("resource", .string(resource)), SwiftArgument("operation", .string(id.operation)),
+            ])
+            return OperationIDTemplateContext(
+                description: SwiftNaming.commentText("\(resource).\(id.operation)"),
+                declaration: SwiftRenderer.declaration(SwiftStaticProperty(name: id.name, type: SwiftType(.operationID), value: value), indent: 8))
+        }
     }
 
     /// What a JSON:API resource's coding adds around its properties' statements: the members it reads and
     /// writes, the `type` it writes, and its `JSONAPIResource` conformance.
-    private static func jsonAPI(type: String, properties: [PropertyDeclaration], stringType: SwiftType) -> [String: TemplateValue] {
+    private static func jsonAPI(type: String, properties: [PropertyDeclaration], stringType: SwiftType) -> ModelTemplateContext.JSONAPI {
         let decode = jsonAPIMembers(of: properties).map { name in
             let members = SwiftExpression.identifier("container").member("jsonAPIMembers").call([SwiftArgument(nil, .string(name))])
             return SwiftRenderer.statement(.let(name, nil, .try(members)), indent: 8)
         }
-        return [
-            "decodeMembers": .strings(decode),
-            "encodeMembers": .strings(jsonAPIEncodeMembers(type: type, properties: properties, indent: 8)),
-            "conformance": .string(
-                SwiftRenderer.declaration(SwiftStaticProperty(name: "jsonAPIType", type: stringType, value: .string(type)), indent: 4)),
-        ]
+        return ModelTemplateContext.JSONAPI(
+            decodeMembers: decode,
+            encodeMembers: jsonAPIEncodeMembers(type: type, properties: properties, indent: 8),
+            conformance: SwiftRenderer.declaration(SwiftStaticProperty(name: "jsonAPIType", type: stringType, value: .string(type)), indent: 4))
     }
 
     /// The members of a resource object that hold some of `properties`, each named as its container.
@@ -201,15 +162,10 @@ enum TemplateContext {
             }
     }
 
-    private static func property(_ property: PropertyDeclaration) -> [String: TemplateValue] {
-        [
-            "name": .string(property.name),
-            "type": .string(property.type.spelling),
-            "isOptional": .bool(property.isOptional),
-            "documentation": comment(property.documentation),
-            "decode": .string(decodeStatement(property)),
-            "encode": .string(encodeStatement(property)),
-        ]
+    private static func property(_ property: PropertyDeclaration) -> ModelTemplateContext.Property {
+        ModelTemplateContext.Property(
+            name: property.name, type: property.type.spelling, isOptional: property.isOptional, documentation: comment(property.documentation),
+            decode: decodeStatement(property), encode: encodeStatement(property))
     }
 
     static func decodeStatement(_ property: PropertyDeclaration) -> String {
@@ -280,37 +236,21 @@ enum TemplateContext {
     /// spaces, the signature laid out
     /// after 4 spaces and an access modifier (at most `package `) and before ` {`, body lines after 8 spaces.
     /// Each is marked `isFirst` or not, so templates can put blank lines between functions only.
-    private static func functions(_ functions: [SwiftFunction]) -> TemplateValue {
-        .list(
-            functions.indices.map { index in
-                let function = functions[index]
-                return .object([
-                    "isFirst": .bool(index == 0),
-                    "documentation": comment(function.documentation),
-                    "attributes": .strings(SwiftRenderer.attributes(function, indent: 4)),
-                    "signature": .string(SwiftRenderer.signature(function, indent: 4)),
-                    "body": .strings(SwiftRenderer.body(function, indent: 8)),
-                ])
-            })
+    private static func functions(_ functions: [SwiftFunction]) -> [FunctionTemplateContext] {
+        functions.indices.map { index in
+            let function = functions[index]
+            return FunctionTemplateContext(
+                isFirst: index == 0,
+                documentation: comment(function.documentation),
+                attributes: SwiftRenderer.attributes(function, indent: 4),
+                signature: SwiftRenderer.signature(function, indent: 4),
+                body: SwiftRenderer.body(function, indent: 8))
+        }
     }
 
     /// Documentation as `///` comment lines, without trailing spaces on empty lines. Every line is made
     /// safe again here, because lines carry spec text (routes, descriptions) that could end a comment.
-    static func comment(_ lines: [String]) -> TemplateValue {
-        .strings(lines.flatMap(SwiftNaming.commentLines).map { $0.isEmpty ? "///" : "/// " + $0 })
-    }
-
-    private static func list(_ items: [[String: TemplateValue]]) -> TemplateValue {
-        .list(items.map(TemplateValue.object))
-    }
-
-    /// Adds a `separator` to every item but the last, for comma-separated lists in templates.
-    private static func separated(_ items: [[String: TemplateValue]], by separator: String) -> TemplateValue {
-        list(
-            items.enumerated().map { index, item in
-                var item = item
-                item["separator"] = .string(index == items.count - 1 ? "" : separator)
-                return item
-            })
+    static func comment(_ lines: [String]) -> [String] {
+        lines.flatMap(SwiftNaming.commentLines).map { $0.isEmpty ? "///" : "/// " + $0 }
     }
 }

@@ -1,53 +1,20 @@
-/// The variables of every template context, as docs/templates.md documents them (a test keeps the two
-/// equal, and another proves every context the generator builds holds only these), and the check of a
-/// template set's names against them.
+/// The variables of every template context, read from the context types (docs/templates.md documents them,
+/// and a test keeps the two equal), and the check of a template set's names against them.
 ///
 /// Mustache renders a name it cannot find as nothing, so a misspelt `{{nme}}` would quietly drop code from
 /// every generated file; checking names when templates are loaded turns it into an error before anything
 /// is written.
 enum TemplateNames {
-    /// Context name → variable path (`envelope[].key`) → type as docs/templates.md writes it.
-    static let contexts: [String: [String: String]] = [
-        "api": [
-            "access": "String", "name": "String", "baseURL": "String", "defaultHeaders": "String", "envelope": "[Object]", "envelope[].key": "String",
-            "envelope[].separator": "String", "dateFormats": "[Object]", "dateFormats[].typeName": "String", "dateFormats[].format": "String",
-            "dateFormats[].formatLiteral": "String", "dateFormats[].timeZone": "String", "dateFormats[].timeZoneLiteral": "String",
-            "payloadModels": "[model context]", "hasActions": "Bool", "functions": "[function context]", "cache": "Object",
-            "cache.policy": "String", "cache.operations": "[Object]", "cache.operations[].key": "String", "cache.operations[].policy": "String",
-            "stringType": "String", "urlType": "String", "operationIDs": "[Object]", "operationIDs[].description": "String",
-            "operationIDs[].declaration": "String",
-        ],
-        "enum": [
-            "access": "String", "name": "String", "documentation": "[String]", "rawType": "String", "cases": "[Object]", "cases[].name": "String",
-            "cases[].rawValue": "String", "cases[].separator": "String",
-        ],
-        "union": [
-            "access": "String", "name": "String", "documentation": "[String]", "discriminator": "Object", "discriminator.key": "String",
-            "variants": "[Object]", "variants[].name": "String", "variants[].type": "String", "variants[].tag": "String",
-            "variants[].decode": "String", "variants[].encode": "String",
-        ],
-        "model": [
-            "access": "String", "name": "String", "documentation": "[String]", "isIdentifiable": "Bool", "hasProperties": "Bool",
-            "declaresInitializer": "Bool", "usesOptions": "Bool", "properties": "[Object]", "properties[].name": "String", "properties[].type": "String",
-            "properties[].isOptional": "Bool", "properties[].documentation": "[String]", "properties[].decode": "String",
-            "properties[].encode": "String", "properties[].separator": "String", "resource": "Object", "resource.functions": "[function context]",
-            "resource.hasOperationIDs": "Bool", "resource.operationIDs": "[Object]", "resource.operationIDs[].description": "String",
-            "resource.operationIDs[].declaration": "String", "resource.patch": "Object", "resource.patch.properties": "[Object]",
-            "resource.patch.properties[].name": "String",
-            "resource.patch.properties[].type": "String", "resource.patch.properties[].patchEncode": "String",
-            "resource.patch.properties[].separator": "String", "resource.patch.encodesJSONAPIMembers": "[String]", "jsonAPI": "Object",
-            "jsonAPI.decodeMembers": "[String]", "jsonAPI.encodeMembers": "[String]", "jsonAPI.conformance": "String",
-        ],
-        "function": ["documentation": "[String]", "attributes": "[String]", "signature": "String", "body": "[String]", "isFirst": "Bool"],
-        "store": [
-            "table": "Object", "table.access": "String", "table.name": "String", "table.tableNameLiteral": "String", "table.columns": "[Object]",
-            "table.columns[].column": "String", "table.columns[].read": "String", "table.indexes": "[Object]", "table.indexes[].literal": "String",
-            "table.indexes[].separator": "String", "table.idProperty": "String", "table.idType": "String", "table.hasNested": "Bool",
-            "table.nested": "[String]", "container": "Object", "container.access": "String", "container.name": "String",
-            "container.nested": "[String]",
-        ],
-        "storeSchema": ["access": "String", "name": "String", "tables": "[Object]", "tables[].name": "String", "operations": "[String]"],
+    /// The contexts templates are rendered with.
+    static let contextTypes: [any TemplateContextRoot.Type] = [
+        APITemplateContext.self, EnumTemplateContext.self, UnionTemplateContext.self, ModelTemplateContext.self, FunctionTemplateContext.self,
+        StoreTemplateContext.self, StoreSchemaTemplateContext.self,
     ]
+
+    /// Context name → variable path (`envelope[].key`) → type as docs/templates.md writes it, read from the
+    /// context types.
+    static let contexts: [String: [String: String]] = Dictionary(
+        uniqueKeysWithValues: contextTypes.map { ($0.contextName, TemplateVariables.of($0)) })
 
     /// The templates the renderer starts from, and the context each is rendered with; partials are checked
     /// where these include them, in the scopes that include them.

@@ -26,10 +26,3 @@ public enum TemplateValue: Sendable, ExpressibleByStringLiteral, ExpressibleByBo
         }
     }
 }
-
-extension TemplateValue {
-    /// A list of strings, such as documentation lines.
-    static func strings(_ values: [String]) -> TemplateValue {
-        .list(values.map(TemplateValue.string))
-    }
-}
