@@ -23,8 +23,9 @@ enum TemplateValueEncoder {
 /// Collects what one value encodes: the entries of its keyed container, the items of its unkeyed one, or
 /// its single value.
 private final class ValueEncoder: Encoder {
-    var object: [String: TemplateValue] = [:]
-    var items: [TemplateValue] = []
+    // Only this encoder's containers write these, one at a time: no access needs checking at run time.
+    @exclusivity(unchecked) var object: [String: TemplateValue] = [:]
+    @exclusivity(unchecked) var items: [TemplateValue] = []
     var single: TemplateValue?
     var isList = false
     /// Values encoded through nested containers, by key or by their place in the list, read when the
@@ -52,8 +53,13 @@ private final class ValueEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(ObjectContainer(encoder: self))
+        // Room for a context's properties at once, rather than growing the table as each arrives.
+        if object.isEmpty { object.reserveCapacity(Self.typicalPropertyCount) }
+        return KeyedEncodingContainer(ObjectContainer(encoder: self))
     }
+
+    /// More than most context structs have.
+    static let typicalPropertyCount = 12
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         isList = true
@@ -82,7 +88,13 @@ private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) {
-        encoder.object[key.stringValue] = TemplateValueEncoder.value(of: value)
+        // Lines (a function's body, documentation) are most of what contexts hold: taken whole, not line by
+        // line through `Array`'s coding, which would encode each line with an encoder of its own.
+        if type(of: value) == [String].self, let lines = value as? [String] {
+            encoder.object[key.stringValue] = .list(lines.map(TemplateValue.string))
+        } else {
+            encoder.object[key.stringValue] = TemplateValueEncoder.value(of: value)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
