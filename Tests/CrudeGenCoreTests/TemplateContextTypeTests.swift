@@ -1,4 +1,7 @@
+import Foundation
 import Testing
+
+@testable import CrudeGenCore
 
 @testable import CrudeGenEngine
 
@@ -33,5 +36,25 @@ import Testing
         #expect(tag == "\"cat\"" && variants.count == 1 && documentation.count == 1)
         let rendered = TemplateSet.bundled.render(variables, template: "union-file")
         #expect(rendered.contains("case cat(Cat)") && rendered.contains("public indirect enum Pet: Hashable"))
+    }
+
+    /// The API's cache and its own policy are optional parts of the API context that no fixture holds together:
+    /// present, the configuration sets both; absent, it is one line.
+    @Test func optionalPartsRenderOnlyWhenTheSpecHasThem() throws {
+        func apiFile(_ cache: String) throws -> String {
+            let spec = """
+                api: { name: Placeholder, base_url: "https://jsonplaceholder.typicode.com"\(cache) }
+                resources:
+                  User: { path: users, cache: { read: use_protocol, list: cache_else_load }, fields: { name: String } }
+                """
+            let files = try Generator().generate(spec: Data(spec.utf8), file: "placeholder.crude.yaml").files
+            return try #require(files.first { $0.name == "Placeholder.swift" }).contents
+        }
+        let cached = try apiFile(", cache: use_protocol")
+        #expect(cached.contains("configuration.cachePolicy = .useProtocolCachePolicy"))
+        #expect(cached.contains("configuration.operationCachePolicies[User.Operations.list] = .returnCacheDataElseLoad"))
+        let uncached = try apiFile("")
+        #expect(!uncached.contains("configuration.cachePolicy ="), "without an API-wide policy the client's default stays")
+        #expect(uncached.contains("configuration.operationCachePolicies[User.Operations.read] = .useProtocolCachePolicy"))
     }
 }
