@@ -180,7 +180,7 @@ struct Mapper {
             ?? (source.document.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: nil) }
             ?? names.claim(Self.apiName(fromTitle: title, server: Self.firstServerURL(of: source.document)))
         self.names = names
-        draft = SpecDraft(apiName: apiName)
+        draft = SpecDraft(api: APISpec(name: Located(unwritten: apiName), location: .unwritten))
     }
 }
 
@@ -276,7 +276,7 @@ extension Mapper {
         if selection.usedTypesOnly { dropUnusedTypes() } else { dropErrorOnlyTypes() }
         breakValueCycles()
         repairUnions()
-        if let givenKeyStyle { draft.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
+        if let givenKeyStyle { draft.api.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
         return draft
     }
 
@@ -287,7 +287,7 @@ extension Mapper {
     mutating func mapServers() {
         guard let url = Self.firstServerURL(of: document) else { return }
         if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
-            draft.baseURL = url
+            draft.api.baseURL = Located(unwritten: url)
         } else if url.hasPrefix("/"), url != "/" {
             warn(
                 "the server URL `\(url)` has no host, so the spec has no `base_url`; its routes are the document's paths, relative to the server",
@@ -309,21 +309,24 @@ extension Mapper {
     /// which OpenAPI itself cannot say. Values a spec would not accept are ignored.
     mutating func readCrudegenAPI() {
         let extensions = document.vendorExtensions
-        draft.headers = Self.markedHeaders(extensions) ?? []
-        draft.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:))
-        draft.cache = Self.cachePolicy(extensions)
+        draft.api.headers = (Self.markedHeaders(extensions) ?? []).map(HeaderSpec.init(imported:))
+        draft.api.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:)) ?? .public
+        draft.api.cache = Self.cachePolicy(extensions).map(Located.init(unwritten:))
         givenKeyStyle = (extensions[CrudegenExtension.keys]?.value as? String).flatMap(KeyStyle.init(rawValue:))
-        draft.store = extensions[CrudegenExtension.store]?.value as? Bool
+        draft.api.store = (extensions[CrudegenExtension.store]?.value as? Bool).map(Located.init(unwritten:))
         guard let transforms = extensions[CrudegenExtension.transforms]?.value as? [String: Any] else { return }
         for (name, value) in source.inDocumentOrder(transforms.map { ($0.key, $0.value) }, at: [CrudegenExtension.transforms]) {
             guard SpecInterop.isIdentifier(name), BuiltinTransform(rawValue: name) == nil, let body = value as? [String: Any] else { continue }
             if let format = body["date_format"] as? String {
                 let zone = (body["time_zone"] as? String).flatMap { SpecInterop.isTimeZone($0) ? $0 : nil }
-                draft.transforms.append((name, .dateFormat(format, timeZone: zone)))
+                draft.transforms.append(
+                    TransformSpec(name: Located(unwritten: name), kind: .dateFormat(Located(unwritten: format), timeZone: zone.map(Located.init(unwritten:)))))
             } else if let type = body["type"] as? String, let swift = body["swift"] as? String, SpecInterop.isIdentifier(swift),
                 case let .success(valueType) = TypeExpressionParser.parse(type)
             {
-                draft.transforms.append((name, .custom(type: valueType, swift: swift)))
+                draft.transforms.append(
+                    TransformSpec(name: Located(unwritten: name), kind: .custom(valueType: Located(unwritten: valueType), swiftType: Located(unwritten: swift)))
+                )
             }
         }
     }

@@ -1,15 +1,15 @@
 import CrudeGenEngine
 
 /// Assembles a ``SpecDraft`` into a ``Spec``, deciding what only the whole draft tells: each field's name
-/// from its JSON key once the key style is known, explicit keys where the style does not derive them, case
-/// names an enum's raw values cannot give. ``SpecSerializer`` writes the result.
+/// from its JSON key once the key style is known, and explicit keys where the style does not derive them.
+/// ``SpecSerializer`` writes the result.
 ///
 /// Every value is located at `file`'s first line: the spec has no text yet, and the text the serializer
 /// writes is what is loaded, validated and located afterwards.
 extension SpecDraft {
     /// The spec the draft describes, its values located at the start of `file`.
     func spec(file: String) -> Spec {
-        let assembler = SpecAssembler(style: keyStyle, location: SourceLocation(file: file, line: 1, column: 1))
+        let assembler = SpecAssembler(style: api.keyStyle, location: SourceLocation(file: file, line: 1, column: 1))
         return assembler.spec(of: self)
     }
 
@@ -32,24 +32,14 @@ private struct SpecAssembler {
     }
 
     func spec(of draft: SpecDraft) -> Spec {
-        var api = APISpec(
-            name: located(draft.apiName), baseURL: draft.baseURL.map(located), envelope: draft.envelope.map(located), headers: headers(draft.headers),
-            methods: draft.methods.mapValues(located), keyStyle: draft.keyStyle, access: draft.access ?? .public, location: location)
-        api.cache = draft.cache.map(located)
-        api.store = draft.store.map(located)
+        var api = draft.api
+        api.location = location
         var spec = Spec(file: location.file, api: api)
-        spec.transforms = draft.transforms.map { name, kind in
-            switch kind {
-            case let .dateFormat(format, timeZone):
-                TransformSpec(name: located(name), kind: .dateFormat(located(format), timeZone: timeZone.map(located)))
-            case let .custom(type, swift):
-                TransformSpec(name: located(name), kind: .custom(valueType: located(type), swiftType: located(swift)))
-            }
-        }
-        spec.enums = draft.enums.map(enumeration)
+        spec.transforms = draft.transforms
+        spec.enums = draft.enums
         spec.unions = draft.unions.map(union)
         spec.models = draft.models.map { model in
-            var spec = ModelSpec(name: located(model.name), description: Self.described(model.description), fields: fields(model.fields))
+            var spec = ModelSpec(name: located(model.name), description: model.description.keptDescription, fields: fields(model.fields))
             spec.swiftName = model.swiftName.map(located)
             return spec
         }
@@ -62,52 +52,13 @@ private struct SpecAssembler {
         headers.map { HeaderSpec(name: located($0.name), value: located($0.value)) }
     }
 
-    /// A description worth keeping: a blank one says nothing. Kept as it stands otherwise, as a trailing
-    /// line break is part of what generated doc comments show.
-    static func described(_ description: String?) -> String? {
-        description.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-    }
-
     // MARK: types
-
-    /// The document's case names, else names derived from the raw values when they all can be, else
-    /// names made unique from what the values give.
-    func enumeration(_ enumeration: SpecDraft.Enumeration) -> EnumSpec {
-        let isInteger = enumeration.isInteger
-        let derived = enumeration.values.map(SpecInterop.derivedCaseName)
-        let derivable = !isInteger && Set(derived).count == derived.count && !derived.contains("unknown") && derived.allSatisfy(SpecInterop.isIdentifier)
-        let caseNames = enumeration.caseNames ?? (derivable ? enumeration.values : Self.caseNames(of: enumeration.values, isInteger: isInteger))
-        var spec = EnumSpec(
-            name: located(enumeration.name), description: Self.described(enumeration.description), rawType: isInteger ? .int : .string,
-            cases: zip(caseNames, enumeration.values).map { (located($0), located($1)) }, derivesCaseNames: enumeration.caseNames == nil && derivable)
-        spec.swiftName = enumeration.swiftName.map(located)
-        return spec
-    }
-
-    /// Case names for raw values that do not all derive one: `value` and a number where a value gives none.
-    static func caseNames(of values: [String], isInteger: Bool) -> [String] {
-        var used: Set<String> = ["unknown"]
-        return values.map { value in
-            var base = SpecInterop.derivedCaseName(value)
-            if !SpecInterop.isIdentifier(base) || base.hasPrefix("_") && isInteger {
-                base = isInteger ? "value" + value.replacingOccurrences(of: "-", with: "Minus") : "value"
-            }
-            var caseName = base
-            var number = 2
-            while used.contains(caseName) {
-                caseName = "\(base)\(number)"
-                number += 1
-            }
-            used.insert(caseName)
-            return caseName
-        }
-    }
 
     /// Variants listed by type when none has a name of its own, else each under its name (or its type's).
     func union(_ union: SpecDraft.Union) -> UnionSpec {
         let listed = union.variants.allSatisfy { $0.name == nil && $0.swiftName == nil }
         var spec = UnionSpec(
-            name: located(union.name), description: Self.described(union.description), discriminator: union.discriminator.map(located),
+            name: located(union.name), description: union.description.keptDescription, discriminator: union.discriminator.map(located),
             variants: union.variants.map { variant in
                 UnionSpec.Variant(
                     name: located(variant.name ?? variant.type.description), type: located(variant.type), swiftName: variant.swiftName.map(located),
@@ -150,7 +101,7 @@ private struct SpecAssembler {
         named(fields, taken: taken).map { name, key, field in
             var spec = FieldSpec(
                 name: located(name), type: located(field.type), key: key.map(located), transform: field.transform.map(located), readOnly: field.readOnly,
-                description: Self.described(field.description))
+                description: field.description.keptDescription)
             spec.swiftName = field.swiftName.map(located)
             spec.writeOnly = field.writeOnly
             spec.required = field.required
@@ -196,7 +147,7 @@ private struct SpecAssembler {
             namespace?.direction = draft.namespaceDirection ?? .both
         }
         var resource = ResourceSpec(
-            name: located(draft.name), description: Self.described(draft.description), path: located(draft.path), id: id,
+            name: located(draft.name), description: draft.description.keptDescription, path: located(draft.path), id: id,
             operations: draft.operations.map(located), namespace: namespace, routes: draft.routes.mapValues(located),
             methods: draft.methods.mapValues(located), headers: draft.headers.mapValues(headers),
             responses: Dictionary(uniqueKeysWithValues: draft.responsesNone.map { ($0, located(ResponseKind.none)) }), params: params(draft.params),
@@ -220,7 +171,7 @@ private struct SpecAssembler {
         var bodyNames: Set<String> = []
         if case let .fields(fields, _)? = body { bodyNames = Set(fields.map { SpecInterop.propertyName($0.name.value) }) }
         var action = ActionSpec(
-            name: located(draft.name), description: Self.described(draft.description), method: draft.method.map(located), path: located(draft.path),
+            name: located(draft.name), description: draft.description.keptDescription, method: draft.method.map(located), path: located(draft.path),
             headers: headers(draft.headers), params: params(draft.params), query: fields(draft.query, taken: routeNames.union(bodyNames)), body: body,
             returns: draft.returns.flatMap { payload($0) })
         action.bodyFormat = draft.bodyFormat.map(located)

@@ -1,38 +1,18 @@
 import CrudeGenEngine
 
-/// A spec under construction by the importer, holding what the YAML writer needs and nothing located:
-/// the written text is what crudegen loads and validates.
+/// A spec under construction by the importer. Its `api` section, transforms and enums are the spec's
+/// own values, located nowhere yet (``SourceLocation/unwritten``); its unions, models, resources and actions
+/// are drafts until ``spec(file:)`` names their fields, which only the whole spec's key style decides.
 struct SpecDraft {
-    var apiName: String
-    var baseURL: String?
-    /// Headers sent with every request.
-    var headers: [(name: String, value: String)] = []
-    /// The dot path of keys wrapping every response.
-    var envelope: String?
-    var keyStyle: KeyStyle = .verbatim
-    /// `access`, when not `public`.
-    var access: AccessLevel?
-    /// The API's cache policy (`api.cache`).
-    var cache: CachePolicySpec?
-    /// `api.store`, when the document sets it.
-    var store: Bool?
+    /// The `api` section.
+    var api: APISpec
     /// The `transforms` section, in order.
-    var transforms: [(name: String, kind: Transform)] = []
-    /// The update verb every resource with `update` uses, when it is not PUT (written once under `api.methods`).
-    var methods: [CRUDOperation: String] = [:]
-    var enums: [Enumeration] = []
+    var transforms: [TransformSpec] = []
+    var enums: [EnumSpec] = []
     var unions: [Union] = []
     var models: [Model] = []
     var resources: [Resource] = []
     var actions: [Action] = []
-
-    /// A declared transform.
-    enum Transform {
-        /// `date_format`: a `Date` in a fixed pattern.
-        case dateFormat(String, timeZone: String?)
-        /// A transform implemented in Swift, of values of `type`.
-        case custom(type: TypeExpression, swift: String)
-    }
 
     /// A field with its JSON key; the writer derives its name from the key and the key style.
     struct Field {
@@ -69,17 +49,6 @@ struct SpecDraft {
         var propertyName: String { swiftName ?? SpecInterop.propertyName(name) }
     }
 
-    /// An enum of string or integer raw values.
-    struct Enumeration {
-        var name: String
-        var swiftName: String?
-        var description: String?
-        var isInteger: Bool
-        var values: [String]
-        /// The case names the document gives (`x-enum-varnames`), one per value.
-        var caseNames: [String]?
-    }
-
     /// A value of one of several types.
     struct Union {
         /// One variant: its name (the tag with a discriminator; `nil` for a variant listed by type), its
@@ -105,12 +74,9 @@ struct SpecDraft {
         var fields: [Field]
     }
 
-    /// Where the draft's located values (its paginations) are: nowhere yet, as the draft is not written.
-    static let unwritten = SourceLocation(file: "", line: 1, column: 1)
-
     /// Django REST Framework's `{count, next, previous, results}` with a next URL, every key at its
     /// default: written `pagination: true`.
-    static let standardPagination = PaginationSpec(at: unwritten)
+    static let standardPagination = PaginationSpec(at: .unwritten)
 
     /// A model with a path, an id and CRUD operations.
     struct Resource {

@@ -199,7 +199,7 @@ extension Mapper {
     /// Whether a query parameter of `type` can be sent: a scalar the spec writes in a query, an enum, or an array of them.
     func isQueryType(_ type: TypeExpression) -> Bool {
         switch type {
-        case let .named(name): return BuiltinType(rawValue: name)?.isQueryParameterType == true || draft.enums.contains { $0.name == name }
+        case let .named(name): return BuiltinType(rawValue: name)?.isQueryParameterType == true || draft.enums.contains { $0.name.value == name }
         case let .array(element): return !element.isOptional && isQueryType(element)
         case .optional, .dictionary: return false
         }

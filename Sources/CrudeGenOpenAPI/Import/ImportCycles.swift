@@ -7,7 +7,7 @@ extension Mapper {
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
         let parts = reachableTypes(from: consumedModels)
-        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name) + draft.unions.map(\.name))
+        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
         let roots = operationTypeNames().union(draft.resources.map(\.name)).union(allTypes.subtracting(parts))
         let kept = reachableTypes(from: roots)
         _ = removeTypes { parts.contains($0) && !kept.contains($0) }
@@ -38,7 +38,7 @@ extension Mapper {
         guard !errorTypes.isEmpty else { return }
         // Every type the error types do not reach stays, and with it every type it uses, error type or not.
         let errorOnly = reachableTypes(from: errorTypes)
-        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name) + draft.unions.map(\.name))
+        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
         let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
         summary.errorTypes = removeTypes { allTypes.contains($0) && !used.contains($0) }
     }
@@ -48,7 +48,7 @@ extension Mapper {
     private mutating func removeTypes(_ dropped: (String) -> Bool) -> Int {
         let typeCount = draft.models.count + draft.enums.count + draft.unions.count
         draft.models.removeAll { dropped($0.name) }
-        draft.enums.removeAll { dropped($0.name) }
+        draft.enums.removeAll { dropped($0.name.value) }
         draft.unions.removeAll { dropped($0.name) }
         for (name, component) in components {
             switch component {

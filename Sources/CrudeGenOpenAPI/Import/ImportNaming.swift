@@ -108,7 +108,7 @@ extension Mapper {
         let severalWords = keys.filter { $0.contains("_") || $0.dropFirst().contains(where: \.isUppercase) }
         let snake = severalWords.filter(isSnake).count
         if snake * 2 > severalWords.count {
-            draft.keyStyle = .snakeCase
+            draft.api.keyStyle = .snakeCase
         }
     }
 }

@@ -13,13 +13,13 @@ extension Mapper {
         let pagination = PaginationSpec(
             style: style?.flatMap { $0 } ?? .nextURL, items: object["items"] as? String, next: object["next"] as? String,
             count: object["count"] as? String, countHeader: object["count_header"] as? String, parameter: object["parameter"] as? String,
-            sizeParameter: object["size_parameter"] as? String, size: (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }, at: SpecDraft.unwritten)
+            sizeParameter: object["size_parameter"] as? String, size: (object["size"] as? Int).flatMap { $0 > 0 ? $0 : nil }, at: .unwritten)
         return isAccepted(pagination) ? pagination : nil
     }
 
     /// Whether crudegen accepts `pagination` on a list, asked of its validator, the one judge of what a spec may say.
     static func isAccepted(_ pagination: PaginationSpec) -> Bool {
-        var draft = SpecDraft(apiName: "Check")
+        var draft = SpecDraft(api: APISpec(name: Located(unwritten: "Check"), location: .unwritten))
         draft.resources = [
             .init(name: "Item", path: "items", idName: "id", idKey: "id", idType: .named("Int"), operations: [.list], pagination: pagination, fields: [])
         ]
@@ -44,11 +44,11 @@ extension Mapper {
         let total = headers.first { ["x-total-count", "x-total", "total-count"].contains($0.lowercased()) }
         let pagination: PaginationSpec
         if headers.contains(where: { $0.lowercased() == "link" }) {
-            pagination = PaginationSpec(style: .linkHeader, countHeader: total, at: SpecDraft.unwritten)
+            pagination = PaginationSpec(style: .linkHeader, countHeader: total, at: .unwritten)
         } else if total != nil, let page = ["_page", "page"].first(where: query.contains) {
-            pagination = PaginationSpec(style: .page, items: "", countHeader: total, parameter: page, at: SpecDraft.unwritten)
+            pagination = PaginationSpec(style: .page, items: "", countHeader: total, parameter: page, at: .unwritten)
         } else if total != nil, query.contains("offset") {
-            pagination = PaginationSpec(style: .offset, items: "", countHeader: total, at: SpecDraft.unwritten)
+            pagination = PaginationSpec(style: .offset, items: "", countHeader: total, at: .unwritten)
         } else {
             return nil
         }
@@ -140,13 +140,13 @@ extension Mapper {
         let candidate: PaginationSpec?
         if let (cursor, parameter) = cursorKey(leaves, query: query) {
             candidate = PaginationSpec(
-                style: .cursor, items: items, next: cursor, count: count, parameter: parameter, at: SpecDraft.unwritten)
+                style: .cursor, items: items, next: cursor, count: count, parameter: parameter, at: .unwritten)
         } else if let next = first({ path, schema in schema.isString && Self.isNextURL(path) }) {
-            candidate = PaginationSpec(items: items, next: next, count: countOrNone, at: SpecDraft.unwritten)
+            candidate = PaginationSpec(items: items, next: next, count: countOrNone, at: .unwritten)
         } else if query.contains("offset") || first({ integer($0, $1) && name($0) == "offset" && $0.count == items.split(separator: ".").count }) != nil {
             // An offset page says its offset beside the items (PagerDuty's `{offset, limit, more, total}`), or
             // the list is asked for by one (Airflow's `{connections, total_entries}` with `?offset=&limit=`).
-            candidate = PaginationSpec(style: .offset, items: items, count: countOrNone, at: SpecDraft.unwritten)
+            candidate = PaginationSpec(style: .offset, items: items, count: countOrNone, at: .unwritten)
         } else if let number = leaves.first(where: { integer($0.path, $0.schema) && Self.pageNumberKeys.contains($0.path.last!) }) {
             // A page-number page is asked for by the query parameter of its key, else `page`, the style's
             // default; its next number is the body's when it says (`next_page`), else one more.
@@ -154,9 +154,9 @@ extension Mapper {
             let parameter = query.contains(key) || !query.contains("page") ? key : PaginationSpec.Style.page.defaultParameter
             let next = first { integer($0, $1) && Self.nextNames.contains(name($0)) }
             candidate = PaginationSpec(
-                style: .page, items: items, next: next, count: count, parameter: parameter, at: SpecDraft.unwritten)
+                style: .page, items: items, next: next, count: count, parameter: parameter, at: .unwritten)
         } else if query.contains("page") {
-            candidate = PaginationSpec(style: .page, items: items, count: count, at: SpecDraft.unwritten)
+            candidate = PaginationSpec(style: .page, items: items, count: count, at: .unwritten)
         } else {
             candidate = nil
         }

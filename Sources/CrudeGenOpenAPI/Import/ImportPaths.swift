@@ -140,7 +140,7 @@ extension Mapper {
         for kind in CRUDOperation.allCases {
             let methods = Set(draft.resources.filter { $0.operations.contains(kind) }.map { $0.methods[kind] ?? kind.defaultMethod })
             guard methods.count == 1, let only = methods.first, only != kind.defaultMethod else { continue }
-            draft.methods[kind] = only
+            draft.api.methods[kind] = Located(unwritten: only)
             for index in draft.resources.indices { draft.resources[index].methods[kind] = nil }
         }
     }
@@ -178,7 +178,7 @@ extension Mapper {
         // What `export` wrote wins over the shapes: a namespace every resource shares looks like one.
         if let marked = document.vendorExtensions[CrudegenExtension.envelope]?.value as? String {
             envelope = marked.isEmpty ? [] : marked.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            draft.envelope = marked.isEmpty ? nil : marked
+            draft.api.envelope = marked.isEmpty ? nil : Located(unwritten: marked)
             return
         }
         var chains: [[String]] = []
@@ -200,7 +200,7 @@ extension Mapper {
             common = Array(zip(common, chain).prefix { $0.0 == $0.1 }.map(\.0))
         }
         envelope = common
-        if !envelope.isEmpty { draft.envelope = envelope.joined(separator: ".") }
+        if !envelope.isEmpty { draft.api.envelope = Located(unwritten: envelope.joined(separator: ".")) }
     }
 
     /// `schema` without the envelope's wrappers; `nil` when it is not wrapped in them.

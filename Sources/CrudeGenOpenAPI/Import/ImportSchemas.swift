@@ -35,8 +35,8 @@ extension Mapper {
             if let values = enumValues(of: schema) {
                 let names = (schema.vendorExtensions["x-enum-varnames"]?.value as? [Any])?.compactMap { $0 as? String }
                 draft.enums.append(
-                    .init(
-                        name: typeName, swiftName: swiftNames[name], description: schema.description, isInteger: values.isInteger, values: values.values,
+                    EnumSpec(
+                        imported: typeName, swiftName: swiftNames[name], description: schema.description, isInteger: values.isInteger, values: values.values,
                         caseNames: names?.count == values.values.count ? names : nil))
             }
         case let .model(typeName)?:
@@ -69,7 +69,9 @@ extension Mapper {
         }
         guard transformApplies(transform, to: type.baseName) else { return }
         (field.type, field.transform) = (type, transform)
-        let dateFormat = draft.transforms.first { $0.name == transform }.flatMap { if case let .dateFormat(format, _) = $0.kind { format } else { nil } }
+        let dateFormat = draft.transforms.first { $0.name.value == transform }.flatMap {
+            if case let .dateFormat(format, _) = $0.kind { format.value } else { nil }
+        }
         if let description = field.description,
             description == BuiltinTransform(rawValue: transform).flatMap(TransformNote.of) || description == dateFormat.map(TransformNote.of(dateFormat:))
         {
@@ -90,7 +92,7 @@ extension Mapper {
             if let builtin = BuiltinType(rawValue: name) {
                 builtin.reads(example: example)
             } else {
-                draft.enums.first { $0.name == name }.map { $0.values.contains(example) } ?? true
+                draft.enums.first { $0.name.value == name }.map { $0.hasRawValue(example) } ?? true
             }
         guard fits else {
             warn("the example `\(example)` is no value of `\(name)`; it is left out", at: pointer)
@@ -113,9 +115,9 @@ extension Mapper {
     /// Whether a field whose innermost type is `base` can take the transform `name`, built-in or declared.
     func transformApplies(_ name: String, to base: String) -> Bool {
         if let builtin = BuiltinTransform(rawValue: name) { return builtin.appliesTo.contains { $0.rawValue == base } }
-        switch draft.transforms.first(where: { $0.name == name })?.kind {
+        switch draft.transforms.first(where: { $0.name.value == name })?.kind {
         case .dateFormat?: return base == BuiltinType.date.rawValue
-        case let .custom(type, _)?: return type.baseName == base
+        case let .custom(type, _)?: return type.value.baseName == base
         case nil: return false
         }
     }
@@ -492,16 +494,16 @@ extension Mapper {
 
     /// The transform of dates without a time, `yyyy-MM-dd` in UTC, declared under `transforms` on first use.
     mutating func dateOnlyTransform() -> String {
-        if let declared = draft.transforms.first(where: { if case .dateFormat("yyyy-MM-dd", nil) = $0.kind { true } else { false } }) {
-            return declared.name
+        if let declared = draft.transforms.first(where: { if case .dateFormat(let format, nil) = $0.kind { format.value == "yyyy-MM-dd" } else { false } }) {
+            return declared.name.value
         }
         var name = "date"
         var number = 2
-        while draft.transforms.contains(where: { $0.name == name }) {
+        while draft.transforms.contains(where: { $0.name.value == name }) {
             name = "date\(number)"
             number += 1
         }
-        draft.transforms.append((name, .dateFormat("yyyy-MM-dd", timeZone: nil)))
+        draft.transforms.append(TransformSpec(name: Located(unwritten: name), kind: .dateFormat(Located(unwritten: "yyyy-MM-dd"), timeZone: nil)))
         return name
     }
 
@@ -521,7 +523,7 @@ extension Mapper {
     /// Declares an enum written in place in a property, named after its owner and property.
     mutating func inlineEnum(_ values: (isInteger: Bool, values: [String]), hint: String, description: String?) -> String {
         let name = names.claim(hint)
-        draft.enums.append(.init(name: name, description: description, isInteger: values.isInteger, values: values.values))
+        draft.enums.append(EnumSpec(imported: name, description: description, isInteger: values.isInteger, values: values.values))
         return name
     }
 
@@ -537,7 +539,7 @@ extension Mapper {
     /// The type of a path or query parameter, `String` when its schema is not one a route can hold.
     mutating func pathType(of schema: JSONSchema, hint: String, pointer: [String]) -> TypeExpression {
         let (type, _) = typeExpression(of: schema, hint: hint, pointer: pointer)
-        if case let .named(name) = type, BuiltinType(rawValue: name)?.isRouteParameterType == true || draft.enums.contains(where: { $0.name == name }) {
+        if case let .named(name) = type, BuiltinType(rawValue: name)?.isRouteParameterType == true || draft.enums.contains(where: { $0.name.value == name }) {
             return type
         }
         if case .named("Int32") = type { return .named("Int") }
