@@ -43,7 +43,8 @@ import Testing
 
     /// DigitalOcean's next link in `links.pages` (an `anyOf` of forward and backward links) and total in
     /// `meta`, PagerDuty's offset page whose keys are another component's `allOf` member, Box's marker sent
-    /// back as the list's `marker` parameter, and Airflow's total beside items asked for by `?offset=`.
+    /// back as the list's `marker` parameter (not its `prev_marker`, listed first, which leads back), and
+    /// Airflow's total beside items asked for by `?offset=`.
     @Test func pagesAreReadWhereverTheirKeysAre() throws {
         let yaml = try Self.imported("pages.yaml").yaml
         #expect(yaml.contains("    pagination: { items: droplets, next: links.pages.next, count: meta.total }\n"), "\(yaml)")

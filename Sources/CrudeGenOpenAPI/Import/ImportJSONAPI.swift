@@ -70,7 +70,7 @@ extension Mapper {
         if let relationships = object.properties["relationships"] {
             let required = requiredKeys(of: resolved(relationships))
             let optional = !object.requiredProperties.contains("relationships")
-            for (key, value) in source.inDocumentOrder(objectProperties(relationships) ?? [], at: pointer + ["properties", "relationships", "properties"]) {
+            for (key, value) in objectProperties(relationships, at: pointer + ["properties", "relationships"]) ?? [] {
                 guard var field = relationshipField(key, value, optional: optional || !required.contains(key)) else { continue }
                 if fields.contains(where: { $0.key == key }) || key == "type" {
                     warn(

@@ -163,12 +163,16 @@ extension Mapper {
         return candidate.flatMap { Self.isAccepted($0) ? $0.withoutDefaults : nil }
     }
 
-    /// The cursor a page sends back (`next_cursor`, `meta.next_marker`, `nextPageToken`) and the query
-    /// parameter of the list's that takes it; `nil` when the list has no such parameter.
+    /// The cursor a page sends back (`next_cursor`, `meta.next_marker`, `nextPageToken`, never a cursor to
+    /// the page before) and the query parameter of the list's that takes it; `nil` when the list has no
+    /// such parameter.
     func cursorKey(_ leaves: [(path: [String], schema: JSONSchema)], query: Set<String>) -> (key: String, parameter: String)? {
         for (path, schema) in leaves where schema.isString {
             let name = ResourceMatching.normalized(path.last!)
-            guard ["cursor", "marker", "token"].contains(where: name.hasSuffix) else { continue }
+            // A cursor back (Box's `prev_marker` beside `next_marker`) leads to the page before.
+            guard ["cursor", "marker", "token"].contains(where: name.hasSuffix), !["prev", "previous", "before"].contains(where: name.hasPrefix) else {
+                continue
+            }
             let stem = name.hasPrefix("next") ? String(name.dropFirst(4)) : name
             let parameter = query.sorted().first { parameter in
                 let normalized = ResourceMatching.normalized(parameter)
@@ -212,20 +216,35 @@ extension Mapper {
 
     /// The properties of an object schema, following references and merging the members of `allOf`,
     /// `anyOf` and `oneOf` (a page's metadata is often split among them); `nil` for another schema.
-    func objectProperties(_ schema: JSONSchema, depth: Int = 0) -> [(key: String, value: JSONSchema)]? {
+    ///
+    /// They are in document order where the schema's place is known (`pointer`, or a component's), else
+    /// in the order of their keys: OpenAPIKit's order of properties is Foundation's decoder's, which
+    /// changes from run to run, and what is found first here (a page's cursor) must not.
+    func objectProperties(_ schema: JSONSchema, at pointer: [String]? = nil, depth: Int = 0) -> [(key: String, value: JSONSchema)]? {
         guard depth < 8 else { return nil }
         switch schema.value {
         case let .reference(reference, _):
-            return reference.name.flatMap(componentSchema(named:)).flatMap { objectProperties($0, depth: depth + 1) }
+            guard let name = reference.name, let target = componentSchema(named: name) else { return nil }
+            return objectProperties(target, at: ["components", "schemas", name], depth: depth + 1)
         case let .object(_, object):
-            return object.properties.isEmpty ? nil : object.properties.map { ($0.key, $0.value) }
-        case let .all(of: members, _), let .any(of: members, _), let .one(of: members, _):
-            let parts = members.compactMap { objectProperties($0, depth: depth + 1) }
-            var seen: Set<String> = []
-            return parts.isEmpty ? nil : parts.joined().filter { seen.insert($0.key).inserted }
+            guard !object.properties.isEmpty else { return nil }
+            let properties = object.properties.map { (key: $0.key, value: $0.value) }
+            return pointer.map { source.inDocumentOrder(properties, at: $0 + ["properties"]) } ?? properties.sorted { $0.key < $1.key }
+        case let .all(of: members, _): return mergedProperties(of: members, at: pointer.map { $0 + ["allOf"] }, depth: depth)
+        case let .any(of: members, _): return mergedProperties(of: members, at: pointer.map { $0 + ["anyOf"] }, depth: depth)
+        case let .one(of: members, _): return mergedProperties(of: members, at: pointer.map { $0 + ["oneOf"] }, depth: depth)
         default:
             return nil
         }
+    }
+
+    /// The properties of the members of an `allOf`, `anyOf` or `oneOf` at `pointer`, each once, in order.
+    private func mergedProperties(of members: [JSONSchema], at pointer: [String]?, depth: Int) -> [(key: String, value: JSONSchema)]? {
+        let parts = members.enumerated().compactMap { index, member in
+            objectProperties(member, at: pointer.map { $0 + [String(index)] }, depth: depth + 1)
+        }
+        var seen: Set<String> = []
+        return parts.isEmpty ? nil : parts.joined().filter { seen.insert($0.key).inserted }
     }
 
     /// `schema` resolved, without the `null` it may also be: the one other member of an `anyOf` or `oneOf`

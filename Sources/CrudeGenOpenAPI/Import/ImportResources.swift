@@ -79,7 +79,7 @@ extension Mapper {
             let pointer = list.pointer + success.pointer
             if case let .array(_, array) = schema.value, let items = array.items, InlineModel.isObjectInPlace(items) {
                 found = (items, pointer + ["items"])
-            } else if let properties = objectProperties(schema) {
+            } else if let properties = objectProperties(schema, at: pointer) {
                 let arrays = properties.compactMap { key, value -> (String, JSONSchema)? in
                     guard case let .array(_, array) = value.value, let items = array.items, InlineModel.isObjectInPlace(items) else { return nil }
                     return (key, items)
@@ -92,7 +92,8 @@ extension Mapper {
         let component = JSONPointer.text(pointer)
         components[component] = .model(name)
         componentFields[name] = modelIndex[name].map { draft.models[$0].fields }
-        return InlineModel(model: (component, name), schema: schema, properties: objectProperties(schema) ?? [], required: requiredKeys(of: schema))
+        return InlineModel(
+            model: (component, name), schema: schema, properties: objectProperties(schema, at: pointer) ?? [], required: requiredKeys(of: schema))
     }
 
     /// Whether a component is an object whose one property is an object written in place.
