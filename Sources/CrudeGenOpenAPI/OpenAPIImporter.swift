@@ -145,7 +145,7 @@ struct Mapper {
 
     /// The fields of each model component, by type name, as mapped before any resource takes one: what
     /// decides whether two schemas are one resource.
-    var componentFields: [String: [SpecDraft.Field]] = [:]
+    var componentFields: [String: [FieldSpec]] = [:]
 
     /// The models read as JSON:API resource objects, by type name (see ``flattenJSONAPIObjects()``).
     var jsonAPIObjects: [String: JSONAPIObject] = [:]

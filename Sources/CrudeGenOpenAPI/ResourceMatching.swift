@@ -32,23 +32,25 @@ enum ResourceMatching {
     /// tutorials). Any other parameter (`{username}` beside an `id`) is not the id: the route keeps it as a
     /// parameter of its own and the `id` field, when there is one, is the resource's id.
     static func idField(
-        in fields: [SpecDraft.Field], parameter: String, collectionSegment: String?, modelName: String
+        in fields: [FieldSpec], parameter: String, collectionSegment: String?, modelName: String
     ) -> (index: Int, parameterIsID: Bool)? {
         // Docker's `{id}` names its `Id` and `ID`, Jellyfin's `{name}` its `Name`.
         let spoken = normalized(parameter)
-        if let exact = fields.firstIndex(where: { $0.name == parameter || $0.key == parameter })
-            ?? fields.firstIndex(where: { normalized($0.key) == spoken })
+        if let exact = fields.firstIndex(where: { $0.givenName == parameter || $0.documentKey == parameter })
+            ?? fields.firstIndex(where: { normalized($0.documentKey) == spoken })
         {
             return (exact, true)
         }
         // `{pool_name}` of `pools` names a pool's `name`, `{allocation_gid}` an allocation's `gid`.
         let names = [collectionSegment.map(normalized), normalized(modelName)].compactMap { $0 }
         for (index, field) in fields.enumerated() {
-            let key = normalized(field.key)
+            let key = normalized(field.documentKey)
             guard !key.isEmpty, spoken.hasSuffix(key), case let stem = spoken.dropLast(key.count), !stem.isEmpty else { continue }
             if names.contains(where: { $0.contains(stem) }) { return (index, true) }
         }
-        let primaryKey = fields.firstIndex { $0.key == "id" } ?? fields.firstIndex { $0.key == "pk" } ?? fields.firstIndex { normalized($0.key) == "id" }
+        let primaryKey =
+            fields.firstIndex { $0.documentKey == "id" } ?? fields.firstIndex { $0.documentKey == "pk" }
+            ?? fields.firstIndex { normalized($0.documentKey) == "id" }
         guard let primaryKey else { return nil }
         let lowered = parameter.lowercased()
         if lowered == "id" || lowered == "pk" { return (primaryKey, true) }
@@ -78,16 +80,16 @@ enum ResourceMatching {
     /// it has every field the resource requires, required and of the same type, and no field of the
     /// resource's with another type. FastAPI returns `HeroPublic` from create and `HeroPublicWithTeam` from
     /// read; both are one hero.
-    static func decodes(_ other: [SpecDraft.Field], as fields: [SpecDraft.Field], idKey: String) -> Bool {
-        let byKey = Dictionary(other.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
+    static func decodes(_ other: [FieldSpec], as fields: [FieldSpec], idKey: String) -> Bool {
+        let byKey = Dictionary(other.map { ($0.documentKey, $0.type.value) }, uniquingKeysWith: { first, _ in first })
         guard byKey[idKey] != nil else { return false }
         for field in fields {
-            guard let type = byKey[field.key] else {
-                if field.type.isOptional { continue }
+            guard let type = byKey[field.documentKey] else {
+                if field.type.value.isOptional { continue }
                 return false
             }
-            if type.nonOptional != field.type.nonOptional { return false }
-            if !field.type.isOptional && type.isOptional { return false }
+            if type.nonOptional != field.type.value.nonOptional { return false }
+            if !field.type.value.isOptional && type.isOptional { return false }
         }
         return true
     }
@@ -95,8 +97,8 @@ enum ResourceMatching {
     /// Whether the resource can send what a request body of `body`'s fields takes: no key the two share
     /// has another type in the body (OpenAI's `CreateAssistantRequest.model` is a string or an enum where
     /// the assistant's is a string). Such a call stays an action, which sends the body's own type.
-    static func canSend(_ body: [SpecDraft.Field], as fields: [SpecDraft.Field]) -> Bool {
-        let byKey = Dictionary(fields.map { ($0.key, $0.type) }, uniquingKeysWith: { first, _ in first })
-        return body.allSatisfy { field in byKey[field.key].map { $0.nonOptional == field.type.nonOptional } ?? true }
+    static func canSend(_ body: [FieldSpec], as fields: [FieldSpec]) -> Bool {
+        let byKey = Dictionary(fields.map { ($0.documentKey, $0.type.value) }, uniquingKeysWith: { first, _ in first })
+        return body.allSatisfy { field in byKey[field.documentKey].map { $0.nonOptional == field.type.value.nonOptional } ?? true }
     }
 }

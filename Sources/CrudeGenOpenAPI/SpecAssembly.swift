@@ -39,8 +39,8 @@ private struct SpecAssembler {
         spec.enums = draft.enums
         spec.unions = draft.unions.map(union)
         spec.models = draft.models.map { model in
-            var spec = ModelSpec(name: located(model.name), description: model.description.keptDescription, fields: fields(model.fields))
-            spec.swiftName = model.swiftName.map(located)
+            var spec = model
+            spec.fields = fields(model.fields)
             return spec
         }
         spec.resources = draft.resources.map(resource)
@@ -70,17 +70,21 @@ private struct SpecAssembler {
 
     // MARK: fields
 
-    /// Field names derived from JSON keys, with the explicit keys the style does not derive; no name is
-    /// one of `taken` or another field's.
-    func named(_ fields: [SpecDraft.Field], taken: Set<String> = []) -> [(name: String, key: String?, field: SpecDraft.Field)] {
+    /// `fields` named: a name the document gives kept when it is free, else one derived from the JSON key,
+    /// with the explicit key the style does not derive; no property name is one of `taken` or another field's.
+    func fields(_ fields: [FieldSpec], taken: Set<String> = []) -> [FieldSpec] {
         var used = taken
         return fields.map { field in
-            if let explicit = field.name, !used.contains(SpecInterop.propertyName(explicit)) {
-                used.insert(SpecInterop.propertyName(explicit))
-                return (explicit, SpecInterop.jsonKey(forField: explicit, style: style) == field.key ? nil : field.key, field)
+            let documentKey = field.documentKey
+            var named = field
+            named.description = field.description.keptDescription
+            if let given = field.givenName, !used.contains(SpecInterop.propertyName(given)) {
+                used.insert(SpecInterop.propertyName(given))
+                named.key = SpecInterop.jsonKey(forField: given, style: style) == documentKey ? nil : located(documentKey)
+                return named
             }
-            var name = SpecDraft.derivedName(forKey: field.key, style: style)
-            var key: String? = SpecInterop.jsonKey(forField: name, style: style) == field.key ? nil : field.key
+            var name = SpecDraft.derivedName(forKey: documentKey, style: style)
+            var key: String? = SpecInterop.jsonKey(forField: name, style: style) == documentKey ? nil : documentKey
             if key != nil, !SpecInterop.isIdentifier(name) {
                 name = SpecInterop.identifier(name, uppercaseFirst: false)
             }
@@ -89,34 +93,12 @@ private struct SpecAssembler {
             while used.contains(SpecInterop.propertyName(name)) {
                 name = "\(SpecInterop.propertyName(base))\(number)"
                 number += 1
-                key = field.key
+                key = documentKey
             }
-            if key == nil, SpecInterop.jsonKey(forField: name, style: style) != field.key { key = field.key }
+            if key == nil, SpecInterop.jsonKey(forField: name, style: style) != documentKey { key = documentKey }
             used.insert(SpecInterop.propertyName(name))
-            return (name, key, field)
-        }
-    }
-
-    func fields(_ fields: [SpecDraft.Field], taken: Set<String> = []) -> [FieldSpec] {
-        named(fields, taken: taken).map { name, key, field in
-            var spec = FieldSpec(
-                name: located(name), type: located(field.type), key: key.map(located), transform: field.transform.map(located), readOnly: field.readOnly,
-                description: field.description.keptDescription)
-            spec.swiftName = field.swiftName.map(located)
-            spec.writeOnly = field.writeOnly
-            spec.required = field.required
-            spec.arrayStyle = field.arrayStyle.map(located)
-            spec.relationship = field.relationship.map(located)
-            spec.example = field.example.map(located)
-            return spec
-        }
-    }
-
-    func params(_ params: [SpecDraft.RouteParam]) -> [FieldSpec] {
-        params.map { param in
-            var spec = FieldSpec(name: located(param.name), type: located(param.type))
-            spec.swiftName = param.swiftName.map(located)
-            return spec
+            (named.name, named.key) = (located(name), key.map(located))
+            return named
         }
     }
 
@@ -124,12 +106,13 @@ private struct SpecAssembler {
     /// key would give it (`siteId`) as its `swift_name`, so that the route stays the document's path. Names
     /// are decided here, as the key style is known only once every key is.
     func routeFieldsNamed(in resource: inout SpecDraft.Resource) {
-        let routeNames = Set(resource.params.map(\.name) + [resource.idName])
+        let routeNames = Set(resource.params.map(\.name.value) + [resource.idName])
         let written = Set(([resource.path] + resource.routes.values).flatMap(SpecInterop.parameterNames(inRoute:)))
-        for (index, entry) in named(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).enumerated()
-        where entry.name != entry.field.key && written.contains(entry.field.key) && !routeNames.contains(entry.field.key) {
-            resource.fields[index].name = entry.field.key
-            if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = SpecInterop.propertyName(entry.name) }
+        for (index, named) in fields(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).enumerated() {
+            let documentKey = resource.fields[index].documentKey
+            guard named.name.value != documentKey, written.contains(documentKey), !routeNames.contains(documentKey) else { continue }
+            resource.fields[index].givenName = documentKey
+            if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = located(SpecInterop.propertyName(named.name.value)) }
         }
     }
 
@@ -150,7 +133,7 @@ private struct SpecAssembler {
             name: located(draft.name), description: draft.description.keptDescription, path: located(draft.path), id: id,
             operations: draft.operations.map(located), namespace: namespace, routes: draft.routes.mapValues(located),
             methods: draft.methods.mapValues(located), headers: draft.headers.mapValues(headers),
-            responses: Dictionary(uniqueKeysWithValues: draft.responsesNone.map { ($0, located(ResponseKind.none)) }), params: params(draft.params),
+            responses: Dictionary(uniqueKeysWithValues: draft.responsesNone.map { ($0, located(ResponseKind.none)) }), params: draft.params,
             pagination: draft.pagination, fields: fields(draft.fields, taken: [SpecInterop.propertyName(draft.idName)]),
             actions: draft.actions.map(action))
         resource.swiftName = draft.swiftName.map(located)
@@ -172,7 +155,7 @@ private struct SpecAssembler {
         if case let .fields(fields, _)? = body { bodyNames = Set(fields.map { SpecInterop.propertyName($0.name.value) }) }
         var action = ActionSpec(
             name: located(draft.name), description: draft.description.keptDescription, method: draft.method.map(located), path: located(draft.path),
-            headers: headers(draft.headers), params: params(draft.params), query: fields(draft.query, taken: routeNames.union(bodyNames)), body: body,
+            headers: headers(draft.headers), params: draft.params, query: fields(draft.query, taken: routeNames.union(bodyNames)), body: body,
             returns: draft.returns.flatMap { payload($0) })
         action.bodyFormat = draft.bodyFormat.map(located)
         action.pagination = draft.pagination

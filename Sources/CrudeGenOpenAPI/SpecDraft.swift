@@ -1,8 +1,9 @@
 import CrudeGenEngine
 
-/// A spec under construction by the importer. Its `api` section, transforms and enums are the spec's
-/// own values, located nowhere yet (``SourceLocation/unwritten``); its unions, models, resources and actions
-/// are drafts until ``spec(file:)`` names their fields, which only the whole spec's key style decides.
+/// A spec under construction by the importer. Its `api` section, transforms, enums and models are the
+/// spec's own values, located nowhere yet (``SourceLocation/unwritten``), their fields named by their JSON
+/// keys until ``spec(file:)`` names them by the key style, which only the whole spec decides; its unions,
+/// resources and actions are still drafts.
 struct SpecDraft {
     /// The `api` section.
     var api: APISpec
@@ -10,44 +11,9 @@ struct SpecDraft {
     var transforms: [TransformSpec] = []
     var enums: [EnumSpec] = []
     var unions: [Union] = []
-    var models: [Model] = []
+    var models: [ModelSpec] = []
     var resources: [Resource] = []
     var actions: [Action] = []
-
-    /// A field with its JSON key; the writer derives its name from the key and the key style.
-    struct Field {
-        var key: String
-        var type: TypeExpression
-        var readOnly = false
-        /// Sent, never expected back (`writeOnly`, a create body's `password`).
-        var writeOnly = false
-        /// Required and nullable: the key is always sent, `null` when `nil` (`required`).
-        var required = false
-        var description: String?
-        /// `comma` for a query array sent as `labels=bug,ui`.
-        var arrayStyle: String?
-        /// The field's name when the document says it (`x-crudegen-name`); else derived from the key.
-        var name: String?
-        /// The transform the document names (`x-crudegen-transform`).
-        var transform: String?
-        /// `swift_name` (`x-crudegen-swift-name`).
-        var swiftName: String?
-        /// In a JSON:API resource: the `type` of the resource objects the field's ids (a relationship's) are of.
-        var relationship: String?
-        /// A value of the field, from the schema's `examples` (or 3.0's `example`).
-        var example: String?
-    }
-
-    /// A route parameter other than the id, named as the document's path writes it (`{organization_id}`).
-    struct RouteParam {
-        var name: String
-        var type: TypeExpression
-        /// The argument's name when the document's name is not how Swift writes it (`organizationId`).
-        var swiftName: String?
-
-        /// The name of the generated argument.
-        var propertyName: String { swiftName ?? SpecInterop.propertyName(name) }
-    }
 
     /// A value of one of several types.
     struct Union {
@@ -64,14 +30,6 @@ struct SpecDraft {
         var description: String?
         var discriminator: String?
         var variants: [Variant]
-    }
-
-    /// A plain data type.
-    struct Model {
-        var name: String
-        var swiftName: String?
-        var description: String?
-        var fields: [Field]
     }
 
     /// Django REST Framework's `{count, next, previous, results}` with a next URL, every key at its
@@ -95,9 +53,9 @@ struct SpecDraft {
         /// Fixed header values per operation.
         var headers: [CRUDOperation: [(name: String, value: String)]] = [:]
         var responsesNone: [CRUDOperation] = []
-        var params: [RouteParam] = []
+        var params: [FieldSpec] = []
         /// The typed query parameters of `list`.
-        var query: [Field] = []
+        var query: [FieldSpec] = []
         var pagination: PaginationSpec?
         /// Calls beyond CRUD that `export` marked as this resource's.
         var actions: [Action] = []
@@ -114,7 +72,7 @@ struct SpecDraft {
         var deprecated: [CRUDOperation: DeprecationSpec] = [:]
         /// The resource's own `store`, when the document sets it.
         var store: Bool?
-        var fields: [Field]
+        var fields: [FieldSpec]
     }
 
     /// A request body or response.
@@ -122,7 +80,7 @@ struct SpecDraft {
         /// A named type, `[T]` and so on.
         case type(TypeExpression)
         /// An object declared in place, which generates `<Action>Body` or `<Action>Response`.
-        case fields([Field])
+        case fields([FieldSpec])
     }
 
     /// A call beyond CRUD.
@@ -132,8 +90,8 @@ struct SpecDraft {
         /// Written only when it differs from the default (POST with a body, else GET).
         var method: String?
         var path: String
-        var params: [RouteParam] = []
-        var query: [Field] = []
+        var params: [FieldSpec] = []
+        var query: [FieldSpec] = []
         var headers: [(name: String, value: String)] = []
         var body: Payload?
         /// `form` or `multipart` for a body that is not JSON; JSON when `nil`.

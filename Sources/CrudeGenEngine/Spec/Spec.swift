@@ -212,7 +212,7 @@ public struct FieldSpec: Sendable {
 
 extension FieldSpec {
     /// The Swift property name, unescaped: `swift_name`, else derived from the name.
-    var propertyName: String { swiftName?.value ?? SwiftNaming.propertyName(name.value) }
+    package var propertyName: String { swiftName?.value ?? SwiftNaming.propertyName(name.value) }
 
     /// The JSON key: explicit, else the original name when it is not an identifier, else the name in `style`.
     func jsonKey(style: KeyStyle) -> String {

@@ -127,7 +127,9 @@ extension Mapper {
         if let owner = marked?.owner {
             ownTypes[owner.idName] = owner.idType
             for field in owner.fields {
-                for name in [field.key] + (field.name.map { [$0] } ?? []) where ownTypes[name] == nil { ownTypes[name] = field.type.nonOptional }
+                for name in [field.documentKey] + (field.givenName.map { [$0] } ?? []) where ownTypes[name] == nil {
+                    ownTypes[name] = field.type.value.nonOptional
+                }
             }
         }
         if endpoint.method != ActionSpec.defaultMethod(sendsBody: body != nil) { action.method = endpoint.method }
@@ -165,7 +167,7 @@ extension Mapper {
             }
         }
         // Every `{name}` of the route needs a param, even when the document forgot to declare one.
-        for name in parameterNames(endpoint.path) where !action.params.contains(where: { $0.name == name }) && ownTypes[name] == nil {
+        for name in parameterNames(endpoint.path) where !action.params.contains(where: { $0.name.value == name }) && ownTypes[name] == nil {
             action.params.append(routeParam(name, type: .named("String"), declared: nil))
         }
         warnCallbacks(endpoint)
@@ -174,7 +176,7 @@ extension Mapper {
 
     /// A query parameter as a field of an action's or a list's `query`, `nil` (with a warning) when its type
     /// cannot be sent in a query.
-    mutating func queryField(_ parameter: OpenAPI.Parameter, at pointer: [String], typeBase: String, of described: String) -> SpecDraft.Field? {
+    mutating func queryField(_ parameter: OpenAPI.Parameter, at pointer: [String], typeBase: String, of described: String) -> FieldSpec? {
         let schema = parameterSchema(parameter)
         let type =
             schema.map {
@@ -185,14 +187,15 @@ extension Mapper {
             warn("query parameter `\(parameter.name)` of \(described) is not imported: a spec's query values are scalars or arrays of scalars", at: pointer)
             return nil
         }
-        var field = SpecDraft.Field(key: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
+        var field = FieldSpec(imported: parameter.name, type: parameter.required ? type : type.optionalized, description: parameter.description)
         // OpenAPI's default for query arrays is `form` exploded: `ids=1&ids=2`, the spec's default too.
-        if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = "comma" }
+        if case .array = type, case let .a(context) = parameter.schemaOrContent, !context.explode { field.arrayStyle = Located(unwritten: "comma") }
         applyExtensions(parameter.vendorExtensions, to: &field)
-        if field.transform == nil, let schema, isDateOnly(schema) { field.transform = dateOnlyTransform() }
+        if field.transform == nil, let schema, isDateOnly(schema) { field.transform = Located(unwritten: dateOnlyTransform()) }
         // The schema's example, or the parameter's own (`example:` beside `schema`, as vendors write it).
         let parameterExample: Any? = if case let .a(context) = parameter.schemaOrContent { context.example?.value } else { nil }
-        field.example = fittingExample(schema.flatMap(Self.example(of:)) ?? Self.example(parameterExample), of: field.type, at: pointer)
+        field.example = fittingExample(schema.flatMap(Self.example(of:)) ?? Self.example(parameterExample), of: field.type.value, at: pointer).map(
+            Located.init(unwritten:))
         return field
     }
 

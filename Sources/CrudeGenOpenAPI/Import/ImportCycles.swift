@@ -7,7 +7,7 @@ extension Mapper {
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
         let parts = reachableTypes(from: consumedModels)
-        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
+        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
         let roots = operationTypeNames().union(draft.resources.map(\.name)).union(allTypes.subtracting(parts))
         let kept = reachableTypes(from: roots)
         _ = removeTypes { parts.contains($0) && !kept.contains($0) }
@@ -38,7 +38,7 @@ extension Mapper {
         guard !errorTypes.isEmpty else { return }
         // Every type the error types do not reach stays, and with it every type it uses, error type or not.
         let errorOnly = reachableTypes(from: errorTypes)
-        let allTypes = Set(draft.models.map(\.name) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
+        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
         let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
         summary.errorTypes = removeTypes { allTypes.contains($0) && !used.contains($0) }
     }
@@ -47,7 +47,7 @@ extension Mapper {
     /// their warnings are left out too) and returns how many types went.
     private mutating func removeTypes(_ dropped: (String) -> Bool) -> Int {
         let typeCount = draft.models.count + draft.enums.count + draft.unions.count
-        draft.models.removeAll { dropped($0.name) }
+        draft.models.removeAll { dropped($0.name.value) }
         draft.enums.removeAll { dropped($0.name.value) }
         draft.unions.removeAll { dropped($0.name) }
         for (name, component) in components {
@@ -61,7 +61,7 @@ extension Mapper {
 
     /// `names` and every type their models' fields and unions' variants use, directly or through others.
     private func reachableTypes(from names: Set<String>) -> Set<String> {
-        var uses = Dictionary(draft.models.map { ($0.name, $0.fields.map(\.type.baseName)) }, uniquingKeysWith: { first, _ in first })
+        var uses = Dictionary(draft.models.map { ($0.name.value, $0.fields.map(\.type.value.baseName)) }, uniquingKeysWith: { first, _ in first })
         for union in draft.unions { uses[union.name, default: []] += union.variants.map(\.type.baseName) }
         var reached: Set<String> = []
         var pending = Array(names)
@@ -102,14 +102,15 @@ extension Mapper {
         var referenced: Set<String> = []
         for resource in draft.resources {
             referenced.insert(resource.idType.baseName)
-            referenced.formUnion(resource.fields.map(\.type.baseName) + resource.params.map(\.type.baseName) + resource.query.map(\.type.baseName))
+            referenced.formUnion(
+                resource.fields.map(\.type.value.baseName) + resource.params.map(\.type.value.baseName) + resource.query.map(\.type.value.baseName))
         }
         for action in draft.actions + draft.resources.flatMap(\.actions) {
-            referenced.formUnion(action.params.map(\.type.baseName) + action.query.map(\.type.baseName))
+            referenced.formUnion(action.params.map(\.type.value.baseName) + action.query.map(\.type.value.baseName))
             for payload in [action.body, action.returns] {
                 switch payload {
                 case let .type(type)?: referenced.insert(type.baseName)
-                case let .fields(fields)?: referenced.formUnion(fields.map(\.type.baseName))
+                case let .fields(fields)?: referenced.formUnion(fields.map(\.type.value.baseName))
                 case nil: break
                 }
             }
@@ -120,19 +121,19 @@ extension Mapper {
     /// Replaces fields that make a type contain itself by value (which Swift cannot lay out) with `JSON`.
     mutating func breakValueCycles() {
         while let (owner, fieldIndex, cycle) = findValueCycle() {
-            let field: SpecDraft.Field
-            if let model = draft.models.firstIndex(where: { $0.name == owner }) {
+            let field: FieldSpec
+            if let model = draft.models.firstIndex(where: { $0.name.value == owner }) {
                 field = draft.models[model].fields[fieldIndex]
-                draft.models[model].fields[fieldIndex].type = field.type.isOptional ? .optional(.named("JSON")) : .named("JSON")
+                draft.models[model].fields[fieldIndex].type.value = field.type.value.isOptional ? .optional(.named("JSON")) : .named("JSON")
             } else if let resource = draft.resources.firstIndex(where: { $0.name == owner }) {
                 field = draft.resources[resource].fields[fieldIndex]
-                draft.resources[resource].fields[fieldIndex].type = field.type.isOptional ? .optional(.named("JSON")) : .named("JSON")
+                draft.resources[resource].fields[fieldIndex].type.value = field.type.value.isOptional ? .optional(.named("JSON")) : .named("JSON")
             } else {
                 return
             }
-            let place = (modelPointers[owner] ?? ["components", "schemas"]) + ["properties", field.key]
+            let place = (modelPointers[owner] ?? ["components", "schemas"]) + ["properties", field.documentKey]
             let warning = Diagnostic.warning(
-                "field `\(field.key)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(place)))",
+                "field `\(field.documentKey)` of `\(owner)` makes it contain itself by value (\(cycle)); approximated as `JSON` (\(JSONPointer.text(place)))",
                 at: source.location(of: place), hint: "Swift cannot store a struct inside itself; hold it in an array or refer to it by id")
             // Cycles are found among the types the spec keeps, so the warning is never dropped with its schema.
             warnings.append((warning, component: nil))
@@ -142,10 +143,10 @@ extension Mapper {
     /// The first field that closes a by-value cycle between models, with the cycle's description.
     func findValueCycle() -> (owner: String, field: Int, cycle: String)? {
         var edges: [String: [(field: Int, target: String)]] = [:]
-        let types = Set(draft.models.map(\.name) + draft.resources.map(\.name))
-        for (owner, fields) in draft.models.map({ ($0.name, $0.fields) }) + draft.resources.map({ ($0.name, $0.fields) }) {
+        let types = Set(draft.models.map(\.name.value) + draft.resources.map(\.name))
+        for (owner, fields) in draft.models.map({ ($0.name.value, $0.fields) }) + draft.resources.map({ ($0.name, $0.fields) }) {
             for (index, field) in fields.enumerated() {
-                if let target = field.type.valueContainedName, types.contains(target) {
+                if let target = field.type.value.valueContainedName, types.contains(target) {
                     edges[owner, default: []].append((index, target))
                 }
             }

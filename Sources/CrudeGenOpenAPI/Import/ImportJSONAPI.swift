@@ -11,7 +11,7 @@ extension Mapper {
         var type: String?
         /// The model's fields as the schema writes them (`type`, `id`, `attributes`, …), given back to a
         /// model no resource takes: it is then an object like any other.
-        var original: [SpecDraft.Field]
+        var original: [FieldSpec]
     }
 
     /// The members a JSON:API resource object may have (jsonapi.org, "Resource Objects").
@@ -40,8 +40,8 @@ extension Mapper {
             guard case .string = nonNull(id).value else { return }
         }
         let original = draft.models[index].fields
-        let attributes: [SpecDraft.Field]
-        if let field = original.first(where: { $0.key == "attributes" }), case let .named(attributesType) = field.type.nonOptional,
+        let attributes: [FieldSpec]
+        if let field = original.first(where: { $0.documentKey == "attributes" }), case let .named(attributesType) = field.type.value.nonOptional,
             let attributesIndex = modelIndex[attributesType], let attributesSchema = object.properties["attributes"], objectProperties(attributesSchema) != nil
         {
             attributes = draft.models[attributesIndex].fields
@@ -52,17 +52,17 @@ extension Mapper {
         } else {
             attributes = []
         }
-        if let clash = attributes.first(where: { $0.key == "type" || $0.key == "id" }) {
+        if let clash = attributes.first(where: { $0.documentKey == "type" || $0.documentKey == "id" }) {
             warn(
-                "`\(typeName)` is a JSON:API resource object, but its attribute `\(clash.key)` has the name of a member of the object; it is read as a plain object",
+                "`\(typeName)` is a JSON:API resource object, but its attribute `\(clash.documentKey)` has the name of a member of the object; it is read as a plain object",
                 at: pointer + ["properties", "attributes"])
             return
         }
-        var fields: [SpecDraft.Field] = []
-        if var id = original.first(where: { $0.key == "id" }) {
+        var fields: [FieldSpec] = []
+        if var id = original.first(where: { $0.documentKey == "id" }) {
             // A JSON:API id is a string; one the document says is a UUID stays one.
-            let string: TypeExpression = id.type.nonOptional == .named("UUID") ? .named("UUID") : .named("String")
-            id.type = id.type.isOptional ? .optional(string) : string
+            let string: TypeExpression = id.type.value.nonOptional == .named("UUID") ? .named("UUID") : .named("String")
+            id.type.value = id.type.value.isOptional ? .optional(string) : string
             id.transform = nil
             fields.append(id)
         }
@@ -72,7 +72,7 @@ extension Mapper {
             let optional = !object.requiredProperties.contains("relationships")
             for (key, value) in objectProperties(relationships, at: pointer + ["properties", "relationships"]) ?? [] {
                 guard var field = relationshipField(key, value, optional: optional || !required.contains(key)) else { continue }
-                if fields.contains(where: { $0.key == key }) || key == "type" {
+                if fields.contains(where: { $0.documentKey == key }) || key == "type" {
                     warn(
                         "relationship `\(key)` of `\(typeName)` has the name of one of its attributes or members; it is left out",
                         at: pointer + ["properties", "relationships", "properties", key])
@@ -80,7 +80,7 @@ extension Mapper {
                 }
                 let member = resolved(value)
                 (field.description, field.readOnly, field.writeOnly) = (member.description, member.readOnly, member.writeOnly && !member.readOnly)
-                field.example = Self.example(of: member)
+                field.example = Self.example(of: member).map(Located.init(unwritten:))
                 applyExtensions(member.vendorExtensions, to: &field)
                 fields.append(field)
             }
@@ -88,16 +88,15 @@ extension Mapper {
         // The spec's order `export` kept, where it mixed attributes and relationships; the id stays first.
         if let order = (schema.vendorExtensions[CrudegenExtension.fields]?.value as? [Any])?.compactMap({ $0 as? String }) {
             let rank = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-            let id = fields.first { $0.key == "id" }
-            let members = fields.filter { $0.key != "id" }.enumerated().sorted {
-                (rank[$0.element.key] ?? order.count + $0.offset, $0.offset) < (rank[$1.element.key] ?? order.count + $1.offset, $1.offset)
-            }
+            let id = fields.first { $0.documentKey == "id" }
+            let place = { (member: (offset: Int, element: FieldSpec)) in (rank[member.element.documentKey] ?? order.count + member.offset, member.offset) }
+            let members = fields.filter { $0.documentKey != "id" }.enumerated().sorted { place($0) < place($1) }
             fields = (id.map { [$0] } ?? []) + members.map(\.element)
         }
         jsonAPIObjects[typeName] = JSONAPIObject(type: type, original: original)
         // The parts the object was declared with (its `type` enum, its `attributes` and `relationships`
         // objects) go with it, unless something else uses them.
-        consumedModels.formUnion(original.map(\.type.baseName).filter { BuiltinType(rawValue: $0) == nil })
+        consumedModels.formUnion(original.map(\.type.value.baseName).filter { BuiltinType(rawValue: $0) == nil })
         draft.models[index].fields = fields
         componentFields[typeName] = fields
     }
@@ -105,7 +104,7 @@ extension Mapper {
     /// The field of a relationship whose schema holds `data`: a to-one relationship's related id, a to-many
     /// one's related ids, optional when the relationship is `optional` (not required) or its data may be
     /// `null` or left out; `nil` for a relationship without data (only `links`).
-    func relationshipField(_ key: String, _ schema: JSONSchema, optional: Bool) -> SpecDraft.Field? {
+    func relationshipField(_ key: String, _ schema: JSONSchema, optional: Bool) -> FieldSpec? {
         guard let members = objectProperties(schema), let data = members.first(where: { $0.key == "data" })?.value else { return nil }
         let linkage = nonNull(data)
         // Left out, or holding no data (`null`), the relationship reads as `nil`.
@@ -122,8 +121,8 @@ extension Mapper {
         let idType: TypeExpression = if case let .string(core, _) = resolved(id).value, core.format == .uuid { .named("UUID") } else { .named("String") }
         let type: TypeExpression = isToMany ? .array(idType) : idType
         let related = parts.first { $0.key == "type" }.flatMap { enumValues(of: resolved($0.value)) }.flatMap { $0.values.count == 1 ? $0.values[0] : nil }
-        var field = SpecDraft.Field(key: key, type: isOptional ? type.optionalized : type)
-        field.relationship = related ?? key
+        var field = FieldSpec(imported: key, type: isOptional ? type.optionalized : type)
+        field.relationship = Located(unwritten: related ?? key)
         return field
     }
 
@@ -138,7 +137,7 @@ extension Mapper {
     /// Gives the models read as JSON:API resource objects that no resource took their fields as written.
     mutating func restoreJSONAPIObjects() {
         for index in draft.models.indices {
-            guard let object = jsonAPIObjects[draft.models[index].name] else { continue }
+            guard let object = jsonAPIObjects[draft.models[index].name.value] else { continue }
             draft.models[index].fields = object.original
         }
     }

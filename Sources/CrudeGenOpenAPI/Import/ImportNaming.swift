@@ -33,10 +33,10 @@ extension Mapper {
     /// A route parameter as a spec declares it: by the document's name, which the route keeps, with the
     /// name Swift reads (``parameterName(_:)``, or the document's `x-crudegen-swift-name`) as its
     /// `swift_name` when the generator would spell the name otherwise.
-    func routeParam(_ name: String, type: TypeExpression, declared: OpenAPI.Parameter?) -> SpecDraft.RouteParam {
+    func routeParam(_ name: String, type: TypeExpression, declared: OpenAPI.Parameter?) -> FieldSpec {
         let given = (declared?.vendorExtensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
         let swiftName = given ?? Self.parameterName(name)
-        return .init(name: name, type: type, swiftName: swiftName == SpecInterop.propertyName(name) ? nil : swiftName)
+        return FieldSpec(routeParameter: name, type: type, swiftName: swiftName == SpecInterop.propertyName(name) ? nil : swiftName)
     }
 
     /// The names of a path's parameters, in order.
@@ -73,8 +73,8 @@ extension Mapper {
     /// Replaces every reference to a type among the keys of `renamed` in the fields and variants mapped so far.
     mutating func renameReferences(_ renamed: [String: String]) {
         guard !renamed.isEmpty else { return }
-        let rename = { (fields: inout [SpecDraft.Field]) in
-            for index in fields.indices { fields[index].type = fields[index].type.renamed(renamed) }
+        let rename = { (fields: inout [FieldSpec]) in
+            for index in fields.indices { fields[index].type.value = fields[index].type.value.renamed(renamed) }
         }
         for index in draft.models.indices { rename(&draft.models[index].fields) }
         for index in draft.unions.indices {
@@ -85,7 +85,7 @@ extension Mapper {
         for index in draft.resources.indices {
             rename(&draft.resources[index].fields)
             for param in draft.resources[index].params.indices {
-                draft.resources[index].params[param].type = draft.resources[index].params[param].type.renamed(renamed)
+                draft.resources[index].params[param].type.value = draft.resources[index].params[param].type.value.renamed(renamed)
             }
         }
     }
@@ -94,11 +94,13 @@ extension Mapper {
     /// style does not derive keeps an explicit `key` (see `SpecAssembly.swift`), so one odd key changes only its
     /// own field's name.
     mutating func chooseKeyStyle() {
-        var keys = draft.models.flatMap { $0.fields.map(\.key) } + draft.resources.flatMap { $0.fields.map(\.key) + $0.query.map(\.key) + [$0.idKey] }
+        var keys =
+            draft.models.flatMap { $0.fields.map(\.documentKey) }
+            + draft.resources.flatMap { $0.fields.map(\.documentKey) + $0.query.map(\.documentKey) + [$0.idKey] }
         for action in draft.actions {
-            keys += action.query.map(\.key)
+            keys += action.query.map(\.documentKey)
             for payload in [action.body, action.returns] {
-                if case let .fields(fields)? = payload { keys += fields.map(\.key) }
+                if case let .fields(fields)? = payload { keys += fields.map(\.documentKey) }
             }
         }
         let isSnake = { (key: String) in

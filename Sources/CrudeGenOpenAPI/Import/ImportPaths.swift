@@ -116,8 +116,8 @@ extension Mapper {
             case nil: break
             }
         }
-        draft.models.removeAll { adopted.contains($0.name) }
-        modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name, $0.offset) })
+        draft.models.removeAll { adopted.contains($0.name.value) }
+        modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name.value, $0.offset) })
         renameReferences(renamed)
         summary.operations = endpoints.count
         summary.resources = draft.resources.count
@@ -328,15 +328,17 @@ extension Mapper {
 
     /// The fields of a form body, its file properties typed `File` in a multipart body; `nil` when a field
     /// is something a form cannot carry, such as an object.
-    mutating func formFields(_ form: (format: BodyFormatSpec, schema: JSONSchema, pointer: [String]), owner: String, pointer: [String]) -> [SpecDraft.Field]? {
+    mutating func formFields(_ form: (format: BodyFormatSpec, schema: JSONSchema, pointer: [String]), owner: String, pointer: [String]) -> [FieldSpec]? {
         var object = form.schema
         if case let .reference(reference, _) = object.value, let name = reference.name, let target = componentSchema(named: name) { object = target }
         guard case let .object(_, properties) = object.value, !properties.properties.isEmpty else { return nil }
         var fields = fields(of: form.schema, owner: owner, pointer: pointer)
         for index in fields.indices {
-            if form.format == .multipart, let property = properties.properties[fields[index].key], Self.isFile(property) {
-                fields[index].type = Self.fileType(fields[index].type)
-            } else if !isQueryType(fields[index].type.nonOptional), ![.named("Data"), .array(.named("Data"))].contains(fields[index].type.nonOptional) {
+            if form.format == .multipart, let property = properties.properties[fields[index].documentKey], Self.isFile(property) {
+                fields[index].type.value = Self.fileType(fields[index].type.value)
+            } else if !isQueryType(fields[index].type.value.nonOptional),
+                ![.named("Data"), .array(.named("Data"))].contains(fields[index].type.value.nonOptional)
+            {
                 return nil  // forms also carry `Data`, as base64
             }
         }

@@ -132,10 +132,11 @@ extension Mapper {
     /// that path.
     mutating func declareCopy(of resource: SpecDraft.Resource, servedAt collection: OpenAPI.Path) -> String {
         let name = names.claim(Self.nameFromPath(collection.components))
-        var id = SpecDraft.Field(key: resource.idKey, type: resource.idType)
-        (id.name, id.transform) = (resource.idName, resource.idTransform)
+        var id = FieldSpec(imported: resource.idKey, type: resource.idType)
+        id.givenName = resource.idName
+        id.transform = resource.idTransform.map(Located.init(unwritten:))
         let index = reserveModel(name, pointer: modelPointers[resource.name] ?? ["components", "schemas"])
-        draft.models[index] = .init(name: name, swiftName: nil, description: resource.description, fields: [id] + resource.fields)
+        draft.models[index] = ModelSpec(imported: name, description: resource.description, fields: [id] + resource.fields)
         if let type = resource.jsonAPIType { jsonAPIObjects[name] = JSONAPIObject(type: type, original: [id] + resource.fields) }
         return name
     }
@@ -269,23 +270,24 @@ extension Mapper {
                     + "a resource needs its id among its fields")
         }
         let idField = fields[idIndex]
-        guard case let .named(declaredType) = idField.type.nonOptional, let idTypeName = Self.idType(declaredType) else {
-            return .rejected(because: "the id `\(idField.key)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
+        guard case let .named(declaredType) = idField.type.value.nonOptional, let idTypeName = Self.idType(declaredType) else {
+            return .rejected(
+                because: "the id `\(idField.documentKey)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
         }
         fields.remove(at: idIndex)
         // The key is the id's name as it stands (`user id`, `_`, `APIClient`): the generator makes a Swift name
         // of it; but the item path's parameter names it when its snake case is the key (`{allCases}` for
         // `all_cases`), as `export` writes the routes of a snake_case spec.
         let idName =
-            idField.name ?? (SpecInterop.jsonKey(forField: idParameter, style: .snakeCase) == idField.key ? idParameter : idField.key)
+            idField.givenName ?? (SpecInterop.jsonKey(forField: idParameter, style: .snakeCase) == idField.documentKey ? idParameter : idField.documentKey)
         var resource = SpecDraft.Resource(
-            name: model.typeName, swiftName: draft.models[index].swiftName, description: draft.models[index].description, path: path, idName: idName,
-            idKey: idField.key, idType: .named(idTypeName), operations: [], fields: fields
+            name: model.typeName, swiftName: draft.models[index].swiftName?.value, description: draft.models[index].description, path: path, idName: idName,
+            idKey: idField.documentKey, idType: .named(idTypeName), operations: [], fields: fields
         )
-        resource.idTransform = idField.transform
+        resource.idTransform = idField.transform?.value
         var used: [[String]] = []
         // The member route's parameter is the id when it identifies the id field; else it is a param.
-        let routeID = parameterIsID ? idParameter : idField.key
+        let routeID = parameterIsID ? idParameter : idField.documentKey
         let renaming = [routeID: idName]
         // Another component is the same resource when its values decode as the model (FastAPI's `HeroPublic`
         // beside `HeroPublicWithTeam`); it is then consumed like a page component.
@@ -293,7 +295,9 @@ extension Mapper {
         var related: Set<String> = []
         let isResource = { (found: (component: String, typeName: String)) -> Bool in
             if found.component == model.component { return true }
-            guard let other = componentFields[found.typeName], ResourceMatching.decodes(other, as: modelFields, idKey: idField.key) else { return false }
+            guard let other = componentFields[found.typeName], ResourceMatching.decodes(other, as: modelFields, idKey: idField.documentKey) else {
+                return false
+            }
             related.insert(found.typeName)
             return true
         }
@@ -380,7 +384,7 @@ extension Mapper {
         guard !resource.operations.isEmpty || withoutOperations else {
             return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
         }
-        let tookBodies = adoptRequestBodies(candidates, used: used, model: model, idKey: idField.key, into: &resource)
+        let tookBodies = adoptRequestBodies(candidates, used: used, model: model, idKey: idField.documentKey, into: &resource)
         for case let (kind, endpoint?) in candidates.all where [.create, .update, .patch].contains(kind) && used.contains(endpoint.pointer) {
             if let wrapper = requestSchema(endpoint.operation)?.schema.flatMap(namespaceWrapper)?.component, case let .model(typeName)? = components[wrapper] {
                 wrappers.insert(typeName)
@@ -403,7 +407,7 @@ extension Mapper {
                 resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions)
             }
         }
-        let fieldNames = Set(fields.flatMap { [$0.key] + ($0.name.map { [$0] } ?? []) })
+        let fieldNames = Set(fields.flatMap { [$0.documentKey] + ($0.givenName.map { [$0] } ?? []) })
         for case let (kind, endpoint?) in candidates.all where used.contains(endpoint.pointer) {
             resource.deprecated[kind] = Self.deprecation(of: endpoint.operation)
             let written = route(endpoint.path, renaming: renaming)
@@ -411,7 +415,7 @@ extension Mapper {
             if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
             // Route parameters that are neither the id nor a field are the resource's params.
             for name in parameterNames(endpoint.path) where name != routeID && !fieldNames.contains(name) {
-                guard !resource.params.contains(where: { $0.name == name }) else { continue }
+                guard !resource.params.contains(where: { $0.name.value == name }) else { continue }
                 let declared = parameters(of: endpoint).first { $0.parameter.name == name && $0.parameter.location == .path }
                 let type =
                     declared.flatMap { parameterSchema($0.parameter) }.map {
@@ -478,7 +482,7 @@ extension Mapper {
         }
         if declaredType == "Double" {
             warn(
-                "the id `\(idField.key)` of `\(resource.name)` is a number, read as `Int64`: an id in a path is written without a fraction (`\(path)/5`, not `5.0`)",
+                "the id `\(idField.documentKey)` of `\(resource.name)` is a number, read as `Int64`: an id in a path is written without a fraction (`\(path)/5`, not `5.0`)",
                 at: modelPointers[model.typeName] ?? used.first ?? ["paths"])
         }
         return .resource(resource, used: used, model: model.typeName)
@@ -543,15 +547,15 @@ extension Mapper {
                 continue
             }
             let bodyFields = componentFields[body.typeName] ?? []
-            sentKeys.formUnion(bodyFields.map(\.key))
+            sentKeys.formUnion(bodyFields.map(\.documentKey))
             consumedModels.insert(body.typeName)
-            for var field in bodyFields where field.key != idKey && !resource.fields.contains(where: { $0.key == field.key }) {
+            for var field in bodyFields where field.documentKey != idKey && !resource.fields.contains(where: { $0.documentKey == field.documentKey }) {
                 (field.readOnly, field.writeOnly) = (false, true)
                 resource.fields.append(field)
             }
         }
         guard everyBodyKnown, !sentKeys.isEmpty else { return !sentKeys.isEmpty }
-        for index in resource.fields.indices where !sentKeys.contains(resource.fields[index].key) && !resource.fields[index].writeOnly {
+        for index in resource.fields.indices where !sentKeys.contains(resource.fields[index].documentKey) && !resource.fields[index].writeOnly {
             resource.fields[index].readOnly = true
         }
         return true

@@ -43,7 +43,7 @@ extension Mapper {
             let index = reserveModel(typeName, pointer: pointer)
             let fields = fields(of: schema, owner: typeName, pointer: pointer)
             componentFields[typeName] = fields
-            draft.models[index] = .init(name: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
+            draft.models[index] = ModelSpec(imported: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
         case let .union(typeName)?:
             var union = self.union(schema, name: typeName, pointer: pointer)
             union.swiftName = swiftNames[name]
@@ -57,18 +57,18 @@ extension Mapper {
     /// Applies what `export` wrote about a field (property or parameter) in `x-crudegen-…` extensions: its
     /// name, Swift name, and transform with the spec type it applies to. A transform that does not apply
     /// to the type, or a type naming something the spec does not declare, is ignored.
-    func applyExtensions(_ extensions: [String: AnyCodable], to field: inout SpecDraft.Field) {
-        field.name = (extensions[CrudegenExtension.name]?.value as? String).flatMap { $0.isEmpty ? nil : $0 }
-        field.swiftName = (extensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+    func applyExtensions(_ extensions: [String: AnyCodable], to field: inout FieldSpec) {
+        field.givenName = (extensions[CrudegenExtension.name]?.value as? String).flatMap { $0.isEmpty ? nil : $0 }
+        field.swiftName = (extensions[CrudegenExtension.swiftName]?.value as? String).flatMap { SpecInterop.isIdentifier($0) ? Located(unwritten: $0) : nil }
         guard let transform = extensions[CrudegenExtension.transform]?.value as? String else { return }
-        var type = field.type
+        var type = field.type.value
         if let written = extensions[CrudegenExtension.type]?.value as? String, case let .success(parsed) = TypeExpressionParser.parse(written),
             isKnownType(parsed.baseName)
         {
             type = parsed
         }
         guard transformApplies(transform, to: type.baseName) else { return }
-        (field.type, field.transform) = (type, transform)
+        (field.type, field.transform) = (Located(unwritten: type), Located(unwritten: transform))
         let dateFormat = draft.transforms.first { $0.name.value == transform }.flatMap {
             if case let .dateFormat(format, _) = $0.kind { format.value } else { nil }
         }
@@ -147,7 +147,7 @@ extension Mapper {
     /// Appends an empty model to fill later, so that models stay in document order; returns its index.
     mutating func reserveModel(_ name: String, pointer: [String]) -> Int {
         modelPointers[name] = pointer
-        draft.models.append(.init(name: name, fields: []))
+        draft.models.append(ModelSpec(imported: name, description: nil, fields: []))
         modelIndex[name] = draft.models.count - 1
         return draft.models.count - 1
     }
@@ -189,32 +189,32 @@ extension Mapper {
     }
 
     /// The fields of an object schema, merging `allOf` members in order.
-    mutating func fields(of schema: JSONSchema, owner: String, pointer: [String], depth: Int = 0) -> [SpecDraft.Field] {
+    mutating func fields(of schema: JSONSchema, owner: String, pointer: [String], depth: Int = 0) -> [FieldSpec] {
         guard depth < 16 else { return [] }
         switch schema.value {
         case let .object(_, object):
-            var result: [SpecDraft.Field] = []
+            var result: [FieldSpec] = []
             for (key, property) in source.inDocumentOrder(object.properties.map { ($0.key, $0.value) }, at: pointer + ["properties"]) {
                 let propertyPointer = pointer + ["properties", key]
                 let (type, nullable) = typeExpression(of: property, hint: owner + SpecInterop.identifier(key, uppercaseFirst: true), pointer: propertyPointer)
                 let isRequiredKey = object.requiredProperties.contains(key)
-                var field = SpecDraft.Field(
-                    key: key, type: nullable || !isRequiredKey ? type.optionalized : type, readOnly: property.readOnly, description: property.description)
+                var field = FieldSpec(imported: key, type: nullable || !isRequiredKey ? type.optionalized : type, description: property.description)
+                field.readOnly = property.readOnly
                 field.writeOnly = property.writeOnly && !property.readOnly
                 // A key the object requires that may be `null` (pydantic's `x: int | None` without a default) is sent as `null`.
                 field.required = nullable && isRequiredKey && !property.readOnly && !field.writeOnly
                 applyExtensions(property.vendorExtensions, to: &field)
-                if field.transform == nil, isDateOnly(property) { field.transform = dateOnlyTransform() }
+                if field.transform == nil, isDateOnly(property) { field.transform = Located(unwritten: dateOnlyTransform()) }
                 // Checked against the spec's type, which a transform's extensions give (a `Date` written as an integer).
-                field.example = fittingExample(Self.example(of: property), of: field.type, at: propertyPointer)
+                field.example = fittingExample(Self.example(of: property), of: field.type.value, at: propertyPointer).map(Located.init(unwritten:))
                 result.append(field)
             }
             return result
         case let .all(of: members, _):
-            var result: [SpecDraft.Field] = []
+            var result: [FieldSpec] = []
             for (index, member) in members.enumerated() {
                 let memberPointer = pointer + ["allOf", String(index)]
-                let memberFields: [SpecDraft.Field]
+                let memberFields: [FieldSpec]
                 if case let .reference(reference, _) = member.value, let name = reference.name, let target = componentSchema(named: name) {
                     memberFields = fields(of: target, owner: owner, pointer: ["components", "schemas", name], depth: depth + 1)
                 } else {
@@ -228,9 +228,9 @@ extension Mapper {
                     } else { [] }
                 for field in memberFields {
                     // A later member restating a property (often to make it required) refines it.
-                    if let existing = result.firstIndex(where: { $0.key == field.key }) {
-                        if onlyRequired.contains(field.key) {
-                            if !field.type.isOptional { result[existing].type = result[existing].type.nonOptional }
+                    if let existing = result.firstIndex(where: { $0.documentKey == field.documentKey }) {
+                        if onlyRequired.contains(field.documentKey) {
+                            if !field.type.value.isOptional { result[existing].type.value = result[existing].type.value.nonOptional }
                         } else {
                             result[existing] = field
                         }
@@ -394,7 +394,7 @@ extension Mapper {
             let component: String? = if case let .reference(reference, _) = member.value { reference.name } else { nil }
             typed.append((readableWithoutTransform(type.nonOptional), component))
         }
-        let models = Set(draft.models.map(\.name) + components.values.compactMap { if case let .model(typeName) = $0 { typeName } else { nil } })
+        let models = Set(draft.models.map(\.name.value) + components.values.compactMap { if case let .model(typeName) = $0 { typeName } else { nil } })
         let isModel = { (type: TypeExpression) in if case let .named(name) = type { models.contains(name) } else { false } }
         if let discriminator = schema.discriminator, typed.allSatisfy({ isModel($0.type) }) {
             let mapping = source.inDocumentOrder((discriminator.mapping ?? [:]).map { ($0.key, $0.value) }, at: pointer + ["discriminator", "mapping"])
@@ -531,7 +531,7 @@ extension Mapper {
     mutating func inlineModel(_ schema: JSONSchema, hint: String, pointer: [String]) -> String {
         let name = names.claim(hint)
         let index = reserveModel(name, pointer: pointer)
-        draft.models[index] = .init(name: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
+        draft.models[index] = ModelSpec(imported: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
         flattenJSONAPIObject(name, schema: schema, pointer: pointer)
         return name
     }

@@ -68,3 +68,41 @@ extension HeaderSpec {
         self.init(name: Located(unwritten: header.name), value: Located(unwritten: header.value))
     }
 }
+
+/// Fields as the importer makes them. Until the key style is known (``SpecDraft/spec(file:)``), a field the document
+/// does not name is named by its JSON key and has no explicit `key`; one it names (`x-crudegen-name`) has
+/// its key written out, which is what tells the two apart when names are decided.
+extension FieldSpec {
+    /// The property `key` of a document's object, of spec type `type`, named by its key.
+    init(imported key: String, type: TypeExpression, description: String? = nil) {
+        self.init(name: Located(unwritten: key), type: Located(unwritten: type), description: description)
+    }
+
+    /// A route parameter named as the document's path writes it, with the Swift name of its argument
+    /// when that is not derived from the name.
+    init(routeParameter name: String, type: TypeExpression, swiftName: String?) {
+        self.init(name: Located(unwritten: name), type: Located(unwritten: type))
+        self.swiftName = swiftName.map(Located.init(unwritten:))
+    }
+
+    /// The field's JSON key in the document.
+    var documentKey: String { key?.value ?? name.value }
+
+    /// The name the document gives the field, `nil` when it is named by its key.
+    var givenName: String? {
+        get { key == nil ? nil : name.value }
+        set {
+            let documentKey = documentKey
+            key = newValue == nil ? nil : Located(unwritten: documentKey)
+            name = Located(unwritten: newValue ?? documentKey)
+        }
+    }
+}
+
+extension ModelSpec {
+    /// A model of `fields` named `name`.
+    init(imported name: String, swiftName: String? = nil, description: String?, fields: [FieldSpec]) {
+        self.init(name: Located(unwritten: name), description: description.keptDescription, fields: fields)
+        self.swiftName = swiftName.map(Located.init(unwritten:))
+    }
+}
