@@ -54,18 +54,13 @@ private struct SpecAssembler {
 
     // MARK: types
 
-    /// Variants listed by type when none has a name of its own, else each under its name (or its type's).
-    func union(_ union: SpecDraft.Union) -> UnionSpec {
-        let listed = union.variants.allSatisfy { $0.name == nil && $0.swiftName == nil }
-        var spec = UnionSpec(
-            name: located(union.name), description: union.description.keptDescription, discriminator: union.discriminator.map(located),
-            variants: union.variants.map { variant in
-                UnionSpec.Variant(
-                    name: located(variant.name ?? variant.type.description), type: located(variant.type), swiftName: variant.swiftName.map(located),
-                    isListed: listed)
-            })
-        spec.swiftName = union.swiftName.map(located)
-        return spec
+    /// Variants listed by type when none has a name of its own, else each under its name (a listed
+    /// one's is its type's spelling).
+    func union(_ union: UnionSpec) -> UnionSpec {
+        var union = union
+        let listed = union.variants.allSatisfy(\.isListed)
+        for index in union.variants.indices { union.variants[index].isListed = listed }
+        return union
     }
 
     // MARK: fields

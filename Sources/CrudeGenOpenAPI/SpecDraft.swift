@@ -1,8 +1,8 @@
 import CrudeGenEngine
 
-/// A spec under construction by the importer. Its `api` section, transforms, enums and models are the
-/// spec's own values, located nowhere yet (``SourceLocation/unwritten``), their fields named by their JSON
-/// keys until ``spec(file:)`` names them by the key style, which only the whole spec decides; its unions,
+/// A spec under construction by the importer. Its `api` section, transforms, enums, unions and models are
+/// the spec's own values, located nowhere yet (``SourceLocation/unwritten``), their fields named by their
+/// JSON keys until ``spec(file:)`` names them by the key style, which only the whole spec decides; its
 /// resources and actions are still drafts.
 struct SpecDraft {
     /// The `api` section.
@@ -10,27 +10,10 @@ struct SpecDraft {
     /// The `transforms` section, in order.
     var transforms: [TransformSpec] = []
     var enums: [EnumSpec] = []
-    var unions: [Union] = []
+    var unions: [UnionSpec] = []
     var models: [ModelSpec] = []
     var resources: [Resource] = []
     var actions: [Action] = []
-
-    /// A value of one of several types.
-    struct Union {
-        /// One variant: its name (the tag with a discriminator; `nil` for a variant listed by type), its
-        /// type, and its case name when the derived one would not do.
-        struct Variant {
-            var name: String?
-            var type: TypeExpression
-            var swiftName: String?
-        }
-
-        var name: String
-        var swiftName: String?
-        var description: String?
-        var discriminator: String?
-        var variants: [Variant]
-    }
 
     /// Django REST Framework's `{count, next, previous, results}` with a next URL, every key at its
     /// default: written `pagination: true`.

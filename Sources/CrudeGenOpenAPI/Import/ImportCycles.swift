@@ -7,7 +7,7 @@ extension Mapper {
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
         let parts = reachableTypes(from: consumedModels)
-        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
+        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name.value))
         let roots = operationTypeNames().union(draft.resources.map(\.name)).union(allTypes.subtracting(parts))
         let kept = reachableTypes(from: roots)
         _ = removeTypes { parts.contains($0) && !kept.contains($0) }
@@ -38,7 +38,7 @@ extension Mapper {
         guard !errorTypes.isEmpty else { return }
         // Every type the error types do not reach stays, and with it every type it uses, error type or not.
         let errorOnly = reachableTypes(from: errorTypes)
-        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name))
+        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name.value))
         let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
         summary.errorTypes = removeTypes { allTypes.contains($0) && !used.contains($0) }
     }
@@ -49,7 +49,7 @@ extension Mapper {
         let typeCount = draft.models.count + draft.enums.count + draft.unions.count
         draft.models.removeAll { dropped($0.name.value) }
         draft.enums.removeAll { dropped($0.name.value) }
-        draft.unions.removeAll { dropped($0.name) }
+        draft.unions.removeAll { dropped($0.name.value) }
         for (name, component) in components {
             switch component {
             case let .model(type), let .enumeration(type), let .union(type): if dropped(type) { droppedComponents.insert(name) }
@@ -62,7 +62,7 @@ extension Mapper {
     /// `names` and every type their models' fields and unions' variants use, directly or through others.
     private func reachableTypes(from names: Set<String>) -> Set<String> {
         var uses = Dictionary(draft.models.map { ($0.name.value, $0.fields.map(\.type.value.baseName)) }, uniquingKeysWith: { first, _ in first })
-        for union in draft.unions { uses[union.name, default: []] += union.variants.map(\.type.baseName) }
+        for union in draft.unions { uses[union.name.value, default: []] += union.variants.map(\.type.value.baseName) }
         var reached: Set<String> = []
         var pending = Array(names)
         while let name = pending.popLast() {
@@ -76,23 +76,23 @@ extension Mapper {
     /// warning, and gives a union left without variants one that keeps any value.
     mutating func repairUnions() {
         let unions = draft.unions
-        let unionNames = Set(unions.map(\.name))
+        let unionNames = Set(unions.map(\.name.value))
         let unionVariants = { (name: String) in
-            (unions.first { $0.name == name }?.variants ?? []).compactMap { variant -> String? in
-                if case let .named(inner) = variant.type, unionNames.contains(inner) { inner } else { nil }
+            (unions.first { $0.name.value == name }?.variants ?? []).compactMap { variant -> String? in
+                if case let .named(inner) = variant.type.value, unionNames.contains(inner) { inner } else { nil }
             }
         }
         for (index, union) in unions.enumerated() {
             let kept = union.variants.filter { variant in
-                guard case let .named(inner) = variant.type, unionNames.contains(inner),
-                    UnionSpec.variantPath(from: inner, to: union.name, unionVariants: unionVariants) != nil
+                guard case let .named(inner) = variant.type.value, unionNames.contains(inner),
+                    UnionSpec.variantPath(from: inner, to: union.name.value, unionVariants: unionVariants) != nil
                 else { return true }
                 warn(
-                    "union `\(union.name)` would hold itself through its variant `\(inner)`; the variant is left out",
-                    at: modelPointers[union.name] ?? ["components", "schemas"])
+                    "union `\(union.name.value)` would hold itself through its variant `\(inner)`; the variant is left out",
+                    at: modelPointers[union.name.value] ?? ["components", "schemas"])
                 return false
             }
-            draft.unions[index].variants = kept.isEmpty ? [.init(type: .named("JSON"))] : kept
+            draft.unions[index].variants = kept.isEmpty ? [UnionSpec.Variant(listed: .named("JSON"))] : kept
         }
     }
 

@@ -79,7 +79,7 @@ extension Mapper {
         for index in draft.models.indices { rename(&draft.models[index].fields) }
         for index in draft.unions.indices {
             for variant in draft.unions[index].variants.indices {
-                draft.unions[index].variants[variant].type = draft.unions[index].variants[variant].type.renamed(renamed)
+                draft.unions[index].variants[variant].type.value = draft.unions[index].variants[variant].type.value.renamed(renamed)
             }
         }
         for index in draft.resources.indices {

@@ -46,7 +46,7 @@ extension Mapper {
             draft.models[index] = ModelSpec(imported: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
         case let .union(typeName)?:
             var union = self.union(schema, name: typeName, pointer: pointer)
-            union.swiftName = swiftNames[name]
+            union.swiftName = swiftNames[name].map(Located.init(unwritten:))
             draft.unions.append(union)
         case .alias?, nil:
             // Mapped now, in document order, so what it cannot express is reported even when unused.
@@ -383,9 +383,9 @@ extension Mapper {
     /// without, the variants are the members' types in order, each once, a type reading every value last.
     /// A variant's `null` moves to the field, and dates and bytes, which a variant reads without their
     /// transform, are read as strings.
-    mutating func union(_ schema: JSONSchema, name: String, pointer: [String]) -> SpecDraft.Union {
+    mutating func union(_ schema: JSONSchema, name: String, pointer: [String]) -> UnionSpec {
         modelPointers[name] = pointer
-        var union = SpecDraft.Union(name: name, description: schema.description, variants: [])
+        var union = UnionSpec(name: Located(unwritten: name), description: schema.description.keptDescription, variants: [])
         guard let (keyword, members) = unionMembers(of: schema) else { return union }
         var typed: [(type: TypeExpression, component: String?)] = []
         for (index, member) in members {
@@ -411,8 +411,8 @@ extension Mapper {
                 tagged.append((component, member.type))
             }
             if !tagged.isEmpty {
-                union.discriminator = discriminator.propertyName
-                union.variants = tagged.map { .init(name: $0.tag, type: $0.type) }
+                union.discriminator = Located(unwritten: discriminator.propertyName)
+                union.variants = tagged.map { UnionSpec.Variant(name: Located(unwritten: $0.tag), type: Located(unwritten: $0.type), isListed: false) }
             }
         }
         if union.discriminator == nil {
@@ -424,39 +424,50 @@ extension Mapper {
                 return typeName == BuiltinType.json.rawValue && !models.contains(typeName) || typeName == name || isUnion(typeName)
             }
             let readingSome = distinct.filter { !readingAll.contains($0) }
-            union.variants = (readingSome + readingAll.prefix(1)).map { .init(type: $0) }
+            union.variants = (readingSome + readingAll.prefix(1)).map(UnionSpec.Variant.init(listed:))
         }
         applyVariantNames(schema.vendorExtensions[CrudegenExtension.variants]?.value, to: &union)
         return union
     }
 
     /// Names and Swift names `export` wrote for a union's variants (`x-crudegen-variants`), else case names
-    /// made unique where two variants would derive the same one or `unknown`.
-    func applyVariantNames(_ written: Any?, to union: inout SpecDraft.Union) {
+    /// made unique where two variants would derive the same one or `unknown`. A variant given either is
+    /// no longer listed by its type only.
+    func applyVariantNames(_ written: Any?, to union: inout UnionSpec) {
         let entries = (written as? [Any])?.compactMap { $0 as? [String: Any] } ?? []
         if entries.count == union.variants.count {
             for (index, entry) in entries.enumerated() {
-                if let name = entry["name"] as? String, !name.isEmpty, name != union.variants[index].type.description { union.variants[index].name = name }
-                union.variants[index].swiftName = (entry["swift_name"] as? String).flatMap { SpecInterop.isIdentifier($0) ? $0 : nil }
+                if let name = entry["name"] as? String, !name.isEmpty, name != union.variants[index].type.value.description {
+                    union.variants[index].name = Located(unwritten: name)
+                    union.variants[index].isListed = false
+                }
+                if let swiftName = (entry["swift_name"] as? String).flatMap({ SpecInterop.isIdentifier($0) ? $0 : nil }) {
+                    union.variants[index].swiftName = Located(unwritten: swiftName)
+                    union.variants[index].isListed = false
+                }
             }
         }
         var used: Set<String> = ["unknown"]
         for index in union.variants.indices {
             let variant = union.variants[index]
-            let caseName = variant.swiftName ?? SpecInterop.unionCaseName(name: variant.name, type: variant.type)
+            let caseName =
+                variant.swiftName?.value ?? SpecInterop.unionCaseName(name: variant.isListed ? nil : variant.name.value, type: variant.type.value)
             var unique = caseName
             var number = index + 1
             while !used.insert(unique).inserted {
                 unique = caseName + String(number)
                 number += 1
             }
-            if unique != caseName { union.variants[index].swiftName = unique }
+            if unique != caseName {
+                union.variants[index].swiftName = Located(unwritten: unique)
+                union.variants[index].isListed = false
+            }
         }
     }
 
     /// Whether `typeName` is a union, declared or yet to be.
     func isUnion(_ typeName: String) -> Bool {
-        draft.unions.contains { $0.name == typeName } || components.values.contains { if case .union(typeName) = $0 { true } else { false } }
+        draft.unions.contains { $0.name.value == typeName } || components.values.contains { if case .union(typeName) = $0 { true } else { false } }
     }
 
     /// `type` with `Date` and `Data` read as `String`: a union's variant has no transform to read them.

@@ -106,3 +106,11 @@ extension ModelSpec {
         self.swiftName = swiftName.map(Located.init(unwritten:))
     }
 }
+
+extension UnionSpec.Variant {
+    /// A variant listed by its type only, until the document names it (`x-crudegen-variants`, a
+    /// discriminator's tag): named by the type's spelling, as a spec lists it.
+    init(listed type: TypeExpression) {
+        self.init(name: Located(unwritten: type.description), type: Located(unwritten: type), isListed: true)
+    }
+}
