@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    /// Each process hashes with a seed of its own, so an order taken from a dictionary or a set (Foundation's
+    /// JSON decoder gives an object's keys in one) changes from run to run: each test document is imported
+    /// three times, each time by a process of its own, and must read the same every time.
+    @Test(.tags(.integration), .skippedWhenQuick) func importIsTheSameInEveryProcess() async throws {
+        let folder = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents")
+        let documents = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(documents.count >= 10, "\(documents)")
+        for document in documents {
+            var imports: Set<String> = []
+            for _ in 0..<3 {
+                let run = try await OpenAPITestSupport.runTool(Self.executable, ["import", folder.appendingPathComponent(document).path, "-o", "-"])
+                #expect(run.status == 0, "\(document): \(run.stderr)")
+                imports.insert(run.stdout)
+            }
+            #expect(imports.count == 1, "\(document) imports differently from one run to another")
+        }
+    }
+
     @Test(.tags(.integration), .skippedWhenQuick) func importTakesPartOfADocumentByTagOrPath() async throws {
         try await OpenAPITestSupport.withTemporaryDirectory { folder in
             let document = folder.appendingPathComponent("store.yaml")
