@@ -140,31 +140,26 @@ private struct SpecAssembler {
         return resource
     }
 
-    func action(_ draft: SpecDraft.Action) -> ActionSpec {
-        // The route's parameters, the fields of a body declared in place and the query all become arguments of
-        // one function, so their Swift names must differ (Intercom's `{jobIdentifier}` route beside a
-        // `jobIdentifier` query parameter).
-        let routeNames = Set(draft.params.map(\.propertyName))
-        let body = draft.body.flatMap { payload($0, taken: routeNames) }
+    /// An action with its fields named. The route's parameters, the fields of a body declared in place
+    /// and the query all become arguments of one function, so their Swift names must differ (Intercom's
+    /// `{jobIdentifier}` route beside a `jobIdentifier` query parameter).
+    func action(_ action: ActionSpec) -> ActionSpec {
+        var action = action
+        let routeNames = Set(action.params.map(\.propertyName))
+        action.body = action.body.flatMap { payload($0, taken: routeNames) }
         var bodyNames: Set<String> = []
-        if case let .fields(fields, _)? = body { bodyNames = Set(fields.map { SpecInterop.propertyName($0.name.value) }) }
-        var action = ActionSpec(
-            name: located(draft.name), description: draft.description.keptDescription, method: draft.method.map(located), path: located(draft.path),
-            headers: headers(draft.headers), params: draft.params, query: fields(draft.query, taken: routeNames.union(bodyNames)), body: body,
-            returns: draft.returns.flatMap { payload($0) })
-        action.bodyFormat = draft.bodyFormat.map(located)
-        action.pagination = draft.pagination
-        action.cache = draft.cache.map(located)
-        action.deprecated = draft.deprecated.map(located)
+        if case let .fields(fields, _)? = action.body { bodyNames = Set(fields.map { SpecInterop.propertyName($0.name.value) }) }
+        action.query = fields(action.query, taken: routeNames.union(bodyNames))
+        action.returns = action.returns.flatMap { payload($0) }
         return action
     }
 
-    /// A body or response: a type, or fields declared in place whose Swift names are none of `taken`; none
-    /// for an object declared without fields, which gives a call nothing to send or read.
-    func payload(_ payload: SpecDraft.Payload, taken: Set<String> = []) -> PayloadSpec? {
+    /// A body or response whose fields declared in place are named apart from `taken`; none for an object
+    /// declared without fields, which gives a call nothing to send or read.
+    func payload(_ payload: PayloadSpec, taken: Set<String> = []) -> PayloadSpec? {
         switch payload {
-        case let .type(type): .type(located(type))
-        case let .fields(fields): fields.isEmpty ? nil : .fields(self.fields(fields, taken: taken), at: location)
+        case .type, .none: payload
+        case let .fields(fields, location): fields.isEmpty ? nil : .fields(self.fields(fields, taken: taken), at: location)
         }
     }
 }

@@ -13,7 +13,7 @@ struct SpecDraft {
     var unions: [UnionSpec] = []
     var models: [ModelSpec] = []
     var resources: [Resource] = []
-    var actions: [Action] = []
+    var actions: [ActionSpec] = []
 
     /// Django REST Framework's `{count, next, previous, results}` with a next URL, every key at its
     /// default: written `pagination: true`.
@@ -41,7 +41,7 @@ struct SpecDraft {
         var query: [FieldSpec] = []
         var pagination: PaginationSpec?
         /// Calls beyond CRUD that `export` marked as this resource's.
-        var actions: [Action] = []
+        var actions: [ActionSpec] = []
         /// The key wrapping single objects (`{"person": …}`) and lists (`{"people": […]}`).
         var namespaceOne: String?
         var namespaceMany: String?
@@ -56,37 +56,5 @@ struct SpecDraft {
         /// The resource's own `store`, when the document sets it.
         var store: Bool?
         var fields: [FieldSpec]
-    }
-
-    /// A request body or response.
-    enum Payload {
-        /// A named type, `[T]` and so on.
-        case type(TypeExpression)
-        /// An object declared in place, which generates `<Action>Body` or `<Action>Response`.
-        case fields([FieldSpec])
-    }
-
-    /// A call beyond CRUD.
-    struct Action {
-        var name: String
-        var description: String?
-        /// Written only when it differs from the default (POST with a body, else GET).
-        var method: String?
-        var path: String
-        var params: [FieldSpec] = []
-        var query: [FieldSpec] = []
-        var headers: [(name: String, value: String)] = []
-        var body: Payload?
-        /// `form` or `multipart` for a body that is not JSON; JSON when `nil`.
-        var bodyFormat: BodyFormatSpec?
-        var returns: Payload?
-        /// The resource the action belongs to (`x-crudegen-resource`); API-wide when `nil`.
-        var owner: String?
-        /// How the response pages; `returns` is then the items' array type.
-        var pagination: PaginationSpec?
-        /// The cache policy of a GET action.
-        var cache: CachePolicySpec?
-        /// Whether the action is deprecated.
-        var deprecated: DeprecationSpec?
     }
 }

@@ -4,15 +4,16 @@ import OpenAPIKit
 
 /// The importer's actions: every operation no resource took becomes an action.
 extension Mapper {
-    /// The action for an endpoint no resource took; `nil`, with a warning, when a spec cannot call it.
-    mutating func action(_ endpoint: Endpoint, names actionNames: inout Set<String>) -> SpecDraft.Action? {
+    /// The action for an endpoint no resource took, with the resource it belongs to (`x-crudegen-resource`)
+    /// when it is one's; `nil`, with a warning, when a spec cannot call it.
+    mutating func action(_ endpoint: Endpoint, names actionNames: inout Set<String>) -> (action: ActionSpec, owner: String?)? {
         let operation = endpoint.operation
         let described = "\(endpoint.method) \(endpoint.path.rawValue)"
         guard ActionSpec.httpMethods.contains(endpoint.method) else {
             warn("\(described) is left out: a spec has no \(endpoint.method) calls", at: endpoint.pointer)
             return nil
         }
-        var body: SpecDraft.Payload?
+        var body: PayloadSpec?
         var bodySchema: JSONSchema?
         var bodyPointer = endpoint.pointer
         var form: (format: BodyFormatSpec, schema: JSONSchema, pointer: [String])?
@@ -68,23 +69,23 @@ extension Mapper {
                 return nil
             }
             if let model = referencedModel(form.schema) { consumedModels.insert(model.typeName) }
-            body = .fields(fields)
+            body = .fields(fields, at: .unwritten)
         } else if let bodySchema {
             body = payload(withoutNamespace(bodySchema, of: marked?.owner), typeName: typeBase + "Body", pointer: bodyPointer)
         } else if operation.requestBody != nil {
-            body = .type(.named("JSON"))
+            body = .type(Located(unwritten: .named("JSON")))
         }
         // A body declared in place is all sent: what its schema marks read-only (DRF's `token` beside the
         // `username` and `password` of `AuthTokenSerializer`) is not an argument, and write-only says nothing.
-        if case let .fields(fields)? = body {
+        if case let .fields(fields, location)? = body {
             body = .fields(
                 fields.filter { !$0.readOnly }.map { field in
                     var sent = field
                     sent.writeOnly = false
                     return sent
-                })
+                }, at: location)
         }
-        var returns: SpecDraft.Payload?
+        var returns: PayloadSpec?
         var pagination = Self.paginationExtension(operation.vendorExtensions)
         if let success = successSchema(operation) {
             // A paged action returns the items' array, found at its key path inside the page (the body itself
@@ -101,25 +102,28 @@ extension Mapper {
             }
             if items == nil { pagination = nil }
             if let items {
-                returns = .type(items)
+                returns = .type(Located(unwritten: items))
             } else if let schema = success.schema, case .string = schema.value, Self.isFile(schema) {
                 // Binary bytes under a JSON-like media type (springdoc writes `*/*` for a `byte[]`): a file too.
-                returns = .type(.named("File"))
+                returns = .type(Located(unwritten: .named("File")))
             } else if let schema = success.schema {
                 returns = payload(withoutNamespace(schema, of: marked?.owner), typeName: typeBase + "Response", pointer: endpoint.pointer + success.pointer)
             } else if success.contentType != nil {
                 // Not JSON (a PDF, an image, a CSV, `application/octet-stream`): the bytes as they are.
-                returns = .type(.named("File"))
+                returns = .type(Located(unwritten: .named("File")))
             }
         } else {
             warn(
                 "\(described) declares no 2xx response, so the action returns nothing", at: endpoint.pointer + ["responses"],
                 hint: "a `default` response is not taken as the success; read the response yourself with `APIClient.request` if it has a body")
         }
-        var action = SpecDraft.Action(
-            name: name, description: operation.description ?? operation.summary, path: route(endpoint.path), body: body, bodyFormat: form?.format,
-            returns: returns, owner: marked?.owner.name, pagination: pagination, cache: Self.cachePolicy(operation.vendorExtensions),
-            deprecated: Self.deprecation(of: operation))
+        var action = ActionSpec(
+            name: Located(unwritten: name), description: (operation.description ?? operation.summary).keptDescription,
+            path: Located(unwritten: route(endpoint.path)), body: body, returns: returns)
+        action.bodyFormat = form.map { Located(unwritten: $0.format) }
+        action.pagination = pagination
+        action.cache = Self.cachePolicy(operation.vendorExtensions).map(Located.init(unwritten:))
+        action.deprecated = Self.deprecation(of: operation).map(Located.init(unwritten:))
         let pageQuery = pagination.map(Self.pageQueryNames) ?? []
         // In a resource's action, the id and fields in the route are the resource's, not params, unless the
         // parameter is another type (an action's own `name` param beside the resource's `name` id).
@@ -132,9 +136,9 @@ extension Mapper {
                 }
             }
         }
-        if endpoint.method != ActionSpec.defaultMethod(sendsBody: body != nil) { action.method = endpoint.method }
+        if endpoint.method != ActionSpec.defaultMethod(sendsBody: body != nil) { action.method = Located(unwritten: endpoint.method) }
         let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
-        action.headers = markedHeaders ?? []
+        action.headers = (markedHeaders ?? []).map(HeaderSpec.init(imported:))
         for (parameter, pointer) in parameters(of: endpoint) {
             let schema = parameterSchema(parameter)
             switch parameter.location {
@@ -156,7 +160,7 @@ extension Mapper {
                 if let markedHeaders {
                     if !markedHeaders.contains(where: { $0.0 == parameter.name }) { warnNotImported(parameter, of: described, at: pointer) }
                 } else if let value = schema.flatMap(constantValue) {
-                    action.headers.append((parameter.name, value))
+                    action.headers.append(HeaderSpec(imported: (parameter.name, value)))
                 } else {
                     warnNotImported(parameter, of: described, at: pointer)
                 }
@@ -171,7 +175,7 @@ extension Mapper {
             action.params.append(routeParam(name, type: .named("String"), declared: nil))
         }
         warnCallbacks(endpoint)
-        return action
+        return (action, marked?.owner.name)
     }
 
     /// A query parameter as a field of an action's or a list's `query`, `nil` (with a warning) when its type
@@ -215,11 +219,11 @@ extension Mapper {
     }
 
     /// A body or response: a named type, or an object declared in place as fields.
-    mutating func payload(_ schema: JSONSchema, typeName: String, pointer: [String]) -> SpecDraft.Payload {
+    mutating func payload(_ schema: JSONSchema, typeName: String, pointer: [String]) -> PayloadSpec {
         if case let .object(_, object) = schema.value, !object.properties.isEmpty, names.claimExactly(typeName) {
-            return .fields(fields(of: schema, owner: typeName, pointer: pointer))
+            return .fields(fields(of: schema, owner: typeName, pointer: pointer), at: .unwritten)
         }
         let (type, _) = typeExpression(of: schema, hint: typeName, pointer: pointer)
-        return .type(type)
+        return .type(Located(unwritten: type))
     }
 }

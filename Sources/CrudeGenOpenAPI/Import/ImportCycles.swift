@@ -109,9 +109,9 @@ extension Mapper {
             referenced.formUnion(action.params.map(\.type.value.baseName) + action.query.map(\.type.value.baseName))
             for payload in [action.body, action.returns] {
                 switch payload {
-                case let .type(type)?: referenced.insert(type.baseName)
-                case let .fields(fields)?: referenced.formUnion(fields.map(\.type.value.baseName))
-                case nil: break
+                case let .type(type)?: referenced.insert(type.value.baseName)
+                case let .fields(fields, _)?: referenced.formUnion(fields.map(\.type.value.baseName))
+                case .none?, nil: break
                 }
             }
         }

@@ -100,7 +100,7 @@ extension Mapper {
         for action in draft.actions {
             keys += action.query.map(\.documentKey)
             for payload in [action.body, action.returns] {
-                if case let .fields(fields)? = payload { keys += fields.map(\.documentKey) }
+                if case let .fields(fields, _)? = payload { keys += fields.map(\.documentKey) }
             }
         }
         let isSnake = { (key: String) in

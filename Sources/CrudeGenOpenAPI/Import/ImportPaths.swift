@@ -124,12 +124,12 @@ extension Mapper {
         summary.resourceOperations = endpoints.count { consumed.contains(JSONPointer.text($0.pointer)) }
         var actionNames = Set<String>()
         for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) {
-            guard let action = action(endpoint, names: &actionNames) else {
+            guard let (action, owner) = action(endpoint, names: &actionNames) else {
                 summary.leftOut += 1
                 continue
             }
             summary.actions += 1
-            if let owner = action.owner, let index = draft.resources.firstIndex(where: { $0.name == owner }) {
+            if let owner, let index = draft.resources.firstIndex(where: { $0.name == owner }) {
                 draft.resources[index].actions.append(action)
             } else {
                 draft.actions.append(action)
@@ -153,9 +153,11 @@ extension Mapper {
             guard let name = entry.element["action"] as? String else { return }
             order[entry.element[CrudegenExtension.resourceKey] as? String, default: [:]][name] = entry.offset
         }
-        let sorted = { (actions: [SpecDraft.Action], ranks: [String: Int]?) in
-            actions.enumerated().sorted { (ranks?[$0.element.name] ?? entries.count + $0.offset) < (ranks?[$1.element.name] ?? entries.count + $1.offset) }
-                .map(\.element)
+        let sorted = { (actions: [ActionSpec], ranks: [String: Int]?) in
+            actions.enumerated().sorted {
+                (ranks?[$0.element.name.value] ?? entries.count + $0.offset) < (ranks?[$1.element.name.value] ?? entries.count + $1.offset)
+            }
+            .map(\.element)
         }
         draft.actions = sorted(draft.actions, order[nil])
         for index in draft.resources.indices {
