@@ -809,7 +809,7 @@ private struct DocumentBuilder {
     private func fieldExtensions(_ field: FieldSpec) -> [(key: String, value: DocumentValue)] {
         var result: [(key: String, value: DocumentValue)] = []
         let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
-        if field.name.value != SpecDraft.derivedName(forKey: key, style: spec.api.keyStyle) {
+        if field.name.value != FieldSpec.importedName(forKey: key, style: spec.api.keyStyle) {
             result.append((CrudegenExtension.name, .string(field.name.value)))
         }
         if let swiftName = field.swiftName { result.append((CrudegenExtension.swiftName, .string(swiftName.value))) }

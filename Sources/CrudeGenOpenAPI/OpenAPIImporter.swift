@@ -65,9 +65,8 @@ public enum OpenAPIImporter {
         }
         guard requestProblems.isEmpty else { throw DiagnosticsError(requestProblems) }
         var mapper = Mapper(source: source, selection: selection, apiName: apiName)
-        let draft = mapper.map()
         let yaml = SpecSerializer.yaml(
-            of: draft.spec(file: specFile),
+            of: mapper.map(),
             header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
         // Loading and validating is what decides whether `generate` accepts a spec; rendering adds nothing to it.
         let loaded = SpecLoader.load(Data(yaml.utf8), file: specFile)
@@ -97,7 +96,7 @@ extension [Diagnostic] {
     }
 }
 
-/// One import: the document's schemas and paths mapped into a ``SpecDraft``.
+/// One import: the document's schemas and paths mapped into a ``Spec``.
 ///
 /// Its stages are extensions in `Import/`, a file each (docs/architecture.md); `map()` below runs them in
 /// order over the state they share here.
@@ -123,10 +122,11 @@ struct Mapper {
     /// Component schema name → what it became.
     var components: [String: Component] = [:]
 
-    /// The spec being built.
-    var draft: SpecDraft
+    /// The spec being built, its values located nowhere until its text is loaded, its fields named by their
+    /// JSON keys until ``map()`` names them by the key style (``Spec/namedByKeyStyle()``).
+    var spec: Spec
 
-    /// Models by name, with their position in `draft.models` (resources take theirs out later).
+    /// Models by name, with their position in `spec.models` (resources take theirs out later).
     var modelIndex: [String: Int] = [:]
 
     /// Where each model's schema is, for warnings about its fields.
@@ -180,7 +180,7 @@ struct Mapper {
             ?? (source.document.vendorExtensions[CrudegenExtension.name]?.value as? String).flatMap { names.claim(specName: $0, swiftName: nil) }
             ?? names.claim(Self.apiName(fromTitle: title, server: Self.firstServerURL(of: source.document)))
         self.names = names
-        draft = SpecDraft(api: APISpec(name: Located(unwritten: apiName), location: .unwritten))
+        spec = Spec(file: "", api: APISpec(name: Located(unwritten: apiName), location: .unwritten))
     }
 }
 
@@ -253,7 +253,7 @@ extension Mapper {
     }
 
     /// Maps the whole document.
-    mutating func map() -> SpecDraft {
+    mutating func map() -> Spec {
         mapServers()
         readCrudegenAPI()
         declareComponents()
@@ -276,8 +276,8 @@ extension Mapper {
         if selection.usedTypesOnly { dropUnusedTypes() } else { dropErrorOnlyTypes() }
         breakValueCycles()
         repairUnions()
-        if let givenKeyStyle { draft.api.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
-        return draft
+        if let givenKeyStyle { spec.api.keyStyle = givenKeyStyle } else { chooseKeyStyle() }
+        return spec.namedByKeyStyle()
     }
 
     /// The first server: an absolute URL becomes `base_url`, as written (the client joins it to a route
@@ -287,7 +287,7 @@ extension Mapper {
     mutating func mapServers() {
         guard let url = Self.firstServerURL(of: document) else { return }
         if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
-            draft.api.baseURL = Located(unwritten: url)
+            spec.api.baseURL = Located(unwritten: url)
         } else if url.hasPrefix("/"), url != "/" {
             warn(
                 "the server URL `\(url)` has no host, so the spec has no `base_url`; its routes are the document's paths, relative to the server",
@@ -309,22 +309,22 @@ extension Mapper {
     /// which OpenAPI itself cannot say. Values a spec would not accept are ignored.
     mutating func readCrudegenAPI() {
         let extensions = document.vendorExtensions
-        draft.api.headers = (Self.markedHeaders(extensions) ?? []).map(HeaderSpec.init(imported:))
-        draft.api.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:)) ?? .public
-        draft.api.cache = Self.cachePolicy(extensions).map(Located.init(unwritten:))
+        spec.api.headers = (Self.markedHeaders(extensions) ?? []).map(HeaderSpec.init(imported:))
+        spec.api.access = (extensions[CrudegenExtension.access]?.value as? String).flatMap(AccessLevel.init(rawValue:)) ?? .public
+        spec.api.cache = Self.cachePolicy(extensions).map(Located.init(unwritten:))
         givenKeyStyle = (extensions[CrudegenExtension.keys]?.value as? String).flatMap(KeyStyle.init(rawValue:))
-        draft.api.store = (extensions[CrudegenExtension.store]?.value as? Bool).map(Located.init(unwritten:))
+        spec.api.store = (extensions[CrudegenExtension.store]?.value as? Bool).map(Located.init(unwritten:))
         guard let transforms = extensions[CrudegenExtension.transforms]?.value as? [String: Any] else { return }
         for (name, value) in source.inDocumentOrder(transforms.map { ($0.key, $0.value) }, at: [CrudegenExtension.transforms]) {
             guard SpecInterop.isIdentifier(name), BuiltinTransform(rawValue: name) == nil, let body = value as? [String: Any] else { continue }
             if let format = body["date_format"] as? String {
                 let zone = (body["time_zone"] as? String).flatMap { SpecInterop.isTimeZone($0) ? $0 : nil }
-                draft.transforms.append(
+                spec.transforms.append(
                     TransformSpec(name: Located(unwritten: name), kind: .dateFormat(Located(unwritten: format), timeZone: zone.map(Located.init(unwritten:)))))
             } else if let type = body["type"] as? String, let swift = body["swift"] as? String, SpecInterop.isIdentifier(swift),
                 case let .success(valueType) = TypeExpressionParser.parse(type)
             {
-                draft.transforms.append(
+                spec.transforms.append(
                     TransformSpec(name: Located(unwritten: name), kind: .custom(valueType: Located(unwritten: valueType), swiftType: Located(unwritten: swift)))
                 )
             }

@@ -34,7 +34,7 @@ extension Mapper {
         let markedName = (operation.vendorExtensions[CrudegenExtension.action]?.value as? String).flatMap { SpecInterop.isActionName($0) ? $0 : nil }
         let marked = markedName.flatMap { name in
             (operation.vendorExtensions[CrudegenExtension.resource]?.value as? String).flatMap { owner in
-                draft.resources.first { $0.name == owner }.map { (owner: $0, name: name) }
+                spec.resources.first { $0.name.value == owner }.map { (owner: $0, name: name) }
             }
         }
         let base =
@@ -45,7 +45,7 @@ extension Mapper {
             ?? (endpoint.method.lowercased() + " "
             + endpoint.path.components.map { $0.replacingOccurrences(of: "{", with: "by ").replacingOccurrences(of: "}", with: "") }.joined(separator: " "))
             .camelCased(uppercaseFirst: false)
-        let scope = marked.map { $0.owner.name + "." } ?? ""
+        let scope = marked.map { $0.owner.name.value + "." } ?? ""
         var name = base
         var number = 2
         while actionNames.contains(scope + name) || actionNames.contains((scope + name).lowercased()) {
@@ -54,7 +54,7 @@ extension Mapper {
         }
         actionNames.insert(scope + name)
         actionNames.insert((scope + name).lowercased())
-        let typeBase = (marked?.owner.name ?? "") + SpecInterop.payloadTypeName(action: name, suffix: "")
+        let typeBase = (marked?.owner.name.value ?? "") + SpecInterop.payloadTypeName(action: name, suffix: "")
         if let form {
             // Declared in place, where a property can be a `File`; the component the body names (FastAPI's
             // `Body_login_token_post`) is dropped unless something else refers to it. A body left out leaves
@@ -129,7 +129,7 @@ extension Mapper {
         // parameter is another type (an action's own `name` param beside the resource's `name` id).
         var ownTypes: [String: TypeExpression] = [:]
         if let owner = marked?.owner {
-            ownTypes[owner.idName] = owner.idType
+            ownTypes[owner.id.name.value] = owner.id.type.value
             for field in owner.fields {
                 for name in [field.documentKey] + (field.givenName.map { [$0] } ?? []) where ownTypes[name] == nil {
                     ownTypes[name] = field.type.value.nonOptional
@@ -175,7 +175,7 @@ extension Mapper {
             action.params.append(routeParam(name, type: .named("String"), declared: nil))
         }
         warnCallbacks(endpoint)
-        return (action, marked?.owner.name)
+        return (action, marked?.owner.name.value)
     }
 
     /// A query parameter as a field of an action's or a list's `query`, `nil` (with a warning) when its type
@@ -206,7 +206,7 @@ extension Mapper {
     /// Whether a query parameter of `type` can be sent: a scalar the spec writes in a query, an enum, or an array of them.
     func isQueryType(_ type: TypeExpression) -> Bool {
         switch type {
-        case let .named(name): return BuiltinType(rawValue: name)?.isQueryParameterType == true || draft.enums.contains { $0.name.value == name }
+        case let .named(name): return BuiltinType(rawValue: name)?.isQueryParameterType == true || spec.enums.contains { $0.name.value == name }
         case let .array(element): return !element.isOptional && isQueryType(element)
         case .optional, .dictionary: return false
         }

@@ -7,8 +7,8 @@ extension Mapper {
     mutating func dropConsumedModels() {
         guard !consumedModels.isEmpty else { return }
         let parts = reachableTypes(from: consumedModels)
-        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name.value))
-        let roots = operationTypeNames().union(draft.resources.map(\.name)).union(allTypes.subtracting(parts))
+        let allTypes = Set(spec.models.map(\.name.value) + spec.enums.map(\.name.value) + spec.unions.map(\.name.value))
+        let roots = operationTypeNames().union(spec.resources.map(\.name.value)).union(allTypes.subtracting(parts))
         let kept = reachableTypes(from: roots)
         _ = removeTypes { parts.contains($0) && !kept.contains($0) }
     }
@@ -38,7 +38,7 @@ extension Mapper {
         guard !errorTypes.isEmpty else { return }
         // Every type the error types do not reach stays, and with it every type it uses, error type or not.
         let errorOnly = reachableTypes(from: errorTypes)
-        let allTypes = Set(draft.models.map(\.name.value) + draft.enums.map(\.name.value) + draft.unions.map(\.name.value))
+        let allTypes = Set(spec.models.map(\.name.value) + spec.enums.map(\.name.value) + spec.unions.map(\.name.value))
         let used = reachableTypes(from: operationTypeNames().union(allTypes.subtracting(errorOnly)))
         summary.errorTypes = removeTypes { allTypes.contains($0) && !used.contains($0) }
     }
@@ -46,23 +46,23 @@ extension Mapper {
     /// Removes the models and enums whose names are `dropped`, marks their components dropped (so that
     /// their warnings are left out too) and returns how many types went.
     private mutating func removeTypes(_ dropped: (String) -> Bool) -> Int {
-        let typeCount = draft.models.count + draft.enums.count + draft.unions.count
-        draft.models.removeAll { dropped($0.name.value) }
-        draft.enums.removeAll { dropped($0.name.value) }
-        draft.unions.removeAll { dropped($0.name.value) }
+        let typeCount = spec.models.count + spec.enums.count + spec.unions.count
+        spec.models.removeAll { dropped($0.name.value) }
+        spec.enums.removeAll { dropped($0.name.value) }
+        spec.unions.removeAll { dropped($0.name.value) }
         for (name, component) in components {
             switch component {
             case let .model(type), let .enumeration(type), let .union(type): if dropped(type) { droppedComponents.insert(name) }
             case .alias: break
             }
         }
-        return typeCount - draft.models.count - draft.enums.count - draft.unions.count
+        return typeCount - spec.models.count - spec.enums.count - spec.unions.count
     }
 
     /// `names` and every type their models' fields and unions' variants use, directly or through others.
     private func reachableTypes(from names: Set<String>) -> Set<String> {
-        var uses = Dictionary(draft.models.map { ($0.name.value, $0.fields.map(\.type.value.baseName)) }, uniquingKeysWith: { first, _ in first })
-        for union in draft.unions { uses[union.name.value, default: []] += union.variants.map(\.type.value.baseName) }
+        var uses = Dictionary(spec.models.map { ($0.name.value, $0.fields.map(\.type.value.baseName)) }, uniquingKeysWith: { first, _ in first })
+        for union in spec.unions { uses[union.name.value, default: []] += union.variants.map(\.type.value.baseName) }
         var reached: Set<String> = []
         var pending = Array(names)
         while let name = pending.popLast() {
@@ -75,7 +75,7 @@ extension Mapper {
     /// Drops the variants through which a union would hold itself (reading it would never finish), with a
     /// warning, and gives a union left without variants one that keeps any value.
     mutating func repairUnions() {
-        let unions = draft.unions
+        let unions = spec.unions
         let unionNames = Set(unions.map(\.name.value))
         let unionVariants = { (name: String) in
             (unions.first { $0.name.value == name }?.variants ?? []).compactMap { variant -> String? in
@@ -92,7 +92,7 @@ extension Mapper {
                     at: modelPointers[union.name.value] ?? ["components", "schemas"])
                 return false
             }
-            draft.unions[index].variants = kept.isEmpty ? [UnionSpec.Variant(listed: .named("JSON"))] : kept
+            spec.unions[index].variants = kept.isEmpty ? [UnionSpec.Variant(listed: .named("JSON"))] : kept
         }
     }
 
@@ -100,12 +100,12 @@ extension Mapper {
     /// return types.
     private func operationTypeNames() -> Set<String> {
         var referenced: Set<String> = []
-        for resource in draft.resources {
-            referenced.insert(resource.idType.baseName)
+        for resource in spec.resources {
+            referenced.insert(resource.id.type.value.baseName)
             referenced.formUnion(
                 resource.fields.map(\.type.value.baseName) + resource.params.map(\.type.value.baseName) + resource.query.map(\.type.value.baseName))
         }
-        for action in draft.actions + draft.resources.flatMap(\.actions) {
+        for action in spec.actions + spec.resources.flatMap(\.actions) {
             referenced.formUnion(action.params.map(\.type.value.baseName) + action.query.map(\.type.value.baseName))
             for payload in [action.body, action.returns] {
                 switch payload {
@@ -122,12 +122,12 @@ extension Mapper {
     mutating func breakValueCycles() {
         while let (owner, fieldIndex, cycle) = findValueCycle() {
             let field: FieldSpec
-            if let model = draft.models.firstIndex(where: { $0.name.value == owner }) {
-                field = draft.models[model].fields[fieldIndex]
-                draft.models[model].fields[fieldIndex].type.value = field.type.value.isOptional ? .optional(.named("JSON")) : .named("JSON")
-            } else if let resource = draft.resources.firstIndex(where: { $0.name == owner }) {
-                field = draft.resources[resource].fields[fieldIndex]
-                draft.resources[resource].fields[fieldIndex].type.value = field.type.value.isOptional ? .optional(.named("JSON")) : .named("JSON")
+            if let model = spec.models.firstIndex(where: { $0.name.value == owner }) {
+                field = spec.models[model].fields[fieldIndex]
+                spec.models[model].fields[fieldIndex].type.value = field.type.value.isOptional ? .optional(.named("JSON")) : .named("JSON")
+            } else if let resource = spec.resources.firstIndex(where: { $0.name.value == owner }) {
+                field = spec.resources[resource].fields[fieldIndex]
+                spec.resources[resource].fields[fieldIndex].type.value = field.type.value.isOptional ? .optional(.named("JSON")) : .named("JSON")
             } else {
                 return
             }
@@ -143,8 +143,8 @@ extension Mapper {
     /// The first field that closes a by-value cycle between models, with the cycle's description.
     func findValueCycle() -> (owner: String, field: Int, cycle: String)? {
         var edges: [String: [(field: Int, target: String)]] = [:]
-        let types = Set(draft.models.map(\.name.value) + draft.resources.map(\.name))
-        for (owner, fields) in draft.models.map({ ($0.name.value, $0.fields) }) + draft.resources.map({ ($0.name, $0.fields) }) {
+        let types = Set(spec.models.map(\.name.value) + spec.resources.map(\.name.value))
+        for (owner, fields) in spec.models.map({ ($0.name.value, $0.fields) }) + spec.resources.map({ ($0.name.value, $0.fields) }) {
             for (index, field) in fields.enumerated() {
                 if let target = field.type.value.valueContainedName, types.contains(target) {
                     edges[owner, default: []].append((index, target))

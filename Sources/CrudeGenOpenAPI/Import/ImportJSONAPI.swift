@@ -39,12 +39,12 @@ extension Mapper {
         if let id = object.properties["id"] {
             guard case .string = nonNull(id).value else { return }
         }
-        let original = draft.models[index].fields
+        let original = spec.models[index].fields
         let attributes: [FieldSpec]
         if let field = original.first(where: { $0.documentKey == "attributes" }), case let .named(attributesType) = field.type.value.nonOptional,
             let attributesIndex = modelIndex[attributesType], let attributesSchema = object.properties["attributes"], objectProperties(attributesSchema) != nil
         {
-            attributes = draft.models[attributesIndex].fields
+            attributes = spec.models[attributesIndex].fields
         } else if let attributesSchema = object.properties["attributes"] {
             // An object of only relationships.
             guard case let .object(_, members) = resolved(attributesSchema).value, members.properties.isEmpty else { return }
@@ -97,7 +97,7 @@ extension Mapper {
         // The parts the object was declared with (its `type` enum, its `attributes` and `relationships`
         // objects) go with it, unless something else uses them.
         consumedModels.formUnion(original.map(\.type.value.baseName).filter { BuiltinType(rawValue: $0) == nil })
-        draft.models[index].fields = fields
+        spec.models[index].fields = fields
         componentFields[typeName] = fields
     }
 
@@ -136,9 +136,9 @@ extension Mapper {
 
     /// Gives the models read as JSON:API resource objects that no resource took their fields as written.
     mutating func restoreJSONAPIObjects() {
-        for index in draft.models.indices {
-            guard let object = jsonAPIObjects[draft.models[index].name.value] else { continue }
-            draft.models[index].fields = object.original
+        for index in spec.models.indices {
+            guard let object = jsonAPIObjects[spec.models[index].name.value] else { continue }
+            spec.models[index].fields = object.original
         }
     }
 }

@@ -76,28 +76,28 @@ extension Mapper {
         let rename = { (fields: inout [FieldSpec]) in
             for index in fields.indices { fields[index].type.value = fields[index].type.value.renamed(renamed) }
         }
-        for index in draft.models.indices { rename(&draft.models[index].fields) }
-        for index in draft.unions.indices {
-            for variant in draft.unions[index].variants.indices {
-                draft.unions[index].variants[variant].type.value = draft.unions[index].variants[variant].type.value.renamed(renamed)
+        for index in spec.models.indices { rename(&spec.models[index].fields) }
+        for index in spec.unions.indices {
+            for variant in spec.unions[index].variants.indices {
+                spec.unions[index].variants[variant].type.value = spec.unions[index].variants[variant].type.value.renamed(renamed)
             }
         }
-        for index in draft.resources.indices {
-            rename(&draft.resources[index].fields)
-            for param in draft.resources[index].params.indices {
-                draft.resources[index].params[param].type.value = draft.resources[index].params[param].type.value.renamed(renamed)
+        for index in spec.resources.indices {
+            rename(&spec.resources[index].fields)
+            for param in spec.resources[index].params.indices {
+                spec.resources[index].params[param].type.value = spec.resources[index].params[param].type.value.renamed(renamed)
             }
         }
     }
 
     /// `snake_case` when most JSON keys of several words are snake case, else keys verbatim; a key the
-    /// style does not derive keeps an explicit `key` (see `SpecAssembly.swift`), so one odd key changes only its
-    /// own field's name.
+    /// style does not derive keeps an explicit `key` (see `ImportFieldNaming.swift`), so one odd key changes
+    /// only its own field's name.
     mutating func chooseKeyStyle() {
         var keys =
-            draft.models.flatMap { $0.fields.map(\.documentKey) }
-            + draft.resources.flatMap { $0.fields.map(\.documentKey) + $0.query.map(\.documentKey) + [$0.idKey] }
-        for action in draft.actions {
+            spec.models.flatMap { $0.fields.map(\.documentKey) }
+            + spec.resources.flatMap { $0.fields.map(\.documentKey) + $0.query.map(\.documentKey) + [$0.id.documentKey] }
+        for action in spec.actions {
             keys += action.query.map(\.documentKey)
             for payload in [action.body, action.returns] {
                 if case let .fields(fields, _)? = payload { keys += fields.map(\.documentKey) }
@@ -110,7 +110,7 @@ extension Mapper {
         let severalWords = keys.filter { $0.contains("_") || $0.dropFirst().contains(where: \.isUppercase) }
         let snake = severalWords.filter(isSnake).count
         if snake * 2 > severalWords.count {
-            draft.api.keyStyle = .snakeCase
+            spec.api.keyStyle = .snakeCase
         }
     }
 }

@@ -19,11 +19,12 @@ extension Mapper {
 
     /// Whether crudegen accepts `pagination` on a list, asked of its validator, the one judge of what a spec may say.
     static func isAccepted(_ pagination: PaginationSpec) -> Bool {
-        var draft = SpecDraft(api: APISpec(name: Located(unwritten: "Check"), location: .unwritten))
-        draft.resources = [
-            .init(name: "Item", path: "items", idName: "id", idKey: "id", idType: .named("Int"), operations: [.list], pagination: pagination, fields: [])
-        ]
-        return !SpecValidator.validate(draft.spec(file: "check.crude.yaml")).containsErrors
+        let item = ResourceSpec(
+            name: Located(unwritten: "Item"), path: Located(unwritten: "items"),
+            id: IDSpec(name: Located(unwritten: "id"), type: Located(unwritten: .named("Int"))), operations: [Located(unwritten: .list)], pagination: pagination
+        )
+        let spec = Spec(file: "check.crude.yaml", api: APISpec(name: Located(unwritten: "Check"), location: .unwritten), resources: [item])
+        return !SpecValidator.validate(spec).containsErrors
     }
 
     /// The query parameters that ask for a page's position or size in Django REST Framework's paginators

@@ -81,13 +81,13 @@ extension Mapper {
         // resource is found: doing either per resource made import quadratic in the resources.
         var adopted: Set<String> = []
         var renamed: [String: String] = [:]
-        let adopt = { (mapper: inout Mapper, resource: SpecDraft.Resource, used: [[String]], model: String) in
+        let adopt = { (mapper: inout Mapper, resource: ResourceSpec, used: [[String]], model: String) in
             for pointer in used { consumed.insert(JSONPointer.text(pointer)) }
             adopted.insert(model)
-            mapper.draft.resources.append(resource)
-            if resource.name != model {
-                renamed[model] = resource.name
-                mapper.renameComponent(model, to: resource.name)
+            mapper.spec.resources.append(resource)
+            if resource.name.value != model {
+                renamed[model] = resource.name.value
+                mapper.renameComponent(model, to: resource.name.value)
             }
         }
         for case let .resource(resource, used, model) in markedResources(endpoints: endpoints) { adopt(&self, resource, used, model) }
@@ -116,11 +116,11 @@ extension Mapper {
             case nil: break
             }
         }
-        draft.models.removeAll { adopted.contains($0.name.value) }
-        modelIndex = Dictionary(uniqueKeysWithValues: draft.models.enumerated().map { ($0.element.name.value, $0.offset) })
+        spec.models.removeAll { adopted.contains($0.name.value) }
+        modelIndex = Dictionary(uniqueKeysWithValues: spec.models.enumerated().map { ($0.element.name.value, $0.offset) })
         renameReferences(renamed)
         summary.operations = endpoints.count
-        summary.resources = draft.resources.count
+        summary.resources = spec.resources.count
         summary.resourceOperations = endpoints.count { consumed.contains(JSONPointer.text($0.pointer)) }
         var actionNames = Set<String>()
         for endpoint in endpoints where !consumed.contains(JSONPointer.text(endpoint.pointer)) {
@@ -129,19 +129,19 @@ extension Mapper {
                 continue
             }
             summary.actions += 1
-            if let owner, let index = draft.resources.firstIndex(where: { $0.name == owner }) {
-                draft.resources[index].actions.append(action)
+            if let owner, let index = spec.resources.firstIndex(where: { $0.name.value == owner }) {
+                spec.resources[index].actions.append(action)
             } else {
-                draft.actions.append(action)
+                spec.actions.append(action)
             }
         }
         restoreActionOrder()
         // A verb every resource uses for an operation is the API's (`api.methods`).
         for kind in CRUDOperation.allCases {
-            let methods = Set(draft.resources.filter { $0.operations.contains(kind) }.map { $0.methods[kind] ?? kind.defaultMethod })
+            let methods = Set(spec.resources.filter { $0.operations.contains { $0.value == kind } }.map { $0.methods[kind]?.value ?? kind.defaultMethod })
             guard methods.count == 1, let only = methods.first, only != kind.defaultMethod else { continue }
-            draft.api.methods[kind] = Located(unwritten: only)
-            for index in draft.resources.indices { draft.resources[index].methods[kind] = nil }
+            spec.api.methods[kind] = Located(unwritten: only)
+            for index in spec.resources.indices { spec.resources[index].methods[kind] = nil }
         }
     }
 
@@ -159,9 +159,9 @@ extension Mapper {
             }
             .map(\.element)
         }
-        draft.actions = sorted(draft.actions, order[nil])
-        for index in draft.resources.indices {
-            draft.resources[index].actions = sorted(draft.resources[index].actions, order[draft.resources[index].name])
+        spec.actions = sorted(spec.actions, order[nil])
+        for index in spec.resources.indices {
+            spec.resources[index].actions = sorted(spec.resources[index].actions, order[spec.resources[index].name.value])
         }
     }
 
@@ -180,7 +180,7 @@ extension Mapper {
         // What `export` wrote wins over the shapes: a namespace every resource shares looks like one.
         if let marked = document.vendorExtensions[CrudegenExtension.envelope]?.value as? String {
             envelope = marked.isEmpty ? [] : marked.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            draft.api.envelope = marked.isEmpty ? nil : Located(unwritten: marked)
+            spec.api.envelope = marked.isEmpty ? nil : Located(unwritten: marked)
             return
         }
         var chains: [[String]] = []
@@ -202,7 +202,7 @@ extension Mapper {
             common = Array(zip(common, chain).prefix { $0.0 == $0.1 }.map(\.0))
         }
         envelope = common
-        if !envelope.isEmpty { draft.api.envelope = Located(unwritten: envelope.joined(separator: ".")) }
+        if !envelope.isEmpty { spec.api.envelope = Located(unwritten: envelope.joined(separator: ".")) }
     }
 
     /// `schema` without the envelope's wrappers; `nil` when it is not wrapped in them.
@@ -217,10 +217,12 @@ extension Mapper {
 
     /// `schema` without `owner`'s namespace where a resource's action sends or answers the resource (or, answering,
     /// an array of it) wrapped in it, as the generated action does; else `schema` itself.
-    func withoutNamespace(_ schema: JSONSchema, of owner: SpecDraft.Resource?) -> JSONSchema {
+    func withoutNamespace(_ schema: JSONSchema, of owner: ResourceSpec?) -> JSONSchema {
         guard let owner, let (key, inner, _) = heldProperty(of: schema) else { return schema }
-        if key == owner.namespaceOne, referencedModel(inner)?.typeName == owner.name { return inner }
-        if key == owner.namespaceMany, case let .array(_, array) = inner.value, referencedModel(array.items)?.typeName == owner.name { return inner }
+        if key == owner.namespace?.one?.value, referencedModel(inner)?.typeName == owner.name.value { return inner }
+        if key == owner.namespace?.many?.value, case let .array(_, array) = inner.value, referencedModel(array.items)?.typeName == owner.name.value {
+            return inner
+        }
         return schema
     }
 

@@ -54,7 +54,7 @@ extension Mapper {
         }
         // One component served at several paths (one serializer behind several viewsets): each path after the
         // first gets a resource of its own, named after the path, with the same fields.
-        if let taken = draft.resources.first(where: { $0.name == model.typeName }) {
+        if let taken = spec.resources.first(where: { $0.name.value == model.typeName }) {
             model.typeName = declareCopy(of: taken, servedAt: collection)
         }
         return resource(model: model, candidates: candidates, path: route(collection), idParameter: idParameter)
@@ -91,7 +91,7 @@ extension Mapper {
         let name = inlineModel(schema, hint: Self.nameFromPath(collection.components).camelCased(uppercaseFirst: true), pointer: pointer)
         let component = JSONPointer.text(pointer)
         components[component] = .model(name)
-        componentFields[name] = modelIndex[name].map { draft.models[$0].fields }
+        componentFields[name] = modelIndex[name].map { spec.models[$0].fields }
         return InlineModel(
             model: (component, name), schema: schema, properties: objectProperties(schema, at: pointer) ?? [], required: requiredKeys(of: schema))
     }
@@ -130,14 +130,14 @@ extension Mapper {
 
     /// Declares a model with the id and fields of `resource`, named after `collection`, for the resource at
     /// that path.
-    mutating func declareCopy(of resource: SpecDraft.Resource, servedAt collection: OpenAPI.Path) -> String {
+    mutating func declareCopy(of resource: ResourceSpec, servedAt collection: OpenAPI.Path) -> String {
         let name = names.claim(Self.nameFromPath(collection.components))
-        var id = FieldSpec(imported: resource.idKey, type: resource.idType)
-        id.givenName = resource.idName
-        id.transform = resource.idTransform.map(Located.init(unwritten:))
-        let index = reserveModel(name, pointer: modelPointers[resource.name] ?? ["components", "schemas"])
-        draft.models[index] = ModelSpec(imported: name, description: resource.description, fields: [id] + resource.fields)
-        if let type = resource.jsonAPIType { jsonAPIObjects[name] = JSONAPIObject(type: type, original: [id] + resource.fields) }
+        var id = FieldSpec(imported: resource.id.documentKey, type: resource.id.type.value)
+        id.givenName = resource.id.name.value
+        id.transform = resource.id.transform
+        let index = reserveModel(name, pointer: modelPointers[resource.name.value] ?? ["components", "schemas"])
+        spec.models[index] = ModelSpec(imported: name, description: resource.description, fields: [id] + resource.fields)
+        if let type = resource.jsonAPIType { jsonAPIObjects[name] = JSONAPIObject(type: type.value, original: [id] + resource.fields) }
         return name
     }
 
@@ -231,7 +231,7 @@ extension Mapper {
     /// What a collection path and its item path make.
     enum ResourceOutcome {
         /// A resource, with the pointers of the operations it took and the model it was made of.
-        case resource(SpecDraft.Resource, used: [[String]], model: String)
+        case resource(ResourceSpec, used: [[String]], model: String)
         /// No resource, for the reason given; the operations become actions.
         case rejected(because: String)
     }
@@ -255,12 +255,12 @@ extension Mapper {
         model: (component: String, typeName: String), candidates: CRUDEndpoints, path: String, idParameter: String, isMarked: Bool = false,
         withoutOperations: Bool = false, inline: InlineModel? = nil
     ) -> ResourceOutcome {
-        guard let index = modelIndex[model.typeName], !draft.resources.contains(where: { $0.name == model.typeName }) else {
+        guard let index = modelIndex[model.typeName], !spec.resources.contains(where: { $0.name.value == model.typeName }) else {
             return .rejected(because: "`\(model.typeName)` is already another resource's model")
         }
         // A JSON:API resource rejected after its operations are weighed leaves the mapper as it was.
         let before = jsonAPIObjects[model.typeName] != nil ? self : nil
-        let modelFields = draft.models[index].fields
+        let modelFields = spec.models[index].fields
         var fields = modelFields
         let segment = path.split(separator: "/").last { !$0.contains("{") }.map(String.init)
         guard let (idIndex, parameterIsID) = ResourceMatching.idField(in: fields, parameter: idParameter, collectionSegment: segment, modelName: model.typeName)
@@ -280,11 +280,15 @@ extension Mapper {
         // `all_cases`), as `export` writes the routes of a snake_case spec.
         let idName =
             idField.givenName ?? (SpecInterop.jsonKey(forField: idParameter, style: .snakeCase) == idField.documentKey ? idParameter : idField.documentKey)
-        var resource = SpecDraft.Resource(
-            name: model.typeName, swiftName: draft.models[index].swiftName?.value, description: draft.models[index].description, path: path, idName: idName,
-            idKey: idField.documentKey, idType: .named(idTypeName), operations: [], fields: fields
-        )
-        resource.idTransform = idField.transform?.value
+        let id = IDSpec(
+            name: Located(unwritten: idName), type: Located(unwritten: .named(idTypeName)), key: Located(unwritten: idField.documentKey),
+            transform: idField.transform)
+        var resource = ResourceSpec(
+            name: Located(unwritten: model.typeName), description: spec.models[index].description, path: Located(unwritten: path), id: id, operations: [],
+            fields: fields)
+        resource.swiftName = spec.models[index].swiftName
+        // The keys wrapping the resource's objects (`namespace`), decided as its operations are weighed.
+        var namespace: (one: String?, many: String?, direction: NamespaceSpec.Direction?)
         var used: [[String]] = []
         // The member route's parameter is the id when it identifies the id field; else it is a param.
         let routeID = parameterIsID ? idParameter : idField.documentKey
@@ -317,25 +321,25 @@ extension Mapper {
             return true
         }
         if let list = candidates.list, let pagination = Self.paginationExtension(list.operation.vendorExtensions) {
-            resource.operations.append(.list)
+            resource.operations.append(Located(unwritten: .list))
             resource.pagination = pagination
             used.append(list.pointer)
         } else if let list = candidates.list, let success = successSchema(list.operation), case let query = listQuery(list),
             let shape = listShape(success.schema, query: query, inline: inline), isResource(shape.model)
         {
-            resource.operations.append(.list)
+            resource.operations.append(Located(unwritten: .list))
             resource.pagination = shape.pagination
             // Django REST Framework's LimitOffsetPagination: the page of PageNumberPagination, asked for by `limit` and `offset`.
-            if shape.pagination == SpecDraft.standardPagination, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = .offset }
+            if shape.pagination == PaginationSpec.nextURLDefaults, query.isSuperset(of: ["limit", "offset"]) { resource.pagination?.style = .offset }
             if shape.pagination == nil, shape.namespace == nil { resource.pagination = headerPagination(list, query: query) }
-            resource.namespaceMany = shape.namespace
+            namespace.many = shape.namespace
             used.append(list.pointer)
         }
         let unknownPaging = candidates.list.flatMap { list in used.contains(list.pointer) ? nil : unrecognisedPaging(list, inline: inline) }
         let otherItems = candidates.list.flatMap { list in used.contains(list.pointer) ? nil : listOfAnotherModel(list) }
         // A page component (`PaginatedPersonList`) and the parts of a page (PagerDuty's `Pagination`, Hetzner's
         // `meta`) say nothing `pagination` or the namespace does not.
-        if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil || resource.namespaceMany != nil,
+        if let list = candidates.list, used.contains(list.pointer), resource.pagination != nil || namespace.many != nil,
             let page = successSchema(list.operation)?.schema
         {
             consumedModels.formUnion(pageParts(of: page, besides: model.component))
@@ -349,33 +353,33 @@ extension Mapper {
         }
         /// Keeps the verb of the resource's `kind` when it is not the operation's default.
         func keepMethod(of kind: CRUDOperation, _ endpoint: Endpoint) {
-            if endpoint.method != kind.defaultMethod { resource.methods[kind] = endpoint.method }
+            if endpoint.method != kind.defaultMethod { resource.methods[kind] = Located(unwritten: endpoint.method) }
         }
         if let create = candidates.create, bodyFits(create), let returns = returnsModel(create) {
-            resource.operations.append(.create)
+            resource.operations.append(Located(unwritten: .create))
             keepMethod(of: .create, create)
-            if !returns { resource.responsesNone.append(.create) }
+            if !returns { resource.responses[.create] = Located(unwritten: .none) }
             used.append(create.pointer)
         }
         if let read = candidates.read, returnsModel(read) == true {
-            resource.operations.append(.read)
+            resource.operations.append(Located(unwritten: .read))
             used.append(read.pointer)
         }
         if let update = candidates.update, bodyFits(update), let returns = returnsModel(update) {
-            resource.operations.append(.update)
+            resource.operations.append(Located(unwritten: .update))
             keepMethod(of: .update, update)
-            if !returns { resource.responsesNone.append(.update) }
+            if !returns { resource.responses[.update] = Located(unwritten: .none) }
             used.append(update.pointer)
         }
         if let patch = candidates.patch, bodyFits(patch), let returns = returnsModel(patch) {
-            resource.operations.append(.patch)
+            resource.operations.append(Located(unwritten: .patch))
             keepMethod(of: .patch, patch)
-            if !returns { resource.responsesNone.append(.patch) }
+            if !returns { resource.responses[.patch] = Located(unwritten: .none) }
             used.append(patch.pointer)
         }
         // An unmarked delete is the item path's DELETE; one `export` marked may have any verb (`methods`).
         if let delete = candidates.delete, delete.method == CRUDOperation.delete.defaultMethod || isMarked, successSchema(delete.operation) != nil {
-            resource.operations.append(.delete)
+            resource.operations.append(Located(unwritten: .delete))
             keepMethod(of: .delete, delete)
             used.append(delete.pointer)
         }
@@ -391,28 +395,26 @@ extension Mapper {
             }
         }
         consumedModels.formUnion(related.union(wrappers))
-        resource.operations.sort()
-        resource.namespaceOne = namespaceOne ?? nil
-        namespaceOfRequests(candidates, used: used, into: &resource)
-        resource.store = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.store]?.value as? Bool
+        resource.operations.sort { $0.value < $1.value }
+        namespace.one = namespaceOne ?? nil
+        namespaceOfRequests(candidates, used: used, into: &namespace)
+        resource.store = (componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.store]?.value as? Bool).map(Located.init(unwritten:))
         if let marked = componentSchema(named: model.component)?.vendorExtensions[CrudegenExtension.namespace]?.value as? [String: Any] {
             // What `export` wrote wins over the shapes, which do not show `many` beside a page.
             let key = { (name: String) in (marked[name] as? String).flatMap { $0.isEmpty ? nil : $0 } }
-            resource.namespaceOne = key("one")
-            resource.namespaceMany = key("many")
-            resource.namespaceDirection = key("applies_to").flatMap(NamespaceSpec.Direction.init(rawValue:)).flatMap { $0 == .both ? nil : $0 }
+            namespace = (key("one"), key("many"), key("applies_to").flatMap(NamespaceSpec.Direction.init(rawValue:)))
         }
         for kind in [CRUDOperation.read, .list] {
             if let endpoint = kind == .read ? candidates.read : candidates.list, used.contains(endpoint.pointer) {
-                resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions)
+                resource.cache[kind] = Self.cachePolicy(endpoint.operation.vendorExtensions).map(Located.init(unwritten:))
             }
         }
         let fieldNames = Set(fields.flatMap { [$0.documentKey] + ($0.givenName.map { [$0] } ?? []) })
         for case let (kind, endpoint?) in candidates.all where used.contains(endpoint.pointer) {
-            resource.deprecated[kind] = Self.deprecation(of: endpoint.operation)
+            resource.deprecated[kind] = Self.deprecation(of: endpoint.operation).map(Located.init(unwritten:))
             let written = route(endpoint.path, renaming: renaming)
-            let member = resource.path.hasSuffix("/") ? "\(resource.path){\(idName)}/" : "\(resource.path)/{\(idName)}"
-            if written != ([.list, .create].contains(kind) ? resource.path : member) { resource.routes[kind] = written }
+            let member = path.hasSuffix("/") ? "\(path){\(idName)}/" : "\(path)/{\(idName)}"
+            if written != ([.list, .create].contains(kind) ? path : member) { resource.routes[kind] = Located(unwritten: written) }
             // Route parameters that are neither the id nor a field are the resource's params.
             for name in parameterNames(endpoint.path) where name != routeID && !fieldNames.contains(name) {
                 guard !resource.params.contains(where: { $0.name.value == name }) else { continue }
@@ -425,12 +427,12 @@ extension Mapper {
                 resource.params.append(routeParam(name, type: type, declared: declared?.parameter))
             }
             let markedHeaders = Self.markedHeaders(endpoint.operation.vendorExtensions)
-            if let markedHeaders, !markedHeaders.isEmpty { resource.headers[kind] = markedHeaders }
+            if let markedHeaders, !markedHeaders.isEmpty { resource.headers[kind] = markedHeaders.map(HeaderSpec.init(imported:)) }
             for (parameter, pointer) in parameters(of: endpoint) where parameter.location == .header || parameter.location == .cookie {
                 if parameter.location == .header, let markedHeaders {
                     if markedHeaders.contains(where: { $0.0 == parameter.name }) { continue }
                 } else if parameter.location == .header, let value = parameterSchema(parameter).flatMap(constantValue) {
-                    resource.headers[kind, default: []].append((parameter.name, value))
+                    resource.headers[kind, default: []].append(HeaderSpec(imported: (parameter.name, value)))
                     continue
                 }
                 warnNotImported(parameter, of: "\(endpoint.method) \(endpoint.path.rawValue)", at: pointer)
@@ -458,33 +460,34 @@ extension Mapper {
             !related.isEmpty || tookBodies || ResourceMatching.isNoise(String(model.typeName.dropFirst(preferred.count))),
             names.claimExactly(preferred)
         {
-            resource.name = preferred
+            resource.name.value = preferred
         }
         if let (list, keys) = unknownPaging {
             warn(
-                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: import does not recognise how its pages go on (\(keys) beside the items)",
+                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name.value)`: import does not recognise how its pages go on (\(keys) beside the items)",
                 at: list.pointer, hint: "give the resource a `pagination` that says how it pages (docs/spec.md, Pagination)")
         } else if let (list, items) = otherItems, items != model.typeName {
             // Asana's lists answer `GoalCompact`, which lacks fields its `GoalResponse` requires or has them of another type.
             warn(
-                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name)`: its items are `\(items)`, which do not decode as `\(resource.name)`",
+                "\(list.method) \(list.path.rawValue) is an action, not the list of `\(resource.name.value)`: its items are `\(items)`, which do not decode as `\(resource.name.value)`",
                 at: list.pointer)
         }
         if let object = jsonAPIObjects[model.typeName] {
             // A JSON:API resource's documents hold its objects under `data`, which `jsonapi` says.
-            let keys = [resource.namespaceOne, resource.namespaceMany, resource.pagination?.items?.value].compactMap { $0 }
+            let keys = [namespace.one, namespace.many, resource.pagination?.items?.value].compactMap { $0 }
             if let other = keys.first(where: { $0 != "data" }), let before {
                 self = before
                 return .rejected(because: "`\(model.typeName)` is a JSON:API resource object, but their bodies hold it under `\(other)`, not `data`")
             }
-            resource.jsonAPIType = object.type ?? segment ?? resource.name
-            (resource.namespaceOne, resource.namespaceMany, resource.namespaceDirection) = (nil, nil, nil)
+            resource.jsonAPIType = Located(unwritten: object.type ?? segment ?? resource.name.value)
+            namespace = (nil, nil, nil)
         }
         if declaredType == "Double" {
             warn(
-                "the id `\(idField.documentKey)` of `\(resource.name)` is a number, read as `Int64`: an id in a path is written without a fraction (`\(path)/5`, not `5.0`)",
+                "the id `\(idField.documentKey)` of `\(resource.name.value)` is a number, read as `Int64`: an id in a path is written without a fraction (`\(path)/5`, not `5.0`)",
                 at: modelPointers[model.typeName] ?? used.first ?? ["paths"])
         }
+        resource.namespace = NamespaceSpec(imported: namespace)
         return .resource(resource, used: used, model: model.typeName)
     }
 
@@ -537,7 +540,7 @@ extension Mapper {
     /// `read_only` (what the server sets), and the body models are consumed. Returns whether a body was
     /// such a model.
     mutating func adoptRequestBodies(
-        _ candidates: CRUDEndpoints, used: [[String]], model: (component: String, typeName: String), idKey: String, into resource: inout SpecDraft.Resource
+        _ candidates: CRUDEndpoints, used: [[String]], model: (component: String, typeName: String), idKey: String, into resource: inout ResourceSpec
     ) -> Bool {
         var sentKeys: Set<String> = []
         var everyBodyKnown = true
@@ -570,7 +573,9 @@ extension Mapper {
 
     /// Compares the namespace of request bodies with that of responses: a namespace only responses have is
     /// `applies_to: responses`, one only requests have `applies_to: requests`.
-    func namespaceOfRequests(_ candidates: CRUDEndpoints, used: [[String]], into resource: inout SpecDraft.Resource) {
+    func namespaceOfRequests(
+        _ candidates: CRUDEndpoints, used: [[String]], into namespace: inout (one: String?, many: String?, direction: NamespaceSpec.Direction?)
+    ) {
         var requestKey: String??
         for case let (kind, endpoint?) in [(CRUDOperation.create, candidates.create), (.update, candidates.update), (.patch, candidates.patch)]
         where used.contains(endpoint.pointer) && requestKey == nil {
@@ -585,11 +590,11 @@ extension Mapper {
                 requestKey = .some(nil)
             }
         }
-        switch (resource.namespaceOne, requestKey) {
-        case (_?, nil?): resource.namespaceDirection = .responses
+        switch (namespace.one, requestKey) {
+        case (_?, nil?): namespace.direction = .responses
         case let (nil, key??):
-            resource.namespaceOne = key
-            resource.namespaceDirection = .requests
+            namespace.one = key
+            namespace.direction = .requests
         default: break
         }
     }

@@ -34,7 +34,7 @@ extension Mapper {
         case let .enumeration(typeName)?:
             if let values = enumValues(of: schema) {
                 let names = (schema.vendorExtensions["x-enum-varnames"]?.value as? [Any])?.compactMap { $0 as? String }
-                draft.enums.append(
+                spec.enums.append(
                     EnumSpec(
                         imported: typeName, swiftName: swiftNames[name], description: schema.description, isInteger: values.isInteger, values: values.values,
                         caseNames: names?.count == values.values.count ? names : nil))
@@ -43,11 +43,11 @@ extension Mapper {
             let index = reserveModel(typeName, pointer: pointer)
             let fields = fields(of: schema, owner: typeName, pointer: pointer)
             componentFields[typeName] = fields
-            draft.models[index] = ModelSpec(imported: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
+            spec.models[index] = ModelSpec(imported: typeName, swiftName: swiftNames[name], description: schema.description, fields: fields)
         case let .union(typeName)?:
             var union = self.union(schema, name: typeName, pointer: pointer)
             union.swiftName = swiftNames[name].map(Located.init(unwritten:))
-            draft.unions.append(union)
+            spec.unions.append(union)
         case .alias?, nil:
             // Mapped now, in document order, so what it cannot express is reported even when unused.
             _ = aliasType(name, schema, depth: 0)
@@ -69,7 +69,7 @@ extension Mapper {
         }
         guard transformApplies(transform, to: type.baseName) else { return }
         (field.type, field.transform) = (Located(unwritten: type), Located(unwritten: transform))
-        let dateFormat = draft.transforms.first { $0.name.value == transform }.flatMap {
+        let dateFormat = spec.transforms.first { $0.name.value == transform }.flatMap {
             if case let .dateFormat(format, _) = $0.kind { format.value } else { nil }
         }
         if let description = field.description,
@@ -92,7 +92,7 @@ extension Mapper {
             if let builtin = BuiltinType(rawValue: name) {
                 builtin.reads(example: example)
             } else {
-                draft.enums.first { $0.name.value == name }.map { $0.hasRawValue(example) } ?? true
+                spec.enums.first { $0.name.value == name }.map { $0.hasRawValue(example) } ?? true
             }
         guard fits else {
             warn("the example `\(example)` is no value of `\(name)`; it is left out", at: pointer)
@@ -115,7 +115,7 @@ extension Mapper {
     /// Whether a field whose innermost type is `base` can take the transform `name`, built-in or declared.
     func transformApplies(_ name: String, to base: String) -> Bool {
         if let builtin = BuiltinTransform(rawValue: name) { return builtin.appliesTo.contains { $0.rawValue == base } }
-        switch draft.transforms.first(where: { $0.name.value == name })?.kind {
+        switch spec.transforms.first(where: { $0.name.value == name })?.kind {
         case .dateFormat?: return base == BuiltinType.date.rawValue
         case let .custom(type, _)?: return type.value.baseName == base
         case nil: return false
@@ -147,9 +147,9 @@ extension Mapper {
     /// Appends an empty model to fill later, so that models stay in document order; returns its index.
     mutating func reserveModel(_ name: String, pointer: [String]) -> Int {
         modelPointers[name] = pointer
-        draft.models.append(ModelSpec(imported: name, description: nil, fields: []))
-        modelIndex[name] = draft.models.count - 1
-        return draft.models.count - 1
+        spec.models.append(ModelSpec(imported: name, description: nil, fields: []))
+        modelIndex[name] = spec.models.count - 1
+        return spec.models.count - 1
     }
 
     /// String or integer enums: their raw values, without `null`, each once (Okta lists some twice; a value
@@ -342,7 +342,7 @@ extension Mapper {
                 return (.named("String"), nullable || nonNull.count < members.count)
             }
             let name = names.claim(hint)
-            draft.unions.append(union(schema, name: name, pointer: pointer))
+            spec.unions.append(union(schema, name: name, pointer: pointer))
             return (.named(name), nullable || nonNull.count < members.count)
         case .not:
             warn("`not` is approximated as `JSON`", at: pointer)
@@ -394,7 +394,7 @@ extension Mapper {
             let component: String? = if case let .reference(reference, _) = member.value { reference.name } else { nil }
             typed.append((readableWithoutTransform(type.nonOptional), component))
         }
-        let models = Set(draft.models.map(\.name.value) + components.values.compactMap { if case let .model(typeName) = $0 { typeName } else { nil } })
+        let models = Set(spec.models.map(\.name.value) + components.values.compactMap { if case let .model(typeName) = $0 { typeName } else { nil } })
         let isModel = { (type: TypeExpression) in if case let .named(name) = type { models.contains(name) } else { false } }
         if let discriminator = schema.discriminator, typed.allSatisfy({ isModel($0.type) }) {
             let mapping = source.inDocumentOrder((discriminator.mapping ?? [:]).map { ($0.key, $0.value) }, at: pointer + ["discriminator", "mapping"])
@@ -467,7 +467,7 @@ extension Mapper {
 
     /// Whether `typeName` is a union, declared or yet to be.
     func isUnion(_ typeName: String) -> Bool {
-        draft.unions.contains { $0.name.value == typeName } || components.values.contains { if case .union(typeName) = $0 { true } else { false } }
+        spec.unions.contains { $0.name.value == typeName } || components.values.contains { if case .union(typeName) = $0 { true } else { false } }
     }
 
     /// `type` with `Date` and `Data` read as `String`: a union's variant has no transform to read them.
@@ -505,16 +505,16 @@ extension Mapper {
 
     /// The transform of dates without a time, `yyyy-MM-dd` in UTC, declared under `transforms` on first use.
     mutating func dateOnlyTransform() -> String {
-        if let declared = draft.transforms.first(where: { if case .dateFormat(let format, nil) = $0.kind { format.value == "yyyy-MM-dd" } else { false } }) {
+        if let declared = spec.transforms.first(where: { if case .dateFormat(let format, nil) = $0.kind { format.value == "yyyy-MM-dd" } else { false } }) {
             return declared.name.value
         }
         var name = "date"
         var number = 2
-        while draft.transforms.contains(where: { $0.name.value == name }) {
+        while spec.transforms.contains(where: { $0.name.value == name }) {
             name = "date\(number)"
             number += 1
         }
-        draft.transforms.append(TransformSpec(name: Located(unwritten: name), kind: .dateFormat(Located(unwritten: "yyyy-MM-dd"), timeZone: nil)))
+        spec.transforms.append(TransformSpec(name: Located(unwritten: name), kind: .dateFormat(Located(unwritten: "yyyy-MM-dd"), timeZone: nil)))
         return name
     }
 
@@ -534,7 +534,7 @@ extension Mapper {
     /// Declares an enum written in place in a property, named after its owner and property.
     mutating func inlineEnum(_ values: (isInteger: Bool, values: [String]), hint: String, description: String?) -> String {
         let name = names.claim(hint)
-        draft.enums.append(EnumSpec(imported: name, description: description, isInteger: values.isInteger, values: values.values))
+        spec.enums.append(EnumSpec(imported: name, description: description, isInteger: values.isInteger, values: values.values))
         return name
     }
 
@@ -542,7 +542,7 @@ extension Mapper {
     mutating func inlineModel(_ schema: JSONSchema, hint: String, pointer: [String]) -> String {
         let name = names.claim(hint)
         let index = reserveModel(name, pointer: pointer)
-        draft.models[index] = ModelSpec(imported: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
+        spec.models[index] = ModelSpec(imported: name, description: schema.description, fields: fields(of: schema, owner: name, pointer: pointer))
         flattenJSONAPIObject(name, schema: schema, pointer: pointer)
         return name
     }
@@ -550,7 +550,7 @@ extension Mapper {
     /// The type of a path or query parameter, `String` when its schema is not one a route can hold.
     mutating func pathType(of schema: JSONSchema, hint: String, pointer: [String]) -> TypeExpression {
         let (type, _) = typeExpression(of: schema, hint: hint, pointer: pointer)
-        if case let .named(name) = type, BuiltinType(rawValue: name)?.isRouteParameterType == true || draft.enums.contains(where: { $0.name.value == name }) {
+        if case let .named(name) = type, BuiltinType(rawValue: name)?.isRouteParameterType == true || spec.enums.contains(where: { $0.name.value == name }) {
             return type
         }
         if case .named("Int32") = type { return .named("Int") }

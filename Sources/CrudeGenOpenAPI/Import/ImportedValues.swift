@@ -69,9 +69,9 @@ extension HeaderSpec {
     }
 }
 
-/// Fields as the importer makes them. Until the key style is known (``SpecDraft/spec(file:)``), a field the document
-/// does not name is named by its JSON key and has no explicit `key`; one it names (`x-crudegen-name`) has
-/// its key written out, which is what tells the two apart when names are decided.
+/// Fields as the importer makes them. Until the key style is known (``Spec/namedByKeyStyle()``), a field
+/// the document does not name is named by its JSON key and has no explicit `key`; one it names
+/// (`x-crudegen-name`) has its key written out, which is what tells the two apart when names are decided.
 extension FieldSpec {
     /// The property `key` of a document's object, of spec type `type`, named by its key.
     init(imported key: String, type: TypeExpression, description: String? = nil) {
@@ -113,4 +113,25 @@ extension UnionSpec.Variant {
     init(listed type: TypeExpression) {
         self.init(name: Located(unwritten: type.description), type: Located(unwritten: type), isListed: true)
     }
+}
+
+extension IDSpec {
+    /// The id's JSON key in the document, explicit until the key style is known.
+    var documentKey: String { key?.value ?? name.value }
+}
+
+extension NamespaceSpec {
+    /// The namespace of the keys `one` and `many`, wrapping `direction`'s bodies (both when `nil`); `nil`
+    /// when neither key is given.
+    init?(imported namespace: (one: String?, many: String?, direction: Direction?)) {
+        guard namespace.one != nil || namespace.many != nil else { return nil }
+        self.init(one: namespace.one.map(Located.init(unwritten:)), many: namespace.many.map(Located.init(unwritten:)))
+        direction = namespace.direction ?? .both
+    }
+}
+
+extension PaginationSpec {
+    /// Django REST Framework's `{count, next, previous, results}` with a next URL, every key at its
+    /// default: written `pagination: true`.
+    static let nextURLDefaults = PaginationSpec(at: .unwritten)
 }

@@ -1,20 +1,29 @@
 import CrudeGenEngine
 
-/// Assembles a ``SpecDraft`` into a ``Spec``, deciding what only the whole draft tells: each field's name
-/// from its JSON key once the key style is known, and explicit keys where the style does not derive them.
-/// ``SpecSerializer`` writes the result.
-///
-/// Every value is located at `file`'s first line: the spec has no text yet, and the text the serializer
-/// writes is what is loaded, validated and located afterwards.
-extension SpecDraft {
-    /// The spec the draft describes, its values located at the start of `file`.
-    func spec(file: String) -> Spec {
-        let assembler = SpecAssembler(style: api.keyStyle, location: SourceLocation(file: file, line: 1, column: 1))
-        return assembler.spec(of: self)
+/// Names the fields of an imported spec, which only the whole spec can: a field is named by its JSON key
+/// (or by the name the document gives it) while the document is read, and by the key style once every
+/// key is known. ``SpecSerializer`` writes the result.
+extension Spec {
+    /// The spec with every field named by `api.keyStyle`, explicit keys only where the style does not
+    /// derive them, and unions listing their variants by type only when none has a name of its own.
+    func namedByKeyStyle() -> Spec {
+        let namer = FieldNamer(style: api.keyStyle)
+        var spec = self
+        spec.unions = unions.map(namer.union)
+        spec.models = models.map { model in
+            var model = model
+            model.fields = namer.fields(model.fields)
+            return model
+        }
+        spec.resources = resources.map(namer.resource)
+        spec.actions = actions.map(namer.action)
+        return spec
     }
+}
 
+extension FieldSpec {
     /// The field name import gives a JSON key: the key, camel-cased when the style is `snake_case`.
-    static func derivedName(forKey key: String, style: KeyStyle) -> String {
+    static func importedName(forKey key: String, style: KeyStyle) -> String {
         guard style == .snakeCase, key.contains("_") else { return key }
         return SpecInterop.identifier(
             key.split(separator: "_").enumerated().map { $0.offset == 0 ? String($0.element) : String($0.element).capitalizedFirst }.joined(),
@@ -22,37 +31,9 @@ extension SpecDraft {
     }
 }
 
-/// The draft's parts as the spec's, all at one synthesized `location`; `style` decides which fields need an explicit key.
-private struct SpecAssembler {
+/// Names fields by one key style (`style`), which decides which of them keep an explicit key.
+private struct FieldNamer {
     let style: KeyStyle
-    let location: SourceLocation
-
-    func located<T>(_ value: T) -> Located<T> {
-        Located(value, at: location)
-    }
-
-    func spec(of draft: SpecDraft) -> Spec {
-        var api = draft.api
-        api.location = location
-        var spec = Spec(file: location.file, api: api)
-        spec.transforms = draft.transforms
-        spec.enums = draft.enums
-        spec.unions = draft.unions.map(union)
-        spec.models = draft.models.map { model in
-            var spec = model
-            spec.fields = fields(model.fields)
-            return spec
-        }
-        spec.resources = draft.resources.map(resource)
-        spec.actions = draft.actions.map(action)
-        return spec
-    }
-
-    func headers(_ headers: [(name: String, value: String)]) -> [HeaderSpec] {
-        headers.map { HeaderSpec(name: located($0.name), value: located($0.value)) }
-    }
-
-    // MARK: types
 
     /// Variants listed by type when none has a name of its own, else each under its name (a listed
     /// one's is its type's spelling).
@@ -75,10 +56,10 @@ private struct SpecAssembler {
             named.description = field.description.keptDescription
             if let given = field.givenName, !used.contains(SpecInterop.propertyName(given)) {
                 used.insert(SpecInterop.propertyName(given))
-                named.key = SpecInterop.jsonKey(forField: given, style: style) == documentKey ? nil : located(documentKey)
+                named.key = SpecInterop.jsonKey(forField: given, style: style) == documentKey ? nil : Located(unwritten: documentKey)
                 return named
             }
-            var name = SpecDraft.derivedName(forKey: documentKey, style: style)
+            var name = FieldSpec.importedName(forKey: documentKey, style: style)
             var key: String? = SpecInterop.jsonKey(forField: name, style: style) == documentKey ? nil : documentKey
             if key != nil, !SpecInterop.isIdentifier(name) {
                 name = SpecInterop.identifier(name, uppercaseFirst: false)
@@ -92,7 +73,7 @@ private struct SpecAssembler {
             }
             if key == nil, SpecInterop.jsonKey(forField: name, style: style) != documentKey { key = documentKey }
             used.insert(SpecInterop.propertyName(name))
-            (named.name, named.key) = (located(name), key.map(located))
+            (named.name, named.key) = (Located(unwritten: name), key.map(Located.init(unwritten:)))
             return named
         }
     }
@@ -100,43 +81,28 @@ private struct SpecAssembler {
     /// Names each field a route names as the route does, by its JSON key (`{site_id}`), with the name its
     /// key would give it (`siteId`) as its `swift_name`, so that the route stays the document's path. Names
     /// are decided here, as the key style is known only once every key is.
-    func routeFieldsNamed(in resource: inout SpecDraft.Resource) {
-        let routeNames = Set(resource.params.map(\.name.value) + [resource.idName])
-        let written = Set(([resource.path] + resource.routes.values).flatMap(SpecInterop.parameterNames(inRoute:)))
-        for (index, named) in fields(resource.fields, taken: [SpecInterop.propertyName(resource.idName)]).enumerated() {
+    func routeFieldsNamed(in resource: inout ResourceSpec) {
+        let routeNames = Set(resource.params.map(\.name.value) + [resource.id.name.value])
+        let written = Set(([resource.path.value] + resource.routes.values.map(\.value)).flatMap(SpecInterop.parameterNames(inRoute:)))
+        for (index, named) in fields(resource.fields, taken: [SpecInterop.propertyName(resource.id.name.value)]).enumerated() {
             let documentKey = resource.fields[index].documentKey
             guard named.name.value != documentKey, written.contains(documentKey), !routeNames.contains(documentKey) else { continue }
             resource.fields[index].givenName = documentKey
-            if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = located(SpecInterop.propertyName(named.name.value)) }
+            if resource.fields[index].swiftName == nil { resource.fields[index].swiftName = Located(unwritten: SpecInterop.propertyName(named.name.value)) }
         }
     }
 
     // MARK: resources and actions
 
-    func resource(_ draft: SpecDraft.Resource) -> ResourceSpec {
-        var draft = draft
-        routeFieldsNamed(in: &draft)
-        let idKeyDerived = SpecInterop.jsonKey(forField: draft.idName, style: style) == draft.idKey
-        let id = IDSpec(
-            name: located(draft.idName), type: located(draft.idType), key: idKeyDerived ? nil : located(draft.idKey), transform: draft.idTransform.map(located))
-        var namespace: NamespaceSpec?
-        if draft.namespaceOne != nil || draft.namespaceMany != nil {
-            namespace = NamespaceSpec(one: draft.namespaceOne.map(located), many: draft.namespaceMany.map(located))
-            namespace?.direction = draft.namespaceDirection ?? .both
-        }
-        var resource = ResourceSpec(
-            name: located(draft.name), description: draft.description.keptDescription, path: located(draft.path), id: id,
-            operations: draft.operations.map(located), namespace: namespace, routes: draft.routes.mapValues(located),
-            methods: draft.methods.mapValues(located), headers: draft.headers.mapValues(headers),
-            responses: Dictionary(uniqueKeysWithValues: draft.responsesNone.map { ($0, located(ResponseKind.none)) }), params: draft.params,
-            pagination: draft.pagination, fields: fields(draft.fields, taken: [SpecInterop.propertyName(draft.idName)]),
-            actions: draft.actions.map(action))
-        resource.swiftName = draft.swiftName.map(located)
-        resource.store = draft.store.map(located)
-        resource.jsonAPIType = draft.jsonAPIType.map(located)
-        resource.query = fields(draft.query, taken: Set(["query"] + draft.params.map(\.propertyName)))
-        resource.cache = draft.cache.mapValues(located)
-        resource.deprecated = draft.deprecated.mapValues(located)
+    /// A resource with its fields named: a field its routes name keeps the route's name, and the id's key
+    /// is explicit only when the style does not derive it from the id's name.
+    func resource(_ resource: ResourceSpec) -> ResourceSpec {
+        var resource = resource
+        routeFieldsNamed(in: &resource)
+        if SpecInterop.jsonKey(forField: resource.id.name.value, style: style) == resource.id.documentKey { resource.id.key = nil }
+        resource.fields = fields(resource.fields, taken: [SpecInterop.propertyName(resource.id.name.value)])
+        resource.query = fields(resource.query, taken: Set(["query"] + resource.params.map(\.propertyName)))
+        resource.actions = resource.actions.map(action)
         return resource
     }
 
