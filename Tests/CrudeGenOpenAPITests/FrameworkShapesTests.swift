@@ -111,6 +111,17 @@ import Testing
         #expect(result.summary.description == "2 operations read: 0 resources (0 operations), 2 actions, 0 left out")
     }
 
+    /// An id of a type no id can have names the type as a spec writes it.
+    @Test func anIdOfAnotherTypeSaysWhichType() throws {
+        let document = Self.pair(parameter: "pk", idKey: "pk")
+            .replacingOccurrences(of: "pk: { type: integer, readOnly: true }", with: "pk: { type: boolean }")
+        let result = try OpenAPIImporter.importDocument(Data(document.utf8), file: "stock.yaml")
+        #expect(
+            result.warnings.map(\.description) == [
+                "stock.yaml:5:5: warning: `/api/parts/` and its item path are not imported as a resource: the id `pk` of `Part` is `Bool`; a resource's id is an integer, a string or a UUID; their operations become actions (#/paths/~1api~1parts~1)"
+            ], "\(result.warnings)")
+    }
+
     /// FastAPI appends the path and the method to a route function's name to make its `operationId`, and
     /// Litestar puts the path in front of the handler's name; the action takes the function's name. An
     /// `operationId` written by hand stays as it is.

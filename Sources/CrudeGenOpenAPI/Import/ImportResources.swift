@@ -272,7 +272,7 @@ extension Mapper {
         let idField = fields[idIndex]
         guard case let .named(declaredType) = idField.type.value.nonOptional, let idTypeName = Self.idType(declaredType) else {
             return .rejected(
-                because: "the id `\(idField.documentKey)` of `\(model.typeName)` is `\(idField.type)`; a resource's id is an integer, a string or a UUID")
+                because: "the id `\(idField.documentKey)` of `\(model.typeName)` is `\(idField.type.value)`; a resource's id is an integer, a string or a UUID")
         }
         fields.remove(at: idIndex)
         // The key is the id's name as it stands (`user id`, `_`, `APIClient`): the generator makes a Swift name
