@@ -75,7 +75,7 @@ public struct Generator: Sendable {
             let (problems, validated) = ValidatedSpec.validate(spec)
             diagnostics += problems
             guard !loaded.diagnostics.containsErrors, let validated else { continue }
-            for file in renderer.render(CodeModelBuilder.build(validated)) {
+            for file in renderer.render(CodeModelBuilder.build(APIResolver.resolve(validated))) {
                 if let other = producers[file.name] {
                     diagnostics.append(
                         .error(

@@ -4,21 +4,20 @@ import Foundation
 
 /// How the values of a JSON:API resource (a spec resource with `jsonapi`) travel: each one a resource
 /// object, `{"type": "articles", "id": "1", "attributes": {…}, "relationships": {"author": {"data": {"type":
-/// "people", "id": "9"}}}}`, under `data` both ways (the code model's namespaces). The server keeps the flat
+/// "people", "id": "9"}}}}`, under `data` both ways (the resource's namespaces). The server keeps the flat
 /// value the seed writes (`{"id": "1", "title": …, "author": "9"}`) and reads and writes resource objects
-/// around it, each field where the code model's ``PropertyDeclaration/jsonAPIMember`` places it.
+/// around it, each field where its ``ResolvedField/jsonAPIMember`` places it.
 struct JSONAPIShape: Sendable {
     /// The `type` of the resource's objects (`articles`).
     var type: String
     /// Where each field sits in a resource object, by the field's JSON key.
     var members: [String: JSONAPIMember]
 
-    /// The shape of the resource `declaration` declares, its fields placed as `properties` (the model's,
-    /// the id's included) say; `nil` for a resource that is not a JSON:API one.
-    init?(_ declaration: ResourceDeclaration, properties: [PropertyDeclaration]) {
-        guard let type = declaration.jsonAPIType else { return nil }
+    /// The shape of a JSON:API resource of `type` whose `fields` (the id's included) are placed as each
+    /// says.
+    init(type: String, fields: [ResolvedField]) {
         self.type = type
-        members = Dictionary(properties.compactMap { property in property.jsonAPIMember.map { (property.key, $0) } }, uniquingKeysWith: { first, _ in first })
+        members = Dictionary(fields.compactMap { field in field.jsonAPIMember.map { (field.key, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The related type and arity of `field` when it is a relationship; `nil` for an attribute.

@@ -219,7 +219,7 @@ actor ServeEngine {
             guard case let .operation(resource, operation) = candidate.endpoint, operation.kind == firstOperation.kind,
                 operation.route.hasShape(of: firstOperation.route.parts), let pagination = resource.pagination
             else { return false }
-            return names.contains(pagination.parameter) || names.contains(pagination.sizeParameter)
+            return names.contains(pagination.linkParameter) || names.contains(pagination.sizeParameter)
         }
         return paged ?? first
     }
@@ -326,7 +326,7 @@ actor ServeEngine {
     ) throws(RequestFailure) -> ServedResponse {
         let table = tables[resource.table] ?? Table()
         var reserved = Set([resource.limitParameter, resource.offsetParameter].compactMap(\.self))
-        if let pagination = resource.pagination { reserved.formUnion([pagination.parameter, pagination.sizeParameter]) }
+        if let pagination = resource.pagination { reserved.formUnion([pagination.linkParameter, pagination.sizeParameter]) }
         // Query items named like a field filter by it, as json-server's do.
         let filters = request.query.filter { item in !reserved.contains(item.name) && resource.allFields.contains { $0.key == item.name } }
         let routeFilters = values.contains { value in
@@ -371,24 +371,24 @@ actor ServeEngine {
     /// page as `representation` writes it; beside a next URL under `next`, the previous page's under
     /// `previous` in its place.
     private func page(
-        _ keys: [String], _ pagination: ServedPagination, request: ServedRequest, previous previousName: String, representation: (String) -> WireValue?
+        _ keys: [String], _ pagination: PaginationDeclaration, request: ServedRequest, previous previousName: String, representation: (String) -> WireValue?
     ) throws(RequestFailure) -> Answer {
-        let given = request.query.last { $0.name == pagination.parameter }?.value
-        let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.defaultSize
+        let given = request.query.last { $0.name == pagination.linkParameter }?.value
+        let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.servedSize
         let start: Int
         let pageNumber: Int
-        let style = pagination.declaration.style
+        let style = pagination.style
         switch style {
         case .offset:
-            guard let offset = given.map({ Int($0) }) ?? 0, offset >= 0 else { throw invalidParameter(pagination.parameter, "A valid offset is required.") }
+            guard let offset = given.map({ Int($0) }) ?? 0, offset >= 0 else { throw invalidParameter(pagination.linkParameter, "A valid offset is required.") }
             start = offset
             pageNumber = offset / size + 1
         case .cursor:
-            guard let offset = given.map({ Self.offset(inCursor: $0) }) ?? 0 else { throw invalidParameter(pagination.parameter, "Invalid cursor.") }
+            guard let offset = given.map({ Self.offset(inCursor: $0) }) ?? 0 else { throw invalidParameter(pagination.linkParameter, "Invalid cursor.") }
             start = offset
             pageNumber = offset / size + 1
         case .pageNumber, .nextURL, .linkHeader:
-            guard let number = given.map({ Int($0) }) ?? 1, number >= 1 else { throw invalidParameter(pagination.parameter, "Invalid page.") }
+            guard let number = given.map({ Int($0) }) ?? 1, number >= 1 else { throw invalidParameter(pagination.linkParameter, "Invalid page.") }
             pageNumber = number
             // A page past any list (`page=4182946609137206784`) is an empty one, not an overflow.
             let (product, overflow) = (number - 1).multipliedReportingOverflow(by: size)
@@ -396,11 +396,11 @@ actor ServeEngine {
         }
         let slice = start < keys.count ? keys[start..<min(start + size, keys.count)].compactMap(representation) : []
         let hasNext = start < keys.count && keys.count - start > size
-        let nextLink: String? = hasNext ? link(request, setting: pagination.parameter, to: String(pageNumber + 1)) : nil
-        let itemsKeyPath = pagination.declaration.items
+        let nextLink: String? = hasNext ? link(request, setting: pagination.linkParameter, to: String(pageNumber + 1)) : nil
+        let itemsKeyPath = pagination.items
         var body: WireValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])
         if !itemsKeyPath.isEmpty { body.set(.array(slice), at: itemsKeyPath) }
-        if let count = pagination.declaration.count { body.set(.integer(Int64(keys.count)), at: count) }
+        if let count = pagination.count { body.set(.integer(Int64(keys.count)), at: count) }
         // What the body says of the next page, in the style's key: a URL, a page number or a cursor.
         let next: (keyPath: String, value: WireValue)? =
             switch style {
@@ -413,12 +413,12 @@ actor ServeEngine {
         // Beside a next URL under `next`, the previous page's under `previous`, as Django REST Framework and
         // the APIs written like it answer (the client reads only `next`).
         if case let .nextURL(keyPath) = style, keyPath == "next" || keyPath.hasSuffix(".next") {
-            let previous = pageNumber > 1 ? WireValue.string(link(request, setting: pagination.parameter, to: String(pageNumber - 1))) : .null
+            let previous = pageNumber > 1 ? WireValue.string(link(request, setting: pagination.linkParameter, to: String(pageNumber - 1))) : .null
             body.set(previous, at: keyPath.dropLast("next".count) + previousName)
         }
         var headers: [(name: String, value: String)] = []
         if case .linkHeader = style, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
-        if let countHeader = pagination.declaration.countHeader { headers.append((countHeader, String(keys.count))) }
+        if let countHeader = pagination.countHeader { headers.append((countHeader, String(keys.count))) }
         return Answer(status: 200, body: body, headers: headers)
     }
 

@@ -7,8 +7,8 @@ import Foundation
 /// A validated spec resolved to what the server needs to speak its wire format: paths, JSON keys, the JSON
 /// type of every field, envelopes, namespaces and pagination.
 ///
-/// Built from the generator's own `Spec` and code model, so the server reads a spec exactly as the client
-/// generated from it does: a rule changed in the engine changes both.
+/// A projection of the engine's ``ResolvedAPI``, as the generated client is: the server reads a spec
+/// exactly as the client generated from it does, and a rule changed in the engine changes both.
 struct ServedAPI: Sendable {
     /// The spec's API name, for messages.
     var name: String
@@ -47,36 +47,28 @@ struct ServedAPI: Sendable {
 
     /// Validates a loaded spec as the generator does and resolves it; any error throws every diagnostic.
     private static func resolve(_ loaded: (spec: Spec?, diagnostics: [Diagnostic])) throws(DiagnosticsError) -> ServedAPI {
-        let validated = try ValidatedSpec.validate(loaded)
-        return ServedAPI(validated, model: CodeModelBuilder.build(validated))
+        try ServedAPI(APIResolver.resolve(ValidatedSpec.validate(loaded)))
     }
 
-    /// Resolves a validated spec with the code model the generator built from it.
-    init(_ validated: ValidatedSpec, model: CodeModel) {
-        let spec = validated.spec
-        let types = WireTypes(spec: spec, symbols: validated.symbols)
+    /// The server's view of `resolved`.
+    init(_ resolved: ResolvedAPI) {
+        let spec = resolved.spec
+        let types = WireTypes(spec: spec, symbols: resolved.validated.symbols)
         name = spec.api.name.value
         basePath = Self.basePath(of: spec.api.baseURL?.value)
-        envelope = model.api.envelope
+        envelope = resolved.envelope
         var shapes: [String: [WireField]] = [:]
-        for declared in spec.models {
-            shapes[declared.name.value] = declared.fields.map(types.field)
+        for model in resolved.models {
+            shapes[model.name] = model.fields.map(types.field)
         }
         unions = Dictionary(spec.unions.map { ($0.name.value, types.union($0)) }, uniquingKeysWith: { first, _ in first })
         var resources: [ServedResource] = []
-        var actions = spec.actions.map { action in
-            ServedAction(owner: nil, action: action, model: model.api.actions.first { $0.specName == action.name.value })
-        }
-        for resource in spec.resources {
-            let creates = resource.operations.contains { $0.value == .create }
-            let id = types.field(SpecInterop.idField(of: resource, optional: creates))
-            let fields = resource.fields.map(types.field)
-            shapes[resource.name.value] = [id] + fields
-            guard let type = model.models.first(where: { $0.resource?.specName == resource.name.value }), let declaration = type.resource else { continue }
-            resources.append(ServedResource(resource, declaration: declaration, properties: type.properties, id: id, fields: fields, types: types))
-            actions += resource.actions.map { action in
-                ServedAction(owner: resource.name.value, action: action, model: declaration.actions.first { $0.specName == action.name.value })
-            }
+        var actions = resolved.actions.map(ServedAction.init)
+        for resource in resolved.resources {
+            let served = ServedResource(resource, types: types)
+            shapes[resource.name] = served.allFields
+            resources.append(served)
+            actions += resource.actions.map(ServedAction.init)
         }
         resources = Self.linkingViewsAndParents(resources)
         self.resources = resources
@@ -150,7 +142,7 @@ struct ServedResource: Sendable {
     /// For a JSON:API resource, how its values are written as resource objects and read from them.
     var jsonAPI: JSONAPIShape?
     /// How `list` pages, if it does.
-    var pagination: ServedPagination?
+    var pagination: PaginationDeclaration?
     /// The query parameters of an unpaged `list` that limit it (`limit`) and skip its first values
     /// (`offset` or `skip`), when its typed query declares them, as FastAPI's and many APIs' lists do.
     var limitParameter: String?, offsetParameter: String?
@@ -161,43 +153,39 @@ struct ServedResource: Sendable {
     /// collection.
     var table: String
 
-    /// The resource `resource`, with the operations its code model `declaration` resolved, its id and
-    /// fields already in wire form, and its model's `properties` (the id's first), which place each field
-    /// in a JSON:API resource object.
-    init(_ resource: ResourceSpec, declaration: ResourceDeclaration, properties: [PropertyDeclaration], id: WireField, fields: [WireField], types: WireTypes) {
-        name = resource.name.value
-        self.id = id
-        self.fields = fields
-        responseOne = declaration.namespaceOne
-        responseMany = declaration.namespaceMany
-        requestNamespace = declaration.requestNamespace
-        jsonAPI = JSONAPIShape(declaration, properties: properties)
-        pagination = resource.pagination.map { ServedPagination($0) }
-        let queryKeys = resource.query.map { SpecInterop.jsonKey(of: $0, style: types.spec.api.keyStyle) }
+    /// The resource `resolved`, its fields in wire form.
+    init(_ resolved: ResolvedResource, types: WireTypes) {
+        name = resolved.name
+        id = types.field(resolved.id)
+        fields = resolved.fields.map(types.field)
+        responseOne = resolved.responseNamespaceOne
+        responseMany = resolved.responseNamespaceMany
+        requestNamespace = resolved.requestNamespace
+        jsonAPI = resolved.jsonAPIType.map { JSONAPIShape(type: $0, fields: [resolved.id] + resolved.fields) }
+        pagination = resolved.pagination
+        let queryKeys = resolved.query.map(\.key)
         limitParameter = queryKeys.first { $0 == "limit" }
         offsetParameter = queryKeys.first { $0 == "offset" || $0 == "skip" }
-        collection = resource.path.value.replacing(/\{[^}]*\}/, with: "{}").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        collection = resolved.spec.path.value.replacing(/\{[^}]*\}/, with: "{}").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         table = name
-        operations = declaration.operations.map { operation in
+        operations = resolved.operations.map { operation in
             ServedOperation(
                 kind: operation.kind,
-                method: operation.method.uppercased(),
+                method: operation.method.rawValue,
                 route: ServedRoute(
-                    operation.route.map { part in
+                    operation.route.parts.map { part in
                         switch part {
-                        case let .literal(text):
-                            return .literal(text)
+                        case let .literal(text): .literal(text)
                         case let .parameter(parameter):
                             switch parameter.source {
-                            case .id: return .id
-                            case .field:
-                                let field = resource.fields.first { $0.name.value == parameter.specName }.map(types.field)
-                                return field.map(ServedRoute.Part.field) ?? .argument(parameter.specName)
-                            case .argument: return .argument(parameter.specName)
+                            case .id: .id
+                            case let .field(field): .field(types.field(field))
+                            case .argument: .argument(parameter.name)
                             }
                         }
                     }),
-                returnsModel: operation.returnsModel
+                returnsModel: operation.returnsModel,
+                isPartial: operation.isPartial
             )
         }
     }
@@ -219,12 +207,11 @@ struct ServedOperation: Sendable {
     var route: ServedRoute
     /// Whether the response carries the value; else it is empty (`responses: none`).
     var returnsModel: Bool
+    /// Whether the body sets only the fields it carries: an update sent by PATCH, or `patch`.
+    var isPartial: Bool
     /// The resources the route is nested under, outermost first, each of which must hold the value the
     /// route names.
     var parents: [ServedParent] = []
-
-    /// Whether the body sets only the fields it carries: an update sent by PATCH, or `patch`.
-    var isPartial: Bool { kind == .patch || kind == .update && method == "PATCH" }
 }
 
 /// A resource a route is nested under: `Author` for `authors/{authorID}/books`.
@@ -278,20 +265,19 @@ struct ServedAction: Sendable {
     /// Its key under `actions` in seed data: `login`, or `User.current` for a resource's action.
     var seedKey: String { owner.map { "\($0).\(name)" } ?? name }
 
-    /// The action `action` of `owner` (none for the API's own), routed and answered as the code model
-    /// declares it.
-    init(owner: String?, action: ActionSpec, model: ActionDeclaration?) {
-        self.owner = owner
-        name = action.name.value
-        if case .none? = model?.response { returnsBody = false } else { returnsBody = true }
-        if case .download? = model?.response { returnsFile = true }
-        responseNamespace = model?.responseNamespace
-        method = (model?.method ?? "get").uppercased()
+    /// The server's view of `resolved`, routed and answered as the generated client calls it.
+    init(_ resolved: ResolvedAction) {
+        owner = resolved.owner
+        name = resolved.name
+        if case .none = resolved.response { returnsBody = false } else { returnsBody = true }
+        if case .file = resolved.response { returnsFile = true }
+        responseNamespace = resolved.responseNamespace
+        method = resolved.method.rawValue
         route = ServedRoute(
-            (model?.route ?? []).map { part in
+            resolved.route.parts.map { part in
                 switch part {
                 case let .literal(text): .literal(text)
-                case let .parameter(parameter): .argument(parameter.specName)
+                case let .parameter(parameter): .argument(parameter.name)
                 }
             })
     }
@@ -414,27 +400,6 @@ extension ServedRoute.Part {
     /// Whether the part is a parameter rather than literal text.
     var isParameter: Bool {
         if case .literal = self { false } else { true }
-    }
-}
-
-/// A resource's pagination with the style's defaults applied, as the generated client reads it.
-struct ServedPagination: Sendable {
-    /// The pagination as the generated client reads it: the style with its keys, the items, the totals.
-    var declaration: PaginationDeclaration
-    /// The page, offset or cursor query parameter: the style's, or `page` for next URLs and Link headers,
-    /// which the server writes into the links it sends.
-    var parameter: String
-    /// The page size query parameter.
-    var sizeParameter: String
-    /// The page size when the request asks for none.
-    var defaultSize: Int
-
-    /// The pagination `spec` describes, with the style's defaults the generated client applies.
-    init(_ spec: PaginationSpec) {
-        declaration = spec.resolved
-        parameter = declaration.linkParameter
-        sizeParameter = spec.resolvedSizeParameter
-        defaultSize = declaration.servedSize
     }
 }
 
@@ -624,24 +589,29 @@ struct WireTypes {
     /// built-in.
     let symbols: SymbolTable
 
-    /// The wire form of `field`.
-    func field(_ field: FieldSpec) -> WireField {
+    /// The wire form of `field`: the JSON its values are as the spec declares it.
+    func field(_ field: ResolvedField) -> WireField {
         WireField(
-            key: SpecInterop.jsonKey(of: field, style: spec.api.keyStyle),
-            type: type(field.type.value, transform: field.transform?.value),
+            key: field.key,
+            type: type(field.declaredType, transform: field.transform),
             readOnly: field.readOnly,
             writeOnly: field.writeOnly,
-            required: (!field.type.value.isOptional || field.required) && !field.readOnly && !field.writeOnly
+            required: field.isRequiredInRequests
         )
     }
 
     /// The wire form of `union`: each variant's tag (its name in the spec) and type.
     func union(_ union: UnionSpec) -> WireUnion {
-        WireUnion(discriminator: union.discriminator?.value, variants: union.variants.map { ($0.name.value, type($0.type.value, transform: nil)) })
+        WireUnion(discriminator: union.discriminator?.value, variants: union.variants.map { ($0.name.value, type(ofValue: $0.type.value)) })
     }
 
-    /// The wire type of `expression`; a transform applies to the innermost named type.
-    func type(_ expression: TypeExpression, transform: String?) -> WireType {
+    /// The wire type of values of `expression` under their type's default transform (a `Date` is ISO 8601).
+    func type(ofValue expression: TypeExpression) -> WireType {
+        type(expression, transform: ResolvedTransform.resolve(nil, base: expression.baseName, in: spec, symbols: symbols))
+    }
+
+    /// The wire type of `expression`; `transform` applies to the innermost named type.
+    func type(_ expression: TypeExpression, transform: ResolvedTransform?) -> WireType {
         switch expression {
         case let .optional(wrapped): .optional(type(wrapped, transform: transform))
         case let .array(element): .array(type(element, transform: transform))
@@ -651,8 +621,8 @@ struct WireTypes {
     }
 
     /// The wire type of the spec type `name` under `transform`: the transform decides, else the type.
-    private func named(_ name: String, transform: String?) -> WireType {
-        switch ResolvedTransform.resolve(transform, base: name, in: spec, symbols: symbols) {
+    private func named(_ name: String, transform: ResolvedTransform?) -> WireType {
+        switch transform {
         case let .builtin(builtin, type)?:
             if let date = builtin.dateForm { return .date(date) }
             switch builtin {
@@ -662,7 +632,7 @@ struct WireTypes {
             case .percentage, .url, .iso8601, .iso8601Fractional, .epochSeconds, .epochMilliseconds: break
             }
         case let .dateFormat(_, format, timeZone)?: return .date(.format(format, timeZone: timeZone))
-        case let .custom(_, valueType, _)?: return type(valueType, transform: nil)
+        case let .custom(_, valueType, _)?: return type(ofValue: valueType)
         case nil: break
         }
         switch symbols.resolve(name) {

@@ -10,7 +10,7 @@ import Testing
     /// The code model of `yaml`, which must be a valid spec.
     static func model(_ yaml: String) throws -> CodeModel {
         let spec = try #require(SpecLoader.load(Data(yaml.utf8), file: "test.yaml").spec)
-        return CodeModelBuilder.build(try #require(ValidatedSpec.validate(spec).validated))
+        return CodeModelBuilder.build(APIResolver.resolve(try #require(ValidatedSpec.validate(spec).validated)))
     }
 
     /// A function as a selector: `static read(id:on:)`.

@@ -13,33 +13,34 @@ import Testing
         let loaded = SpecLoader.load(Data(text.utf8), file: "spec.yaml")
         let spec = try #require(loaded.spec)
         let validated = try #require(ValidatedSpec.validate(spec).validated)
-        return try #require(CodeModelBuilder.build(validated).models.first?.resource?.pagination)
+        return try #require(APIResolver.resolve(validated).resources.first?.pagination)
     }
 
     @Test func eachStyleGetsItsDefaults() throws {
         #expect(
             try resolved("true")
                 == PaginationDeclaration(
-                    style: .nextURL(keyPath: "next"), items: "results", count: "count", countHeader: nil, size: nil, linkParameter: "page", servedSize: 10))
+                    style: .nextURL(keyPath: "next"), items: "results", count: "count", countHeader: nil, size: nil, linkParameter: "page",
+                    sizeParameter: "page_size", servedSize: 10))
         #expect(
             try resolved("{ style: page }")
                 == PaginationDeclaration(
                     style: .pageNumber(parameter: "page", next: nil), items: "results", count: nil, countHeader: nil, size: nil, linkParameter: "page",
-                    servedSize: 10))
+                    sizeParameter: "page_size", servedSize: 10))
         #expect(
             try resolved("{ style: offset, size: 20 }")
                 == PaginationDeclaration(
                     style: .offset(parameter: "offset"), items: "results", count: "count", countHeader: nil,
-                    size: .init(parameter: "limit", value: 20), linkParameter: "offset", servedSize: 20))
+                    size: .init(parameter: "limit", value: 20), linkParameter: "offset", sizeParameter: "limit", servedSize: 20))
         #expect(
             try resolved("{ style: cursor, size: 5 }")
                 == PaginationDeclaration(
                     style: .cursor(parameter: "cursor", next: "next_cursor"), items: "results", count: nil, countHeader: nil,
-                    size: .init(parameter: "page_size", value: 5), linkParameter: "cursor", servedSize: 5))
+                    size: .init(parameter: "page_size", value: 5), linkParameter: "cursor", sizeParameter: "page_size", servedSize: 5))
         #expect(
             try resolved("{ style: link_header }")
                 == PaginationDeclaration(
-                    style: .linkHeader, items: "", count: nil, countHeader: nil, size: nil, linkParameter: "page", servedSize: 10))
+                    style: .linkHeader, items: "", count: nil, countHeader: nil, size: nil, linkParameter: "page", sizeParameter: "page_size", servedSize: 10))
     }
 
     @Test func writtenKeysReplaceTheDefaults() throws {
@@ -50,12 +51,15 @@ import Testing
         #expect(page.items == "data.items")
         #expect(page.count == nil)
         #expect(page.size == .init(parameter: "per", value: 3))
+        #expect(page.sizeParameter == "per")
         // A total in a header replaces the body's default `count`.
         let header = try resolved("{ style: offset, items: \"\", count_header: X-Total-Count }")
         #expect(header.count == nil)
         #expect(header.countHeader == "X-Total-Count")
         #expect(header.parameter == "offset")
         #expect(header.next == nil)
+        // A pagination without a size has the style's size parameter all the same, which a server reads.
+        #expect(header.sizeParameter == "limit")
     }
 
     /// What the importer writes: a key that says what the style's default says is left out, and the

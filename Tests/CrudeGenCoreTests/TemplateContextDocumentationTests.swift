@@ -27,7 +27,7 @@ import Testing
             specs.append(try #require(SpecLoader.load(contentsOf: path).spec))
         }
         for spec in specs {
-            let model = CodeModelBuilder.build(try #require(ValidatedSpec.validate(spec).validated))
+            let model = CodeModelBuilder.build(APIResolver.resolve(try #require(ValidatedSpec.validate(spec).validated)))
             let access = model.access.modifier
             collect(encoded(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
             for union in model.unions {

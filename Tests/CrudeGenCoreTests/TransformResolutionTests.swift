@@ -22,7 +22,7 @@ import Testing
             """
         let spec = try #require(SpecLoader.load(Data(text.utf8), file: "spec.yaml").spec)
         let validated = try #require(ValidatedSpec.validate(spec).validated)
-        let model = try #require(CodeModelBuilder.build(validated).models.first)
+        let model = try #require(CodeModelBuilder.build(APIResolver.resolve(validated)).models.first)
         return Dictionary(uniqueKeysWithValues: model.properties.map { ($0.name, $0.transform) })
     }
 

@@ -184,6 +184,9 @@ public struct PaginationDeclaration: Sendable, Equatable {
     /// The query parameter a server's page links carry: the style's own, or a page number's for the
     /// styles that follow a link (`crudegen serve` writes `?page=2` into the next URL it sends).
     public var linkParameter: String
+    /// The query parameter asking for a page size: the one ``size`` sends, and when the spec sets no size
+    /// the style's, which a server reads all the same.
+    public var sizeParameter: String
     /// The page size a server answers with when the request asks for none: the spec's, else 10.
     public var servedSize: Int
 

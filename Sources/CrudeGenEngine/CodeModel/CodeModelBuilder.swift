@@ -1,20 +1,21 @@
-/// Translates a ``ValidatedSpec`` into the ``CodeModel`` that templates render.
+/// Projects a ``ResolvedAPI`` into the ``CodeModel`` that templates render: the resolved decisions spelled
+/// in Swift.
 package enum CodeModelBuilder {
-    /// Builds the code model of `validated`.
-    package static func build(_ validated: ValidatedSpec) -> CodeModel {
-        let spec = validated.spec
-        let builder = Builder(spec: spec, symbols: validated.symbols)
+    /// Builds the code model of `resolved`.
+    package static func build(_ resolved: ResolvedAPI) -> CodeModel {
+        let spec = resolved.spec
+        let builder = Builder(spec: spec, symbols: resolved.validated.symbols)
         let specName = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         var model = CodeModel(
             specName: specName,
             access: spec.api.access,
-            api: builder.api(),
+            api: builder.api(resolved),
             enums: spec.enums.map(builder.enumeration),
             unions: spec.unions.map(builder.union),
-            models: spec.models.map { builder.model(name: ($0.swiftName ?? $0.name).value, description: $0.description, fields: $0.fields) }
-                + spec.resources.map(builder.resource)
+            models: resolved.models.map { builder.model(name: $0.swiftName ?? $0.name, description: $0.description, fields: $0.fields) }
+                + resolved.resources.map(builder.resource)
         )
-        model.store = StoreModelBuilder.build(validated, model: model)
+        model.store = StoreModelBuilder.build(resolved.validated, model: model)
         return model
     }
 }
@@ -23,7 +24,7 @@ private struct Builder {
     let spec: Spec
     let symbols: SymbolTable
 
-    func api() -> APIDeclaration {
+    func api(_ resolved: ResolvedAPI) -> APIDeclaration {
         var methods: [CRUDOperation: String] = [:]
         for operation in CRUDOperation.allCases {
             methods[operation] = spec.api.methods[operation]?.value ?? operation.defaultMethod
@@ -31,17 +32,17 @@ private struct Builder {
         return APIDeclaration(
             name: SwiftNaming.escaped(spec.api.name.value),
             baseURL: spec.api.baseURL?.value,
-            envelope: spec.api.envelopeKeys,
+            envelope: resolved.envelope,
             headers: spec.api.headers.map { ($0.name.value, $0.value.value) },
             methods: methods,
             dateFormats: spec.transforms.compactMap { transform in
                 guard case let .dateFormat(format, timeZone) = transform.kind else { return nil }
                 return (dateFormatTypeName(transform.name.value), format.value, timeZone?.value)
             },
-            payloadModels: symbols.inlinePayloads.map { payload in
-                model(name: payload.typeName, description: nil, fields: payload.fields)
+            payloadModels: resolved.payloadModels.map { payload in
+                model(name: payload.name, description: nil, fields: payload.fields)
             },
-            actions: spec.actions.map { action($0, of: nil) },
+            actions: resolved.actions.map(action),
             cache: cache(),
             stringType: symbols.qualified(.string),
             urlType: symbols.qualified(.url)
@@ -101,134 +102,93 @@ private struct Builder {
             })
     }
 
-    func resource(_ resource: ResourceSpec) -> ModelDeclaration {
-        // A value that can be created has no id until the server assigns one, nor any other value only the
-        // server sets: read-only fields are optional too, so callers never have to invent them.
-        let idIsOptional = resource.operations.contains { $0.value == .create }
-        let fields = resource.fields.map { field in
-            guard idIsOptional, field.readOnly, !field.type.value.isOptional else { return field }
-            var optional = field
-            optional.type = Located(.optional(field.type.value), at: field.type.location)
-            return optional
-        }
-        var declaration = model(
-            name: (resource.swiftName ?? resource.name).value, description: resource.description, fields: [resource.id.field(optional: idIsOptional)] + fields)
-        var patchProperties = resource.fields.filter { !$0.readOnly }.map(property)
-        if resource.jsonAPIType != nil {
-            declaration.properties = zip(declaration.properties, [nil] + fields).map { property, field in
-                jsonAPIProperty(property, field: field)
-            }
-            patchProperties = zip(patchProperties, resource.fields.filter { !$0.readOnly }).map { jsonAPIProperty($0, field: $1) }
-        }
-        let listed = resource.operations.map(\.value)
+    func resource(_ resource: ResolvedResource) -> ModelDeclaration {
+        let spec = resource.spec
+        var declaration = model(name: (spec.swiftName ?? spec.name).value, description: spec.description, fields: [resource.id] + resource.fields)
         declaration.resource = ResourceDeclaration(
-            specName: resource.name.value,
-            idProperty: SwiftNaming.escaped(SwiftNaming.propertyName(resource.id.name.value)),
-            idType: symbols.swiftType(resource.id.type.value),
-            idIsOptional: idIsOptional,
-            namespaceOne: resource.responseNamespace(many: false),
-            namespaceMany: resource.responseNamespace(many: true),
+            specName: resource.name,
+            idProperty: SwiftNaming.escaped(SwiftNaming.propertyName(spec.id.name.value)),
+            idType: symbols.swiftType(spec.id.type.value),
+            idIsOptional: resource.creates,
+            namespaceOne: resource.responseNamespaceOne,
+            namespaceMany: resource.responseNamespaceMany,
             requestNamespace: resource.requestNamespace,
-            jsonAPIType: resource.jsonAPIType?.value,
-            operations: CRUDOperation.allCases.filter(listed.contains).map { operation($0, of: resource) },
-            pagination: resource.pagination?.resolved,
+            jsonAPIType: resource.jsonAPIType,
+            operations: resource.operations.map(operation),
+            pagination: resource.pagination,
             listQuery: resource.query.map(queryParameter),
-            patchProperties: patchProperties,
-            actions: resource.actions.map { action($0, of: resource) }
+            patchProperties: resource.patchFields.map(property),
+            actions: resource.actions.map(action)
         )
         return declaration
     }
 
-    func operation(_ kind: CRUDOperation, of resource: ResourceSpec) -> OperationDeclaration {
-        let method = resource.method(of: kind, in: spec.api)
-        let response = resource.response(of: kind)
-        return OperationDeclaration(
-            kind: kind,
-            method: method.lowercased(),
-            route: route(RouteParameters.template(for: kind, of: resource), RouteParameters(resource: resource, action: nil)),
-            headers: jsonAPIHeaders(for: kind, of: resource) + (resource.headers[kind] ?? []).map { ($0.name.value, $0.value.value) },
-            returnsModel: response == .model,
-            deprecation: resource.deprecated[kind]?.value
+    func operation(_ operation: ResolvedOperation) -> OperationDeclaration {
+        OperationDeclaration(
+            kind: operation.kind,
+            method: operation.method.rawValue.lowercased(),
+            route: route(operation.route),
+            headers: operation.headers,
+            returnsModel: operation.returnsModel,
+            deprecation: operation.deprecation
         )
     }
 
-    /// The media type a JSON:API resource's operation asks for and, when it sends a body, sends: a JSON:API
-    /// server answers `application/json` with 415. The spec's own headers of the operation win.
-    func jsonAPIHeaders(for kind: CRUDOperation, of resource: ResourceSpec) -> [(name: String, value: String)] {
-        guard resource.jsonAPIType != nil else { return [] }
-        let mediaType = ResourceSpec.jsonAPIMediaType
-        let sendsBody = [.create, .update, .patch].contains(kind)
-        let headers = [("Accept", mediaType)] + (sendsBody ? [("Content-Type", mediaType)] : [])
-        return headers.filter { header in !(resource.headers[kind] ?? []).contains { $0.name.value.lowercased() == header.0.lowercased() } }
-    }
-
-    func action(_ action: ActionSpec, of resource: ResourceSpec?) -> ActionDeclaration {
-        func payload(_ payload: PayloadSpec?, suffix: String) -> ActionPayload {
+    func action(_ action: ResolvedAction) -> ActionDeclaration {
+        func payload(_ payload: ResolvedPayload) -> ActionPayload {
             switch payload {
-            case nil, .none?: .none
-            case let .type(type)?: .type(symbols.swiftType(type.value))
-            case let .fields(fields, _)?:
-                .fields(
-                    typeName: .named(action.payloadTypeName(owner: resource.map { $0.swiftName?.value ?? $0.name.value }, suffix: suffix)),
-                    properties: fields.map(property))
+            case .none: .none
+            case let .type(type): .type(symbols.swiftType(type))
+            case let .fields(typeName, fields): .fields(typeName: .named(typeName), properties: fields.map(property))
+            case .file:
+                .download(memory: symbols.qualifiedRuntimeType("Download"), file: symbols.qualifiedRuntimeType("DownloadedFile"), url: symbols.qualified(.url))
             }
         }
         return ActionDeclaration(
-            functionName: actionFunctionName(action),
-            specName: action.name.value,
-            documentation: documentation(action.description),
-            method: action.resolvedMethod.lowercased(),
-            route: route(try? RouteTemplate.parse(action.path.value).get(), RouteParameters(resource: resource, action: action)),
-            headers: action.headers.map { ($0.name.value, $0.value.value) },
+            functionName: actionFunctionName(action.spec),
+            specName: action.name,
+            documentation: documentation(action.spec.description),
+            method: action.method.rawValue.lowercased(),
+            route: route(action.route),
+            headers: action.headers,
             query: action.query.map(queryParameter),
-            body: payload(action.body, suffix: "Body"),
-            requestNamespace: resource?.requestNamespace(of: action),
-            bodyFormat: action.bodyFormat?.value ?? .json,
-            response: symbols.isFile(action.returns)
-                ? .download(
-                    memory: symbols.qualifiedRuntimeType("Download"), file: symbols.qualifiedRuntimeType("DownloadedFile"), url: symbols.qualified(.url))
-                : payload(action.returns, suffix: "Response"),
-            responseNamespace: resource?.responseNamespace(of: action),
-            pagination: action.pagination.flatMap { spec in
-                guard case let .type(type)? = action.returns, case let .array(element) = type.value else { return nil }
-                return (spec.resolved, symbols.swiftType(element))
-            },
-            deprecation: action.deprecated?.value
+            body: payload(action.body),
+            requestNamespace: action.requestNamespace,
+            bodyFormat: action.bodyFormat,
+            response: payload(action.response),
+            responseNamespace: action.responseNamespace,
+            pagination: action.pagination.map { ($0.declaration, symbols.swiftType($0.itemType)) },
+            deprecation: action.spec.deprecated?.value
         )
     }
 
-    /// Resolves the parameters of a validated route.
-    func route(_ template: RouteTemplate?, _ parameters: RouteParameters) -> [RoutePart] {
-        guard let template else { preconditionFailure("the validator accepted a route that does not parse") }
-        return template.parts.map { part in
+    /// A resolved route's parts, each parameter named as the Swift argument or property it stands for.
+    func route(_ route: ResolvedRoute) -> [RoutePart] {
+        route.parts.map { part in
             switch part {
             case let .literal(literal):
                 return .literal(literal)
-            case let .parameter(name, _):
-                let creates = parameters.resource?.operations.contains { $0.value == .create } == true
-                // The id, and a read-only field, of a resource that creates values are optional properties,
-                // as is every write-only field (see `resource(_:)` and `property(_:)`).
-                let (type, source, isOptionalProperty): (TypeExpression, RouteParameter.Source, Bool) =
-                    switch parameters.resolve(name) {
-                    case let .id(id)?: (id.type.value, .id, creates)
-                    case let .field(field)?: (field.type.value, .field, field.writeOnly || field.readOnly && creates)
-                    case let .param(param)?: (param.type.value, .argument, false)
-                    case nil: preconditionFailure("the validator accepted an unknown route parameter `\(name)`")
+            case let .parameter(parameter):
+                let (swiftName, source): (String, RouteParameter.Source) =
+                    switch parameter.source {
+                    case .id: (SwiftNaming.propertyName(parameter.name), .id)
+                    case let .field(field): (field.spec.propertyName, .field)
+                    case let .argument(param): (param.propertyName, .argument)
                     }
                 return .parameter(
                     RouteParameter(
-                        name: SwiftNaming.escaped(parameters.swiftName(of: name)),
-                        specName: name,
-                        type: symbols.swiftType(type.nonOptional),
+                        name: SwiftNaming.escaped(swiftName),
+                        specName: parameter.name,
+                        type: symbols.swiftType(parameter.type),
                         source: source,
-                        isOptionalOnInstance: type.isOptional || isOptionalProperty,
-                        isEnum: symbols.declared[type.baseName]?.symbol == .enumeration
+                        isOptionalOnInstance: parameter.isOptionalOnValue,
+                        isEnum: symbols.declared[parameter.type.baseName]?.symbol == .enumeration
                     ))
             }
         }
     }
 
-    func model(name: String, description: String?, fields: [FieldSpec]) -> ModelDeclaration {
+    func model(name: String, description: String?, fields: [ResolvedField]) -> ModelDeclaration {
         let properties = fields.map(property)
         return ModelDeclaration(
             name: SwiftNaming.escaped(name),
@@ -238,55 +198,41 @@ private struct Builder {
         )
     }
 
-    /// A JSON:API resource's property placed in its resource object: the id (no `field`) beside the type,
-    /// a field with a `relationship` in `relationships`, any other in `attributes`.
-    func jsonAPIProperty(_ property: PropertyDeclaration, field: FieldSpec?) -> PropertyDeclaration {
-        var placed = property
-        placed.jsonAPIMember =
-            switch (field, field?.relationship) {
-            case (nil, _): .identifier
-            case let (field?, type?):
-                .relationship(type: type.value, isToMany: { if case .array = field.type.value.nonOptional { true } else { false } }())
-            case (_?, nil): .attribute
-            }
-        return placed
-    }
-
-    func queryParameter(_ field: FieldSpec) -> QueryParameterDeclaration {
-        let type = field.type.value
+    func queryParameter(_ field: ResolvedField) -> QueryParameterDeclaration {
+        let type = field.type
         let isArray: Bool = if case .array = type.nonOptional { true } else { false }
         return QueryParameterDeclaration(
-            name: SwiftNaming.escaped(field.propertyName),
+            name: SwiftNaming.escaped(field.spec.propertyName),
             type: symbols.swiftType(type),
             isOptional: type.isOptional,
-            key: field.jsonKey(style: spec.api.keyStyle),
-            transform: transform(for: field),
+            key: field.key,
+            transform: transform(field.transform),
             isEnum: symbols.resolve(type.baseName) == .enumeration,
-            arrayStyle: isArray ? (field.arrayStyle?.value == "comma" ? .commaSeparated : .repeated) : nil
+            arrayStyle: isArray ? (field.spec.arrayStyle?.value == "comma" ? .commaSeparated : .repeated) : nil
         )
     }
 
-    func property(_ field: FieldSpec) -> PropertyDeclaration {
-        // A write-only value is never in a response, so decoding one must not require it.
-        let type = field.writeOnly && !field.type.value.isOptional ? .optional(field.type.value) : field.type.value
+    func property(_ field: ResolvedField) -> PropertyDeclaration {
+        let type = field.type
         return PropertyDeclaration(
-            name: SwiftNaming.escaped(field.propertyName),
+            name: SwiftNaming.escaped(field.spec.propertyName),
             type: symbols.swiftType(type),
             isOptional: type.isOptional,
-            key: field.jsonKey(style: spec.api.keyStyle),
-            transform: transform(for: field).map { wrap($0, in: type.nonOptional) },
+            key: field.key,
+            transform: transform(field.transform).map { wrap($0, in: type.nonOptional) },
             isReadOnly: field.readOnly,
             isWriteOnly: field.writeOnly,
-            sendsNull: field.required,
-            documentation: documentation(field.description) + (field.example.map { ["Example: `\($0.value)`"] } ?? []),
+            sendsNull: field.sendsNull,
+            documentation: documentation(field.spec.description) + (field.spec.example.map { ["Example: `\($0.value)`"] } ?? []),
             isEnum: symbols.declared[type.baseName]?.symbol == .enumeration,
-            typeExpression: type
+            typeExpression: type,
+            jsonAPIMember: field.jsonAPIMember
         )
     }
 
-    /// The transform of the field's innermost value, if any: the one place a transform name is resolved.
-    func transform(for field: FieldSpec) -> TransformDeclaration? {
-        switch ResolvedTransform.resolve(field.transform?.value, base: field.type.value.baseName, in: spec, symbols: symbols) {
+    /// The Swift spelling of a resolved transform.
+    func transform(_ transform: ResolvedTransform?) -> TransformDeclaration? {
+        switch transform {
         case let .builtin(transform, type)?:
             // `resolve` gives a built-in only for a type it applies to.
             transform.runtimeName(for: type).map { .builtin(name: transform.rawValue, runtimeType: SwiftType($0)) }

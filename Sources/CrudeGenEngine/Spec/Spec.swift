@@ -363,7 +363,7 @@ public struct ActionSpec: Sendable {
 
 extension ActionSpec {
     /// The methods a spec can call (`method:`), as HTTP writes them.
-    public static let httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+    public static let httpMethods = HTTPMethod.allCases.map(\.rawValue)
 
     /// The method of an action that does not name one: POST when it sends a body, else GET.
     public static func defaultMethod(sendsBody: Bool) -> String {
@@ -600,6 +600,8 @@ extension PaginationSpec {
         // The validator rejects `next: none` where a style needs the key (a next URL, a cursor), and gives
         // a page, an offset and a cursor their parameter.
         let parameter = parameter?.value ?? style.defaultParameter ?? ""
+        // A pagination without a size has a size parameter too, which a server may read.
+        let sizeParameter = sizeParameter?.value ?? style.defaultSizeParameter
         let resolvedStyle: PaginationDeclaration.Style =
             switch style {
             case .nextURL: .nextURL(keyPath: next?.value ?? style.defaultNext ?? "")
@@ -613,16 +615,11 @@ extension PaginationSpec {
             items: items?.value ?? style.defaultItems,
             count: path(count, default: countHeader == nil ? style.defaultCount : nil),
             countHeader: countHeader?.value,
-            size: size.map { PaginationDeclaration.PageSize(parameter: resolvedSizeParameter, value: $0.value) },
+            size: size.map { PaginationDeclaration.PageSize(parameter: sizeParameter, value: $0.value) },
             linkParameter: style.defaultParameter == nil ? Style.page.defaultParameter ?? "" : parameter,
+            sizeParameter: sizeParameter,
             servedSize: size?.value ?? 10
         )
-    }
-
-    /// The query parameter asking for a page size: the spec's, or its style's (`limit` for offsets, else
-    /// `page_size`). A pagination without a size has one too, which a server may read.
-    package var resolvedSizeParameter: String {
-        sizeParameter?.value ?? style.defaultSizeParameter
     }
 
     /// The pagination with every key that says what its style's default says left out, as a person

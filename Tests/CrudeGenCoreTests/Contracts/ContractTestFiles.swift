@@ -48,7 +48,8 @@ import Testing
         let module = try #require(Self.fixtures.first { $0.folder == fixture }?.module)
         let specPath = TestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture)/spec.yaml").path
         let validated = try ValidatedSpec.validate(SpecLoader.load(contentsOf: specPath))
-        let written = ContractTestWriter(fixture: fixture, module: module, model: CodeModelBuilder.build(validated), spec: validated.spec).write()
+        let written = ContractTestWriter(fixture: fixture, module: module, model: CodeModelBuilder.build(APIResolver.resolve(validated)), spec: validated.spec)
+            .write()
         let file = Self.folder.appendingPathComponent("Contract-\(fixture).swift")
         if TestSupport.isRecording {
             try Data(written.utf8).write(to: file)

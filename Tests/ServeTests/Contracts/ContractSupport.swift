@@ -28,7 +28,7 @@ struct ContractServer {
         var counts: [String: Int] = [:]
         let samples = WireSamples(shapes: api.shapes, unions: api.unions)
         for resource in api.resources {
-            let count = resource.pagination.map { $0.defaultSize * 2 + 1 } ?? 3
+            let count = resource.pagination.map { $0.servedSize * 2 + 1 } ?? 3
             counts[resource.name] = count
             records[resource.name] = (1...count).map { samples.record(of: resource, number: $0) }
         }
