@@ -33,10 +33,10 @@ public enum OpenAPIExporter {
 
     /// Validates a loaded spec and builds its document; any error stops the export, as it stops `generate`.
     private static func export(_ loaded: (spec: Spec?, diagnostics: [Diagnostic]), format: Format) throws(DiagnosticsError) -> Exported {
-        let validated = try ValidatedSpec.validate(loaded)
-        var builder = DocumentBuilder(validated)
+        let resolved = try APIResolver.resolve(ValidatedSpec.validate(loaded))
+        var builder = DocumentBuilder(resolved)
         let document = builder.document()
-        let spec = validated.spec
+        let spec = resolved.spec
         let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         let text =
             switch format {
@@ -65,8 +65,11 @@ enum TransformNote {
     }
 }
 
-/// Builds the document tree for one validated spec.
+/// Builds the document tree for one resolved API: its operations, routes and wire shapes as the generated
+/// client and `crudegen serve` see them, and, as `x-crudegen-…` extensions, what the spec writes that
+/// OpenAPI cannot hold.
 private struct DocumentBuilder {
+    let resolved: ResolvedAPI
     let spec: Spec
     let symbols: SymbolTable
     /// Paths in the order the spec first uses them, each with its operations by method, and the
@@ -80,24 +83,23 @@ private struct DocumentBuilder {
     /// The `operationId`s given so far, which OpenAPI requires to be unique in the document.
     private var operationIDs: Set<String> = []
 
-    /// Prepares to describe `validated`.
-    init(_ validated: ValidatedSpec) {
-        spec = validated.spec
-        symbols = validated.symbols
+    /// Prepares to describe `resolved`.
+    init(_ resolved: ResolvedAPI) {
+        self.resolved = resolved
+        spec = resolved.spec
+        symbols = resolved.validated.symbols
     }
 
     /// The keys of `api.envelope`, outermost first.
-    private var envelope: [String] { spec.api.envelopeKeys }
+    private var envelope: [String] { resolved.envelope }
 
     /// The whole document: paths in the spec's order (resources, their actions, then API actions), then schemas.
     mutating func document() -> DocumentValue {
-        for resource in spec.resources {
-            for operation in CRUDOperation.allCases where resource.operations.contains(where: { $0.value == operation }) {
-                addCRUD(operation, of: resource)
-            }
+        for resource in resolved.resources {
+            for operation in resource.operations { addCRUD(operation, of: resource) }
             for action in resource.actions { addAction(action, of: resource) }
         }
-        for action in spec.actions { addAction(action, of: nil) }
+        for action in resolved.actions { addAction(action, of: nil) }
         var info: [(key: String, value: DocumentValue)] = [("title", .string(spec.api.name.value)), ("version", .string("1.0.0"))]
         let origin = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         info.append(("description", .string("\(SpecFile.exportMarker) \(CrudeGenVersion.current) from \(origin).")))
@@ -235,42 +237,45 @@ private struct DocumentBuilder {
     }
 
     /// Describes one CRUD operation of a resource with its route, verb, parameters, body and response.
-    private mutating func addCRUD(_ kind: CRUDOperation, of resource: ResourceSpec) {
+    private mutating func addCRUD(_ resolvedOperation: ResolvedOperation, of resolvedResource: ResolvedResource) {
+        let resource = resolvedResource.spec
+        let kind = resolvedOperation.kind
         let name = resource.name.value
-        let route = SpecInterop.route(of: kind, in: resource)
-        let method = resource.method(of: kind, in: spec.api)
-        let returnsModel = resource.response(of: kind) == .model
+        let route = resolvedOperation.route.template
+        let method = resolvedOperation.method.rawValue
+        let returnsModel = resolvedOperation.returnsModel
         let model = reference(name)
         // A JSON:API resource's bodies are JSON:API documents, of their own media type.
-        let mediaType = resource.jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType
+        let mediaType = resolvedResource.jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType
         var operation: [(key: String, value: DocumentValue)] = [
             ("operationId", .string(uniqueOperationID(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true))))
         ]
         operation.append(("summary", .string(summary(of: kind, name))))
-        operation += deprecation(resource.deprecated[kind]?.value)
+        operation += deprecation(resolvedOperation.deprecation)
         // Which resource and operation this is, whatever its route: `import` reads them back.
         operation += [(CrudegenExtension.resource, .string(name)), (CrudegenExtension.operation, .string(kind.rawValue))]
         if let cache = resource.cache[kind] { operation.append((CrudegenExtension.cache, .string(cache.value.rawValue))) }
         if kind == .list, let pagination = resource.pagination { operation.append(paginationExtension(pagination)) }
         operation += Self.ignoredHeadersExtension(resource.headers[kind] ?? [])
         let parameters =
-            routeParameters(route, resource: resource, action: nil) + queryParameters(kind == .list ? resource.query : [])
+            routeParameters(resolvedOperation.route) + queryParameters(kind == .list ? resolvedResource.query : [])
             + headerParameters(resource.headers[kind] ?? [])
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
         if kind == .create || kind == .update {
-            operation.append(("requestBody", requestBody(wrapped(model, in: wrappingKeys(resource.requestNamespace)), mediaType: mediaType)))
+            operation.append(("requestBody", requestBody(wrapped(model, in: wrappingKeys(resolvedResource.requestNamespace)), mediaType: mediaType)))
         } else if kind == .patch {
             // A patch sends only the fields it sets or clears: the writable fields, none required.
-            let writable = resource.fields.filter { !$0.readOnly }
+            let writable = resolvedResource.patchFields
             let patch =
-                resource.jsonAPIType == nil
-                ? object(writable, description: nil, requiring: false) : resourceObject(resource, fields: writable, description: nil, requiring: false)
-            operation.append(("requestBody", requestBody(wrapped(patch, in: wrappingKeys(resource.requestNamespace)), mediaType: mediaType)))
+                resolvedResource.jsonAPIType == nil
+                ? object(writable, description: nil, requiring: false)
+                : resourceObject(resolvedResource, fields: writable, description: nil, requiring: false)
+            operation.append(("requestBody", requestBody(wrapped(patch, in: wrappingKeys(resolvedResource.requestNamespace)), mediaType: mediaType)))
         }
         let response: DocumentValue
         switch (kind, returnsModel) {
         case (.list, _):
-            if let pagination = resource.pagination {
+            if let pagination = resolvedResource.pagination {
                 response = jsonResponse(wrapped(page(of: model, pagination), in: envelope), description: "A page of \(name) values.", mediaType: mediaType)
                 let queries = pageQueryParameters(pagination)
                 if !queries.isEmpty {
@@ -283,12 +288,12 @@ private struct DocumentBuilder {
                 }
             } else {
                 response = jsonResponse(
-                    wrapped(.object([("type", .string("array")), ("items", model)]), in: wrappingKeys(resource.responseNamespace(many: true))),
+                    wrapped(.object([("type", .string("array")), ("items", model)]), in: wrappingKeys(resolvedResource.responseNamespaceMany)),
                     description: "The \(name) values.", mediaType: mediaType)
             }
         case (_, true):
             response = jsonResponse(
-                wrapped(model, in: wrappingKeys(resource.responseNamespace(many: false))), description: "The \(name).", mediaType: mediaType)
+                wrapped(model, in: wrappingKeys(resolvedResource.responseNamespaceOne)), description: "The \(name).", mediaType: mediaType)
         case (_, false):
             response = Self.bodyNotRead
         }
@@ -299,10 +304,10 @@ private struct DocumentBuilder {
         let takesBody = kind == .create || kind == .update || kind == .patch
         var errors: [ErrorResponse] = []
         // GETs carry an ETag, so a client revalidating its copy gets 304.
-        if method.uppercased() == "GET" && (returnsModel || kind == .list) { errors.append(.notModified) }
+        if resolvedOperation.method == .get && (returnsModel || kind == .list) { errors.append(.notModified) }
         // The page, offset or cursor of a paginated list is read too: a bad one is a 400.
-        if takesBody || kind == .list && (!resource.query.isEmpty || resource.pagination != nil) { errors.append(.invalid) }
-        if kind != .create && kind != .list || route.contains("{") { errors.append(.notFound) }
+        if takesBody || kind == .list && (!resolvedResource.query.isEmpty || resolvedResource.pagination != nil) { errors.append(.invalid) }
+        if kind != .create && kind != .list || resolvedOperation.route.hasParameters { errors.append(.notFound) }
         if kind == .create { errors.append(.conflict) }
         if takesBody { errors += [.contentTooLarge, .unsupportedMediaType] }
         operation.append(("responses", .object(responses + errorResponses(errors))))
@@ -345,8 +350,9 @@ private struct DocumentBuilder {
     }
 
     /// Describes an action with its route, verb, parameters, headers, body and response.
-    private mutating func addAction(_ action: ActionSpec, of resource: ResourceSpec?) {
-        let owner = resource?.name.value
+    private mutating func addAction(_ resolvedAction: ResolvedAction, of resource: ResolvedResource?) {
+        let action = resolvedAction.spec
+        let owner = resolvedAction.owner
         var operation: [(key: String, value: DocumentValue)] = [
             ("operationId", .string(uniqueOperationID((owner.map { SpecInterop.identifier($0, uppercaseFirst: false) + "_" } ?? "") + action.name.value)))
         ]
@@ -359,64 +365,66 @@ private struct DocumentBuilder {
         operation += Self.ignoredHeadersExtension(action.headers)
         if let description = action.description { operation.append(("description", .string(description))) }
         operation += deprecation(action.deprecated?.value)
-        var parameters = routeParameters(action.path.value, resource: resource, action: action) + queryParameters(action.query)
+        var parameters = routeParameters(resolvedAction.route) + queryParameters(resolvedAction.query)
         parameters += headerParameters(action.headers)
-        if let pagination = action.pagination { parameters += pageQueryParameters(pagination) }
+        if let pagination = resolvedAction.pagination { parameters += pageQueryParameters(pagination.declaration) }
         if !parameters.isEmpty { operation.append(("parameters", .array(parameters))) }
-        if let body = action.body, let schema = payloadSchema(body, action: action, owner: owner, suffix: "Body") {
-            let namespace = resource?.requestNamespace(of: action)
-            switch action.bodyFormat?.value ?? .json {
-            case .json: operation.append(("requestBody", jsonBody(wrapped(schema, in: wrappingKeys(namespace)))))
+        if let schema = payloadSchema(resolvedAction.body) {
+            switch resolvedAction.bodyFormat {
+            case .json: operation.append(("requestBody", jsonBody(wrapped(schema, in: wrappingKeys(resolvedAction.requestNamespace)))))
             // Forms have neither envelope nor namespace.
             case .form: operation.append(("requestBody", requestBody(schema, mediaType: "application/x-www-form-urlencoded")))
             case .multipart: operation.append(("requestBody", requestBody(schema, mediaType: "multipart/form-data")))
             }
         }
         var responses: [(key: String, value: DocumentValue)]
-        if let pagination = action.pagination, case let .type(type)? = action.returns, case let .array(element) = type.value {
+        if let pagination = resolvedAction.pagination {
             // A paginated action returns its items (`"[Issue]"`) inside the page object.
             responses = [
-                ("200", jsonResponse(wrapped(page(of: schema(of: element, transform: nil), pagination), in: envelope), description: "A page of the items."))
+                (
+                    "200",
+                    jsonResponse(
+                        wrapped(page(of: schema(ofValue: pagination.itemType), pagination.declaration), in: envelope), description: "A page of the items.")
+                )
             ]
-        } else if symbols.isFile(action.returns) {
+        } else if case .file = resolvedAction.response {
             // A download, whatever its media type; the spec does not say which.
             responses = [
                 (
                     "200",
                     .object([
                         ("description", .string("The file.")),
-                        ("content", .object([("application/octet-stream", .object([("schema", builtin("File", transform: nil))]))])),
+                        ("content", .object([("application/octet-stream", .object([("schema", schema(ofValue: .named(BuiltinType.file.rawValue)))]))])),
                     ])
                 )
             ]
-        } else if let returns = action.returns, let schema = payloadSchema(returns, action: action, owner: owner, suffix: "Response") {
+        } else if let schema = payloadSchema(resolvedAction.response) {
             // A resource's action returning the resource or an array of it answers in the resource's namespace.
-            responses = [("200", jsonResponse(wrapped(schema, in: wrappingKeys(resource?.responseNamespace(of: action))), description: "The response."))]
+            responses = [("200", jsonResponse(wrapped(schema, in: wrappingKeys(resolvedAction.responseNamespace)), description: "The response."))]
         } else {
             // `crudegen serve` answers an action that returns nothing with 204.
             responses = [("200", Self.bodyNotRead), ("204", Self.noContent)]
         }
         let takesBody = operation.contains { $0.key == "requestBody" }
         var errors: [ErrorResponse] = []
-        if takesBody || !action.query.isEmpty || action.pagination != nil { errors.append(.invalid) }
-        if action.path.value.contains("{") { errors.append(.notFound) }
+        if takesBody || !resolvedAction.query.isEmpty || resolvedAction.pagination != nil { errors.append(.invalid) }
+        if resolvedAction.route.hasParameters { errors.append(.notFound) }
         if takesBody { errors += [.contentTooLarge, .unsupportedMediaType] }
         // What an action answers is the server's own logic, which a stand-in such as `crudegen serve` may not have.
         errors.append(.notImplemented)
         operation.append(("responses", .object(responses + errorResponses(errors))))
-        let method = action.resolvedMethod
         add(
-            .object(operation), method: method, route: action.path.value, location: action.name.location,
+            .object(operation), method: resolvedAction.method.rawValue, route: resolvedAction.route.template, location: action.name.location,
             describing: "action `\(action.name.value)`" + (owner.map { " of `\($0)`" } ?? ""))
     }
 
-    /// The schema of an action's body or response; `nil` when it has none.
-    private func payloadSchema(_ payload: PayloadSpec, action: ActionSpec, owner: String?, suffix: String) -> DocumentValue? {
+    /// The schema of an action's body or JSON response; `nil` when it has none.
+    private func payloadSchema(_ payload: ResolvedPayload) -> DocumentValue? {
         switch payload {
-        case let .type(type): schema(of: type.value, transform: nil)
+        case let .type(type): schema(ofValue: type)
         // Declared in place in the spec, so in place in the document too.
-        case let .fields(fields, _): object(fields, description: nil)
-        case .none: nil
+        case let .fields(_, fields): object(fields, description: nil)
+        case .none, .file: nil
         }
     }
 
@@ -426,32 +434,19 @@ private struct DocumentBuilder {
         envelope + (namespace.map { [$0] } ?? [])
     }
 
-    /// The path parameters of a route, typed by what they resolve to.
-    private func routeParameters(_ route: String, resource: ResourceSpec?, action: ActionSpec?) -> [DocumentValue] {
+    /// The path parameters of a route, typed by what they resolve to. A value is written into the path as
+    /// its type writes it, whatever transform its field or param names (the generated client applies none).
+    private func routeParameters(_ route: ResolvedRoute) -> [DocumentValue] {
         // A route may use a parameter twice (`{id}/{id}`); OpenAPI declares each one once.
         var seen: Set<String> = []
-        let names = SpecInterop.parameterNames(inRoute: route).filter { seen.insert($0).inserted }
-        return names.map { name in
-            let type: TypeExpression
-            let transform: String?
-            var param: FieldSpec?
-            if let own = action?.params.first(where: { $0.name.value == name }) {
-                (type, transform, param) = (own.type.value, own.transform?.value, own)
-            } else if let resource, resource.id.name.value == name {
-                (type, transform) = (resource.id.type.value, nil)
-            } else if let field = resource?.fields.first(where: { $0.name.value == name }) {
-                (type, transform) = (field.type.value, nil)
-            } else if let own = resource?.params.first(where: { $0.name.value == name }) {
-                (type, transform, param) = (own.type.value, nil, own)
-            } else {
-                (type, transform) = (.named("String"), nil)
-            }
+        return route.parameters.filter { seen.insert($0.name).inserted }.map { parameter in
             var pairs: [(String, DocumentValue)] = [
-                ("name", .string(name)), ("in", .string("path")), ("required", .bool(true)), ("schema", schema(of: type.nonOptional, transform: transform)),
+                ("name", .string(parameter.name)), ("in", .string("path")), ("required", .bool(true)), ("schema", schema(ofValue: parameter.type)),
             ]
+            guard case let .argument(param) = parameter.source else { return .object(pairs) }
             // Import names a parameter's argument in camel case; a spec that names it otherwise says so.
-            let swiftName = param.map { $0.swiftName?.value ?? SpecInterop.propertyName(name) }
-            if let swiftName, swiftName != Mapper.parameterName(name) { pairs.append((CrudegenExtension.swiftName, .string(swiftName))) }
+            let swiftName = param.swiftName?.value ?? SpecInterop.propertyName(parameter.name)
+            if swiftName != Mapper.parameterName(parameter.name) { pairs.append((CrudegenExtension.swiftName, .string(swiftName))) }
             return .object(pairs)
         }
     }
@@ -519,8 +514,7 @@ private struct DocumentBuilder {
     /// What a paginated list returns: the items (an array of `item`) at their key path, with the next
     /// link, page or cursor and the total where the pagination says, inside objects for every key of a
     /// dotted path; the array itself for `Link` header pagination.
-    private func page(of item: DocumentValue, _ pagination: PaginationSpec) -> DocumentValue {
-        let paths = pagination.resolved
+    private func page(of item: DocumentValue, _ paths: PaginationDeclaration) -> DocumentValue {
         let items = DocumentValue.object([("type", .string("array")), ("items", item)])
         guard !paths.items.isEmpty else { return items }
         var members: [(path: [String], schema: DocumentValue, required: Bool)] = []
@@ -564,24 +558,22 @@ private struct DocumentBuilder {
     }
 
     /// Query parameters declared as fields: an action's `query`, or a resource's for its list.
-    private func queryParameters(_ fields: [FieldSpec]) -> [DocumentValue] {
+    private func queryParameters(_ fields: [ResolvedField]) -> [DocumentValue] {
         fields.map { field in
-            var parameter: [(key: String, value: DocumentValue)] = [
-                ("name", .string(SpecInterop.jsonKey(of: field, style: spec.api.keyStyle))), ("in", .string("query")),
-            ]
-            if !field.type.value.isOptional { parameter.append(("required", .bool(true))) }
-            if let description = field.description { parameter.append(("description", .string(description))) }
-            let valueSchema = schema(of: field.type.value.nonOptional, transform: field.transform?.value)
-            parameter.append(("schema", field.example.map { Self.adding([examples($0.value, of: field.type.value)], to: valueSchema) } ?? valueSchema))
-            if field.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
+            var parameter: [(key: String, value: DocumentValue)] = [("name", .string(field.key)), ("in", .string("query"))]
+            if !field.declaredType.isOptional { parameter.append(("required", .bool(true))) }
+            if let description = field.spec.description { parameter.append(("description", .string(description))) }
+            let valueSchema = schema(of: field.declaredType.nonOptional, transform: field.transform)
+            parameter.append(
+                ("schema", field.spec.example.map { Self.adding([examples($0.value, of: field.declaredType)], to: valueSchema) } ?? valueSchema))
+            if field.spec.arrayStyle?.value == "comma" { parameter += [("style", .string("form")), ("explode", .bool(false))] }
             parameter += fieldExtensions(field)
             return .object(parameter)
         }
     }
 
     /// The query parameters a paginated list sends: the page, offset or cursor and the page size.
-    private func pageQueryParameters(_ pagination: PaginationSpec) -> [DocumentValue] {
-        let resolved = pagination.resolved
+    private func pageQueryParameters(_ resolved: PaginationDeclaration) -> [DocumentValue] {
         var result: [DocumentValue] = []
         if let parameter = resolved.parameter {
             let type = if case .cursor = resolved.style { "string" } else { "integer" }
@@ -622,28 +614,27 @@ private struct DocumentBuilder {
                 // The names the spec gives its cases, under the extension other generators read too.
                 schema.append(("x-enum-varnames", .array(enumeration.cases.map { .string($0.name.value) })))
             }
-            result.append((enumeration.name.value, declaration(.object(schema), name: enumeration.name.value, swiftName: enumeration.swiftName)))
+            result.append((enumeration.name.value, declaration(.object(schema), name: enumeration.name.value, swiftName: enumeration.swiftName?.value)))
         }
         for union in spec.unions {
-            result.append((union.name.value, declaration(schema(of: union), name: union.name.value, swiftName: union.swiftName)))
+            result.append((union.name.value, declaration(schema(of: union), name: union.name.value, swiftName: union.swiftName?.value)))
         }
-        for model in spec.models {
-            result.append(
-                (model.name.value, declaration(object(model.fields, description: model.description), name: model.name.value, swiftName: model.swiftName)))
+        for model in resolved.models {
+            result.append((model.name, declaration(object(model.fields, description: model.description), name: model.name, swiftName: model.swiftName)))
         }
-        for resource in spec.resources {
-            let hasCreate = resource.operations.contains { $0.value == .create }
+        for resolvedResource in resolved.resources {
+            let resource = resolvedResource.spec
             let schema =
-                resource.jsonAPIType == nil
-                ? object([SpecInterop.idField(of: resource, optional: hasCreate)] + resource.fields, description: resource.description)
-                : resourceObject(resource, fields: resource.fields, description: resource.description, idRequired: !hasCreate)
+                resolvedResource.jsonAPIType == nil
+                ? object([resolvedResource.id] + resolvedResource.fields, description: resource.description)
+                : resourceObject(resolvedResource, fields: resolvedResource.fields, description: resource.description, idRequired: !resolvedResource.creates)
             // Without an operation on its item path, nothing names the id but the spec.
             let hasMember = resource.operations.contains { ![.create, .list].contains($0.value) }
             result.append(
                 (
                     resource.name.value,
                     declaration(
-                        schema, name: resource.name.value, swiftName: resource.swiftName, path: resource.path.value,
+                        schema, name: resource.name.value, swiftName: resource.swiftName?.value, path: resource.path.value,
                         id: hasMember ? nil : resource.id.name.value,
                         namespace: resource.namespace, store: resource.store)
                 ))
@@ -656,22 +647,23 @@ private struct DocumentBuilder {
     /// `attributes` and the others as its `relationships`, each holding `data`: a resource identifier
     /// (`null` when the relationship may be empty), or an array of them. `requiring` is as ``object(_:description:requiring:)``'s.
     private func resourceObject(
-        _ resource: ResourceSpec, fields: [FieldSpec], description: String?, idRequired: Bool = false, requiring: Bool = true
+        _ resource: ResolvedResource, fields: [ResolvedField], description: String?, idRequired: Bool = false, requiring: Bool = true
     ) -> DocumentValue {
-        let type = resource.jsonAPIType?.value ?? resource.name.value
+        let type = resource.jsonAPIType ?? resource.name
         var properties: [(key: String, value: DocumentValue)] = [("type", .object([("type", .string("string")), ("enum", .array([.string(type)]))]))]
         var required: [DocumentValue] = requiring ? [.string("type")] : []
-        properties.append(("id", property(SpecInterop.idField(of: resource, optional: false))))
+        properties.append(("id", property(resource.id, type: resource.spec.id.type.value)))
         if idRequired && requiring { required.append(.string("id")) }
-        let attributes = fields.filter { $0.relationship == nil }
+        let attributes = fields.filter { $0.jsonAPIMember == .attribute }
         properties.append(("attributes", object(attributes, description: nil, requiring: requiring)))
-        if requiring && attributes.contains(where: { !$0.type.value.isOptional || $0.required }) { required.append(.string("attributes")) }
-        let relationships = fields.filter { $0.relationship != nil }
+        if requiring && attributes.contains(where: \.isRequiredInBodies) { required.append(.string("attributes")) }
+        let relationships = fields.filter { $0.jsonAPIMember != .attribute }
         if !relationships.isEmpty {
             var members: [(key: String, value: DocumentValue)] = []
             var requiredMembers: [DocumentValue] = []
-            for field in relationships {
-                let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
+            for resolvedField in relationships {
+                let field = resolvedField.spec
+                let key = resolvedField.key
                 // A UUID id is a string of format `uuid`, as the resource's own id is.
                 let id: [(key: String, value: DocumentValue)] =
                     [("type", .string("string"))] + (field.type.value.baseName == "UUID" ? [("format", .string("uuid"))] : [])
@@ -700,7 +692,7 @@ private struct DocumentBuilder {
                 if field.writeOnly { member.append(("writeOnly", .bool(true))) }
                 if let description = field.description { member.append(("description", .string(description))) }
                 if let example = field.example { member.append(("examples", .array([.string(example.value)]))) }
-                member += fieldExtensions(field)
+                member += fieldExtensions(resolvedField)
                 members.append((key, .object(member)))
                 if requiring && !field.type.value.isOptional { requiredMembers.append(.string(key)) }
             }
@@ -715,8 +707,8 @@ private struct DocumentBuilder {
         if !required.isEmpty { result.append(("required", .array(required))) }
         result.append(("properties", .object(properties)))
         // The object shows the attributes, then the relationships; the spec's order, where it mixes them, travels apart.
-        if fields.map({ $0.relationship != nil }) != attributes.map({ _ in false }) + relationships.map({ _ in true }) {
-            result.append((CrudegenExtension.fields, .array(fields.map { .string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle)) })))
+        if fields.map({ $0.jsonAPIMember != .attribute }) != attributes.map({ _ in false }) + relationships.map({ _ in true }) {
+            result.append((CrudegenExtension.fields, .array(fields.map { .string($0.key) })))
         }
         return .object(result)
     }
@@ -730,7 +722,7 @@ private struct DocumentBuilder {
         var members: [DocumentValue] = []
         var seen: Set<String> = []
         for variant in union.variants where seen.insert(variant.type.value.description).inserted {
-            members.append(schema(of: variant.type.value, transform: nil))
+            members.append(schema(ofValue: variant.type.value))
         }
         if let key = union.discriminator {
             pairs.append(("oneOf", .array(members)))
@@ -752,28 +744,28 @@ private struct DocumentBuilder {
 
     /// An object schema of `fields` by JSON key, requiring every field that is not optional or is `required`
     /// (unless not `requiring`): a required optional field is a required key whose schema allows `null`.
-    private func object(_ fields: [FieldSpec], description: String?, requiring: Bool = true) -> DocumentValue {
+    private func object(_ fields: [ResolvedField], description: String?, requiring: Bool = true) -> DocumentValue {
         var result: [(key: String, value: DocumentValue)] = [("type", .string("object"))]
         if let description { result.append(("description", .string(description))) }
-        let required = fields.filter { requiring && (!$0.type.value.isOptional || $0.required) }.map {
-            DocumentValue.string(SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle))
-        }
+        let required = fields.filter { requiring && $0.isRequiredInBodies }.map { DocumentValue.string($0.key) }
         if !required.isEmpty { result.append(("required", .array(required))) }
         if !fields.isEmpty {
-            result.append(("properties", .object(fields.map { field in (SpecInterop.jsonKey(of: field, style: spec.api.keyStyle), property(field)) })))
+            result.append(("properties", .object(fields.map { field in (field.key, property(field)) })))
         }
         return .object(result)
     }
 
-    /// A field's schema with its read-only flag and description; a reference takes them through `allOf`.
-    private func property(_ field: FieldSpec) -> DocumentValue {
-        let base = schema(of: field.type.value, transform: field.transform?.value)
+    /// A field's schema, of the type it declares (or `type`), with its read-only flag and description; a
+    /// reference takes them through `allOf`.
+    private func property(_ resolvedField: ResolvedField, type: TypeExpression? = nil) -> DocumentValue {
+        let field = resolvedField.spec
+        let base = schema(of: type ?? resolvedField.declaredType, transform: resolvedField.transform)
         var extra: [(key: String, value: DocumentValue)] = []
         if field.readOnly { extra.append(("readOnly", .bool(true))) }
         if field.writeOnly { extra.append(("writeOnly", .bool(true))) }
         if let description = field.description { extra.append(("description", .string(description))) }
         if let example = field.example { extra.append(examples(example.value, of: field.type.value)) }
-        extra += fieldExtensions(field)
+        extra += fieldExtensions(resolvedField)
         guard case var .object(pairs) = base else { return base }
         // The field's own description replaces what the wire schema says of its transform.
         if field.description != nil { pairs.removeAll { $0.key == "description" } }
@@ -806,10 +798,10 @@ private struct DocumentBuilder {
 
     /// What OpenAPI cannot say about a field, for `import` to read back: a name it would not derive from
     /// the key, a Swift name, a transform with the spec type it applies to (the schema shows the wire's).
-    private func fieldExtensions(_ field: FieldSpec) -> [(key: String, value: DocumentValue)] {
+    private func fieldExtensions(_ resolvedField: ResolvedField) -> [(key: String, value: DocumentValue)] {
         var result: [(key: String, value: DocumentValue)] = []
-        let key = SpecInterop.jsonKey(of: field, style: spec.api.keyStyle)
-        if field.name.value != FieldSpec.importedName(forKey: key, style: spec.api.keyStyle) {
+        let field = resolvedField.spec
+        if field.name.value != FieldSpec.importedName(forKey: resolvedField.key, style: spec.api.keyStyle) {
             result.append((CrudegenExtension.name, .string(field.name.value)))
         }
         if let swiftName = field.swiftName { result.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
@@ -822,12 +814,12 @@ private struct DocumentBuilder {
     /// A component schema with what OpenAPI cannot say about the type: its spec name where `import` would
     /// derive another, its Swift name, and a resource's path, namespace and store setting.
     private func declaration(
-        _ schema: DocumentValue, name: String, swiftName: Located<String>?, path: String? = nil, id: String? = nil, namespace: NamespaceSpec? = nil,
+        _ schema: DocumentValue, name: String, swiftName: String?, path: String? = nil, id: String? = nil, namespace: NamespaceSpec? = nil,
         store: Located<Bool>? = nil
     ) -> DocumentValue {
         guard case var .object(pairs) = schema else { return schema }
         if Self.needsName(name) { pairs.append((CrudegenExtension.name, .string(name))) }
-        if let swiftName { pairs.append((CrudegenExtension.swiftName, .string(swiftName.value))) }
+        if let swiftName { pairs.append((CrudegenExtension.swiftName, .string(swiftName))) }
         if let path { pairs.append((CrudegenExtension.path, .string(path))) }
         if let id { pairs.append((CrudegenExtension.id, .string(id))) }
         if let namespace {
@@ -841,8 +833,13 @@ private struct DocumentBuilder {
         return .object(pairs)
     }
 
+    /// The JSON schema of values of a spec type under their type's default transform (a `Date` is ISO 8601).
+    private func schema(ofValue type: TypeExpression) -> DocumentValue {
+        schema(of: type, transform: resolved.defaultTransform(of: type))
+    }
+
     /// The JSON schema of a spec type; `transform` (applied to each element) changes how values look on the wire.
-    private func schema(of type: TypeExpression, transform: String?) -> DocumentValue {
+    private func schema(of type: TypeExpression, transform: ResolvedTransform?) -> DocumentValue {
         switch type {
         case let .optional(wrapped):
             let inner = schema(of: wrapped, transform: transform)
@@ -870,8 +867,8 @@ private struct DocumentBuilder {
 
     /// The schema of a built-in spec type as its transform writes it on the wire (the type's own schema
     /// for a transform that writes the type as it is, and without one).
-    private func builtin(_ name: String, transform: String?) -> DocumentValue {
-        switch ResolvedTransform.resolve(transform, base: name, in: spec, symbols: symbols) {
+    private func builtin(_ name: String, transform: ResolvedTransform?) -> DocumentValue {
+        switch transform {
         case let .builtin(builtin, type)?:
             switch builtin {
             case .epochSeconds, .epochMilliseconds:

@@ -317,6 +317,34 @@ import Yams
         #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml))
     }
 
+    /// A route parameter's value goes into the path as its type writes it: the generated client applies no
+    /// transform there, so the export types it by its type alone (an `Int` param that is `lenient` is an
+    /// integer, not every scalar), and the import gives the same Swift back.
+    @Test func aRouteParameterIsTypedAsThePathCarriesIt() async throws {
+        let yaml = """
+            api: { name: Shop }
+            resources:
+              Line:
+                path: "orders/{orderID}/lines"
+                operations: [list]
+                params: { orderID: { type: Int, transform: lenient } }
+                fields: { note: String }
+            actions:
+              tag: { path: "tags/{code}", params: { code: { type: Int, transform: lenient } } }
+            """
+        let exported = try OpenAPIExporter.export(spec: Data(yaml.utf8), file: "shop.crude.yaml", format: .json).text
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        for (path, method) in [("/orders/{orderID}/lines", "get"), ("/tags/{code}", "get")] {
+            let operation = try #require(paths[path]?[method] as? [String: Any], "\(path)")
+            let parameters = try #require(operation["parameters"] as? [[String: Any]])
+            let schema = try #require(parameters.first { $0["in"] as? String == "path" }?["schema"] as? [String: Any])
+            #expect(schema["type"] as? String == "integer", "\(path): \(schema)")
+        }
+        let imported = try OpenAPIImporter.importDocument(Data(exported.utf8), file: "shop.json")
+        #expect(try OpenAPITestSupport.generatedSwift(imported.yaml) == OpenAPITestSupport.generatedSwift(yaml), "\(imported.yaml)")
+    }
+
     /// A `required` optional field is a required key whose schema allows `null`, and imports back as one;
     /// a key that is only nullable, or only required, is not `required`.
     @Test func aRequiredOptionalFieldIsARequiredNullableKey() async throws {

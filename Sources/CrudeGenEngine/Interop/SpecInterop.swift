@@ -54,11 +54,6 @@ package enum SpecInterop {
         ).jsonKey(style: style)
     }
 
-    /// The JSON key of `field` in a spec whose keys follow `style`.
-    package static func jsonKey(of field: FieldSpec, style: KeyStyle) -> String {
-        field.jsonKey(style: style)
-    }
-
     /// Whether a spec's `time_zone` may name `identifier` (an IANA zone such as `Europe/Paris`).
     package static func isTimeZone(_ identifier: String) -> Bool {
         TimeZoneIdentifiers.all.contains(identifier)
@@ -71,22 +66,6 @@ package enum SpecInterop {
     /// (`suffix` is `Body` or `Response`).
     package static func payloadTypeName(action: String, suffix: String) -> String {
         SwiftNaming.derivedTypeName(action) + suffix
-    }
-
-    /// The route an operation of `resource` uses: its override, else the default derived from the path.
-    package static func route(of operation: CRUDOperation, in resource: ResourceSpec) -> String {
-        guard let template = RouteParameters.template(for: operation, of: resource) else { return resource.path.value }
-        return template.parts.map { part in
-            switch part {
-            case let .literal(text): text
-            case let .parameter(name, _): "{\(name)}"
-            }
-        }.joined()
-    }
-
-    /// The id of `resource` as the field generated code declares (optional when the resource can be created).
-    package static func idField(of resource: ResourceSpec, optional: Bool) -> FieldSpec {
-        resource.id.field(optional: optional)
     }
 
     /// What a type name resolves to in a validated spec.

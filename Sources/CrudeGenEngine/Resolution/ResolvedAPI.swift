@@ -20,6 +20,12 @@ package struct ResolvedAPI: Sendable {
 
     /// The spec it was resolved from.
     package var spec: Spec { validated.spec }
+
+    /// The transform of values of `type` that no field declares, such as a union's variant or an
+    /// action's payload: the type's default (a `Date` is ISO 8601), if any.
+    package func defaultTransform(of type: TypeExpression) -> ResolvedTransform? {
+        ResolvedTransform.resolve(nil, base: type.baseName, in: spec, symbols: validated.symbols)
+    }
 }
 
 /// An HTTP method an operation or action is sent with: the methods a spec can name.
@@ -62,10 +68,15 @@ package struct ResolvedField: Sendable {
     /// The type the spec declares.
     package var declaredType: TypeExpression { spec.type.value }
 
-    /// Whether a full request body must carry it: not optional as declared (unless `required` says it is
-    /// sent anyway), neither read-only nor write-only.
+    /// Whether a body holds its key: it is not optional as declared, or `required` sends a `nil` as `null`.
+    package var isRequiredInBodies: Bool {
+        !declaredType.isOptional || sendsNull
+    }
+
+    /// Whether a full request body must carry it: a body holds it, and it is neither read-only nor
+    /// write-only.
     package var isRequiredInRequests: Bool {
-        (!declaredType.isOptional || sendsNull) && !readOnly && !writeOnly
+        isRequiredInBodies && !readOnly && !writeOnly
     }
 }
 
@@ -88,6 +99,24 @@ package struct ResolvedRoute: Sendable {
     }
 
     package var parts: [Part]
+
+    /// The route as a spec writes it, `{name}` for each parameter.
+    package var template: String {
+        parts.map { part in
+            switch part {
+            case let .literal(text): text
+            case let .parameter(parameter): "{\(parameter.name)}"
+            }
+        }.joined()
+    }
+
+    /// The parameters, in order.
+    package var parameters: [ResolvedRouteParameter] {
+        parts.compactMap { if case let .parameter(parameter) = $0 { parameter } else { nil } }
+    }
+
+    /// Whether the route has a parameter, so that a value it names may not exist.
+    package var hasParameters: Bool { !parameters.isEmpty }
 }
 
 /// A `{name}` of a route and the value it stands for.
@@ -110,13 +139,6 @@ package struct ResolvedRouteParameter: Sendable {
     /// Whether the resource's property holding it is optional, so a call on a value must check it is set.
     package var isOptionalOnValue: Bool
 
-    /// The field or param the value comes from.
-    package var field: FieldSpec {
-        switch source {
-        case let .id(field), let .field(field): field.spec
-        case let .argument(param): param
-        }
-    }
 }
 
 /// A CRUD operation of a resource.

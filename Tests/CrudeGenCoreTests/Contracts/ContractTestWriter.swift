@@ -242,7 +242,7 @@ struct ContractTestWriter {
     /// The write-only `String` properties of the resource.
     private func writeOnlyStrings(_ type: ModelDeclaration, _ resource: ResourceDeclaration) -> [PropertyDeclaration] {
         let fields = spec.resources.first { $0.name.value == resource.specName }?.fields ?? []
-        let keys = Set(fields.filter(\.writeOnly).map { SpecInterop.jsonKey(of: $0, style: spec.api.keyStyle) })
+        let keys = Set(fields.filter(\.writeOnly).map { $0.jsonKey(style: spec.api.keyStyle) })
         return type.properties.filter { keys.contains($0.key) && isString($0) }
     }
 
