@@ -15,7 +15,7 @@ package enum CodeModelBuilder {
             models: resolved.models.map { builder.model(name: $0.swiftName ?? $0.name, description: $0.description, fields: $0.fields) }
                 + resolved.resources.map(builder.resource)
         )
-        model.store = StoreModelBuilder.build(resolved.validated, model: model)
+        model.store = StoreModelBuilder.build(resolved, model: model)
         return model
     }
 }

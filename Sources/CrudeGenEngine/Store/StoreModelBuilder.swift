@@ -1,31 +1,35 @@
-/// Decides what the local store needs from a validated spec and its code model: which resources are
+/// Decides what the local store needs from a resolved API and its Swift code model: which resources are
 /// tables, how each field becomes a column, which types hold stored resources and which operations'
 /// responses are kept.
 package enum StoreModelBuilder {
     /// The store's declarations, or `nil` when the spec keeps no resource in the store.
-    package static func build(_ validated: ValidatedSpec, model: CodeModel) -> StoreDeclaration? {
-        let spec = validated.spec
-        let stored = Set(spec.resources.filter { ($0.store ?? spec.api.store)?.value == true }.map(\.name.value))
+    package static func build(_ resolved: ResolvedAPI, model: CodeModel) -> StoreDeclaration? {
+        let spec = resolved.spec
+        let stored = Set(resolved.resources.filter { ($0.spec.store ?? spec.api.store)?.value == true }.map(\.name))
         guard !stored.isEmpty else { return nil }
-        return StoreBuilder(spec: spec, symbols: validated.symbols, stored: stored).declaration(for: model)
+        return StoreBuilder(resolved: resolved, symbols: resolved.validated.symbols, stored: stored).declaration(for: model)
     }
 }
 
 private struct StoreBuilder {
-    let spec: Spec
+    let resolved: ResolvedAPI
     let symbols: SymbolTable
     /// The spec names of stored resources.
     let stored: Set<String>
 
     func declaration(for model: CodeModel) -> StoreDeclaration {
-        // `model.models` holds the spec's models, then its resources, each in spec order.
-        let specNames = spec.models.map(\.name.value) + spec.resources.map(\.name.value)
+        // `model.models` holds the spec's models, then its resources, each in spec order, as the resolved API does.
+        let resources = zip(model.models.dropFirst(resolved.models.count), resolved.resources)
         var tables: [StoredTableDeclaration] = []
         var containers: [StoreContainerDeclaration] = []
-        for (declaration, specName) in zip(model.models, specNames) {
+        for declaration in model.models.prefix(resolved.models.count) {
             let nested = declaration.properties.filter { reaches($0.typeExpression) }.map(\.name)
-            if stored.contains(specName), let resource = declaration.resource {
-                tables.append(table(declaration, resource, specName: specName, nested: nested))
+            if !nested.isEmpty { containers.append(StoreContainerDeclaration(name: declaration.name, nested: nested)) }
+        }
+        for (declaration, resource) in resources {
+            let nested = declaration.properties.filter { reaches($0.typeExpression) }.map(\.name)
+            if stored.contains(resource.name), let declared = declaration.resource {
+                tables.append(table(declaration, declared, resource, nested: nested))
             } else if !nested.isEmpty {
                 containers.append(StoreContainerDeclaration(name: declaration.name, nested: nested))
             }
@@ -35,22 +39,26 @@ private struct StoreBuilder {
             if !nested.isEmpty { containers.append(StoreContainerDeclaration(name: payload.name, nested: nested)) }
         }
         let containerNames = Set(containers.map(\.name))
-        return StoreDeclaration(apiName: model.api.name, tables: tables, containers: containers, operations: operations(model, containers: containerNames))
+        return StoreDeclaration(
+            apiName: model.api.name, tables: tables, containers: containers, operations: operations(model, resources: Array(resources), containers: containerNames))
     }
 
     // MARK: tables
 
-    private func table(_ declaration: ModelDeclaration, _ resource: ResourceDeclaration, specName: String, nested: [String]) -> StoredTableDeclaration {
+    /// The table of a stored resource; a field its routes name is looked up by, so its column is indexed.
+    private func table(
+        _ declaration: ModelDeclaration, _ declared: ResourceDeclaration, _ resource: ResolvedResource, nested: [String]
+    ) -> StoredTableDeclaration {
         let columns = declaration.properties.enumerated().map { index, property in column(property, at: index, isID: index == 0) }
         var indexes: [String] = []
         let routes = resource.operations.map(\.route) + resource.actions.map(\.route)
-        for case let .parameter(parameter) in routes.joined() where parameter.source == .field {
-            guard let property = declaration.properties.first(where: { $0.name == parameter.name }), !indexes.contains(property.key) else { continue }
-            indexes.append(property.key)
+        for parameter in routes.flatMap(\.parameters) {
+            guard case let .field(field) = parameter.source, !indexes.contains(field.key) else { continue }
+            indexes.append(field.key)
         }
         return StoredTableDeclaration(
-            name: declaration.name, tableName: specName, columns: columns, indexes: indexes,
-            idProperty: resource.idProperty, idType: resource.idType, nested: nested)
+            name: declaration.name, tableName: resource.name, columns: columns, indexes: indexes,
+            idProperty: declared.idProperty, idType: declared.idType, nested: nested)
     }
 
     /// The column of a property and the statement reading it: scalars and enums in columns of their SQLite
@@ -92,8 +100,8 @@ private struct StoreBuilder {
         case let .dictionary(value): return "[:" + shape(of: value, visiting: visiting) + "]"
         case let .named(name):
             guard let fields = fields(of: name) else {
-                if let enumeration = spec.enums.first(where: { $0.name.value == name }) { return "enum " + enumeration.rawType.rawValue }
-                if let union = spec.unions.first(where: { $0.name.value == name }), !visiting.contains(name) {
+                if let enumeration = resolved.spec.enums.first(where: { $0.name.value == name }) { return "enum " + enumeration.rawType.rawValue }
+                if let union = resolved.spec.unions.first(where: { $0.name.value == name }), !visiting.contains(name) {
                     let variants = union.variants.map { $0.name.value + ":" + shape(of: $0.type.value, visiting: visiting.union([name])) }
                     return "(" + (union.discriminator.map { $0.value + "|" } ?? "") + variants.joined(separator: "|") + ")"
                 }
@@ -101,8 +109,7 @@ private struct StoreBuilder {
             }
             guard !visiting.contains(name) else { return "@" + name }
             let inner = fields.map { field in
-                field.jsonKey(style: spec.api.keyStyle) + ":" + shape(of: field.type.value, visiting: visiting.union([name]))
-                    + (field.transform.map { " " + $0.value } ?? "")
+                field.key + ":" + shape(of: field.type, visiting: visiting.union([name])) + (field.transform.map { " " + $0 } ?? "")
             }
             return "{" + inner.joined(separator: ",") + "}"
         }
@@ -121,11 +128,16 @@ private struct StoreBuilder {
 
     // MARK: reaching stored resources
 
-    /// The fields of the model or resource the spec calls `name` (a resource's id first).
-    private func fields(of name: String) -> [FieldSpec]? {
-        if let model = spec.models.first(where: { $0.name.value == name }) { return model.fields }
-        if let resource = spec.resources.first(where: { $0.name.value == name }) { return [resource.id.field(optional: false)] + resource.fields }
-        return nil
+    /// The fields of the model or resource the spec calls `name` (a resource's id first), each with its
+    /// JSON key, the type the spec declares (an id's without the optional a creatable value gives it) and the
+    /// name of the transform it writes, as the shape of a JSON column spells them.
+    private func fields(of name: String) -> [(key: String, type: TypeExpression, transform: String?)]? {
+        func described(_ field: ResolvedField) -> (key: String, type: TypeExpression, transform: String?) {
+            (field.key, field.declaredType, field.spec.transform?.value)
+        }
+        if let model = resolved.models.first(where: { $0.name == name }) { return model.fields.map(described) }
+        guard let resource = resolved.resources.first(where: { $0.name == name }) else { return nil }
+        return [(resource.id.key, resource.spec.id.type.value, resource.spec.id.transform?.value)] + resource.fields.map(described)
     }
 
     /// Whether a value of `type` can hold a stored resource.
@@ -133,24 +145,26 @@ private struct StoreBuilder {
         let name = type.baseName
         if stored.contains(name) { return true }
         guard !visiting.contains(name), let fields = fields(of: name) else { return false }
-        return fields.contains { reaches($0.type.value, visiting: visiting.union([name])) }
+        return fields.contains { reaches($0.type, visiting: visiting.union([name])) }
     }
 
     // MARK: operations
 
-    private func operations(_ model: CodeModel, containers: Set<String>) -> [SwiftExpression] {
+    private func operations(
+        _ model: CodeModel, resources: [(declaration: ModelDeclaration, resolved: ResolvedResource)], containers: Set<String>
+    ) -> [SwiftExpression] {
         var entries: [SwiftExpression] = []
         let apiResource = SwiftNaming.unescaped(model.api.name)
-        for declaration in model.models {
+        for (declaration, resolvedResource) in resources {
             guard let resource = declaration.resource else { continue }
             let type = declaration.name
             let isStored = stored.contains(resource.specName)
             if isStored || containers.contains(type) {
-                for operation in resource.operations {
+                for (operation, resolvedOperation) in zip(resource.operations, resolvedResource.operations) {
                     let key = "\(resource.specName).\(operation.kind.rawValue)"
                     let one = resource.namespaceOne.map { [SwiftArgument("at", .string($0))] } ?? []
                     let items = (resource.pagination?.items ?? resource.namespaceMany).flatMap { $0.isEmpty ? nil : [SwiftArgument("at", .string($0))] } ?? []
-                    let route = [SwiftArgument("route", .string(pattern(operation.route, of: resource.specName)))]
+                    let route = [SwiftArgument("route", .string(pattern(resolvedOperation.route)))]
                     let single = SwiftType.named(type)
                     switch (operation.kind, isStored) {
                     case (.delete, true): entries.append(Self.entry("delete", single, key, route))
@@ -163,21 +177,20 @@ private struct StoreBuilder {
                     }
                 }
             }
-            let owner = spec.resources.first { $0.name.value == resource.specName }
-            entries += actions(resource.actions, specs: owner?.actions ?? [], resourceName: resource.specName)
+            entries += actions(resource.actions, resolved: resolvedResource.actions, resourceName: resource.specName)
         }
-        entries += actions(model.api.actions, specs: spec.actions, resourceName: apiResource)
+        entries += actions(model.api.actions, resolved: resolved.actions, resourceName: apiResource)
         return entries
     }
 
     /// The entries of actions whose responses hold stored resources.
-    private func actions(_ declarations: [ActionDeclaration], specs: [ActionSpec], resourceName: String) -> [SwiftExpression] {
-        zip(declarations, specs).compactMap { declaration, action in
+    private func actions(_ declarations: [ActionDeclaration], resolved actions: [ResolvedAction], resourceName: String) -> [SwiftExpression] {
+        zip(declarations, actions).compactMap { declaration, action in
             let holdsStored: Bool =
-                switch action.returns {
-                case let .type(type)?: reaches(type.value)
-                case let .fields(fields, _)?: fields.contains { reaches($0.type.value) }
-                case .none?, nil: false
+                switch action.response {
+                case let .type(type): reaches(type)
+                case let .fields(_, fields): fields.contains { reaches($0.type) }
+                case .none, .file: false
                 }
             guard holdsStored else { return nil }
             let key = "\(resourceName).\(declaration.specName)"
@@ -200,17 +213,17 @@ private struct StoreBuilder {
 
     /// A route as CrudeStore matches it: `{id}` for the resource's id, `{=key}` for a field (its column, by
     /// JSON key), `{*}` for other parameters and for keys a pattern cannot spell.
-    func pattern(_ route: [RoutePart], of resource: String) -> String {
-        let fields = spec.resources.first { $0.name.value == resource }?.fields ?? []
-        return route.map { part in
+    func pattern(_ route: ResolvedRoute) -> String {
+        route.parts.map { part in
             switch part {
             case let .literal(text):
                 return text
             case let .parameter(parameter):
-                if parameter.source == .id { return "{id}" }
-                guard parameter.source == .field, let field = fields.first(where: { $0.name.value == parameter.specName }) else { return "{*}" }
-                let key = field.jsonKey(style: spec.api.keyStyle)
-                return key.contains(where: { "{}/".contains($0) }) ? "{*}" : "{=\(key)}"
+                switch parameter.source {
+                case .id: return "{id}"
+                case let .field(field): return field.key.contains(where: { "{}/".contains($0) }) ? "{*}" : "{=\(field.key)}"
+                case .argument: return "{*}"
+                }
             }
         }.joined()
     }
