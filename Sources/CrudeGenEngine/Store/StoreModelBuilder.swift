@@ -40,7 +40,8 @@ private struct StoreBuilder {
         }
         let containerNames = Set(containers.map(\.name))
         return StoreDeclaration(
-            apiName: model.api.name, tables: tables, containers: containers, operations: operations(model, resources: Array(resources), containers: containerNames))
+            apiName: model.api.name, tables: tables, containers: containers,
+            operations: operations(model, resources: Array(resources), containers: containerNames))
     }
 
     // MARK: tables
