@@ -246,7 +246,7 @@ private struct DocumentBuilder {
         let returnsModel = resolvedOperation.returnsModel
         let model = reference(name)
         // A JSON:API resource's bodies are JSON:API documents, of their own media type.
-        let mediaType = resolvedResource.jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType
+        let mediaType = resolvedResource.mediaType
         var operation: [(key: String, value: DocumentValue)] = [
             ("operationId", .string(uniqueOperationID(kind.rawValue + SpecInterop.identifier(name, uppercaseFirst: true))))
         ]

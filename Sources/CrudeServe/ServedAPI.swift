@@ -162,6 +162,7 @@ struct ServedResource: Sendable {
         responseMany = resolved.responseNamespaceMany
         requestNamespace = resolved.requestNamespace
         jsonAPI = resolved.jsonAPIType.map { JSONAPIShape(type: $0, fields: [resolved.id] + resolved.fields) }
+        mediaType = resolved.mediaType
         pagination = resolved.pagination
         let queryKeys = resolved.query.map(\.key)
         limitParameter = queryKeys.first { $0 == "limit" }
@@ -194,7 +195,7 @@ struct ServedResource: Sendable {
     var allFields: [WireField] { [id] + fields }
 
     /// The media type of its bodies: JSON:API's for a JSON:API resource, else JSON's.
-    var mediaType: String { jsonAPI == nil ? "application/json" : ResourceSpec.jsonAPIMediaType }
+    var mediaType: String
 }
 
 /// One CRUD operation as it arrives: its verb and route.

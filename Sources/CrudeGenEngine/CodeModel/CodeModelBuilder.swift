@@ -169,15 +169,15 @@ private struct Builder {
             case let .literal(literal):
                 return .literal(literal)
             case let .parameter(parameter):
-                let (swiftName, source): (String, RouteParameter.Source) =
+                let (field, source): (FieldSpec?, RouteParameter.Source) =
                     switch parameter.source {
-                    case .id: (SwiftNaming.propertyName(parameter.name), .id)
-                    case let .field(field): (field.spec.propertyName, .field)
-                    case let .argument(param): (param.propertyName, .argument)
+                    case .id: (nil, .id)
+                    case let .field(field): (field.spec, .field)
+                    case let .argument(param): (param, .argument)
                     }
                 return .parameter(
                     RouteParameter(
-                        name: SwiftNaming.escaped(swiftName),
+                        name: SwiftNaming.escaped(RouteParameters.swiftName(of: parameter.name, field: field)),
                         specName: parameter.name,
                         type: symbols.swiftType(parameter.type),
                         source: source,

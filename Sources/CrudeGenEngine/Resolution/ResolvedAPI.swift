@@ -183,6 +183,8 @@ package struct ResolvedResource: Sendable {
 
     /// The name the spec refers to it by.
     package var name: String { spec.name.value }
+    /// The media type of its bodies: JSON:API's for a JSON:API resource, else JSON's.
+    package var mediaType: String { jsonAPIType == nil ? "application/json" : ResourceSpec.jsonAPIMediaType }
     /// The fields a partial update can set: all but the id and the read-only ones.
     package var patchFields: [ResolvedField] { fields.filter { !$0.readOnly } }
 }

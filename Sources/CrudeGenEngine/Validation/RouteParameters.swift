@@ -22,9 +22,15 @@ struct RouteParameters {
     /// The Swift name of the argument or property a parameter stands for.
     func swiftName(of name: String) -> String {
         switch resolve(name) {
-        case let .field(field)?, let .param(field)?: field.propertyName
-        case .id?, nil: SwiftNaming.propertyName(name)
+        case let .field(field)?, let .param(field)?: Self.swiftName(of: name, field: field)
+        case .id?, nil: Self.swiftName(of: name, field: nil)
         }
+    }
+
+    /// The Swift name of the argument or property the parameter `name` stands for: the property name of
+    /// the field or param it names, else (the id) one derived from the name.
+    static func swiftName(of name: String, field: FieldSpec?) -> String {
+        field?.propertyName ?? SwiftNaming.propertyName(name)
     }
 
     /// Every name a route may use, for "did you mean" hints.
