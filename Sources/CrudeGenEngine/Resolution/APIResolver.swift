@@ -147,7 +147,7 @@ private struct Resolver {
         switch parameters.resolve(name) {
         case .id?:
             guard let owner else { preconditionFailure("an id parameter outside a resource") }
-            (source, type) = (.id(owner.id), owner.id.type)
+            (source, type) = (.id, owner.id.type)
         case let .field(spec)?:
             guard let field = owner?.fields.first(where: { $0.spec.name.value == spec.name.value }) else {
                 preconditionFailure("a field parameter `\(name)` outside its resource")

@@ -123,8 +123,9 @@ package struct ResolvedRoute: Sendable {
 package struct ResolvedRouteParameter: Sendable {
     /// What the parameter names.
     package enum Source: Sendable {
-        /// The resource's id.
-        case id(ResolvedField)
+        /// The resource's id (``ResolvedResource/id``; the route of a large API names it in every item
+        /// operation, so it is not copied into each).
+        case id
         /// A field of the resource.
         case field(ResolvedField)
         /// A declared param, a value of the route alone.
