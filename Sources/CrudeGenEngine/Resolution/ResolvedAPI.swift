@@ -1,9 +1,10 @@
 /// A validated spec with every decision its projections share made once: each operation's verb and route,
 /// each field's JSON key, transform and direction, each resource's namespaces and pagination.
 ///
-/// ``APIResolver`` builds it from a ``ValidatedSpec``. The Swift code model (``CodeModelBuilder``) and
-/// `crudegen serve` read these decisions and make none of them again, so the client and the server speak
-/// one wire format by construction. It holds no Swift: names are the spec's, types are type expressions.
+/// ``APIResolver`` builds it from a ``ValidatedSpec``. Its projections, the Swift code model
+/// (``CodeModelBuilder``), the store model, the OpenAPI export and `crudegen serve`, read these decisions
+/// and make none of them again, so the client, its document and the server speak one wire format by
+/// construction. It holds no Swift: names are the spec's, types are type expressions.
 package struct ResolvedAPI: Sendable {
     /// The validated spec it was resolved from, and its symbols.
     package var validated: ValidatedSpec
@@ -123,8 +124,7 @@ package struct ResolvedRoute: Sendable {
 package struct ResolvedRouteParameter: Sendable {
     /// What the parameter names.
     package enum Source: Sendable {
-        /// The resource's id (``ResolvedResource/id``; the route of a large API names it in every item
-        /// operation, so it is not copied into each).
+        /// The resource's id, which ``ResolvedResource/id`` describes.
         case id
         /// A field of the resource.
         case field(ResolvedField)
@@ -139,7 +139,6 @@ package struct ResolvedRouteParameter: Sendable {
     package var type: TypeExpression
     /// Whether the resource's property holding it is optional, so a call on a value must check it is set.
     package var isOptionalOnValue: Bool
-
 }
 
 /// A CRUD operation of a resource.
