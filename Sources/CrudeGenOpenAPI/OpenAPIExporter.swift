@@ -301,7 +301,7 @@ private struct DocumentBuilder {
         var responses: [(key: String, value: DocumentValue)] = [(status, response)]
         // `crudegen serve` answers a create whose body the client does not read with 204.
         if kind == .create && !returnsModel { responses.append(("204", Self.noContent)) }
-        let takesBody = kind == .create || kind == .update || kind == .patch
+        let takesBody = kind.sendsBody
         var errors: [ErrorResponse] = []
         // GETs carry an ETag, so a client revalidating its copy gets 304.
         if resolvedOperation.method == .get && (returnsModel || kind == .list) { errors.append(.notModified) }

@@ -103,8 +103,7 @@ private struct Resolver {
     func jsonAPIHeaders(for kind: CRUDOperation, of resource: ResourceSpec) -> [(name: String, value: String)] {
         guard resource.jsonAPIType != nil else { return [] }
         let mediaType = ResourceSpec.jsonAPIMediaType
-        let sendsBody = [.create, .update, .patch].contains(kind)
-        let headers = [("Accept", mediaType)] + (sendsBody ? [("Content-Type", mediaType)] : [])
+        let headers = [("Accept", mediaType)] + (kind.sendsBody ? [("Content-Type", mediaType)] : [])
         return headers.filter { header in !(resource.headers[kind] ?? []).contains { $0.name.value.lowercased() == header.0.lowercased() } }
     }
 

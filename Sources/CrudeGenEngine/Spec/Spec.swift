@@ -55,6 +55,14 @@ public enum CRUDOperation: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// Whether its request carries the resource's value: `create`, `update` and `patch` do.
+    public var sendsBody: Bool {
+        switch self {
+        case .create, .update, .patch: true
+        case .read, .delete, .list: false
+        }
+    }
+
     public static func < (lhs: CRUDOperation, rhs: CRUDOperation) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

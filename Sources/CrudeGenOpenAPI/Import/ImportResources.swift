@@ -389,7 +389,7 @@ extension Mapper {
             return .rejected(because: "none of their operations answers with `\(model.typeName)` or a model whose values decode as one")
         }
         let tookBodies = adoptRequestBodies(candidates, used: used, model: model, idKey: idField.documentKey, into: &resource)
-        for case let (kind, endpoint?) in candidates.all where [.create, .update, .patch].contains(kind) && used.contains(endpoint.pointer) {
+        for case let (kind, endpoint?) in candidates.all where kind.sendsBody && used.contains(endpoint.pointer) {
             if let wrapper = requestSchema(endpoint.operation)?.schema.flatMap(namespaceWrapper)?.component, case let .model(typeName)? = components[wrapper] {
                 wrappers.insert(typeName)
             }
@@ -544,7 +544,7 @@ extension Mapper {
     ) -> Bool {
         var sentKeys: Set<String> = []
         var everyBodyKnown = true
-        for case let (kind, endpoint?) in candidates.all where [.create, .update, .patch].contains(kind) && used.contains(endpoint.pointer) {
+        for case let (kind, endpoint?) in candidates.all where kind.sendsBody && used.contains(endpoint.pointer) {
             guard let body = requestModel(endpoint), body.component != model.component else {
                 everyBodyKnown = false
                 continue
