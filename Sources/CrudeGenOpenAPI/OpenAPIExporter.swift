@@ -70,6 +70,8 @@ enum TransformNote {
 /// OpenAPI cannot hold.
 private struct DocumentBuilder {
     let resolved: ResolvedAPI
+    /// The resolved resources, kept: their operations and their schemas are written in two passes.
+    let resources: [ResolvedResource]
     let spec: Spec
     let symbols: SymbolTable
     /// Paths in the order the spec first uses them, each with its operations by method, and the
@@ -86,6 +88,7 @@ private struct DocumentBuilder {
     /// Prepares to describe `resolved`.
     init(_ resolved: ResolvedAPI) {
         self.resolved = resolved
+        resources = Array(resolved.resources)
         spec = resolved.spec
         symbols = resolved.validated.symbols
     }
@@ -95,7 +98,7 @@ private struct DocumentBuilder {
 
     /// The whole document: paths in the spec's order (resources, their actions, then API actions), then schemas.
     mutating func document() -> DocumentValue {
-        for resource in resolved.resources {
+        for resource in resources {
             for operation in resource.operations { addCRUD(operation, of: resource) }
             for action in resource.actions { addAction(action, of: resource) }
         }
@@ -622,7 +625,7 @@ private struct DocumentBuilder {
         for model in resolved.models {
             result.append((model.name, declaration(object(model.fields, description: model.description), name: model.name, swiftName: model.swiftName)))
         }
-        for resolvedResource in resolved.resources {
+        for resolvedResource in resources {
             let resource = resolvedResource.spec
             let schema =
                 resolvedResource.jsonAPIType == nil

@@ -15,7 +15,7 @@ package enum APIResolver {
             payloadModels: validated.symbols.inlinePayloads.map { payload in
                 ResolvedModel(name: payload.typeName, description: nil, fields: payload.fields.map { resolver.field($0) })
             },
-            resources: spec.resources.map(resolver.resource),
+            resources: ResolvedResources(spec.resources) { resolver.resource($0) },
             actions: spec.actions.map { resolver.action($0, of: nil) }
         )
     }

@@ -14,8 +14,8 @@ package struct ResolvedAPI: Sendable {
     package var models: [ResolvedModel]
     /// The structs generated for action payloads declared as fields in place, in spec order.
     package var payloadModels: [ResolvedModel]
-    /// The resources, in spec order.
-    package var resources: [ResolvedResource]
+    /// The resources, in spec order, each resolved as it is read.
+    package var resources: ResolvedResources
     /// The API-wide actions, in spec order.
     package var actions: [ResolvedAction]
 
@@ -27,6 +27,27 @@ package struct ResolvedAPI: Sendable {
     package func defaultTransform(of type: TypeExpression) -> ResolvedTransform? {
         ResolvedTransform.resolve(nil, base: type.baseName, in: spec, symbols: validated.symbols)
     }
+}
+
+/// The resources of a ``ResolvedAPI``, in spec order, each resolved when it is read and kept by no one.
+///
+/// A projection that walks them once holds one resolved resource at a time: generating the client of a
+/// large API never keeps all its resolved resources alive beside the code model that is built from them,
+/// whose allocations would interleave with theirs and leave the heap fragmented once they are freed. A
+/// projection that reads them more than once, or looks one up by name, keeps an array of its own.
+package struct ResolvedResources: RandomAccessCollection, Sendable {
+    private let specs: [ResourceSpec]
+    private let resolve: @Sendable (ResourceSpec) -> ResolvedResource
+
+    /// The resources `specs` as `resolve` resolves each of them.
+    init(_ specs: [ResourceSpec], resolve: @escaping @Sendable (ResourceSpec) -> ResolvedResource) {
+        self.specs = specs
+        self.resolve = resolve
+    }
+
+    package var startIndex: Int { specs.startIndex }
+    package var endIndex: Int { specs.endIndex }
+    package subscript(position: Int) -> ResolvedResource { resolve(specs[position]) }
 }
 
 /// An HTTP method an operation or action is sent with: the methods a spec can name.

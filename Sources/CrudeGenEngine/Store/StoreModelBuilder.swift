@@ -5,21 +5,25 @@ package enum StoreModelBuilder {
     /// The store's declarations, or `nil` when the spec keeps no resource in the store.
     package static func build(_ resolved: ResolvedAPI, model: CodeModel) -> StoreDeclaration? {
         let spec = resolved.spec
-        let stored = Set(resolved.resources.filter { ($0.spec.store ?? spec.api.store)?.value == true }.map(\.name))
+        let stored = Set(spec.resources.filter { ($0.store ?? spec.api.store)?.value == true }.map(\.name.value))
         guard !stored.isEmpty else { return nil }
-        return StoreBuilder(resolved: resolved, symbols: resolved.validated.symbols, stored: stored).declaration(for: model)
+        let builder = StoreBuilder(
+            resolved: resolved, resources: Array(resolved.resources), symbols: resolved.validated.symbols, stored: stored)
+        return builder.declaration(for: model)
     }
 }
 
 private struct StoreBuilder {
     let resolved: ResolvedAPI
+    /// The resolved resources, kept: the store reads them more than once.
+    let resources: [ResolvedResource]
     let symbols: SymbolTable
     /// The spec names of stored resources.
     let stored: Set<String>
 
     func declaration(for model: CodeModel) -> StoreDeclaration {
         // `model.models` holds the spec's models, then its resources, each in spec order, as the resolved API does.
-        let resources = zip(model.models.dropFirst(resolved.models.count), resolved.resources)
+        let resources = zip(model.models.dropFirst(resolved.models.count), self.resources)
         var tables: [StoredTableDeclaration] = []
         var containers: [StoreContainerDeclaration] = []
         for declaration in model.models.prefix(resolved.models.count) {
@@ -137,7 +141,7 @@ private struct StoreBuilder {
             (field.key, field.declaredType, field.spec.transform?.value)
         }
         if let model = resolved.models.first(where: { $0.name == name }) { return model.fields.map(described) }
-        guard let resource = resolved.resources.first(where: { $0.name == name }) else { return nil }
+        guard let resource = resources.first(where: { $0.name == name }) else { return nil }
         return [(resource.id.key, resource.spec.id.type.value, resource.spec.id.transform?.value)] + resource.fields.map(described)
     }
 
