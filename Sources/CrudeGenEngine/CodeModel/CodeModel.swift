@@ -21,8 +21,6 @@ public struct APIDeclaration: Sendable {
     /// The envelope's dot path split into keys; empty when responses are not wrapped.
     public var envelope: [String]
     public var headers: [(name: String, value: String)]
-    /// The HTTP method of each CRUD operation, after the spec's overrides.
-    public var methods: [CRUDOperation: String]
     /// Date format transforms the spec declares, with the IANA time zone of those not in UTC.
     public var dateFormats: [(typeName: String, format: String, timeZone: String?)]
     /// Payload models declared in place by actions.

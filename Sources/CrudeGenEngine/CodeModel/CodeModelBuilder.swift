@@ -25,16 +25,11 @@ private struct Builder {
     let symbols: SymbolTable
 
     func api(_ resolved: ResolvedAPI) -> APIDeclaration {
-        var methods: [CRUDOperation: String] = [:]
-        for operation in CRUDOperation.allCases {
-            methods[operation] = spec.api.methods[operation]?.value ?? operation.defaultMethod
-        }
         return APIDeclaration(
             name: SwiftNaming.escaped(spec.api.name.value),
             baseURL: spec.api.baseURL?.value,
             envelope: resolved.envelope,
             headers: spec.api.headers.map { ($0.name.value, $0.value.value) },
-            methods: methods,
             dateFormats: spec.transforms.compactMap { transform in
                 guard case let .dateFormat(format, timeZone) = transform.kind else { return nil }
                 return (dateFormatTypeName(transform.name.value), format.value, timeZone?.value)
