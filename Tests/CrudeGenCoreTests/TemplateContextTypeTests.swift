@@ -26,7 +26,7 @@ import Testing
             access: "public ", name: "Pet", documentation: ["/// A pet."], discriminator: nil,
             variants: [.init(name: "cat", type: "Cat", tag: "\"cat\"", decode: "self = .cat(try decoder.variant())", encode: "try value.encode(to: encoder)")])
         let variables = TemplateValueEncoder.variables(of: context)
-        #expect(variables.keys.sorted() == ["access", "documentation", "name", "variants"], "a nil optional is no variable, so its section is skipped")
+        #expect(variables.names.sorted() == ["access", "documentation", "name", "variants"], "a nil optional is no variable, so its section is skipped")
         guard case let .list(variants)? = variables["variants"], case let .object(variant)? = variants.first,
             case let .string(tag)? = variant["tag"], case let .list(documentation)? = variables["documentation"]
         else {

@@ -3,7 +3,7 @@ import Testing
 @testable import CrudeGenEngine
 
 @Suite struct TemplateTests {
-    func render(_ source: String, _ context: [String: TemplateValue], partials: [String: String] = [:]) throws -> String {
+    func render(_ source: String, _ context: TemplateObject, partials: [String: String] = [:]) throws -> String {
         var compiled: [String: Template] = [:]
         for (name, partial) in partials { compiled[name] = try Template(partial) }
         return try Template(source).render(.object(context), partials: compiled)
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func sectionsIterateListsAndScopeObjects() throws {
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "name": "outer",
             "items": [["name": "a"], ["name": "b"]],
             "object": ["inner": "x"],
@@ -27,8 +27,15 @@ import Testing
         #expect(try render("{{#lines}}[{{.}}]{{/lines}}", context) == "[1][2]")
     }
 
+    @Test func anObjectHasTheLastValueSetForEachName() throws {
+        var object: TemplateObject = ["name": "first", "other": "x"]
+        object.set("second", for: "name")
+        #expect(try render("{{name}} {{other}}", object) == "second x")
+        #expect(object.names == ["other", "name"], "each name once, in the order its value was set")
+    }
+
     @Test func invertedSectionsRenderForFalseMissingAndEmpty() throws {
-        let context: [String: TemplateValue] = ["no": false, "empty": [], "yes": true, "text": ""]
+        let context: TemplateObject = ["no": false, "empty": [], "yes": true, "text": ""]
         #expect(try render("{{^no}}a{{/no}}{{^empty}}b{{/empty}}{{^missing}}c{{/missing}}{{^yes}}d{{/yes}}{{^text}}e{{/text}}", context) == "abc")
     }
 

@@ -92,8 +92,8 @@ public struct TemplateSet: Sendable {
         self.warnings = warnings
     }
 
-    /// Renders a template with a context of dictionaries and arrays.
-    func render(_ context: [String: TemplateValue], template name: String) -> String {
+    /// Renders a template with a context of objects and lists.
+    func render(_ context: TemplateObject, template name: String) -> String {
         templates[name]?.render(.object(context), partials: templates) ?? ""
     }
 }

@@ -6,8 +6,8 @@
 /// could give, becomes its text.
 enum TemplateValueEncoder {
     /// The variables of `context`, by name.
-    static func variables(of context: some TemplateContextRoot) -> [String: TemplateValue] {
-        guard case let .object(variables) = value(of: context) else { return [:] }
+    static func variables(of context: some TemplateContextRoot) -> TemplateObject {
+        guard case let .object(variables) = value(of: context) else { return TemplateObject() }
         return variables
     }
 
@@ -24,7 +24,7 @@ enum TemplateValueEncoder {
 /// its single value.
 private final class ValueEncoder: Encoder {
     // Only this encoder's containers write these, one at a time: no access needs checking at run time.
-    @exclusivity(unchecked) var object: [String: TemplateValue] = [:]
+    @exclusivity(unchecked) var object = TemplateObject()
     @exclusivity(unchecked) var items: [TemplateValue] = []
     var single: TemplateValue?
     var isList = false
@@ -40,7 +40,7 @@ private final class ValueEncoder: Encoder {
         var object = object
         var items = items
         for entry in nested {
-            if let key = entry.key { object[key] = entry.encoder.result } else { items.insert(entry.encoder.result, at: entry.place) }
+            if let key = entry.key { object.set(entry.encoder.result, for: key) } else { items.insert(entry.encoder.result, at: entry.place) }
         }
         return isList ? .list(items) : .object(object)
     }
@@ -53,8 +53,8 @@ private final class ValueEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        // Room for a context's properties at once, rather than growing the table as each arrives.
-        if object.isEmpty { object.reserveCapacity(Self.typicalPropertyCount) }
+        // Room for a context's properties at once, rather than growing the object as each arrives.
+        object.reserveCapacity(Self.typicalPropertyCount)
         return KeyedEncodingContainer(ObjectContainer(encoder: self))
     }
 
@@ -80,20 +80,28 @@ private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     // The types contexts hold are written directly, without a nested encoder or a dynamic cast.
     mutating func encode(_ value: String, forKey key: Key) {
-        encoder.object[key.stringValue] = .string(value)
+        encoder.object.set(.string(value), for: key.stringValue)
+    }
+
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) {
+        if let value { encoder.object.set(.string(value), for: key.stringValue) }
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) {
-        encoder.object[key.stringValue] = .bool(value)
+        encoder.object.set(.bool(value), for: key.stringValue)
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) {
+        if let value { encoder.object.set(.bool(value), for: key.stringValue) }
     }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) {
         // Lines (a function's body, documentation) are most of what contexts hold: taken whole, not line by
         // line through `Array`'s coding, which would encode each line with an encoder of its own.
         if type(of: value) == [String].self, let lines = value as? [String] {
-            encoder.object[key.stringValue] = .list(lines.map(TemplateValue.string))
+            encoder.object.set(.list(lines.map(TemplateValue.string)), for: key.stringValue)
         } else {
-            encoder.object[key.stringValue] = TemplateValueEncoder.value(of: value)
+            encoder.object.set(TemplateValueEncoder.value(of: value), for: key.stringValue)
         }
     }
 
