@@ -13,7 +13,7 @@ package enum CodeModelBuilder {
             enums: spec.enums.map(builder.enumeration),
             unions: spec.unions.map(builder.union),
             models: resolved.models.map { builder.model(name: $0.swiftName ?? $0.name, description: $0.description, fields: $0.fields) }
-                + resolved.resources.map(builder.resource)
+                + resolved.resources.concurrentMap { builder.resource($0) }
         )
         model.store = StoreModelBuilder.build(resolved, model: model)
         return model

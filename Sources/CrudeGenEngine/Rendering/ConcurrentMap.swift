@@ -1,13 +1,14 @@
 import Dispatch
 
-extension Array where Element: Sendable {
+extension RandomAccessCollection where Self: Sendable, Element: Sendable, Index == Int {
     /// `map(transform)` spread over the cores: the renderer plans and renders each of the code model's
-    /// types independently, and that is most of generation's work. Small arrays are mapped in place.
+    /// types independently, and that is most of generation's work; the code model resolves and builds each
+    /// resource independently. Small collections are mapped in place.
     func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count >= 32 else { return map(transform) }
         let results = ResultSlots<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
-            results.store(transform(self[index]), at: index)
+            results.store(transform(self[startIndex + index]), at: index)
         }
         return results.values
     }
