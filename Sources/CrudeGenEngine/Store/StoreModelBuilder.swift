@@ -7,8 +7,7 @@ package enum StoreModelBuilder {
         let spec = resolved.spec
         let stored = Set(spec.resources.filter { ($0.store ?? spec.api.store)?.value == true }.map(\.name.value))
         guard !stored.isEmpty else { return nil }
-        let builder = StoreBuilder(
-            resolved: resolved, resources: Array(resolved.resources), symbols: resolved.validated.symbols, stored: stored)
+        let builder = StoreBuilder(resolved: resolved, resources: Array(resolved.resources), stored: stored)
         return builder.declaration(for: model)
     }
 }
@@ -20,6 +19,19 @@ private struct StoreBuilder {
     let symbols: SymbolTable
     /// The spec names of stored resources.
     let stored: Set<String>
+    /// The resolved models and resources by spec name (unique once validated): `reaches` looks one up for
+    /// every property of every model.
+    private let modelsByName: [String: ResolvedModel]
+    private let resourcesByName: [String: ResolvedResource]
+
+    init(resolved: ResolvedAPI, resources: [ResolvedResource], stored: Set<String>) {
+        self.resolved = resolved
+        self.resources = resources
+        self.symbols = resolved.validated.symbols
+        self.stored = stored
+        modelsByName = Dictionary(resolved.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        resourcesByName = Dictionary(resources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     func declaration(for model: CodeModel) -> StoreDeclaration {
         // `model.models` holds the spec's models, then its resources, each in spec order, as the resolved API does.
@@ -140,8 +152,8 @@ private struct StoreBuilder {
         func described(_ field: ResolvedField) -> (key: String, type: TypeExpression, transform: String?) {
             (field.key, field.declaredType, field.spec.transform?.value)
         }
-        if let model = resolved.models.first(where: { $0.name == name }) { return model.fields.map(described) }
-        guard let resource = resources.first(where: { $0.name == name }) else { return nil }
+        if let model = modelsByName[name] { return model.fields.map(described) }
+        guard let resource = resourcesByName[name] else { return nil }
         return [(resource.id.key, resource.spec.id.type.value, resource.spec.id.transform?.value)] + resource.fields.map(described)
     }
 
