@@ -196,6 +196,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["CrudeServe"])),
             ]
         ),

@@ -2,6 +2,7 @@
 import CrudeGenEngine
 import CrudeRuntime
 import Foundation
+import NIOConcurrencyHelpers
 
 /// A request as the engine reads it, whatever server received it.
 struct ServedRequest: Sendable {
@@ -54,95 +55,67 @@ struct RequestFailure: Error {
     var response: ServedResponse
 }
 
-/// One stored value and the route arguments it was created under.
-struct StoredRecord: Sendable {
-    /// The value as the wire writes it, write-only fields included.
-    var object: [String: WireValue]
-    /// Values of route parameters that are no field (`{owner}` of `repos/{owner}/issues`).
-    var arguments: [String: String]
-}
-
-/// A resource's records in the order they were created.
-struct Table: Sendable {
-    /// The keys of the records, oldest first.
-    var order: [String] = []
-    /// The records by key (the id's text; UUIDs in capitals).
-    var records: [String: StoredRecord] = [:]
-    /// The last integer id given (or seeded), so ids keep increasing after deletes.
-    var lastInteger = 0
-
-    /// The key of a new value of `resource`, whose id is set in `object`: the id `body` gives, or the next one
-    /// assigned. `nil` when the given id is not of the id's type, a failure `validation` then holds.
-    mutating func key(of resource: ServedResource, from body: [String: WireValue], into object: inout [String: WireValue], validation: inout BodyValidation)
-        -> String?
-    {
-        let id = resource.id
-        if let given = body[id.key], given != .null {
-            guard validation.check(given, id.type, path: id.key), let text = JSONText.pathText(given) else { return nil }
-            // The value's member route could not name it.
-            guard !text.isEmpty else {
-                validation.fail(id.key, "This field may not be blank.")
-                return nil
-            }
-            object[id.key] = given
-            return id.type.canonicalKey(text)
-        }
-        let (value, text) = id.type.newID(after: &lastInteger)
-        object[id.key] = value
-        return id.type.canonicalKey(text)
-    }
-
-    /// Stores `record` under `key`, a key no record has, after the others; integer ids assigned later follow it.
-    mutating func insert(_ record: StoredRecord, at key: String) {
-        if let number = Int(key) { lastInteger = max(lastInteger, number) }
-        order.append(key)
-        records[key] = record
-    }
-}
-
-/// The server's state and its answers to requests: the whole behaviour, without HTTP.
-actor ServeEngine {
+/// The server's answers to requests, over values kept in a store: the whole behaviour, without HTTP.
+///
+/// The engine holds no values of its own: each request reads and writes through the store, so that
+/// several engines (server processes) can answer over one database.
+final class ServeEngine: Sendable {
     /// The spec, resolved.
     let api: ServedAPI
-    /// The data `reset()` returns to.
-    private var seed: Seed
-    /// Each resource's records by its spec name.
-    private var tables: [String: Table] = [:]
+    /// Where the values live.
+    private let store: any ServeStore
+    /// The data `reset()` returns to and the actions' answers, with the tables it fills (checked against
+    /// the spec when it was given).
+    private let seed: NIOLockedValueBox<CheckedSeed>
 
-    /// Where the data is written through, when it outlives the process (`--database`).
-    private let database: ServeDatabase?
+    /// A seed and the tables it fills.
+    private struct CheckedSeed {
+        var seed: Seed
+        var tables: [String: Table]
+    }
 
-    /// An engine serving `seed`, or the data `database` holds when it holds any.
-    init(api: ServedAPI, seed: Seed, database: ServeDatabase?) throws {
+    /// An engine serving `seed` from `store` (once ``prepare()`` has put it there, if the store was empty).
+    /// Seed data that does not fit the spec throws a ``SeedError``.
+    init(api: ServedAPI, seed: Seed, store: any ServeStore) throws {
         self.api = api
-        self.seed = seed
-        self.database = database
-        if let stored = try database?.load() {
-            tables = stored
-        } else {
-            tables = try Self.load(seed, into: api)
-            try database?.replace(with: tables)
+        self.store = store
+        self.seed = NIOLockedValueBox(CheckedSeed(seed: seed, tables: try Self.load(seed, into: api)))
+    }
+
+    /// Filling the store with the seed, once started.
+    private let preparation = NIOLockedValueBox<Task<Void, any Error>?>(nil)
+
+    /// Fills an empty store with the seed, the first time only: a store that holds values (a database
+    /// written before) keeps them.
+    func prepare() async throws {
+        let task = preparation.withLockedValue { preparation in
+            if let preparation { return preparation }
+            let tables = seed.withLockedValue(\.tables)
+            let task = Task { [store] in try await store.seedIfEmpty(with: tables) }
+            preparation = task
+            return task
         }
+        try await task.value
     }
 
     /// Replaces the data with `seed`, or with the last seed when `nil`.
-    func reset(to seed: Seed?) throws {
-        let replacement = seed ?? self.seed
-        tables = try Self.load(replacement, into: api)
-        try database?.replace(with: tables)
-        self.seed = replacement
+    func reset(to seed: Seed?) async throws {
+        let replacement = try seed.map { CheckedSeed(seed: $0, tables: try Self.load($0, into: api)) } ?? self.seed.withLockedValue { $0 }
+        try await store.replaceAll(with: replacement.tables)
+        self.seed.withLockedValue { $0 = replacement }
     }
 
     /// The stored values of the resource named `resource`, in order, write-only fields included.
-    func records(of resource: String) -> [WireValue] {
-        guard let table = tables[api.resource(named: resource)?.table ?? resource] else { return [] }
-        return table.order.compactMap { table.records[$0].map { .object($0.object) } }
+    func records(of resource: String) async throws -> [WireValue] {
+        try await prepare()
+        let table = api.resource(named: resource)?.table ?? resource
+        return try await store.records(in: table, window: nil).records.map { .object($0.record.object) }
     }
 
     /// The answer to `request`.
-    func respond(to request: ServedRequest) -> ServedResponse {
+    func respond(to request: ServedRequest) async -> ServedResponse {
         do {
-            return try route(request)
+            return try await route(request)
         } catch {
             return error.response
         }
@@ -151,7 +124,7 @@ actor ServeEngine {
     // MARK: routing
 
     /// Finds the operation or action the request's path and verb name; 404 or 405 when there is none.
-    private func route(_ request: ServedRequest) throws(RequestFailure) -> ServedResponse {
+    private func route(_ request: ServedRequest) async throws(RequestFailure) -> ServedResponse {
         guard request.path.hasPrefix(api.basePath) else {
             throw RequestFailure(response: .detail(404, "Not found: \(api.name) is served under \(api.basePath)."))
         }
@@ -183,11 +156,11 @@ actor ServeEngine {
         switch endpoint {
         case let .operation(resource, operation):
             for parent in operation.parents {
-                try requireParent(parent, values: values)
+                try await requireParent(parent, values: values)
             }
-            return try handle(operation, of: resource, values: values, request: request)
+            return try await handle(operation, of: resource, values: values, request: request)
         case let .action(action):
-            guard let answer = seed.wireActions[action.seedKey] else {
+            guard let answer = seed.withLockedValue({ $0.seed.wireActions[action.seedKey] }) else {
                 let owner = action.owner.map { "\($0)'s " } ?? ""
                 throw RequestFailure(
                     response: .detail(
@@ -225,32 +198,31 @@ actor ServeEngine {
     }
 
     /// Throws 404 unless the parent the route is nested under holds the value the route names.
-    private func requireParent(_ parent: ServedParent, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) {
+    private func requireParent(_ parent: ServedParent, values: [(part: ServedRoute.Part, value: String)]) async throws(RequestFailure) {
         guard let resource = api.resource(named: parent.resource) else { return }
         // The route's first parameters are the parent's, in order.
         let parameters = parent.route.parts.filter(\.isParameter)
         let parentValues = zip(parameters, values).map { (part: $0, value: $1.value) }
-        _ = try find(resource, values: parentValues)
+        _ = try await find(resource, values: parentValues)
     }
 
     /// Runs `operation` of `resource` with the route's values.
     private func handle(
         _ operation: ServedOperation, of resource: ServedResource, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
-    ) throws(RequestFailure) -> ServedResponse {
+    ) async throws(RequestFailure) -> ServedResponse {
         switch operation.kind {
-        case .create: return try create(resource, operation, values: values, request: request)
+        case .create: return try await create(resource, operation, values: values, request: request)
         case .read:
-            let (_, record) = try find(resource, values: values)
+            let (_, record) = try await find(resource, values: values)
             return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
-        case .update, .patch: return try update(resource, operation, values: values, request: request)
+        case .update, .patch: return try await update(resource, operation, values: values, request: request)
         case .delete:
-            let (key, record) = try find(resource, values: values)
-            tables[resource.table]?.records[key] = nil
-            tables[resource.table]?.order.removeAll { $0 == key }
-            try persist(resource, key: key)
+            let key = try Self.key(of: resource, values: values)
+            let removed = try await stored { try await store.delete(key, in: resource.table, if: { self.matches($0, values) }) }
+            guard let removed else { throw Self.notFound(resource) }
             return operation.returnsModel
-                ? answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation) : ServedResponse(status: 204)
-        case .list: return try list(resource, operation, values: values, request: request)
+                ? answer(request, .ok(representation(removed, of: resource)), of: resource, operation: operation) : ServedResponse(status: 204)
+        case .list: return try await list(resource, operation, values: values, request: request)
         }
     }
 
@@ -260,7 +232,7 @@ actor ServeEngine {
     /// fields set.
     private func create(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
-    ) throws(RequestFailure) -> ServedResponse {
+    ) async throws(RequestFailure) -> ServedResponse {
         var validation = BodyValidation(api: api)
         let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: nil, validation: &validation))
         var object = validation.object(body, fields: resource.fields, partial: false)
@@ -268,21 +240,27 @@ actor ServeEngine {
         for case let (.argument(name), value) in values {
             arguments[name] = value
         }
-        var table = tables[resource.table] ?? Table()
-        guard let key = table.key(of: resource, from: body, into: &object, validation: &validation), validation.errors.isEmpty else {
-            throw RequestFailure(response: .invalid(validation.errors))
-        }
-        guard table.records[key] == nil else {
-            let message = "A \(resource.name) with id \(key) already exists."
-            throw RequestFailure(response: resource.jsonAPI == nil ? .detail(409, message) : .conflict(message, pointer: "/data/id"))
+        let id = resource.id
+        let givenKey = resource.givenKey(in: body, validation: &validation)
+        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
+        let key: String
+        if let givenKey {
+            object[id.key] = body[id.key]
+            key = givenKey
+        } else {
+            let number = id.type.numbersNewIDs ? try await stored { try await store.nextInteger(in: resource.table) } : 0
+            let (value, text) = id.type.newID(number: number)
+            object[id.key] = value
+            key = id.type.canonicalKey(text)
         }
         for field in resource.fields where field.readOnly {
             object[field.key] = field.type.placeholder(in: api)
         }
         let record = StoredRecord(object: object, arguments: arguments)
-        table.insert(record, at: key)
-        tables[resource.table] = table
-        try persist(resource, key: key)
+        guard try await stored({ try await store.insert(record, at: key, in: resource.table) }) else {
+            let message = "A \(resource.name) with id \(key) already exists."
+            throw RequestFailure(response: resource.jsonAPI == nil ? .detail(409, message) : .conflict(message, pointer: "/data/id"))
+        }
         guard operation.returnsModel else { return ServedResponse(status: 204) }
         return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)), mediaType: resource.mediaType)
     }
@@ -290,24 +268,36 @@ actor ServeEngine {
     /// Changes a value: every field the client sets (a full update), or only those sent (a partial one).
     private func update(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
-    ) throws(RequestFailure) -> ServedResponse {
-        let (key, old) = try find(resource, values: values)
+    ) async throws(RequestFailure) -> ServedResponse {
+        let key = try Self.key(of: resource, values: values)
         var validation = BodyValidation(api: api)
-        let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: key, validation: &validation))
-        let changes = validation.object(body, fields: resource.fields, partial: operation.isPartial)
-        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
-        var object = old.object
-        if !operation.isPartial {
-            // A full update replaces every field the client can have read; the id, read-only fields and
-            // write-only fields it does not send (a password a read never returns) stay.
-            for field in resource.fields where !field.readOnly && !field.writeOnly { object[field.key] = nil }
+        let changes: [String: WireValue]
+        do throws(RequestFailure) {
+            let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: key, validation: &validation))
+            changes = validation.object(body, fields: resource.fields, partial: operation.isPartial)
+            guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
+        } catch {
+            // A value that is not there is answered 404 whatever the body says.
+            _ = try await find(resource, values: values)
+            throw error
         }
-        object.merge(changes) { $1 }
-        let record = StoredRecord(object: object, arguments: old.arguments)
-        tables[resource.table]?.records[key] = record
-        try persist(resource, key: key)
+        let isPartial = operation.isPartial
+        let updated = try await stored {
+            try await store.update(key, in: resource.table) { old in
+                guard self.matches(old, values) else { throw Self.notFound(resource) }
+                var object = old.object
+                if !isPartial {
+                    // A full update replaces every field the client can have read; the id, read-only fields and
+                    // write-only fields it does not send (a password a read never returns) stay.
+                    for field in resource.fields where !field.readOnly && !field.writeOnly { object[field.key] = nil }
+                }
+                object.merge(changes) { $1 }
+                return StoredRecord(object: object, arguments: old.arguments)
+            }
+        }
+        guard let updated else { throw Self.notFound(resource) }
         guard operation.returnsModel else { return ServedResponse(status: 204) }
-        return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
+        return answer(request, .ok(representation(updated, of: resource)), of: resource, operation: operation)
     }
 
     /// `body` with the fields the route names set from it: the route says where the value lives, whatever
@@ -323,8 +313,7 @@ actor ServeEngine {
     /// The values under the route, filtered by query items named like fields, paged as the spec says.
     private func list(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
-    ) throws(RequestFailure) -> ServedResponse {
-        let table = tables[resource.table] ?? Table()
+    ) async throws(RequestFailure) -> ServedResponse {
         var reserved = Set([resource.limitParameter, resource.offsetParameter].compactMap(\.self))
         if let pagination = resource.pagination { reserved.formUnion([pagination.linkParameter, pagination.sizeParameter]) }
         // Query items named like a field filter by it, as json-server's do.
@@ -335,44 +324,58 @@ actor ServeEngine {
             case .id, .literal: false
             }
         }
-        // The keys of the values listed, in order; every value's when nothing filters, without a look at any.
-        let keys =
-            !routeFilters && filters.isEmpty
-            ? table.order
-            : table.order.filter { key in
-                guard let record = table.records[key] else { return false }
-                return matches(record, values) && filters.allSatisfy { filter in record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
+        // The values at a window's positions and how many are listed in all: the store's own window when
+        // nothing filters, without a look at any value outside it.
+        let listed = { (window: Range<Int>) async throws(RequestFailure) -> (records: [KeyedRecord], total: Int) in
+            guard routeFilters || !filters.isEmpty else {
+                return try await self.stored { try await self.store.records(in: resource.table, window: window) }
             }
-        let write = { (key: String) in table.records[key].map { self.representation($0, of: resource) } }
-        guard let pagination = resource.pagination else {
-            let listed = try limited(keys, resource, request: request)
-            return answer(
-                request, .ok(wrapped(.array(listed.compactMap(write)), in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
+            let all = try await self.stored { try await self.store.records(in: resource.table, window: nil) }.records.filter { keyed in
+                self.matches(keyed.record, values)
+                    && filters.allSatisfy { filter in keyed.record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
+            }
+            return (Array(all[window.clamped(to: all.indices)]), all.count)
         }
-        // Only the page's values are written out: a page of 100 from 100,000 values.
+        guard let pagination = resource.pagination else {
+            let (records, _) = try await listed(try window(resource, request: request))
+            let body = WireValue.array(records.map { representation($0.record, of: resource) })
+            return answer(request, .ok(wrapped(body, in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
+        }
+        // Only the page's values are read and written out: a page of 100 from 100,000 values.
         // JSON:API names the previous page's link `prev`.
-        let paged = try page(keys, pagination, request: request, previous: resource.jsonAPI == nil ? "previous" : "prev", representation: write)
+        let previous = resource.jsonAPI == nil ? "previous" : "prev"
+        let paged = try await page(pagination, request: request, previous: previous) { window async throws(RequestFailure) in
+            let (records, total) = try await listed(window)
+            return (records.map { self.representation($0.record, of: resource) }, total)
+        }
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
     }
 
-    /// `keys` from the query's offset (or skip) on, as many as its limit, for a list whose query declares them.
-    private func limited(_ keys: [String], _ resource: ServedResource, request: ServedRequest) throws(RequestFailure) -> ArraySlice<String> {
+    /// The positions an unpaged list shows: from the query's offset (or skip) on, as many as its limit, for
+    /// a list whose query declares them; else all.
+    private func window(_ resource: ServedResource, request: ServedRequest) throws(RequestFailure) -> Range<Int> {
         func number(_ name: String?) throws(RequestFailure) -> Int? {
             guard let name, let text = request.query.last(where: { $0.name == name })?.value else { return nil }
             guard let number = Int(text), number >= 0 else { throw invalidParameter(name, "Ensure this value is a whole number of 0 or more.") }
             return number
         }
         let offset = try number(resource.offsetParameter) ?? 0
-        let limit = try number(resource.limitParameter) ?? keys.count
-        return keys.dropFirst(offset).prefix(limit)
+        return Self.window(from: offset, count: try number(resource.limitParameter) ?? .max)
     }
 
-    /// One page of the values whose keys are `keys`, in the spec's pagination style, each value of the
-    /// page as `representation` writes it; beside a next URL under `next`, the previous page's under
-    /// `previous` in its place.
+    /// The positions from `start` on, `count` of them or up to the largest position.
+    private static func window(from start: Int, count: Int) -> Range<Int> {
+        let (end, overflow) = start.addingReportingOverflow(count)
+        return start..<(overflow ? .max : end)
+    }
+
+    /// One page in the spec's pagination style, each value of the page as `values` reads and writes the
+    /// values at the page's positions (with how many are listed in all); beside a next URL under `next`,
+    /// the previous page's under `previous` in its place.
     private func page(
-        _ keys: [String], _ pagination: PaginationDeclaration, request: ServedRequest, previous previousName: String, representation: (String) -> WireValue?
-    ) throws(RequestFailure) -> Answer {
+        _ pagination: PaginationDeclaration, request: ServedRequest, previous previousName: String,
+        values: (Range<Int>) async throws(RequestFailure) -> (values: [WireValue], total: Int)
+    ) async throws(RequestFailure) -> Answer {
         let given = request.query.last { $0.name == pagination.linkParameter }?.value
         let size = request.query.last { $0.name == pagination.sizeParameter }.flatMap { Int($0.value) }.map { min(max($0, 1), 1000) } ?? pagination.servedSize
         let start: Int
@@ -394,13 +397,13 @@ actor ServeEngine {
             let (product, overflow) = (number - 1).multipliedReportingOverflow(by: size)
             start = overflow ? .max : product
         }
-        let slice = start < keys.count ? keys[start..<min(start + size, keys.count)].compactMap(representation) : []
-        let hasNext = start < keys.count && keys.count - start > size
+        let (slice, total) = try await values(Self.window(from: start, count: size))
+        let hasNext = start < total && total - start > size
         let nextLink: String? = hasNext ? link(request, setting: pagination.linkParameter, to: String(pageNumber + 1)) : nil
         let itemsKeyPath = pagination.items
         var body: WireValue = itemsKeyPath.isEmpty ? .array(slice) : .object([:])
         if !itemsKeyPath.isEmpty { body.set(.array(slice), at: itemsKeyPath) }
-        if let count = pagination.count { body.set(.integer(Int64(keys.count)), at: count) }
+        if let count = pagination.count { body.set(.integer(Int64(total)), at: count) }
         // What the body says of the next page, in the style's key: a URL, a page number or a cursor.
         let next: (keyPath: String, value: WireValue)? =
             switch style {
@@ -418,20 +421,20 @@ actor ServeEngine {
         }
         var headers: [(name: String, value: String)] = []
         if case .linkHeader = style, let nextLink { headers.append(("Link", "<\(nextLink)>; rel=\"next\"")) }
-        if let countHeader = pagination.countHeader { headers.append((countHeader, String(keys.count))) }
+        if let countHeader = pagination.countHeader { headers.append((countHeader, String(total))) }
         return Answer(status: 200, body: body, headers: headers)
     }
 
     // MARK: helpers
 
-    /// Writes the value of `resource` under `key` (its removal when there is none) to the database, if any.
-    private func persist(_ resource: ServedResource, key: String) throws(RequestFailure) {
-        guard let database else { return }
-        let table = tables[resource.table] ?? Table()
+    /// The result of a step of the store; an error of its own (not a request's failure) answered 500.
+    private func stored<Value>(_ step: () async throws -> Value) async throws(RequestFailure) -> Value {
         do {
-            try database.save(table.records[key], key: key, of: resource.table, lastInteger: table.lastInteger)
+            return try await step()
+        } catch let failure as RequestFailure {
+            throw failure
         } catch {
-            throw RequestFailure(response: .detail(500, "The database could not be written: \(error)"))
+            throw RequestFailure(response: .detail(500, "The store could not be read or written: \(error)"))
         }
     }
 
@@ -466,12 +469,23 @@ actor ServeEngine {
     }
 
     /// The record and its key that the route's id and other parameters name; 404 when none.
-    private func find(_ resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) -> (String, StoredRecord) {
-        let id = values.first { if case .id = $0.part { true } else { false } }?.value
-        guard let id, let record = tables[resource.table]?.records[resource.id.type.canonicalKey(id)], matches(record, values) else {
-            throw RequestFailure(response: .detail(404, "No \(resource.name) found here."))
+    private func find(_ resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) async throws(RequestFailure) -> (String, StoredRecord) {
+        let key = try Self.key(of: resource, values: values)
+        guard let record = try await stored({ try await store.record(key, in: resource.table) }), matches(record, values) else {
+            throw Self.notFound(resource)
         }
-        return (resource.id.type.canonicalKey(id), record)
+        return (key, record)
+    }
+
+    /// The key of the value the route's id names.
+    private static func key(of resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) -> String {
+        guard let id = values.first(where: { if case .id = $0.part { true } else { false } })?.value else { throw notFound(resource) }
+        return resource.id.type.canonicalKey(id)
+    }
+
+    /// 404 for a value of `resource` the route names and the store does not hold.
+    private static func notFound(_ resource: ServedResource) -> RequestFailure {
+        RequestFailure(response: .detail(404, "No \(resource.name) found here."))
     }
 
     /// Whether `record` lives under the route values other than its id.
@@ -629,8 +643,17 @@ actor ServeEngine {
                 for field in resource.fields where object[field.key] == nil && field.readOnly {
                     object[field.key] = field.type.placeholder(in: api)
                 }
-                guard let key = table.key(of: resource, from: body, into: &object, validation: &validation), validation.errors.isEmpty else {
-                    throw SeedError(source: seed.source, path: path, failures: validation.errors)
+                let givenKey = resource.givenKey(in: body, validation: &validation)
+                guard validation.errors.isEmpty else { throw SeedError(source: seed.source, path: path, failures: validation.errors) }
+                let key: String
+                if let givenKey {
+                    object[resource.id.key] = body[resource.id.key]
+                    key = givenKey
+                } else {
+                    if resource.id.type.numbersNewIDs { table.lastInteger += 1 }
+                    let (value, text) = resource.id.type.newID(number: table.lastInteger)
+                    object[resource.id.key] = value
+                    key = resource.id.type.canonicalKey(text)
                 }
                 guard table.records[key] == nil else { throw SeedError(source: seed.source, path: path, message: "a second \(name) with id \(key)") }
                 table.insert(StoredRecord(object: object, arguments: [:]), at: key)
@@ -663,21 +686,40 @@ extension WireType {
         }
     }
 
-    /// A new id of this type and its text: integers counting up from `last`, new UUIDs, and for string
-    /// ids the next integer as text.
-    func newID(after last: inout Int) -> (WireValue, String) {
+    /// Whether new ids of this type are numbered: integers, and their text for string ids; UUIDs are not.
+    var numbersNewIDs: Bool {
         switch self {
-        case let .optional(wrapped): return wrapped.newID(after: &last)
+        case let .optional(wrapped): wrapped.numbersNewIDs
+        case .uuid: false
+        default: true
+        }
+    }
+
+    /// A new id of this type and its text: `number` for numbered ids, else a new UUID.
+    func newID(number: Int) -> (WireValue, String) {
+        switch self {
+        case let .optional(wrapped): return wrapped.newID(number: number)
         case .uuid:
             let id = UUID().uuidString
             return (.string(id), id)
-        case .integer, .number:
-            last += 1
-            return (.integer(Int64(last)), String(last))
-        default:
-            last += 1
-            return (.string(String(last)), String(last))
+        case .integer, .number: return (.integer(Int64(number)), String(number))
+        default: return (.string(String(number)), String(number))
         }
+    }
+}
+
+extension ServedResource {
+    /// The key of a new value whose body gives its id; `nil` when the body gives none, or gives one that is
+    /// not of the id's type or is blank, a failure `validation` then holds.
+    func givenKey(in body: [String: WireValue], validation: inout BodyValidation) -> String? {
+        guard let given = body[id.key], given != .null else { return nil }
+        guard validation.check(given, id.type, path: id.key), let text = JSONText.pathText(given) else { return nil }
+        // The value's member route could not name it.
+        guard !text.isEmpty else {
+            validation.fail(id.key, "This field may not be blank.")
+            return nil
+        }
+        return id.type.canonicalKey(text)
     }
 }
 

@@ -76,7 +76,7 @@ public actor SpecServer {
 
     /// A server of the resolved spec `api`.
     private init(api: ServedAPI, seed: Seed, database: String?, options: Options) throws {
-        engine = try ServeEngine(api: api, seed: seed, database: database.map(ServeDatabase.init(path:)))
+        engine = try ServeEngine(api: api, seed: seed, store: TableStore(file: database.map(SQLiteFile.init(path:))))
         self.options = options
     }
 
@@ -99,6 +99,12 @@ public actor SpecServer {
             throw CancellationError()
         }
         running = (group, task)
+        do {
+            try await engine.prepare()
+        } catch {
+            await stop()
+            throw error
+        }
         let url = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)\(engine.api.basePath)")!
         baseURL = url
         return url
@@ -116,6 +122,7 @@ public actor SpecServer {
     /// Serves on `host` and `port` until SIGINT or SIGTERM, then shuts down gracefully; `started` gets the
     /// base URL once the server accepts connections (`crudegen serve`).
     public func run(host: String, port: Int, started: @escaping @Sendable (URL) -> Void) async throws {
+        try await engine.prepare()
         let basePath = engine.api.basePath
         let app = application(host: host, port: port) { bound in
             bound.flatMap { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\($0)\(basePath)") }.map(started)
@@ -130,8 +137,8 @@ public actor SpecServer {
 
     /// The stored values of the resource the spec names `resource`, in order of creation, as the wire writes
     /// them (write-only fields included); empty for a resource without values.
-    public func records(of resource: String) async -> [JSONValue] {
-        await engine.records(of: resource).map(\.jsonValue)
+    public func records(of resource: String) async throws -> [JSONValue] {
+        try await engine.records(of: resource).map(\.jsonValue)
     }
 
     /// The Hummingbird application on `host` and `port`, reporting the port it bound (`nil` if none) to `bound`.

@@ -27,7 +27,7 @@ import CrudeServe
             var grace = try await Person.read(id: 2, on: client)       // from the seed
             grace.tags.append("compilers")
             grace = try await grace.update(on: client)
-            #expect(await server.records(of: "Person").count == 2)   // the stored state, as the wire writes it
+            #expect(try await server.records(of: "Person").count == 2)   // the stored state, as the wire writes it
             try await server.reset()                                   // back to the seed, between tests
             #expect(try await Person.read(id: 2, on: client).tags == ["navy", "cobol"])
             await server.stop()

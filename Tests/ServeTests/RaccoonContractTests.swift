@@ -20,7 +20,7 @@ import Testing
         var names: [String] = []
         for try await user in User.pages(on: client).items { names.append(user.name) }
         #expect(names == (1...13).map { "user\($0)" })
-        #expect(await server.records(of: "User").count == 13)
+        #expect(try await server.records(of: "User").count == 13)
 
         let error = await #expect(throws: APIError.self) { try await SampleAPI.login(username: "ada", password: "secret", on: client) }
         #expect(error?.status?.code == 501)

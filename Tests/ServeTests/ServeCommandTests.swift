@@ -100,11 +100,11 @@ import Testing
         let second = try SpecServer(specAt: ServeSupport.fixture("readme"), seed: seed, database: file)
         let again = try await second.start()
         defer { Task { await second.stop() } }
-        #expect(await second.records(of: "Person").map { $0["first_name"] } == [.string("Ada")])
+        #expect(try await second.records(of: "Person").map { $0["first_name"] } == [.string("Ada")])
         #expect(try await ServeSupport.send("POST", again.appendingPathComponent("people"), body: body).status == 201)
-        #expect(await second.records(of: "Person").map { $0["id_Number"] } == [.number(2), .number(3)])
+        #expect(try await second.records(of: "Person").map { $0["id_Number"] } == [.number(2), .number(3)])
         try await second.reset()
-        #expect(await second.records(of: "Person").map { $0["first_name"] } == [.string("Seeded")])
+        #expect(try await second.records(of: "Person").map { $0["first_name"] } == [.string("Seeded")])
     }
 }
 #endif

@@ -72,7 +72,7 @@ import Testing
         #expect(twice?.description == "seed: Person[1]: a second Person with id 3", "\(String(describing: twice))")
 
         let server = try SpecServer(specAt: ServeSupport.fixture("readme"), seed: Seed(["Person": [person(.number(7)), person(nil)]]))
-        let people = await server.records(of: "Person")
+        let people = try await server.records(of: "Person")
         #expect(people.map { $0["id_Number"] } == [.number(7), .number(8)])
     }
 }

@@ -22,7 +22,7 @@ import Testing
         #expect(try await read.update(on: client).email == "new@example.org")
         read.email = "newer@example.org"
         #expect(try await read.update(nils: .omit, on: client).email == "newer@example.org")
-        let stored = await server.records(of: "User")
+        let stored = try await server.records(of: "User")
         #expect(stored.count == 1 && stored.first?["password"] == .string("kept secret") && stored.first?["email"] == .string("newer@example.org"))
     }
 }

@@ -43,7 +43,12 @@ struct ContractServer {
 
     /// The stored values of `resource`, as the wire writes them.
     func records(_ resource: String) async -> [JSONValue] {
-        await server.records(of: resource)
+        do {
+            return try await server.records(of: resource)
+        } catch {
+            Issue.record(error, "The values of \(resource) could not be read.")
+            return []
+        }
     }
 
     /// Whether some stored value of `resource` holds `value` under `key`.

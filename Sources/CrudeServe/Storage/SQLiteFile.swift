@@ -3,12 +3,13 @@ import CrudeRuntime
 import Foundation
 import GRDB
 
-/// The server's data kept in a SQLite file (`--database`), so it outlives the process: each change is
-/// written through as it is answered, and a server started on a file with data serves that data.
+/// The server's data kept in a SQLite file (`--database` with a path), so it outlives the process: the
+/// ``TableStore`` writes each change through as it is answered, and a server started on a file with data
+/// serves that data. One process uses a file at a time.
 ///
 /// Values are stored as the wire writes them, one row each, in order of creation (SQLite's `rowid`, which
 /// an update keeps).
-struct ServeDatabase: Sendable {
+struct SQLiteFile: Sendable {
     /// The file's one connection: writes are few and small.
     private let queue: DatabaseQueue
 
