@@ -99,6 +99,11 @@ let package = Package(
             name: "CrudeServe",
             description: "The CrudeServe library and `crudegen serve`: a spec served as a working HTTP API, on Hummingbird."
         ),
+        .trait(
+            name: "CrudePostgreSQL",
+            description: "CrudeServe's values in a PostgreSQL database (postgres-nio), shared by several server processes.",
+            enabledTraits: ["CrudeServe"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -121,6 +126,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         // The same: the service group that starts and gracefully stops CrudeServe's server (Hummingbird's own).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // CrudeServe's PostgreSQL store; used only under the `CrudePostgreSQL` trait, so resolved only when it is on.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -198,6 +205,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: ["CrudeServe"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["CrudeServe"])),
+                // `--database postgres://…`: the served data in PostgreSQL, for several server processes.
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["CrudePostgreSQL"])),
             ]
         ),
         .executableTarget(

@@ -26,7 +26,7 @@ cd "$root"
 # SwiftPM rebuilds when the environment differs from the last build's, and this script's bash raised
 # SHLVL by one: put it back, so that a build made by its caller (`swift test`, `swift run`) is reused.
 export SHLVL=$((${SHLVL:-1} - 1))
-build=(swift build -c "$configuration" --traits CrudeAsyncHTTPClient,CrudeServe)
+build=(swift build -c "$configuration" --traits CrudeAsyncHTTPClient,CrudeServe,CrudePostgreSQL)
 "${build[@]}" --product crudegen
 binary="$("${build[@]}" --show-bin-path)/crudegen"
 mkdir -p "$prefix/bin"

@@ -31,7 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
             The seed file holds each resource's values by its spec name, and what actions answer: \
             {"Person": [{"id": 1, …}], "actions": {"login": {"token": "…"}}}; an action without an answer \
             gets 501. With --database, the data is kept in a SQLite file between runs; a file with data is served instead \
-            of the seed.
+            of the seed. With --database postgres://user@host:port/db (the CrudePostgreSQL trait), it is kept in that \
+            PostgreSQL database, which several servers can share.
             """
     )
 
@@ -47,7 +48,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of the values to start with, by resource name, and the actions' answers.", valueName: "file"))
     var data: String?
 
-    @Option(help: ArgumentHelp("A SQLite file keeping the data between runs; it is created, or its data served.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A SQLite file keeping the data between runs (created, or its data served), or a postgres:// URL of a database to keep it in.",
+            valueName: "file-or-url"))
     var database: String?
 
     @Option(help: ArgumentHelp("Wait this many milliseconds before each answer, to rehearse a slow network.", valueName: "ms"))

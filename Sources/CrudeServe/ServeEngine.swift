@@ -3,6 +3,7 @@ import CrudeGenEngine
 import CrudeRuntime
 import Foundation
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 
 /// A request as the engine reads it, whatever server received it.
 struct ServedRequest: Sendable {
@@ -82,6 +83,9 @@ final class ServeEngine: Sendable {
         self.seed = NIOLockedValueBox(CheckedSeed(seed: seed, tables: try Self.load(seed, into: api)))
     }
 
+    /// What must run beside the HTTP server for the store, if anything.
+    var storeService: (any Service)? { store.service }
+
     /// Filling the store with the seed, once started.
     private let preparation = NIOLockedValueBox<Task<Void, any Error>?>(nil)
 
@@ -100,6 +104,7 @@ final class ServeEngine: Sendable {
 
     /// Replaces the data with `seed`, or with the last seed when `nil`.
     func reset(to seed: Seed?) async throws {
+        try await prepare()
         let replacement = try seed.map { CheckedSeed(seed: $0, tables: try Self.load($0, into: api)) } ?? self.seed.withLockedValue { $0 }
         try await store.replaceAll(with: replacement.tables)
         self.seed.withLockedValue { $0 = replacement }

@@ -7,6 +7,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 /// A spec served as a working HTTP API: every resource's operations on the routes, verbs and JSON shapes
 /// the spec gives, over data kept in memory (docs/serve.md).
@@ -76,8 +77,21 @@ public actor SpecServer {
 
     /// A server of the resolved spec `api`.
     private init(api: ServedAPI, seed: Seed, database: String?, options: Options) throws {
-        engine = try ServeEngine(api: api, seed: seed, store: TableStore(file: database.map(SQLiteFile.init(path:))))
+        engine = try ServeEngine(api: api, seed: seed, store: Self.store(at: database))
         self.options = options
+    }
+
+    /// The store `database` names: a PostgreSQL URL's database, a SQLite file's path, or memory without one.
+    private static func store(at database: String?) throws -> any ServeStore {
+        guard let database, database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") else {
+            return try TableStore(file: database.map(SQLiteFile.init(path:)))
+        }
+        #if CrudePostgreSQL
+        guard let url = URL(string: database) else { throw StoreFailure("\(database) is no URL: write postgres://user@host:port/database.") }
+        return try PostgresStore(url: url)
+        #else
+        throw StoreFailure("This build has no PostgreSQL store: build crudegen with `--traits CrudePostgreSQL` to serve from \(database).")
+        #endif
     }
 
     /// Starts serving on `host` and `port` (0: a free port) and returns the base URL the spec's routes are
@@ -85,27 +99,8 @@ public actor SpecServer {
     @discardableResult
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> URL {
         if let baseURL { return baseURL }
-        let (ports, continuation) = AsyncStream<Int?>.makeStream()
-        let app = application(host: host, port: port) { continuation.yield($0) }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Self.quietLogger))
-        let task = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next() ?? nil else {
-            // The group ended before the server ran: its error says why (a port in use, a bad host).
-            try await task.value
-            throw CancellationError()
-        }
+        let (group, task, url) = try await launch(host: host, port: port, signals: [])
         running = (group, task)
-        do {
-            try await engine.prepare()
-        } catch {
-            await stop()
-            throw error
-        }
-        let url = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)\(engine.api.basePath)")!
         baseURL = url
         return url
     }
@@ -122,12 +117,42 @@ public actor SpecServer {
     /// Serves on `host` and `port` until SIGINT or SIGTERM, then shuts down gracefully; `started` gets the
     /// base URL once the server accepts connections (`crudegen serve`).
     public func run(host: String, port: Int, started: @escaping @Sendable (URL) -> Void) async throws {
-        try await engine.prepare()
-        let basePath = engine.api.basePath
-        let app = application(host: host, port: port) { bound in
-            bound.flatMap { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\($0)\(basePath)") }.map(started)
+        let (_, task, url) = try await launch(host: host, port: port, signals: [.sigterm, .sigint])
+        started(url)
+        try await task.value
+    }
+
+    /// Runs the store's service (a database's connection pool), if any, and the HTTP server on `host` and
+    /// `port` in one service group, which `signals` shut down gracefully; returns once the server accepts
+    /// connections and the store holds the seed (or values of its own).
+    private func launch(
+        host: String, port: Int, signals: [UnixSignal]
+    ) async throws -> (group: ServiceGroup, task: Task<Void, any Error>, url: URL) {
+        let (ports, continuation) = AsyncStream<Int?>.makeStream()
+        let app = application(host: host, port: port) { continuation.yield($0) }
+        // The store's service first: a group stops its services in reverse order, so the store outlives the
+        // requests in progress.
+        let services: [any Service] = [engine.storeService].compactMap(\.self) + [app]
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: signals, logger: Self.quietLogger))
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
         }
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() ?? nil else {
+            // The group ended before the server ran: its error says why (a port in use, a bad host).
+            try await task.value
+            throw CancellationError()
+        }
+        do {
+            try await engine.prepare()
+        } catch {
+            await group.triggerGracefulShutdown()
+            _ = try? await task.value
+            throw error
+        }
+        let url = URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)\(engine.api.basePath)")!
+        return (group, task, url)
     }
 
     /// Replaces the data with `seed`, or with the data the server started with when `nil`.

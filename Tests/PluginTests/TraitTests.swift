@@ -54,13 +54,24 @@ import Testing
         #expect(!identities.contains { $0.hasPrefix("swift-nio") }, "\(identities)")
         #expect(!identities.contains("hummingbird"), "\(identities)")
         #expect(!identities.contains("swift-service-lifecycle"), "\(identities)")
+        #expect(!identities.contains("postgres-nio"), "\(identities)")
     }
 
-    /// An app that turns the `CrudeServe` trait on and uses its product pins Hummingbird and SwiftNIO.
+    /// An app that turns the `CrudeServe` trait on and uses its product pins Hummingbird and SwiftNIO, and not
+    /// postgres-nio, which only the `CrudePostgreSQL` trait brings.
     @Test func anAppThatTurnsTheServeTraitOnResolvesHummingbird() async throws {
         let identities = try await Self.resolvedIdentities(product: "CrudeServe", traits: #", traits: ["CrudeServe"]"#)
         #expect(identities.contains("hummingbird"), "\(identities)")
         #expect(identities.contains("swift-nio"), "\(identities)")
+        #expect(!identities.contains("postgres-nio"), "\(identities)")
+    }
+
+    /// An app that turns the `CrudePostgreSQL` trait on pins postgres-nio and, through the trait it
+    /// enables, Hummingbird.
+    @Test func anAppThatTurnsThePostgreSQLTraitOnResolvesPostgresNIO() async throws {
+        let identities = try await Self.resolvedIdentities(product: "CrudeServe", traits: #", traits: ["CrudePostgreSQL"]"#)
+        #expect(identities.contains("postgres-nio"), "\(identities)")
+        #expect(identities.contains("hummingbird"), "\(identities)")
     }
 
     /// An app that turns the trait on and uses the `CrudeAsyncHTTPClient` product pins AsyncHTTPClient and SwiftNIO.

@@ -82,11 +82,9 @@ import Testing
         #expect(logged.hasPrefix("GET /api/people/99 → 404"), "\(logged)")
     }
 
-    @Test func aDatabaseKeepsTheDataBetweenServers() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("data.sqlite").path
+    @Test(arguments: TestStore.persistent) func aDatabaseKeepsTheDataBetweenServers(store: TestStore) async throws {
+        let file = try await store.database()
+        defer { store.remove(file) }
         let body = Data(#"{"data": {"person": {"first_name": "Ada", "birthday": "1815-12-10T00:00:00Z"}}}"#.utf8)
         let seed = Seed(["Person": [.object(["first_name": .string("Seeded"), "birthday": .string("1906-12-09T00:00:00Z")])]])
 

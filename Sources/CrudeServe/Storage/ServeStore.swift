@@ -1,4 +1,6 @@
 #if CrudeServe
+import ServiceLifecycle
+
 /// Where a served API's values live: the engine reads and writes each request's values through it, and
 /// keeps none itself, so that several server processes can share one store.
 ///
@@ -32,6 +34,22 @@ protocol ServeStore: Sendable {
 
     /// Removes the value stored under `key` if `condition` holds for it; the value removed, if any.
     func delete(_ key: String, in table: String, if condition: @Sendable (StoredRecord) -> Bool) async throws -> StoredRecord?
+
+    /// What must run beside the HTTP server while the store is used (a database's connection pool), if anything.
+    var service: (any Service)? { get }
+}
+
+extension ServeStore {
+    var service: (any Service)? { nil }
+}
+
+/// A store that could not be opened, read or written, in a sentence.
+struct StoreFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
 }
 
 /// One stored value and the route arguments it was created under.

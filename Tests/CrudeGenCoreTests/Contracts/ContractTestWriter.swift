@@ -35,7 +35,7 @@ struct ContractTestWriter {
             "",
             access,
             "",
-            "/// The generated client of Fixtures/\(fixture) against `crudegen serve` of the same spec, one test per resource.",
+            "/// The generated client of Fixtures/\(fixture) against `crudegen serve` of the same spec, one test per resource and store.",
             "@Suite struct \(suiteName)RecordedContractTests {",
         ]
         var testNames: Set<String> = []
@@ -43,7 +43,8 @@ struct ContractTestWriter {
             guard let resource = type.resource else { continue }
             var name = Self.lowerCamel(resource.specName) + "Contract"
             while !testNames.insert(name).inserted { name += "_" }
-            lines += ["", "    @Test func \(name)() async throws {"] + resourceTest(type, resource).map { "        " + $0 } + ["    }"]
+            lines += ["", "    @Test(arguments: TestStore.all) func \(name)(store: TestStore) async throws {"]
+            lines += resourceTest(type, resource).map { "        " + $0 } + ["    }"]
         }
         lines += ["}", "#endif", ""]
         return lines.joined(separator: "\n")
@@ -60,7 +61,7 @@ struct ContractTestWriter {
         let functions = type.plannedFunctions()
         let specName = SwiftNaming.stringLiteral(resource.specName)
         var lines = [
-            "let contract = try await ContractServer.start(fixture: \(SwiftNaming.stringLiteral(fixture)))",
+            "let contract = try await ContractServer.start(fixture: \(SwiftNaming.stringLiteral(fixture)), store: store)",
             "defer { _Concurrency.Task { await contract.stop() } }",
             "let client = CrudeRuntime.APIClient(configuration: \(module).\(model.api.name).configuration(baseURL: contract.baseURL))",
         ]

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureApiModel
 
-/// The generated client of Fixtures/apimodel against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/apimodel against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ApimodelRecordedContractTests {
 
-    @Test func postContract() async throws {
-        let contract = try await ContractServer.start(fixture: "apimodel")
+    @Test(arguments: TestStore.all) func postContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "apimodel", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureApiModel.Post.list(on: client)
@@ -40,8 +40,8 @@ import FixtureApiModel
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureApiModel.Post.read(id: firstID, on: client) }
     }
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "apimodel")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "apimodel", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureArticleApiModel
 
-/// The generated client of Fixtures/article-apimodel against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/article-apimodel against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ArticleApimodelRecordedContractTests {
 
-    @Test func postContract() async throws {
-        let contract = try await ContractServer.start(fixture: "article-apimodel")
+    @Test(arguments: TestStore.all) func postContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "article-apimodel", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureArticleApiModel.Blog.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureArticleApiModel.Post.list(on: client)

@@ -8,7 +8,7 @@ import Testing
 
 import FixtureArticleCRUDEFuturesConfiguration
 
-/// The generated client of Fixtures/article-crude-futures-configuration against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/article-crude-futures-configuration against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ArticleCrudeFuturesConfigurationRecordedContractTests {
 }
 #endif

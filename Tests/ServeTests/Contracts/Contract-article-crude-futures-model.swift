@@ -8,11 +8,11 @@ import Testing
 
 import FixtureArticleCRUDEFuturesModel
 
-/// The generated client of Fixtures/article-crude-futures-model against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/article-crude-futures-model against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ArticleCrudeFuturesModelRecordedContractTests {
 
-    @Test func personContract() async throws {
-        let contract = try await ContractServer.start(fixture: "article-crude-futures-model")
+    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "article-crude-futures-model", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureArticleCRUDEFuturesModel.Household.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureArticleCRUDEFuturesModel.Person.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureArticleRaccoon
 
-/// The generated client of Fixtures/article-raccoon against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/article-raccoon against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ArticleRaccoonRecordedContractTests {
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "article-raccoon")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "article-raccoon", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureArticleRaccoon.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureArticleRaccoon.User.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRFIService
 
-/// The generated client of Fixtures/drf-iservice against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/drf-iservice against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct DrfIserviceRecordedContractTests {
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "drf-iservice")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-iservice", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFIService.ServiceRealm.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFIService.User.list(on: client)

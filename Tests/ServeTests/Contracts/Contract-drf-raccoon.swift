@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRFRaccoon
 
-/// The generated client of Fixtures/drf-raccoon against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/drf-raccoon against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct DrfRaccoonRecordedContractTests {
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "drf-raccoon")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-raccoon", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFRaccoon.SampleServer.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFRaccoon.User] = []

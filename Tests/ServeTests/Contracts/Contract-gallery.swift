@@ -8,11 +8,11 @@ import Testing
 
 import FixtureGallery
 
-/// The generated client of Fixtures/gallery against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/gallery against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct GalleryRecordedContractTests {
 
-    @Test func photoContract() async throws {
-        let contract = try await ContractServer.start(fixture: "gallery")
+    @Test(arguments: TestStore.all) func photoContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "gallery", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureGallery.Gallery.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.

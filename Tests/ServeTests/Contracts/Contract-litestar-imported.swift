@@ -8,11 +8,11 @@ import Testing
 
 import FixtureLitestarImported
 
-/// The generated client of Fixtures/litestar-imported against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/litestar-imported against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct LitestarImportedRecordedContractTests {
 
-    @Test func authorContract() async throws {
-        let contract = try await ContractServer.start(fixture: "litestar-imported")
+    @Test(arguments: TestStore.all) func authorContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "litestar-imported", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.Author] = []
@@ -42,8 +42,8 @@ import FixtureLitestarImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Author.read(id: firstID, on: client) }
     }
 
-    @Test func bookContract() async throws {
-        let contract = try await ContractServer.start(fixture: "litestar-imported")
+    @Test(arguments: TestStore.all) func bookContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "litestar-imported", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.Book] = []
@@ -73,8 +73,8 @@ import FixtureLitestarImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Book.read(authorId: 1, id: firstID, on: client) }
     }
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "litestar-imported")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "litestar-imported", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.User] = []

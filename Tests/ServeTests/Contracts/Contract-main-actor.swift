@@ -8,11 +8,11 @@ import Testing
 
 import FixtureMainActor
 
-/// The generated client of Fixtures/main-actor against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/main-actor against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct MainActorRecordedContractTests {
 
-    @Test func artistContract() async throws {
-        let contract = try await ContractServer.start(fixture: "main-actor")
+    @Test(arguments: TestStore.all) func artistContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "main-actor", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureMainActor.Studio.configuration(baseURL: contract.baseURL))
         var listed: [FixtureMainActor.Artist] = []

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureRaccoon
 
-/// The generated client of Fixtures/raccoon against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/raccoon against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct RaccoonRecordedContractTests {
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "raccoon")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "raccoon", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRaccoon.SampleAPI.configuration(baseURL: contract.baseURL))
         var listed: [FixtureRaccoon.User] = []

@@ -8,11 +8,11 @@ import Testing
 
 @testable import FixtureRandom2027
 
-/// The generated client of Fixtures/random-2027 against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/random-2027 against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct Random2027RecordedContractTests {
 
-    @Test func classContract() async throws {
-        let contract = try await ContractServer.start(fixture: "random-2027")
+    @Test(arguments: TestStore.all) func classContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "random-2027", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2027.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandom2027.`class`.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureReadme
 
-/// The generated client of Fixtures/readme against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/readme against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ReadmeRecordedContractTests {
 
-    @Test func personContract() async throws {
-        let contract = try await ContractServer.start(fixture: "readme")
+    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "readme", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureReadme.Household.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureReadme.Person.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureShadowing
 
-/// The generated client of Fixtures/shadowing against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/shadowing against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct ShadowingRecordedContractTests {
 
-    @Test func reportContract() async throws {
-        let contract = try await ContractServer.start(fixture: "shadowing")
+    @Test(arguments: TestStore.all) func reportContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "shadowing", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureShadowing.Shadows.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureShadowing.Report.list(on: client)
@@ -37,8 +37,8 @@ import FixtureShadowing
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureShadowing.Report.read(id: firstID, on: client) }
     }
 
-    @Test func emptyContract() async throws {
-        let contract = try await ContractServer.start(fixture: "shadowing")
+    @Test(arguments: TestStore.all) func emptyContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "shadowing", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         // No list: the spec lists none.
         // No read: the spec lists none.

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureUnions
 
-/// The generated client of Fixtures/unions against `crudegen serve` of the same spec, one test per resource.
+/// The generated client of Fixtures/unions against `crudegen serve` of the same spec, one test per resource and store.
 @Suite struct UnionsRecordedContractTests {
 
-    @Test func userContract() async throws {
-        let contract = try await ContractServer.start(fixture: "unions")
+    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
+        let contract = try await ContractServer.start(fixture: "unions", store: store)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureUnions.Unions.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureUnions.User.list(on: client)

@@ -20,8 +20,8 @@ struct ContractServer {
     /// How many values each resource was seeded with, by spec name.
     let counts: [String: Int]
 
-    /// Serves `Fixtures/<fixture>/spec.yaml` on a free port, seeded with samples.
-    static func start(fixture: String) async throws -> ContractServer {
+    /// Serves `Fixtures/<fixture>/spec.yaml` on a free port over `store`, seeded with samples.
+    static func start(fixture: String, store: TestStore) async throws -> ContractServer {
         let path = ServeSupport.fixture(fixture)
         let api = try ServedAPI.load(specAt: path)
         var records: [String: [JSONValue]] = [:]
@@ -32,7 +32,7 @@ struct ContractServer {
             counts[resource.name] = count
             records[resource.name] = (1...count).map { samples.record(of: resource, number: $0) }
         }
-        let server = try SpecServer(specAt: path, seed: Seed(records))
+        let server = try SpecServer(specAt: path, seed: Seed(records), database: try await store.database())
         return ContractServer(server: server, baseURL: try await server.start(), counts: counts)
     }
 
