@@ -76,10 +76,10 @@ step() { echo "== $*" >&2; }
 if ((serve)); then
   # `crudegen serve` exists only with the CrudeServe trait: built from the root package in a scratch folder
   # of its own, so the trait does not flip the default build's configuration back and forth.
-  step "building crudegen with the CrudeServe trait and serve-load (release)"
+  step "building crudegen with the CrudeServe and CrudePostgreSQL traits and serve-load (release)"
   # SERVE_SCRATCH names another scratch folder (one that holds such a build already, say).
   scratch="${SERVE_SCRATCH:-../.build-serve}"
-  swift build -c release --package-path .. --product crudegen --traits CrudeServe --scratch-path "$scratch" >&2
+  swift build -c release --package-path .. --product crudegen --traits CrudeServe,CrudePostgreSQL --scratch-path "$scratch" >&2
   swift build -c release --product serve-load >&2
   step "running serve_bench.py ${extra[*]}"
   exec python3 serve_bench.py --command "$command" --crudegen "$scratch/release/crudegen" "${extra[@]}"

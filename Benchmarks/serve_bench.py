@@ -17,7 +17,10 @@ request after another, after --warmup seconds that are not counted. Reported: re
 p99 latency, the server's CPU time per request (from /proc/PID/stat) and the ratios crudegen ÷ peer of
 requests per second and peer ÷ crudegen of p99 (above 1: crudegen is faster). Creates are also sent to
 `crudegen serve --database FILE`, which writes each one through to SQLite as the peers do. The peers' rows
-are in SQLite (a file, WAL), crudegen's in memory. Before timing, the lists and reads of each pair are
+are in SQLite (a file, WAL), crudegen's in memory. Every operation is also sent to `crudegen serve --database
+postgres://…` (role crudegen-pg), which keeps nothing in memory and reads and writes each request's values in
+a PostgreSQL database of its own, on a throwaway server started by Scripts/postgres.sh (left out when
+PostgreSQL is not installed); its CPU per request counts crudegen's process only, not PostgreSQL's. Before timing, the lists and reads of each pair are
 fetched from both servers and compared as JSON; the table says where they differ.
 
 Memory: each server started alone with --memory-rows rows (100,000): the time until it accepts connections,
@@ -187,7 +190,7 @@ class Server:
 
 
 def make_server(args, pair, role, rows, database=None):
-    """The server of `role` (crudegen, crudegen-db, peer) of `pair`, serving `rows` seeded values."""
+    """The server of `role` (crudegen, crudegen-db, crudegen-pg, peer) of `pair`, serving `rows` seeded values."""
     seed = seed_file(pair, rows)
     spec = PAIRS[pair]
     if role == "peer":
@@ -199,7 +202,28 @@ def make_server(args, pair, role, rows, database=None):
             if os.path.exists(database + suffix):
                 os.remove(database + suffix)
         command += ["--database", database]
+    if role == "crudegen-pg":
+        command += ["--database", database]
     return Server(pair, role, command, crudegen=True)
+
+
+def start_postgres():
+    """A throwaway PostgreSQL server from Scripts/postgres.sh: (url, folder), or None without PostgreSQL."""
+    script = os.path.join(REPO, "Scripts", "postgres.sh")
+    started = subprocess.run([script, "start"], capture_output=True, text=True)
+    if started.returncode == 3:
+        log(f"  no PostgreSQL: {started.stderr.strip()}; crudegen serve over PostgreSQL left out")
+        return None
+    if started.returncode != 0:
+        raise SystemExit(f"Scripts/postgres.sh start failed: {started.stderr}")
+    lines = dict(line.split("=", 1) for line in started.stdout.split())
+    return lines["url"], lines["dir"]
+
+
+def postgres_database(url, name):
+    """The URL of a new database `name` on the server of `url`."""
+    subprocess.run(["psql", url, "-qc", f"CREATE DATABASE {name}"], check=True)
+    return url.rsplit("/", 1)[0] + "/" + name
 
 
 def target(pair, operation, rows):
@@ -337,10 +361,14 @@ def bench_throughput(args, results):
     """Starts every server with --rows rows, compares their JSON, runs every cell and stores them in `results`."""
     rows = args.rows
     servers = {}
+    postgres = start_postgres()
     try:
         for pair in PAIRS:
-            for role in ("crudegen", "crudegen-db", "peer"):
-                database = os.path.join(WORK, f"{pair}-throughput.sqlite")
+            for role in ("crudegen", "crudegen-db", "crudegen-pg", "peer"):
+                if role == "crudegen-pg" and not postgres:
+                    continue
+                database = (postgres_database(postgres[0], f"{pair}_throughput") if role == "crudegen-pg"
+                            else os.path.join(WORK, f"{pair}-throughput.sqlite"))
                 servers[(pair, role)] = make_server(args, pair, role, rows, database).start()
         results["json_check"] = compare(servers, rows)
         cells = []
@@ -364,6 +392,8 @@ def bench_throughput(args, results):
     finally:
         for server in servers.values():
             server.stop()
+        if postgres:
+            subprocess.run([os.path.join(REPO, "Scripts", "postgres.sh"), "stop", postgres[1]], check=False)
 
 
 def bench_memory(args, results):
@@ -393,7 +423,7 @@ def bench_memory(args, results):
 
 
 # --- tables ----------------------------------------------------------------------------------------------
-ROLE_NAMES = {"crudegen": "crudegen serve", "crudegen-db": "crudegen serve --database"}
+ROLE_NAMES = {"crudegen": "crudegen serve", "crudegen-db": "crudegen serve --database", "crudegen-pg": "crudegen serve over PostgreSQL"}
 
 
 def fmt_rate(value):
@@ -417,12 +447,13 @@ def throughput_table(results, pair):
            "| req/s crudegen ÷ peer | p99 peer ÷ crudegen | others |",
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for operation in OPERATIONS:
-        for role in ("crudegen", "crudegen-db"):
+        for role in ("crudegen", "crudegen-db", "crudegen-pg"):
             for clients in sorted({c for (_, o, c) in cells if o == operation}):
                 mine, theirs = cells.get((role, operation, clients)), cells.get(("peer", operation, clients))
                 if not mine or not theirs:
                     continue
-                name = operation if role == "crudegen" else f"{operation}, crudegen with `--database`"
+                name = {"crudegen": operation, "crudegen-db": f"{operation}, crudegen with `--database` (SQLite)",
+                        "crudegen-pg": f"{operation}, crudegen over PostgreSQL"}[role]
                 rate = mine["rps"] / theirs["rps"] if theirs["rps"] else float("inf")
                 p99 = theirs["p99_ms"] / mine["p99_ms"] if mine["p99_ms"] else float("inf")
                 out.append(f"| {name} | {clients} | {fmt_rate(mine['rps'])} | {fmt_ms(mine['p50_ms'])} | {fmt_ms(mine['p99_ms'])} "
