@@ -10,7 +10,7 @@ import ServiceLifecycle
 import UnixSignals
 
 /// A spec served as a working HTTP API: every resource's operations on the routes, verbs and JSON shapes
-/// the spec gives, over data kept in memory (docs/serve.md).
+/// the spec gives, over data kept in memory, in a SQLite file or in a PostgreSQL database (docs/serve.md).
 ///
 /// An app's tests start one in-process on a free port and point the generated client at it:
 ///
@@ -65,7 +65,9 @@ public actor SpecServer {
     /// the spec throws a ``SeedError``.
     ///
     /// With `database`, the path of a SQLite file, every change is written there too: a server started on
-    /// a file that holds values serves them instead of `seed`, which ``reset(to:)`` brings back.
+    /// a file that holds values serves them instead of `seed`, which ``reset(to:)`` brings back. A
+    /// `postgres://user@host:port/database` URL keeps the values in that database only, which several
+    /// servers can share (with the `CrudePostgreSQL` trait); an empty one is filled from `seed` on ``start(host:port:)``.
     public init(specAt path: String, seed: Seed = Seed(), database: String? = nil, options: Options = Options()) throws {
         try self.init(api: ServedAPI.load(specAt: path), seed: seed, database: database, options: options)
     }
