@@ -63,8 +63,8 @@ struct RequestFailure: Error {
 final class ServeEngine: Sendable {
     /// The spec, resolved.
     let api: ServedAPI
-    /// Where the values live.
-    private let store: any ServeStore
+    /// What each operation does to the stored values.
+    private let operations: DefaultOperations
     /// The data `reset()` returns to and the actions' answers, with the tables it fills (checked against
     /// the spec when it was given).
     private let seed: NIOLockedValueBox<CheckedSeed>
@@ -79,12 +79,12 @@ final class ServeEngine: Sendable {
     /// Seed data that does not fit the spec throws a ``SeedError``.
     init(api: ServedAPI, seed: Seed, store: any ServeStore) throws {
         self.api = api
-        self.store = store
+        operations = DefaultOperations(api: api, store: store)
         self.seed = NIOLockedValueBox(CheckedSeed(seed: seed, tables: try Self.load(seed, into: api)))
     }
 
     /// What must run beside the HTTP server for the store, if anything.
-    var storeService: (any Service)? { store.service }
+    var storeService: (any Service)? { operations.store.service }
 
     /// Filling the store with the seed, once started.
     private let preparation = NIOLockedValueBox<Task<Void, any Error>?>(nil)
@@ -95,7 +95,7 @@ final class ServeEngine: Sendable {
         let task = preparation.withLockedValue { preparation in
             if let preparation { return preparation }
             let tables = seed.withLockedValue(\.tables)
-            let task = Task { [store] in try await store.seedIfEmpty(with: tables) }
+            let task = Task { [store = operations.store] in try await store.seedIfEmpty(with: tables) }
             preparation = task
             return task
         }
@@ -106,7 +106,7 @@ final class ServeEngine: Sendable {
     func reset(to seed: Seed?) async throws {
         try await prepare()
         let replacement = try seed.map { CheckedSeed(seed: $0, tables: try Self.load($0, into: api)) } ?? self.seed.withLockedValue { $0 }
-        try await store.replaceAll(with: replacement.tables)
+        try await operations.store.replaceAll(with: replacement.tables)
         self.seed.withLockedValue { $0 = replacement }
     }
 
@@ -114,7 +114,7 @@ final class ServeEngine: Sendable {
     func records(of resource: String) async throws -> [WireValue] {
         try await prepare()
         let table = api.resource(named: resource)?.table ?? resource
-        return try await store.records(in: table, window: nil).records.map { .object($0.record.object) }
+        return try await operations.store.records(in: table, window: nil).records.map { .object($0.record.object) }
     }
 
     /// The answer to `request`.
@@ -208,7 +208,7 @@ final class ServeEngine: Sendable {
         // The route's first parameters are the parent's, in order.
         let parameters = parent.route.parts.filter(\.isParameter)
         let parentValues = zip(parameters, values).map { (part: $0, value: $1.value) }
-        _ = try await find(resource, values: parentValues)
+        _ = try await operations.read(resource, values: parentValues)
     }
 
     /// Runs `operation` of `resource` with the route's values.
@@ -218,13 +218,11 @@ final class ServeEngine: Sendable {
         switch operation.kind {
         case .create: return try await create(resource, operation, values: values, request: request)
         case .read:
-            let (_, record) = try await find(resource, values: values)
+            let record = try await operations.read(resource, values: values)
             return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
         case .update, .patch: return try await update(resource, operation, values: values, request: request)
         case .delete:
-            let key = try Self.key(of: resource, values: values)
-            let removed = try await stored { try await store.delete(key, in: resource.table, if: { self.matches($0, values) }) }
-            guard let removed else { throw Self.notFound(resource) }
+            let removed = try await operations.delete(resource, values: values)
             return operation.returnsModel
                 ? answer(request, .ok(representation(removed, of: resource)), of: resource, operation: operation) : ServedResponse(status: 204)
         case .list: return try await list(resource, operation, values: values, request: request)
@@ -245,27 +243,10 @@ final class ServeEngine: Sendable {
         for case let (.argument(name), value) in values {
             arguments[name] = value
         }
-        let id = resource.id
         let givenKey = resource.givenKey(in: body, validation: &validation)
         guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
-        let key: String
-        if let givenKey {
-            object[id.key] = body[id.key]
-            key = givenKey
-        } else {
-            let number = id.type.numbersNewIDs ? try await stored { try await store.nextInteger(in: resource.table) } : 0
-            let (value, text) = id.type.newID(number: number)
-            object[id.key] = value
-            key = id.type.canonicalKey(text)
-        }
-        for field in resource.fields where field.readOnly {
-            object[field.key] = field.type.placeholder(in: api)
-        }
-        let record = StoredRecord(object: object, arguments: arguments)
-        guard try await stored({ try await store.insert(record, at: key, in: resource.table) }) else {
-            let message = "A \(resource.name) with id \(key) already exists."
-            throw RequestFailure(response: resource.jsonAPI == nil ? .detail(409, message) : .conflict(message, pointer: "/data/id"))
-        }
+        if givenKey != nil { object[resource.id.key] = body[resource.id.key] }
+        let record = try await operations.create(resource, object: object, key: givenKey, arguments: arguments)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
         return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)), mediaType: resource.mediaType)
     }
@@ -274,7 +255,7 @@ final class ServeEngine: Sendable {
     private func update(
         _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) async throws(RequestFailure) -> ServedResponse {
-        let key = try Self.key(of: resource, values: values)
+        let key = try DefaultOperations.key(of: resource, values: values)
         var validation = BodyValidation(api: api)
         let changes: [String: WireValue]
         do throws(RequestFailure) {
@@ -283,24 +264,10 @@ final class ServeEngine: Sendable {
             guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
         } catch {
             // A value that is not there is answered 404 whatever the body says.
-            _ = try await find(resource, values: values)
+            _ = try await operations.read(resource, values: values)
             throw error
         }
-        let isPartial = operation.isPartial
-        let updated = try await stored {
-            try await store.update(key, in: resource.table) { old in
-                guard self.matches(old, values) else { throw Self.notFound(resource) }
-                var object = old.object
-                if !isPartial {
-                    // A full update replaces every field the client can have read; the id, read-only fields and
-                    // write-only fields it does not send (a password a read never returns) stay.
-                    for field in resource.fields where !field.readOnly && !field.writeOnly { object[field.key] = nil }
-                }
-                object.merge(changes) { $1 }
-                return StoredRecord(object: object, arguments: old.arguments)
-            }
-        }
-        guard let updated else { throw Self.notFound(resource) }
+        let updated = try await operations.update(resource, values: values, changes: changes, isPartial: operation.isPartial)
         guard operation.returnsModel else { return ServedResponse(status: 204) }
         return answer(request, .ok(representation(updated, of: resource)), of: resource, operation: operation)
     }
@@ -323,23 +290,8 @@ final class ServeEngine: Sendable {
         if let pagination = resource.pagination { reserved.formUnion([pagination.linkParameter, pagination.sizeParameter]) }
         // Query items named like a field filter by it, as json-server's do.
         let filters = request.query.filter { item in !reserved.contains(item.name) && resource.allFields.contains { $0.key == item.name } }
-        let routeFilters = values.contains { value in
-            switch value.part {
-            case .field, .argument: true
-            case .id, .literal: false
-            }
-        }
-        // The values at a window's positions and how many are listed in all: the store's own window when
-        // nothing filters, without a look at any value outside it.
-        let listed = { (window: Range<Int>) async throws(RequestFailure) -> (records: [KeyedRecord], total: Int) in
-            guard routeFilters || !filters.isEmpty else {
-                return try await self.stored { try await self.store.records(in: resource.table, window: window) }
-            }
-            let all = try await self.stored { try await self.store.records(in: resource.table, window: nil) }.records.filter { keyed in
-                self.matches(keyed.record, values)
-                    && filters.allSatisfy { filter in keyed.record.object[filter.name].flatMap(JSONText.pathText) == filter.value }
-            }
-            return (Array(all[window.clamped(to: all.indices)]), all.count)
+        let listed = { (window: Range<Int>) async throws(RequestFailure) in
+            try await self.operations.list(resource, values: values, filters: filters, window: window)
         }
         guard let pagination = resource.pagination else {
             let (records, _) = try await listed(try window(resource, request: request))
@@ -432,17 +384,6 @@ final class ServeEngine: Sendable {
 
     // MARK: helpers
 
-    /// The result of a step of the store; an error of its own (not a request's failure) answered 500.
-    private func stored<Value>(_ step: () async throws -> Value) async throws(RequestFailure) -> Value {
-        do {
-            return try await step()
-        } catch let failure as RequestFailure {
-            throw failure
-        } catch {
-            throw RequestFailure(response: .detail(500, "The store could not be read or written: \(error)"))
-        }
-    }
-
     /// A successful response's parts before the envelope wraps it.
     struct Answer {
         /// The HTTP status code.
@@ -471,37 +412,6 @@ final class ServeEngine: Sendable {
             return ServedResponse(status: 304, headers: [("ETag", tag)])
         }
         return response
-    }
-
-    /// The record and its key that the route's id and other parameters name; 404 when none.
-    private func find(_ resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) async throws(RequestFailure) -> (String, StoredRecord) {
-        let key = try Self.key(of: resource, values: values)
-        guard let record = try await stored({ try await store.record(key, in: resource.table) }), matches(record, values) else {
-            throw Self.notFound(resource)
-        }
-        return (key, record)
-    }
-
-    /// The key of the value the route's id names.
-    private static func key(of resource: ServedResource, values: [(part: ServedRoute.Part, value: String)]) throws(RequestFailure) -> String {
-        guard let id = values.first(where: { if case .id = $0.part { true } else { false } })?.value else { throw notFound(resource) }
-        return resource.id.type.canonicalKey(id)
-    }
-
-    /// 404 for a value of `resource` the route names and the store does not hold.
-    private static func notFound(_ resource: ServedResource) -> RequestFailure {
-        RequestFailure(response: .detail(404, "No \(resource.name) found here."))
-    }
-
-    /// Whether `record` lives under the route values other than its id.
-    private func matches(_ record: StoredRecord, _ values: [(part: ServedRoute.Part, value: String)]) -> Bool {
-        values.allSatisfy { part, value in
-            switch part {
-            case let .field(field): record.object[field.key].flatMap(JSONText.pathText) == value
-            case let .argument(name): record.arguments[name].map { $0 == value } ?? true
-            case .id, .literal: true
-            }
-        }
     }
 
     /// The fields the request's body sets, as the resource keeps them: the body's object, or a JSON:API
