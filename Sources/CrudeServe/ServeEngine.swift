@@ -89,8 +89,8 @@ final class ServeEngine: Sendable {
     /// Filling the store with the seed, once started.
     private let preparation = NIOLockedValueBox<Task<Void, any Error>?>(nil)
 
-    /// Fills an empty store with the seed, the first time only: a store that holds values (a database
-    /// written before) keeps them.
+    /// Fills an empty store with the seed, the first time it succeeds only: a store that holds values (a
+    /// database written before) keeps them.
     func prepare() async throws {
         let task = preparation.withLockedValue { preparation in
             if let preparation { return preparation }
@@ -99,7 +99,13 @@ final class ServeEngine: Sendable {
             preparation = task
             return task
         }
-        try await task.value
+        do {
+            try await task.value
+        } catch {
+            // A store that could not be reached is tried again on the next start.
+            preparation.withLockedValue { if $0 == task { $0 = nil } }
+            throw error
+        }
     }
 
     /// Replaces the data with `seed`, or with the last seed when `nil`.

@@ -76,12 +76,7 @@ final class PostgresStore: ServeStore {
 
     func record(_ key: String, in table: String) async throws -> StoredRecord? {
         try await failing {
-            let rows = try await client.query(
-                "SELECT object::text, arguments::text FROM crudegen_serve_record WHERE resource = \(table) AND key = \(key)", logger: Self.logger)
-            for try await (object, arguments) in rows.decode((String, String).self) {
-                return try Self.record(object: object, arguments: arguments)
-            }
-            return nil
+            try await client.withConnection { connection in try await Self.record(key, in: table, locking: false, connection) }
         }
     }
 
@@ -134,7 +129,7 @@ final class PostgresStore: ServeStore {
 
     func update(_ key: String, in table: String, _ change: @Sendable (StoredRecord) throws -> StoredRecord) async throws -> StoredRecord? {
         try await transaction { connection in
-            guard let old = try await Self.lockedRecord(key, in: table, connection) else { return nil }
+            guard let old = try await Self.record(key, in: table, locking: true, connection) else { return nil }
             let new = try change(old)
             let (object, arguments) = Self.texts(of: new)
             try await connection.query(
@@ -148,7 +143,7 @@ final class PostgresStore: ServeStore {
 
     func delete(_ key: String, in table: String, if condition: @Sendable (StoredRecord) -> Bool) async throws -> StoredRecord? {
         try await transaction { connection in
-            guard let old = try await Self.lockedRecord(key, in: table, connection), condition(old) else { return nil }
+            guard let old = try await Self.record(key, in: table, locking: true, connection), condition(old) else { return nil }
             try await connection.query("DELETE FROM crudegen_serve_record WHERE resource = \(table) AND key = \(key)", logger: Self.logger)
             return old
         }
@@ -192,11 +187,12 @@ final class PostgresStore: ServeStore {
         }
     }
 
-    /// The value under `key`, locked until the transaction ends.
-    private static func lockedRecord(_ key: String, in table: String, _ connection: PostgresConnection) async throws -> StoredRecord? {
+    /// The value under `key`; with `locking`, locked until the transaction ends.
+    private static func record(_ key: String, in table: String, locking: Bool, _ connection: PostgresConnection) async throws -> StoredRecord? {
         let rows = try await connection.query(
-            "SELECT object::text, arguments::text FROM crudegen_serve_record WHERE resource = \(table) AND key = \(key) FOR UPDATE",
-            logger: logger)
+            """
+            SELECT object::text, arguments::text FROM crudegen_serve_record WHERE resource = \(table) AND key = \(key)\(unescaped: locking ? " FOR UPDATE" : "")
+            """, logger: logger)
         for try await (object, arguments) in rows.decode((String, String).self) {
             return try record(object: object, arguments: arguments)
         }
