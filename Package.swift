@@ -240,7 +240,11 @@ let package = Package(
         // Yams: the schema tests hand specs to the Python validator as JSON, read by the parser crudegen uses.
         .testTarget(
             name: "CrudeGenCoreTests",
-            dependencies: ["CrudeGenCore", "CrudeGenEngine", "ProcessRunner", "RandomSpecs", "TestTags", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "CrudeGenCore", "CrudeGenEngine", "ProcessRunner", "RandomSpecs", "TestTags", .product(name: "Yams", package: "Yams"),
+                // The server code tests compile against CrudeServe's module.
+                .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
+            ]),
         .testTarget(
             name: "CrudeGenOpenAPITests",
             dependencies: [

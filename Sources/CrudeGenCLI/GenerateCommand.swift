@@ -28,6 +28,12 @@ struct GenerateCommand: ParsableCommand {
               crudegen specs/*.yaml -o Sources/Models --check
               crudegen Household.crude.yaml --output-file Generated/Household.crude.swift
               crudegen API.yaml --output-file Gen/API.0.swift --output-file Gen/API.1.swift
+              crudegen Household.yaml --server --models-module Models -o Sources/Server
+
+            With --server, crudegen writes a server of the spec too: `<API>Service.swift`, a protocol with one \
+            typed method per operation whose defaults answer as `crudegen serve` does, over CrudeServe (the \
+            `CrudeServe` trait). With --models-module, it writes that file alone, importing the client's models \
+            from the module named (docs/serve.md).
             """
     )
 
@@ -54,6 +60,18 @@ struct GenerateCommand: ParsableCommand {
             "A crudegen-config.yaml to read settings from (the plugins pass a target's); --templates overrides its `templates`.", valueName: "file"))
     var config: String?
 
+    @Flag(help: "Also write the spec's server code, <API>Service.swift, over CrudeServe.")
+    var server = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --server: the module holding the client's models, which the server's file imports; only the server's file is written.",
+            valueName: "module"))
+    var modelsModule: String?
+
+    @Option(help: ArgumentHelp("With --server: the service protocol's name (default: the API's name and Service).", valueName: "name"))
+    var serviceName: String?
+
     @Flag(name: .shortAndLong, help: "List every file written, removed or already up to date.")
     var verbose = false
 
@@ -62,6 +80,13 @@ struct GenerateCommand: ParsableCommand {
     var regenerateCommand = "crudegen without --check"
 
     func validate() throws {
+        if (modelsModule != nil || serviceName != nil) && !server {
+            throw ValidationError("--models-module and --service-name shape the server code: give --server too.")
+        }
+        for (option, name) in [("--models-module", modelsModule), ("--service-name", serviceName)] {
+            guard let name, !SwiftNaming.isPlainIdentifier(name) else { continue }
+            throw ValidationError("\(option) takes a Swift identifier, such as HouseholdModels; \"\(name)\" is none.")
+        }
         switch (output, outputFile.isEmpty) {
         case (nil, true):
             throw ValidationError("Give an output folder with -o <dir>, or one file with --output-file <file>.")
@@ -88,7 +113,8 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let generator = try Generator(configurationFile: config, templates: templates)
+            var generator = try Generator(configurationFile: config, templates: templates)
+            if server { generator.server = Generator.ServerOutput(modelsModule: modelsModule, serviceName: serviceName) }
             let writer: OutputWriter
             let plan: OutputWriter.Plan
             if outputFile.isEmpty {

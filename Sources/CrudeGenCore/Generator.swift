@@ -24,9 +24,28 @@ public struct Generator: Sendable {
         public var warnings: [Diagnostic]
     }
 
+    /// What server code to write (`crudegen --server`): the service protocol of each spec, with its defaults
+    /// and handler, over CrudeServe.
+    public struct ServerOutput: Sendable {
+        /// The module holding the client's models, which the server's file imports; `nil` writes the models
+        /// beside the server code.
+        public var modelsModule: String?
+        /// The service protocol's name; `nil` names it after the API (`HouseholdService`).
+        public var serviceName: String?
+
+        /// Server code importing the models from `modelsModule`, or with the models beside it when `nil`,
+        /// its protocol named `serviceName` or after the API.
+        public init(modelsModule: String? = nil, serviceName: String? = nil) {
+            self.modelsModule = modelsModule
+            self.serviceName = serviceName
+        }
+    }
+
     let renderer: Renderer
     /// The settings the generator was created with.
     public let configuration: GeneratorConfiguration
+    /// The server code to write, if any; else the client.
+    public var server: ServerOutput?
 
     /// Creates a generator that renders with `templates`.
     public init(templates: TemplateSet = .bundled, configuration: GeneratorConfiguration = GeneratorConfiguration()) {
@@ -54,16 +73,26 @@ public struct Generator: Sendable {
     public func generate(specsAt paths: [String]) throws(DiagnosticsError) -> Output {
         try generate(
             paths.map { path in
-                { SpecLoader.load(contentsOf: path) }
+                {
+                    let loaded = SpecLoader.load(contentsOf: path)
+                    // A server reads its spec again when it starts: its file holds the spec as written.
+                    let text = server == nil ? "" : (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                    return (loaded.spec, loaded.diagnostics, text)
+                }
             })
     }
 
     /// Generates the files of one spec held in memory; `file` names it in diagnostics.
     public func generate(spec data: Data, file: String) throws(DiagnosticsError) -> Output {
-        try generate([{ SpecLoader.load(data, file: file) }])
+        try generate([
+            {
+                let loaded = SpecLoader.load(data, file: file)
+                return (loaded.spec, loaded.diagnostics, String(decoding: data, as: UTF8.self))
+            }
+        ])
     }
 
-    private func generate(_ loaders: [() -> (spec: Spec?, diagnostics: [Diagnostic])]) throws(DiagnosticsError) -> Output {
+    private func generate(_ loaders: [() -> (spec: Spec?, diagnostics: [Diagnostic], text: String)]) throws(DiagnosticsError) -> Output {
         // The templates' warnings are reported with every run's.
         var diagnostics = renderer.templates.warnings
         var files: [GeneratedFile] = []
@@ -75,7 +104,15 @@ public struct Generator: Sendable {
             let (problems, validated) = ValidatedSpec.validate(spec)
             diagnostics += problems
             guard !loaded.diagnostics.containsErrors, let validated else { continue }
-            for file in renderer.render(CodeModelBuilder.build(APIResolver.resolve(validated))) {
+            if let modelsModule = server?.modelsModule, spec.api.access == .internal {
+                diagnostics.append(
+                    .error(
+                        "the server's file imports the models from `\(modelsModule)`, but the spec's types are internal",
+                        at: spec.api.name.location,
+                        hint: "set `access: public` (or `package` for a module of the same package), or generate the models beside the server"))
+                continue
+            }
+            for file in render(APIResolver.resolve(validated), specText: loaded.text) {
                 if let other = producers[file.name] {
                     diagnostics.append(
                         .error(
@@ -91,5 +128,14 @@ public struct Generator: Sendable {
         let unique = diagnostics.filter { seen.insert($0).inserted }
         if unique.containsErrors { throw DiagnosticsError(unique) }
         return Output(files: files.sorted { $0.name < $1.name }, warnings: DiagnosticsError(unique).diagnostics)
+    }
+
+    /// The files of one resolved spec: the client's, the server's beside them, or the server's alone.
+    private func render(_ resolved: ResolvedAPI, specText: String) -> [GeneratedFile] {
+        let model = CodeModelBuilder.build(resolved)
+        guard let server else { return renderer.render(model) }
+        let declaration = ServerModelBuilder.build(
+            resolved, model: model, specText: specText, modelsModule: server.modelsModule, serviceName: server.serviceName)
+        return (server.modelsModule == nil ? renderer.render(model) : []) + [renderer.render(declaration, of: model)]
     }
 }

@@ -63,8 +63,10 @@ struct RequestFailure: Error {
 final class ServeEngine: Sendable {
     /// The spec, resolved.
     let api: ServedAPI
-    /// What each operation does to the stored values.
+    /// What each operation does to the stored values by default.
     private let operations: DefaultOperations
+    /// What answers each operation: the defaults, or a service's own methods.
+    private let handler: any OperationHandler
     /// The data `reset()` returns to and the actions' answers, with the tables it fills (checked against
     /// the spec when it was given).
     private let seed: NIOLockedValueBox<CheckedSeed>
@@ -75,11 +77,12 @@ final class ServeEngine: Sendable {
         var tables: [String: Table]
     }
 
-    /// An engine serving `seed` from `store` (once ``prepare()`` has put it there, if the store was empty).
-    /// Seed data that does not fit the spec throws a ``SeedError``.
-    init(api: ServedAPI, seed: Seed, store: any ServeStore) throws {
+    /// An engine serving `seed` from `store` (once ``prepare()`` has put it there, if the store was empty),
+    /// answering operations through `handler`. Seed data that does not fit the spec throws a ``SeedError``.
+    init(api: ServedAPI, seed: Seed, store: any ServeStore, handler: any OperationHandler) throws {
         self.api = api
         operations = DefaultOperations(api: api, store: store)
+        self.handler = handler
         self.seed = NIOLockedValueBox(CheckedSeed(seed: seed, tables: try Self.load(seed, into: api)))
     }
 
@@ -221,95 +224,111 @@ final class ServeEngine: Sendable {
     private func handle(
         _ operation: ServedOperation, of resource: ServedResource, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
     ) async throws(RequestFailure) -> ServedResponse {
+        let call = { (body: OperationContext.Body, window: Range<Int>, filters: [(name: String, value: String)]) in
+            OperationContext(
+                method: request.method, path: request.path, query: request.query, window: window, resource: resource, kind: operation.kind,
+                isPartial: operation.isPartial, values: values, body: body, filters: filters, operations: self.operations)
+        }
         switch operation.kind {
-        case .create: return try await create(resource, operation, values: values, request: request)
+        case .create:
+            let body = try requestFields(request, of: resource, updating: nil)
+            let new = try operations.newValue(of: resource, from: body.fields, values: values, validation: body.validation)
+            guard let object = try await answered(call(.new(new), 0..<0, []), returning: operation.returnsModel) else {
+                return ServedResponse(status: 204)
+            }
+            return .json(201, enveloped(wrapped(representation(object, of: resource), in: resource.responseOne)), mediaType: resource.mediaType)
         case .read:
-            let record = try await operations.read(resource, values: values)
-            return answer(request, .ok(representation(record, of: resource)), of: resource, operation: operation)
-        case .update, .patch: return try await update(resource, operation, values: values, request: request)
+            let object = try await value(answering: call(.none, 0..<0, []))
+            return answer(request, .ok(representation(object, of: resource)), of: resource, operation: operation)
+        case .update, .patch:
+            let key = try DefaultOperations.key(of: resource, values: values)
+            let changes: [String: WireValue]
+            do throws(RequestFailure) {
+                let body = try requestFields(request, of: resource, updating: key)
+                changes = try operations.changes(
+                    of: resource, from: body.fields, values: values, isPartial: operation.isPartial, validation: body.validation)
+            } catch {
+                // A value that is not there is answered 404 whatever the body says.
+                _ = try await operations.read(resource, values: values)
+                throw error
+            }
+            guard let object = try await answered(call(.changes(changes), 0..<0, []), returning: operation.returnsModel) else {
+                return ServedResponse(status: 204)
+            }
+            return answer(request, .ok(representation(object, of: resource)), of: resource, operation: operation)
         case .delete:
-            let removed = try await operations.delete(resource, values: values)
-            return operation.returnsModel
-                ? answer(request, .ok(representation(removed, of: resource)), of: resource, operation: operation) : ServedResponse(status: 204)
-        case .list: return try await list(resource, operation, values: values, request: request)
+            guard let removed = try await answered(call(.none, 0..<0, []), returning: operation.returnsModel) else {
+                return ServedResponse(status: 204)
+            }
+            return answer(request, .ok(representation(removed, of: resource)), of: resource, operation: operation)
+        case .list:
+            return try await list(resource, operation, request: request) { window, filters async throws(RequestFailure) in
+                try await self.listed(call(.none, window, filters))
+            }
+        }
+    }
+
+    /// The value `call`'s handler answers when the operation `returns` one; else `nil`, whatever it answers.
+    private func answered(_ call: OperationContext, returning returns: Bool) async throws(RequestFailure) -> [String: WireValue]? {
+        guard returns else {
+            _ = try await handled(call)
+            return nil
+        }
+        return try await value(answering: call)
+    }
+
+    /// The value `call`'s handler answers; 500 when it answers none.
+    private func value(answering call: OperationContext) async throws(RequestFailure) -> [String: WireValue] {
+        guard case let .record(object) = try await handled(call).content else {
+            throw RequestFailure(response: .detail(500, "The service answered \(call.resourceName).\(call.operationName) without a value."))
+        }
+        return object
+    }
+
+    /// The values of a list and their total as `call`'s handler answers them; 500 when it answers otherwise.
+    private func listed(_ call: OperationContext) async throws(RequestFailure) -> (values: [[String: WireValue]], total: Int) {
+        guard case let .records(objects, total) = try await handled(call).content else {
+            throw RequestFailure(response: .detail(500, "The service answered \(call.resourceName).list without a list."))
+        }
+        return (objects, total)
+    }
+
+    /// The handler's answer to `call`; what it throws, as a request's failure.
+    private func handled(_ call: OperationContext) async throws(RequestFailure) -> OperationAnswer {
+        do {
+            return try await handler.answer(call)
+        } catch let failure as RequestFailure {
+            throw failure
+        } catch let failure as ServiceError {
+            throw RequestFailure(response: .detail(failure.status, failure.message))
+        } catch {
+            throw RequestFailure(response: .detail(500, "The service failed to answer \(call.resourceName).\(call.operationName): \(error)"))
         }
     }
 
     // MARK: operations
 
-    /// Stores a new value: the body checked with the route's fields, the id given or assigned, read-only
-    /// fields set.
-    private func create(
-        _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
-    ) async throws(RequestFailure) -> ServedResponse {
-        var validation = BodyValidation(api: api)
-        let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: nil, validation: &validation))
-        var object = validation.object(body, fields: resource.fields, partial: false)
-        var arguments: [String: String] = [:]
-        for case let (.argument(name), value) in values {
-            arguments[name] = value
-        }
-        let givenKey = resource.givenKey(in: body, validation: &validation)
-        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
-        if givenKey != nil { object[resource.id.key] = body[resource.id.key] }
-        let record = try await operations.create(resource, object: object, key: givenKey, arguments: arguments)
-        guard operation.returnsModel else { return ServedResponse(status: 204) }
-        return .json(201, enveloped(wrapped(representation(record, of: resource), in: resource.responseOne)), mediaType: resource.mediaType)
-    }
-
-    /// Changes a value: every field the client sets (a full update), or only those sent (a partial one).
-    private func update(
-        _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
-    ) async throws(RequestFailure) -> ServedResponse {
-        let key = try DefaultOperations.key(of: resource, values: values)
-        var validation = BodyValidation(api: api)
-        let changes: [String: WireValue]
-        do throws(RequestFailure) {
-            let body = Self.settingRouteFields(of: values, in: try requestFields(request, of: resource, updating: key, validation: &validation))
-            changes = validation.object(body, fields: resource.fields, partial: operation.isPartial)
-            guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
-        } catch {
-            // A value that is not there is answered 404 whatever the body says.
-            _ = try await operations.read(resource, values: values)
-            throw error
-        }
-        let updated = try await operations.update(resource, values: values, changes: changes, isPartial: operation.isPartial)
-        guard operation.returnsModel else { return ServedResponse(status: 204) }
-        return answer(request, .ok(representation(updated, of: resource)), of: resource, operation: operation)
-    }
-
-    /// `body` with the fields the route names set from it: the route says where the value lives, whatever
-    /// the body says.
-    private static func settingRouteFields(of values: [(part: ServedRoute.Part, value: String)], in body: [String: WireValue]) -> [String: WireValue] {
-        var body = body
-        for case let (.field(field), value) in values {
-            body[field.key] = field.type.pathValue(value)
-        }
-        return body
-    }
-
-    /// The values under the route, filtered by query items named like fields, paged as the spec says.
+    /// The values under the route, filtered by query items named like fields, paged as the spec says, as
+    /// `listed` answers them for a window of positions and the filters.
     private func list(
-        _ resource: ServedResource, _ operation: ServedOperation, values: [(part: ServedRoute.Part, value: String)], request: ServedRequest
+        _ resource: ServedResource, _ operation: ServedOperation, request: ServedRequest,
+        listed: @escaping (Range<Int>, [(name: String, value: String)]) async throws(RequestFailure) -> (values: [[String: WireValue]], total: Int)
     ) async throws(RequestFailure) -> ServedResponse {
         var reserved = Set([resource.limitParameter, resource.offsetParameter].compactMap(\.self))
         if let pagination = resource.pagination { reserved.formUnion([pagination.linkParameter, pagination.sizeParameter]) }
         // Query items named like a field filter by it, as json-server's do.
         let filters = request.query.filter { item in !reserved.contains(item.name) && resource.allFields.contains { $0.key == item.name } }
-        let listed = { (window: Range<Int>) async throws(RequestFailure) in
-            try await self.operations.list(resource, values: values, filters: filters, window: window)
-        }
         guard let pagination = resource.pagination else {
-            let (records, _) = try await listed(try window(resource, request: request))
-            let body = WireValue.array(records.map { representation($0.record, of: resource) })
+            let (objects, _) = try await listed(try window(resource, request: request), filters)
+            let body = WireValue.array(objects.map { representation($0, of: resource) })
             return answer(request, .ok(wrapped(body, in: resource.responseMany)), of: resource, operation: operation, wrapsOne: false)
         }
         // Only the page's values are read and written out: a page of 100 from 100,000 values.
         // JSON:API names the previous page's link `prev`.
         let previous = resource.jsonAPI == nil ? "previous" : "prev"
         let paged = try await page(pagination, request: request, previous: previous) { window async throws(RequestFailure) in
-            let (records, total) = try await listed(window)
-            return (records.map { self.representation($0.record, of: resource) }, total)
+            let (objects, total) = try await listed(window, filters)
+            return (objects.map { self.representation($0, of: resource) }, total)
         }
         return answer(request, paged, of: resource, operation: operation, wrapsOne: false)
     }
@@ -421,16 +440,18 @@ final class ServeEngine: Sendable {
     }
 
     /// The fields the request's body sets, as the resource keeps them: the body's object, or a JSON:API
-    /// resource's flat value its resource object stands for, whose linkage `validation` checks. A resource
+    /// resource's flat value its resource object stands for, with the validation that checked its linkage,
+    /// to check the fields next. A resource
     /// object must be of the resource's type and, updating the value stored under `key`, of its id: 409
     /// when it is not.
     private func requestFields(
-        _ request: ServedRequest, of resource: ServedResource, updating key: String?, validation: inout BodyValidation
-    ) throws(RequestFailure) -> [String: WireValue] {
+        _ request: ServedRequest, of resource: ServedResource, updating key: String?
+    ) throws(RequestFailure) -> (fields: [String: WireValue], validation: BodyValidation) {
+        var validation = BodyValidation(api: api)
         let object = try requestObject(request, of: resource)
-        guard let shape = resource.jsonAPI else { return object }
+        guard let shape = resource.jsonAPI else { return (object, validation) }
         try shape.checkIdentity(of: object, updating: key, idType: resource.id.type)
-        return validation.flattened(object, of: resource, shape: shape)
+        return (validation.flattened(object, of: resource, shape: shape), validation)
     }
 
     /// The body's object, unwrapped from the envelope and namespace; 415 for a body that is not JSON, 400
@@ -462,16 +483,9 @@ final class ServeEngine: Sendable {
         return object
     }
 
-    /// What a response shows of a record: every field of the resource but write-only ones, in a JSON:API
-    /// resource's resource object.
-    private func representation(_ record: StoredRecord, of resource: ServedResource) -> WireValue {
-        var object: [String: WireValue] = [:]
-        for field in resource.allFields where !field.writeOnly {
-            // A field no request set is written as the frameworks write it: `null` when optional, else a
-            // placeholder (a view of the collection whose fields another view created the value without).
-            object[field.key] = record.object[field.key] ?? field.type.placeholder(in: api) ?? .null
-        }
-        return resource.jsonAPI?.resourceObject(object, of: resource) ?? .object(object)
+    /// What a response shows of a stored value.
+    private func representation(_ object: [String: WireValue], of resource: ServedResource) -> WireValue {
+        resource.shown(object, in: api, includingWriteOnly: false)
     }
 
     /// `value` inside `{key: …}`, or itself without a key.

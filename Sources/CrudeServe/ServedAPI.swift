@@ -196,6 +196,18 @@ struct ServedResource: Sendable {
 
     /// The media type of its bodies: JSON:API's for a JSON:API resource, else JSON's.
     var mediaType: String
+
+    /// What a response shows of the stored value `object`: every field of the resource but write-only ones
+    /// (those too when `includingWriteOnly`, for a server's own use), in a JSON:API resource's resource object.
+    func shown(_ object: [String: WireValue], in api: ServedAPI, includingWriteOnly: Bool) -> WireValue {
+        var shown: [String: WireValue] = [:]
+        for field in allFields where includingWriteOnly || !field.writeOnly {
+            // A field no request set is written as the frameworks write it: `null` when optional, else a
+            // placeholder (a view of the collection whose fields another view created the value without).
+            shown[field.key] = object[field.key] ?? field.type.placeholder(in: api) ?? .null
+        }
+        return jsonAPI?.resourceObject(shown, of: self) ?? .object(shown)
+    }
 }
 
 /// One CRUD operation as it arrives: its verb and route.

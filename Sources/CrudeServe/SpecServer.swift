@@ -69,17 +69,25 @@ public actor SpecServer {
     /// `postgres://user@host:port/database` URL keeps the values in that database only, which several
     /// servers can share (with the `CrudePostgreSQL` trait); an empty one is filled from `seed` on ``start(host:port:)``.
     public init(specAt path: String, seed: Seed = Seed(), database: String? = nil, options: Options = Options()) throws {
-        try self.init(api: ServedAPI.load(specAt: path), seed: seed, database: database, options: options)
+        try self.init(api: ServedAPI.load(specAt: path), handler: DefaultOperationHandler(), seed: seed, database: database, options: options)
     }
 
     /// A server of a spec held in memory; `file` names it in diagnostics.
     public init(spec data: Data, file: String, seed: Seed = Seed(), database: String? = nil, options: Options = Options()) throws {
-        try self.init(api: ServedAPI.load(spec: data, file: file), seed: seed, database: database, options: options)
+        try self.init(api: ServedAPI.load(spec: data, file: file), handler: DefaultOperationHandler(), seed: seed, database: database, options: options)
     }
 
-    /// A server of the resolved spec `api`.
-    private init(api: ServedAPI, seed: Seed, database: String?, options: Options) throws {
-        engine = try ServeEngine(api: api, seed: seed, store: Self.store(at: database))
+    /// A server of the spec `text` whose operations `handler` answers: a generated service's
+    /// (`crudegen --server`), whose methods answer as this server does unless a service implements them.
+    public init(
+        spec text: String, file: String, handler: some OperationHandler, seed: Seed = Seed(), database: String? = nil, options: Options = Options()
+    ) throws {
+        try self.init(api: ServedAPI.load(spec: Data(text.utf8), file: file), handler: handler, seed: seed, database: database, options: options)
+    }
+
+    /// A server of the resolved spec `api` whose operations `handler` answers.
+    private init(api: ServedAPI, handler: any OperationHandler, seed: Seed, database: String?, options: Options) throws {
+        engine = try ServeEngine(api: api, seed: seed, store: Self.store(at: database), handler: handler)
         self.options = options
     }
 

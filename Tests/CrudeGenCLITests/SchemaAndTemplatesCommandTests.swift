@@ -17,7 +17,7 @@ import Testing
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: CLITests.packageRoot.appendingPathComponent("Templates").path)
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
-        #expect(names.count == 9)
+        #expect(names.count == 10)
         for name in names {
             #expect(run.stdout.contains("\n  \(name) "), "\(name) is not listed")
         }

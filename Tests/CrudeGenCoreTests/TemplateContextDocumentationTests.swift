@@ -27,8 +27,11 @@ import Testing
             specs.append(try #require(SpecLoader.load(contentsOf: path).spec))
         }
         for spec in specs {
-            let model = CodeModelBuilder.build(APIResolver.resolve(try #require(ValidatedSpec.validate(spec).validated)))
+            let resolved = APIResolver.resolve(try #require(ValidatedSpec.validate(spec).validated))
+            let model = CodeModelBuilder.build(resolved)
             let access = model.access.modifier
+            let server = ServerModelBuilder.build(resolved, model: model, specText: "", modelsModule: nil)
+            collect(encoded(TemplateContext.server(server, access: access)), path: "", context: "server", into: &variables)
             collect(encoded(TemplateContext.api(model.api, access: access)), path: "", context: "api", into: &variables)
             for union in model.unions {
                 collect(encoded(TemplateContext.union(union, access: access)), path: "", context: "union", into: &variables)
@@ -114,7 +117,7 @@ import Testing
     @Test func everyContextVariableIsDocumentedWithItsType() throws {
         let collected = try Self.collectedVariables()
         let documented = try Self.documentedVariables()
-        #expect(collected.keys.sorted() == ["api", "enum", "function", "model", "store", "storeSchema", "union"])
+        #expect(collected.keys.sorted() == ["api", "enum", "function", "model", "server", "store", "storeSchema", "union"])
         for context in collected.keys.sorted() {
             let actual = collected[context] ?? [:]
             let written = documented[context] ?? [:]

@@ -2,7 +2,7 @@ import CrudeRuntime
 import Foundation
 
 /// A user-defined transform, as a spec's `transforms` section names it: prices travel as integer cents.
-enum CentsTransform: ValueTransform {
+nonisolated enum CentsTransform: ValueTransform {
     static func decode(_ cents: Int) throws -> Decimal {
         Decimal(cents) / 100
     }

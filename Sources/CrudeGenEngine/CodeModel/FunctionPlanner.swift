@@ -200,7 +200,7 @@ struct FunctionPlanner {
         return operationFunctions(
             name: verb, isStatic: false,
             documentation: [
-                "\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
+                "\(summary) (`\(operation.method.uppercased()) \(operation.route.specText)`)\(operation.returnsModel ? " and returns the server's copy" : "")."
             ],
             arguments: route.arguments + [nils], returnType: operation.returnsModel ? modelType : nil, locals: locals,
             builder: route.unwraps
@@ -219,7 +219,7 @@ struct FunctionPlanner {
         let route = routeCode(operation.route, instance: false)
         let locals = Locals(avoiding: route.names)
         return operationFunctions(
-            name: name, isStatic: true, documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."],
+            name: name, isStatic: true, documentation: ["\(summary) (`\(operation.method.uppercased()) \(operation.route.specText)`)."],
             arguments: route.arguments, returnType: operation.returnsModel ? modelType : nil, locals: locals,
             builder: operationStatements(operation, resource, path: route.path, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
     }
@@ -245,7 +245,7 @@ struct FunctionPlanner {
                 send(locals), passing: passing, toBuilder: name, through: nil, arguments: values,
                 statements: operationStatements(operation, resource, path: route.path, query: nil, body: nil, locals: locals, namespace: resource.namespaceOne))
         return SwiftFunction(
-            documentation: ["\(summary) (`\(operation.method.uppercased()) \(routeText(operation.route))`)."], isStatic: false, name: name,
+            documentation: ["\(summary) (`\(operation.method.uppercased()) \(operation.route.specText)`)."], isStatic: false, name: name,
             parameters: route.arguments.map(\.parameter) + [locals.clientParameter], isAsync: true, thrownError: Self.apiError,
             returnType: operation.returnsModel ? modelType : nil, body: route.unwraps + body)
     }
@@ -263,7 +263,7 @@ struct FunctionPlanner {
         return operationFunctions(
             name: "update", isStatic: true,
             documentation: [
-                "Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(routeText(operation.route))`)\(operation.returnsModel ? " and returns the server's copy" : "")."
+                "Sends only the fields `patch` sets or clears (`\(operation.method.uppercased()) \(operation.route.specText)`)\(operation.returnsModel ? " and returns the server's copy" : "")."
             ],
             arguments: route.arguments + [Argument(name: locals.patch, type: .named("Patch"), label: "_")],
             returnType: operation.returnsModel ? modelType : nil, locals: locals,
@@ -287,7 +287,7 @@ struct FunctionPlanner {
             query = [.var(locals.queryItems, nil, .identifier(locals.query))] + resource.listQuery.map { queryStatement($0, into: locals.queryItems) }
         }
         let items = query.isEmpty ? locals.query : locals.queryItems
-        let target = "`\(operation.method.uppercased()) \(routeText(operation.route))`"
+        let target = "`\(operation.method.uppercased()) \(operation.route.specText)`"
         guard let pagination = resource.pagination else {
             return operationFunctions(
                 name: "list", isStatic: true, documentation: ["Lists values (\(target))."], arguments: arguments, returnType: .array(modelType),
@@ -375,7 +375,7 @@ struct FunctionPlanner {
                 requestStatement(
                     resourceName: resource?.specName ?? SwiftNaming.unescaped(model), operation: action.specName, method: action.method,
                     headers: action.headers, path: route.path, query: query, body: body, locals: locals))
-            let target = "`\(action.method.uppercased()) \(routeText(action.route))`"
+            let target = "`\(action.method.uppercased()) \(action.route.specText)`"
             if let (pagination, itemType) = action.pagination {
                 return deprecated(
                     pagedFunctions(
@@ -736,15 +736,5 @@ struct FunctionPlanner {
         }
         code.path = .interpolation(segments)
         return code
-    }
-
-    /// The route as the spec writes it, for documentation.
-    private func routeText(_ route: [RoutePart]) -> String {
-        route.map { part in
-            switch part {
-            case let .literal(text): text
-            case let .parameter(parameter): "{\(parameter.specName)}"
-            }
-        }.joined()
     }
 }

@@ -74,6 +74,16 @@ public enum RoutePart: Sendable {
 }
 
 extension [RoutePart] {
+    /// The route as the spec writes it (`people/{id}`), for documentation.
+    var specText: String {
+        map { part in
+            switch part {
+            case let .literal(text): text
+            case let .parameter(parameter): "{\(parameter.specName)}"
+            }
+        }.joined()
+    }
+
     /// The route's parameter that is the resource's id, if it has one.
     var idParameter: RouteParameter? {
         lazy.compactMap { if case let .parameter(parameter) = $0, parameter.source == .id { parameter } else { nil } }.first

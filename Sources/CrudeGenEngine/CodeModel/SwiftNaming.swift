@@ -1,5 +1,5 @@
 /// Turns spec names into Swift identifiers and JSON keys.
-enum SwiftNaming {
+package enum SwiftNaming {
     /// Words Swift reserves everywhere, plus contextual ones that break as member names.
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
@@ -20,6 +20,11 @@ enum SwiftNaming {
         }
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+    }
+
+    /// Whether `name` can name a declaration as written: an identifier, and no keyword needing backticks.
+    package static func isPlainIdentifier(_ name: String) -> Bool {
+        isIdentifier(name) && !keywords.contains(name)
     }
 
     /// Whether an action named `name` in a spec has a Swift function name: the name made an identifier
@@ -230,6 +235,16 @@ enum SwiftNaming {
     /// A Swift string literal for `text`, escaping what Swift requires.
     static func stringLiteral(_ text: String) -> String {
         "\"" + literalContents(text) + "\""
+    }
+
+    /// A multi-line Swift string literal for `text`, its lines after `indent` spaces, as ``literalContents(_:)``
+    /// escapes each line: the first line (`"""`) is not indented, so that a template places it.
+    static func multilineStringLiteral(_ text: String, indent: Int) -> String {
+        let margin = String(repeating: " ", count: indent)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.isEmpty ? "" : margin + literalContents(String(line))
+        }
+        return (["\"\"\""] + lines + [margin + "\"\"\""]).joined(separator: "\n")
     }
 
     /// `text` escaped to stand between the quotes of a Swift string literal. Control, format and separator

@@ -282,6 +282,98 @@ nonisolated extension {{name}} {
 }
 
 """#,
+        "server-file": #"""
+{{% CONTENT_TYPE: TEXT}}
+{{! crudegen-templates: 1 }}
+/// The {{apiName}} API as a server answers it: one method per operation, typed as the client's models.
+///
+/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
+/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
+/// what it does not change. Start a server with `server(seed:database:options:)`.
+nonisolated {{access}}protocol {{protocolName}}: Sendable {
+{{#methods}}
+{{^isFirst}}
+
+{{/isFirst}}
+{{#documentation}}
+    {{.}}
+{{/documentation}}
+    {{signature}}
+{{/methods}}
+}
+
+nonisolated extension {{protocolName}} {
+{{#methods}}
+{{^isFirst}}
+
+{{/isFirst}}
+    {{access}}{{signature}} {
+{{#body}}
+        {{.}}
+{{/body}}
+    }
+{{/methods}}
+}
+
+nonisolated extension {{protocolName}} {
+    /// A server of the {{apiName}} API whose operations this service answers, starting with `seed`, its
+    /// values in memory, or in `database`: a SQLite file's path or a `postgres://` URL (docs/serve.md).
+    {{access}}func server(
+        seed: {{seedType}} = {{seedType}}(), database: {{stringType}}? = nil, options: {{optionsType}} = {{optionsType}}()
+    ) throws -> {{specServerType}} {
+        try {{specServerType}}(
+            spec: {{handlerName}}.spec,
+            file: {{specFileLiteral}},
+            handler: {{handlerName}}(service: self),
+            seed: seed,
+            database: database,
+            options: options
+        )
+    }
+}
+
+/// Answers each call through the service's method for it, its arguments read from the call.
+nonisolated struct {{handlerName}}: {{operationHandlerType}} {
+    /// The spec the server reads its routes and wire format from, as written.
+    static var spec: {{stringType}} {
+        {{specTextLiteral}}
+    }
+
+    /// The service whose methods answer.
+    let service: any {{protocolName}}
+
+    func answer(_ call: {{operationContextType}}) async throws -> {{operationAnswerType}} {
+        switch (call.resourceName, call.operationName) {
+{{#methods}}
+        case ({{resourceLiteral}}, {{operationLiteral}}):
+{{#dispatch}}
+            {{.}}
+{{/dispatch}}
+{{/methods}}
+        default:
+            return try await .byDefault(call)
+        }
+    }
+}
+{{#patches}}
+
+/// Reads a partial update's body into the `Patch` it sends: a field the body carries is set, any other kept.
+nonisolated private struct {{name}}: Decodable {
+    var patch = {{patchType}}()
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+{{#members}}
+        {{.}}
+{{/members}}
+{{#properties}}
+        {{.}}
+{{/properties}}
+    }
+}
+{{/patches}}
+
+"""#,
         "store-file": #"""
 {{% CONTENT_TYPE: TEXT}}
 {{! crudegen-templates: 1 }}

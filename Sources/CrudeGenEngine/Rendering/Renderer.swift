@@ -20,6 +20,13 @@ public struct Renderer: Sendable {
         return files.sorted { $0.name < $1.name }
     }
 
+    /// The server's file, `<API>Service.swift`.
+    package func render(_ server: ServerDeclaration, of model: CodeModel) -> GeneratedFile {
+        let imports =
+            [Self.runtime, SwiftImport("CrudeServe", spi: "Generated"), SwiftImport("Foundation")] + (server.modelsModule.map { [SwiftImport($0)] } ?? [])
+        return file(server.protocolName, model, TemplateContext.server(server, access: model.access.modifier), "server-file", imports: imports)
+    }
+
     /// The local store's files, `+Store` beside the files of the types they extend.
     private func storeFiles(_ store: StoreDeclaration, _ model: CodeModel) -> [GeneratedFile] {
         let access = model.access.modifier

@@ -141,7 +141,7 @@ enum TemplateContext {
     }
 
     /// The members of a resource object that hold some of `properties`, each named as its container.
-    private static func jsonAPIMembers(of properties: [PropertyDeclaration]) -> [String] {
+    static func jsonAPIMembers(of properties: [PropertyDeclaration]) -> [String] {
         let placed = properties.compactMap(\.jsonAPIMember)
         return [
             placed.contains(.attribute) ? "attributes" : nil,
@@ -169,6 +169,20 @@ enum TemplateContext {
     }
 
     static func decodeStatement(_ property: PropertyDeclaration) -> String {
+        SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(decodeCall(property))), indent: 8)
+    }
+
+    /// The statement of a server's reader of partial updates that sets the property in its `patch` when the
+    /// body carries its key: `if container.contains("name") { patch.name = .set(try container.decode(forKey: "name")) }`.
+    static func patchDecodeStatement(_ property: PropertyDeclaration) -> String {
+        let carried = container(of: property).member("contains").call([SwiftArgument(nil, .string(property.key))])
+        let set = SwiftExpression.member(nil, "set").call([SwiftArgument(nil, .try(decodeCall(property)))])
+        return SwiftRenderer.statement(.if(carried, .assign(SwiftExpression.identifier("patch").member(property.name), set)), indent: 8)
+    }
+
+    /// `container.decode(forKey: "key", using: T.self)`: the call that reads a property, through its
+    /// transform if any, from the container that holds it.
+    private static func decodeCall(_ property: PropertyDeclaration) -> SwiftExpression {
         var arguments = [SwiftArgument("forKey", .string(property.key))]
         if let transform = property.transform { arguments.append(SwiftArgument("using", .metatype(transform.swiftType))) }
         let method =
@@ -176,8 +190,7 @@ enum TemplateContext {
             case let .relationship(_, isToMany)?: relationshipMethod("decode", isToMany: isToMany) + (property.isOptional ? "IfPresent" : "")
             default: property.isOptional ? "decodeIfPresent" : "decode"
             }
-        let container = container(of: property).member(method)
-        return SwiftRenderer.statement(.assign(SwiftExpression.identifier("self").member(property.name), .try(container.call(arguments))), indent: 8)
+        return container(of: property).member(method).call(arguments)
     }
 
     /// The runtime's method that decodes or encodes (`verb`) a relationship: `decodeToOne`, `encodeToMany`.

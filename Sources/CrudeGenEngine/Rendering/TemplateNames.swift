@@ -8,7 +8,7 @@ enum TemplateNames {
     /// The contexts templates are rendered with.
     static let contextTypes: [any TemplateContextRoot.Type] = [
         APITemplateContext.self, EnumTemplateContext.self, UnionTemplateContext.self, ModelTemplateContext.self, FunctionTemplateContext.self,
-        StoreTemplateContext.self, StoreSchemaTemplateContext.self,
+        StoreTemplateContext.self, StoreSchemaTemplateContext.self, ServerTemplateContext.self,
     ]
 
     /// Context name → variable path (`envelope[].key`) → type as docs/templates.md writes it, read from the
@@ -20,6 +20,7 @@ enum TemplateNames {
     /// where these include them, in the scopes that include them.
     static let roots: [String: String] = [
         "api-file": "api", "enum-file": "enum", "union-file": "union", "model-file": "model", "store-file": "store", "api-store-file": "storeSchema",
+        "server-file": "server",
     ]
 
     /// One level of name lookup: an object of a context (`prefix` its path, `""` the context itself), or,

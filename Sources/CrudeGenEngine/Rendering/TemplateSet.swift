@@ -21,6 +21,7 @@ public struct TemplateSet: Sendable {
         "functions": "partial: generated functions, each a signature and a body",
         "store-file": "with `store: true`: a stored resource's table conformance, or a type's list of the stored resources it holds",
         "api-store-file": "with `store: true`: the API's store schema (tables, and the operations whose responses are kept)",
+        "server-file": "with `--server`: the service protocol of the API's operations, their defaults, and the handler that calls them",
     ]
 
     /// The source of the bundled template `name`, or `nil` when crudegen has none of that name.

@@ -35,7 +35,8 @@ enum SwiftRenderer {
     /// spaces in, after an access modifier of at most `package `, and ends with ` {`.
     static func signature(_ function: SwiftFunction, indent: Int) -> String {
         var effects = function.isAsync ? " async" : ""
-        if let error = function.thrownError { effects += " throws(\(error.spelling))" }
+        // An untyped `throws` is a thrown `any Error`, and is spelled as Swift code spells it.
+        if let error = function.thrownError { effects += error == .named("any Error") ? " throws" : " throws(\(error.spelling))" }
         if let result = function.returnType { effects += " -> \(result.spelling)" }
         let layout = Layout.sequence([
             .text((function.isStatic ? "static func " : "func ") + function.name), .arguments(function.parameters.map(parameter)), .text(effects),

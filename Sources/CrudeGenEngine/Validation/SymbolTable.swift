@@ -104,15 +104,16 @@ package struct SymbolTable {
 
     /// `Swift.String` when the spec declares its own `String`, else `String`.
     func qualified(_ type: BuiltinType) -> SwiftType {
-        qualified(type.swiftName, module: type.module)
+        qualified(swiftName: type.swiftName, module: type.module)
     }
 
     /// A runtime type's name (`Download`), qualified when the spec declares a type of the same Swift name.
     func qualifiedRuntimeType(_ name: String) -> SwiftType {
-        qualified(name, module: RuntimeName.crudeRuntime.rawValue)
+        qualified(swiftName: name, module: RuntimeName.crudeRuntime.rawValue)
     }
 
-    private func qualified(_ swiftName: String, module: String) -> SwiftType {
+    /// `swiftName` of `module`, qualified when the spec declares a type of the same Swift name.
+    func qualified(swiftName: String, module: String) -> SwiftType {
         swiftNames[swiftName] == nil ? .named(swiftName) : .member(.named(module), swiftName)
     }
 }

@@ -7,7 +7,8 @@ import Testing
 @testable import CrudeGenEngine
 
 /// Every spec crudegen accepts generates Swift that compiles in Swift 6 mode with warnings as errors,
-/// also under default main-actor isolation, and passes `swift format lint --strict`. Random valid specs probe the corners; a failure prints the
+/// also under default main-actor isolation, and passes `swift format lint --strict`: its client, and, in a
+/// build with the `CrudeServe` trait, its server beside it. Random valid specs probe the corners; a failure prints the
 /// spec, which then becomes a fixture.
 ///
 /// `swift test` runs a small batch with fixed seeds; `Scripts/random-specs.sh COUNT [SEED]` runs a
@@ -26,7 +27,7 @@ import Testing
             let yaml = generator.spec()
             let output: Generator.Output
             do {
-                output = try Generator().generate(spec: Data(yaml.utf8), file: "random-\(seed).crude.yaml")
+                output = try Self.generator.generate(spec: Data(yaml.utf8), file: "random-\(seed).crude.yaml")
             } catch {
                 rejected.append("seed \(seed): " + error.diagnostics.map(\.message).joined(separator: "; "))
                 continue
@@ -57,13 +58,29 @@ import Testing
         #expect(rejected.count * 4 <= Self.count, "most random specs were rejected: \(rejected.joined(separator: "\n"))")
     }
 
+    /// The generator of the specs: the client, and the server beside it where CrudeServe is built.
+    static var generator: Generator {
+        var generator = Generator()
+        #if CrudeServe
+        generator.server = Generator.ServerOutput()
+        #endif
+        return generator
+    }
+
     /// Lines of generated code, outside comments and string literals, that contain the word the hostile
     /// texts try to declare. Lines are split at every Unicode line break, wider than Swift's own rule, so
-    /// text that escaped a comment or literal anywhere shows up.
+    /// text that escaped a comment or literal anywhere shows up; the lines between a `"""` line and the
+    /// next (a server's spec) are a literal's.
     static func injectedCode(in files: [GeneratedFile]) -> [String] {
         files.flatMap { file in
-            file.contents.split(whereSeparator: \.isNewline).compactMap { line -> String? in
-                codeOutsideCommentsAndLiterals(String(line)).contains("injected") ? "\(file.name): \(line)" : nil
+            var inMultilineLiteral = false
+            return file.contents.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                if line.trimmingCharacters(in: .whitespaces) == "\"\"\"" {
+                    inMultilineLiteral.toggle()
+                    return nil
+                }
+                guard !inMultilineLiteral else { return nil }
+                return codeOutsideCommentsAndLiterals(String(line)).contains("injected") ? "\(file.name): \(line)" : nil
             }
         }
     }

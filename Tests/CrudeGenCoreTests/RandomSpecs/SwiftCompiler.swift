@@ -36,16 +36,40 @@ enum SwiftCompiler {
         return TestSupport.packageRoot.appendingPathComponent(".build/debug/Modules")
     }()
 
-    /// The folder of GRDB's SQLite module map, which code importing `CrudeStore` (and through it GRDB) needs:
-    /// SwiftPM passes it to its own targets, a plain `swiftc` must be told.
-    static let sqliteModuleFolder: URL = {
+    /// The folder of the dependencies' checkouts, whose C targets' module maps a plain `swiftc` must be shown.
+    static let checkoutsFolder: URL = {
         var folder = modulesFolder
         for _ in 0..<5 {
             folder.deleteLastPathComponent()
-            let candidate = folder.appendingPathComponent("checkouts/GRDB.swift/Sources/GRDBSQLite")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("module.modulemap").path) { return candidate }
+            let candidate = folder.appendingPathComponent("checkouts")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
         }
-        return TestSupport.packageRoot.appendingPathComponent(".build/checkouts/GRDB.swift/Sources/GRDBSQLite")
+        return TestSupport.packageRoot.appendingPathComponent(".build/checkouts")
+    }()
+
+    /// What a plain `swiftc` must be told to import the C modules the built modules depend on (GRDB's SQLite,
+    /// Yams' `CYaml`, NIO's), which SwiftPM passes to its own targets: the module maps SwiftPM wrote beside
+    /// the modules, and the folders of the checkouts' C targets that hold one.
+    static let cModuleFlags: [String] = {
+        let fileManager = FileManager.default
+        func entries(of folder: URL) -> [URL] {
+            ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map { folder.appendingPathComponent($0) }
+        }
+        var flags: [String] = []
+        for target in entries(of: modulesFolder.deletingLastPathComponent())
+        where target.lastPathComponent.hasSuffix(".build") && !target.lastPathComponent.hasSuffix("-tool.build") {
+            let map = target.appendingPathComponent("module.modulemap")
+            if fileManager.fileExists(atPath: map.path) { flags += ["-Xcc", "-fmodule-map-file=" + map.path] }
+        }
+        for package in entries(of: checkoutsFolder) {
+            for target in entries(of: package.appendingPathComponent("Sources")) {
+                for folder in [target, target.appendingPathComponent("include")]
+                where fileManager.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+                    flags += ["-I", folder.path]
+                }
+            }
+        }
+        return flags
     }()
 
     /// Compiles `files` (name → contents) as one module in Swift 6 mode, with warnings as errors unless an
@@ -66,9 +90,9 @@ enum SwiftCompiler {
             [
                 "swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6",
             ] + (warningsAsErrors ? ["-warnings-as-errors"] : []) + [
-                "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path, "-I", sqliteModuleFolder.path,
+                "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path,
                 "-o", folder.appendingPathComponent("module.o").path,
-            ] + isolation.flags + paths)
+            ] + cModuleFlags + isolation.flags + paths)
     }
 
     /// Runs a command found on `PATH` and collects what it prints, one at a time with the suite's other compilers.

@@ -12,18 +12,47 @@ struct DefaultOperations: Sendable {
     /// Where the values live.
     let store: any ServeStore
 
-    /// Stores a new value of `resource` from its checked fields: under `key`, the id the body gave (already
-    /// set in `object`), or under a new id; read-only fields set. 409 when the key is taken.
-    func create(_ resource: ServedResource, object: [String: WireValue], key given: String?, arguments: [String: String]) async throws(RequestFailure)
-        -> StoredRecord
-    {
-        var object = object
+    /// A new value of `resource` from the fields a body sets (`validation` holding what reading the body
+    /// found wrong): the fields checked, the route's fields set from the route, the id the body gives, if
+    /// any, and the route's arguments; 400 with every failure.
+    func newValue(
+        of resource: ServedResource, from body: [String: WireValue], values: [(part: ServedRoute.Part, value: String)],
+        validation: consuming BodyValidation
+    ) throws(RequestFailure) -> NewValue {
+        let body = Self.settingRouteFields(of: values, in: body)
+        var object = validation.object(body, fields: resource.fields, partial: false)
+        let key = resource.givenKey(in: body, validation: &validation)
+        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
+        if key != nil { object[resource.id.key] = body[resource.id.key] }
+        var arguments: [String: String] = [:]
+        for case let (.argument(name), value) in values {
+            arguments[name] = value
+        }
+        return NewValue(object: object, key: key, arguments: arguments)
+    }
+
+    /// The changes a body makes to the value the route names (`validation` holding what reading the body
+    /// found wrong): every field the client can set (`isPartial` off) or those the body carries, checked,
+    /// with the route's fields set from the route; 400 with every failure.
+    func changes(
+        of resource: ServedResource, from body: [String: WireValue], values: [(part: ServedRoute.Part, value: String)], isPartial: Bool,
+        validation: consuming BodyValidation
+    ) throws(RequestFailure) -> [String: WireValue] {
+        let changes = validation.object(Self.settingRouteFields(of: values, in: body), fields: resource.fields, partial: isPartial)
+        guard validation.errors.isEmpty else { throw RequestFailure(response: .invalid(validation.errors)) }
+        return changes
+    }
+
+    /// Stores `value` as a new value of `resource`: under the id it gives, or under a new id; read-only
+    /// fields set. 409 when the key is taken.
+    func create(_ resource: ServedResource, _ value: NewValue) async throws(RequestFailure) -> StoredRecord {
+        var object = value.object
         let key: String
-        if let given { key = given } else { key = try await newKey(of: resource, in: &object) }
+        if let given = value.key { key = given } else { key = try await newKey(of: resource, in: &object) }
         for field in resource.fields where field.readOnly {
             object[field.key] = field.type.placeholder(in: api)
         }
-        let record = StoredRecord(object: object, arguments: arguments)
+        let record = StoredRecord(object: object, arguments: value.arguments)
         guard try await stored({ try await store.insert(record, at: key, in: resource.table) }) else {
             let message = "A \(resource.name) with id \(key) already exists."
             throw RequestFailure(response: resource.jsonAPI == nil ? .detail(409, message) : .conflict(message, pointer: "/data/id"))
@@ -102,6 +131,16 @@ struct DefaultOperations: Sendable {
 
     // MARK: helpers
 
+    /// `body` with the fields the route names set from it: the route says where the value lives, whatever
+    /// the body says.
+    private static func settingRouteFields(of values: [(part: ServedRoute.Part, value: String)], in body: [String: WireValue]) -> [String: WireValue] {
+        var body = body
+        for case let (.field(field), value) in values {
+            body[field.key] = field.type.pathValue(value)
+        }
+        return body
+    }
+
     /// A new id of `resource`, set in `object`, and its key: the table's next integer, or a new UUID.
     private func newKey(of resource: ServedResource, in object: inout [String: WireValue]) async throws(RequestFailure) -> String {
         let type = resource.id.type
@@ -137,5 +176,15 @@ struct DefaultOperations: Sendable {
             throw RequestFailure(response: .detail(500, "The store could not be read or written: \(error)"))
         }
     }
+}
+/// A value to create, checked: its fields, the key of the id the body gave (set in `object` too), and the
+/// route's arguments it lives under.
+struct NewValue: Sendable {
+    /// The value's fields as the wire writes them.
+    var object: [String: WireValue]
+    /// The key of the id the body gave; `nil` for a new id.
+    var key: String?
+    /// Values of route parameters that are no field.
+    var arguments: [String: String]
 }
 #endif
