@@ -206,7 +206,12 @@ struct ServedResource: Sendable {
             // placeholder (a view of the collection whose fields another view created the value without).
             shown[field.key] = object[field.key] ?? field.type.placeholder(in: api) ?? .null
         }
-        return jsonAPI?.resourceObject(shown, of: self) ?? .object(shown)
+        return modelForm(of: shown)
+    }
+
+    /// The fields `object` holds as the client's model reads them: in a JSON:API resource's resource object.
+    func modelForm(of object: [String: WireValue]) -> WireValue {
+        jsonAPI?.resourceObject(object, of: self) ?? .object(object)
     }
 }
 

@@ -230,7 +230,7 @@ struct UploadMemoryTests {
         python.standardError = FileHandle.nullDevice
         let lifeline = Pipe()
         python.standardInput = lifeline
-        try python.run()
+        try Subprocess.launch(python)
         defer { try? lifeline.fileHandleForWriting.close() }
         let announcement = try await Subprocess.offCooperativePool { [output] in output.fileHandleForReading.availableData }
         let port = try #require(Int(String(decoding: announcement, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))

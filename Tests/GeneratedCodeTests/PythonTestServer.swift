@@ -59,7 +59,7 @@ actor PythonTestServer {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try Subprocess.launch(process)
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData

@@ -72,10 +72,10 @@ public enum Subprocess {
         let errors = mergingStandardError ? output : Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try launch(process)
         // Both pipes are read at once, so that a program filling one of them cannot stall on it.
         let errorText = mergingStandardError ? nil : Reading(errors.fileHandleForReading)
-        let standardOutput = output.fileHandleForReading.readDataToEndOfFile()
+        let standardOutput = readToEnd(output.fileHandleForReading)
         process.waitUntilExit()
         return Finished(status: process.terminationStatus, standardOutput: standardOutput, standardError: errorText?.finish() ?? Data())
     }
@@ -87,10 +87,42 @@ public enum Subprocess {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "exit 0"]
-            try process.run()
+            try launch(process)
             process.waitUntilExit()
             return process.processIdentifier
         }
+    }
+
+    /// Starts `process`, one launch at a time in the test process: Foundation's `Process.run()` on Linux
+    /// crashed copying its arguments when several threads launched programs at once (seen with the
+    /// compilers, `psql` and `crudegen serve` of three suites starting together). Waiting stays concurrent.
+    public static func launch(_ process: Process) throws {
+        try launchLock.withLock { try process.run() }
+    }
+
+    /// The lock of ``launch(_:)``.
+    private static let launchLock = NSLock()
+
+    /// Everything `handle` yields up to its end. A read interrupted by a signal (a child's `SIGCHLD`) is
+    /// tried again: `readDataToEndOfFile()` stopped the test process with a `try!` on `EINTR`.
+    public static func readToEnd(_ handle: FileHandle) -> Data {
+        var data = Data()
+        while true {
+            do {
+                guard let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty else { return data }
+                data.append(chunk)
+            } catch let error as NSError where Self.isInterruption(error) {
+                continue
+            } catch {
+                return data
+            }
+        }
+    }
+
+    /// Whether `error` is a read interrupted by a signal (`EINTR`), in any of the wrappings Foundation gives it.
+    private static func isInterruption(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(EINTR) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isInterruption) ?? false
     }
 
     /// Runs the blocking `work` on a thread of its own and returns its result, suspending the caller meanwhile.
@@ -110,7 +142,7 @@ public enum Subprocess {
         /// Starts reading `handle` to its end.
         init(_ handle: FileHandle) {
             Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
+                data = Subprocess.readToEnd(handle)
                 done.signal()
             }
         }

@@ -38,7 +38,7 @@ import Testing
                 for line in String(decoding: data, as: UTF8.self).split(separator: "\n") { continuation.yield(String(line)) }
             }
         }
-        try process.run()
+        try Subprocess.launch(process)
         var iterator = lines.makeAsyncIterator()
         let started = try #require(await iterator.next())
         let base = try #require(started.split(separator: " ").first { $0.hasPrefix("http://") }.flatMap { URL(string: String($0)) }, "\(started)")

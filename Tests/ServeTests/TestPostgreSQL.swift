@@ -86,7 +86,7 @@ actor TestPostgreSQL {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try Subprocess.launch(process)
         var text = ""
         while !text.contains("\ndir=") || !text.hasSuffix("\n") {
             let chunk = output.fileHandleForReading.availableData

@@ -10,21 +10,23 @@ package enum ServerModelBuilder {
         _ resolved: ResolvedAPI, model: CodeModel, specText: String, modelsModule: String?, serviceName: String? = nil
     ) -> ServerDeclaration {
         let protocolName = serviceName ?? SwiftNaming.unescaped(model.api.name) + "Service"
-        let names = ServerNames(symbols: resolved.validated.symbols, protocolName: protocolName)
+        let names = ServerNames(symbols: resolved.validated.symbols, protocolName: protocolName, modelsModule: modelsModule)
         var methods: [ServerMethod] = []
         var patches: [PatchDecoding] = []
         for declaration in model.models {
             guard let resource = declaration.resource else { continue }
-            let type = SwiftType.named(declaration.name)
+            let type = names.modelType(.named(declaration.name))
             let partial = resource.partialUpdate
             if partial != nil {
                 patches.append(
-                    PatchDecoding(name: names.changesType(of: declaration.name), patch: .member(type, "Patch"), properties: resource.patchProperties))
+                    PatchDecoding(
+                        name: names.changesType(of: declaration.name), patch: .member(type, "Patch"),
+                        properties: resource.patchProperties.map(names.modelProperty)))
             }
             for operation in resource.operations {
                 // A `patch` operation that sends no `Patch` (no field to set) is not one the client sends.
                 if operation.kind == .patch && partial?.kind != .patch { continue }
-                methods.append(names.method(operation, of: type, resource: resource, patch: operation.kind == partial?.kind))
+                methods.append(names.method(operation, of: type, named: declaration.name, resource: resource, patch: operation.kind == partial?.kind))
             }
         }
         return ServerDeclaration(
@@ -96,10 +98,49 @@ private struct ServerNames {
     let protocolName: String
     let handlerName: String
 
-    init(symbols: SymbolTable, protocolName: String) {
+    /// The module of the client's models, if the server's file imports them.
+    let modelsModule: String?
+
+    init(symbols: SymbolTable, protocolName: String, modelsModule: String?) {
         self.symbols = symbols
         self.protocolName = protocolName
         handlerName = protocolName + "Handler"
+        self.modelsModule = modelsModule
+    }
+
+    /// `type` with every type the spec declares qualified with the models' module, when the server's file
+    /// imports them: there, a model named like a type of Foundation or the runtime (`Date`, `Calendar`)
+    /// is as visible as the other, and only its module tells them apart.
+    func modelType(_ type: SwiftType) -> SwiftType {
+        guard let modelsModule else { return type }
+        switch type {
+        case let .named(name): return symbols.isDeclared(swiftName: SwiftNaming.unescaped(name)) ? .member(.named(modelsModule), name) : type
+        case let .member(base, name): return .member(modelType(base), name)
+        case let .optional(wrapped): return .optional(modelType(wrapped))
+        case let .array(element): return .array(modelType(element))
+        case let .dictionary(key, value): return .dictionary(key: modelType(key), value: modelType(value))
+        case let .generic(base, arguments): return .generic(modelType(base), arguments.map(modelType))
+        }
+    }
+
+    /// `property` with its type and transform as ``modelType(_:)`` spells them.
+    func modelProperty(_ property: PropertyDeclaration) -> PropertyDeclaration {
+        var property = property
+        property.type = modelType(property.type)
+        property.transform = property.transform.map(modelTransform)
+        return property
+    }
+
+    /// `transform` with its types as ``modelType(_:)`` spells them.
+    private func modelTransform(_ transform: TransformDeclaration) -> TransformDeclaration {
+        switch transform {
+        case let .builtin(name, type): .builtin(name: name, runtimeType: type)
+        case let .dateFormat(name, type): .dateFormat(name: name, type: modelType(type))
+        case let .custom(name, type): .custom(name: name, swiftType: modelType(type))
+        case let .optional(wrapped): .optional(modelTransform(wrapped))
+        case let .array(element): .array(modelTransform(element))
+        case let .dictionary(value): .dictionary(modelTransform(value))
+        }
     }
 
     /// A type of CrudeServe (`OperationContext`), qualified when the spec declares one of that name.
@@ -112,16 +153,20 @@ private struct ServerNames {
         SwiftNaming.unescaped(typeName) + "Changes"
     }
 
-    /// The method of `operation` of the resource of Swift type `type`: `readPerson(id:context:)`.
-    func method(_ operation: OperationDeclaration, of type: SwiftType, resource: ResourceDeclaration, patch isPatch: Bool) -> ServerMethod {
-        let typeName = SwiftNaming.unescaped(type.spelling)
+    /// The method of `operation` of the resource of Swift type `type`, declared as `declaredName`:
+    /// `readPerson(id:context:)`.
+    func method(_ operation: OperationDeclaration, of type: SwiftType, named declaredName: String, resource: ResourceDeclaration, patch isPatch: Bool)
+        -> ServerMethod
+    {
+        let typeName = SwiftNaming.unescaped(declaredName)
         let call = SwiftExpression.identifier("call")
         let context = SwiftExpression.identifier("context")
         var parameters: [SwiftParameter] = []
         var arguments: [SwiftArgument] = []
         if operation.route.idParameter != nil {
-            parameters.append(SwiftParameter(label: nil, name: "id", type: resource.idType))
-            arguments.append(SwiftArgument("id", .try(call.member("id").call([SwiftArgument("as", .metatype(resource.idType))]))))
+            let idType = modelType(resource.idType)
+            parameters.append(SwiftParameter(label: nil, name: "id", type: idType))
+            arguments.append(SwiftArgument("id", .try(call.member("id").call([SwiftArgument("as", .metatype(idType))]))))
         }
         switch operation.kind {
         case .create, .update, .patch:

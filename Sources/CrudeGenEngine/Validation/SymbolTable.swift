@@ -112,8 +112,13 @@ package struct SymbolTable {
         qualified(swiftName: name, module: RuntimeName.crudeRuntime.rawValue)
     }
 
+    /// Whether the spec declares a type of the Swift name `swiftName`.
+    func isDeclared(swiftName: String) -> Bool {
+        swiftNames[swiftName] != nil
+    }
+
     /// `swiftName` of `module`, qualified when the spec declares a type of the same Swift name.
     func qualified(swiftName: String, module: String) -> SwiftType {
-        swiftNames[swiftName] == nil ? .named(swiftName) : .member(.named(module), swiftName)
+        isDeclared(swiftName: swiftName) ? .member(.named(module), swiftName) : .named(swiftName)
     }
 }

@@ -108,11 +108,13 @@ public struct OperationContext: Sendable {
 
     // MARK: typed values, for generated code
 
-    /// The checked body as a value of `type`: the new value of a create, or the value a full update sends.
+    /// The checked body as a value of `type`: the new value of a create, the value a full update sends,
+    /// or the fields a partial update sets, and only those.
     @_spi(Generated)
     public func body<Value: Decodable>(as type: Value.Type) throws -> Value {
         switch body {
         case let .new(value): try decoded(type, from: value.object)
+        case let .changes(changes) where isPartial: try JSONDecoder().decode(type, from: JSONText.data(resource.modelForm(of: changes)))
         case let .changes(changes): try decoded(type, from: changes)
         case .none: throw ServiceError(status: 400, message: "The request has no body.")
         }

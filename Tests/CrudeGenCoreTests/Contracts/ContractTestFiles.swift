@@ -61,4 +61,70 @@ import Testing
             "Contract-\(fixture).swift is out of date (CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles re-records):\n\(TestSupport.diff(expected: committed, actual: written, name: file.lastPathComponent))"
         )
     }
+
+    /// Where the fixtures' recorded servers live.
+    static let serversFolder = TestSupport.packageRoot.appendingPathComponent("Tests/ServeTests/GeneratedServers")
+
+    /// The fixtures whose generated server imports their module: those whose types are public or package.
+    static let servedFixtures: [(folder: String, module: String)] = fixtures.filter { fixture in
+        let path = TestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture.folder)/spec.yaml").path
+        return SpecLoader.load(contentsOf: path).spec?.api.access != .internal
+    }
+
+    /// Each fixture's server, as `crudegen --server --models-module <module> --service-name <module>Service`
+    /// writes it, compiled into ServeTests (only with the `CrudeServe` trait) for the contract tests.
+    @Test(arguments: servedFixtures.map(\.folder))
+    func recordedServerIsCurrent(fixture: String) throws {
+        let module = try #require(Self.fixtures.first { $0.folder == fixture }?.module)
+        var generator = Generator()
+        generator.server = Generator.ServerOutput(modelsModule: module, serviceName: module + "Service")
+        let output = try generator.generate(specsAt: [TestSupport.packageRoot.appendingPathComponent("Fixtures/\(fixture)/spec.yaml").path])
+        let file = try #require(output.files.first)
+        let written = """
+            // Written from Fixtures/\(fixture)/spec.yaml by `crudegen --server --models-module \(module) --service-name \(module)Service`
+            // (`CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`). Do not edit.
+            #if CrudeServe
+            \(file.contents)#endif
+
+            """
+        try expectRecorded(written, in: Self.serversFolder.appendingPathComponent(file.name))
+    }
+
+    /// The servers of the recorded services, each with its defaults alone, by fixture.
+    @Test func recordedServerListIsCurrent() throws {
+        var lines = [
+            "// Written by ContractTestFiles (`CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles`). Do not edit.",
+            "#if CrudeServe",
+            "import CrudeServe",
+            "",
+            "/// Every fixture's generated server answering with its defaults alone: what the contract tests run against beside `crudegen serve`.",
+            "enum GeneratedServers {",
+            "    /// The generated server of `fixture`, starting with `seed`, over `database`; `nil` for a fixture without one.",
+            "    static func server(fixture: String, seed: Seed, database: String?) throws -> SpecServer? {",
+            "        switch fixture {",
+        ]
+        lines += Self.servedFixtures.map { "        case \"\($0.folder)\": try \($0.module)Defaults().server(seed: seed, database: database)" }
+        lines += ["        default: nil", "        }", "    }", "}"]
+        for fixture in Self.servedFixtures {
+            lines += [
+                "", "/// Fixtures/\(fixture.folder)'s service with every method's default.", "struct \(fixture.module)Defaults: \(fixture.module)Service {}",
+            ]
+        }
+        lines += ["#endif", ""]
+        try expectRecorded(lines.joined(separator: "\n"), in: Self.serversFolder.appendingPathComponent("GeneratedServers.swift"))
+    }
+
+    /// Writes `text` to `file` when recording; else expects the file to hold it.
+    private func expectRecorded(_ text: String, in file: URL) throws {
+        if TestSupport.isRecording {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+            return
+        }
+        let committed = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(
+            committed == text,
+            "\(file.lastPathComponent) is out of date (CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles re-records):\n\(TestSupport.diff(expected: committed, actual: text, name: file.lastPathComponent))"
+        )
+    }
 }

@@ -35,7 +35,7 @@ struct ContractTestWriter {
             "",
             access,
             "",
-            "/// The generated client of Fixtures/\(fixture) against `crudegen serve` of the same spec, one test per resource and store.",
+            "/// The generated client of Fixtures/\(fixture) against `crudegen serve` of the same spec\(hasGeneratedServer ? " and its generated server" : ""), one test per resource, server and store.",
             "@Suite struct \(suiteName)RecordedContractTests {",
         ]
         var testNames: Set<String> = []
@@ -43,12 +43,19 @@ struct ContractTestWriter {
             guard let resource = type.resource else { continue }
             var name = Self.lowerCamel(resource.specName) + "Contract"
             while !testNames.insert(name).inserted { name += "_" }
-            lines += ["", "    @Test(arguments: TestStore.all) func \(name)(store: TestStore) async throws {"]
+            lines += ["", "    @Test(arguments: \(targets)) func \(name)(target: ContractTarget) async throws {"]
             lines += resourceTest(type, resource).map { "        " + $0 } + ["    }"]
         }
         lines += ["}", "#endif", ""]
         return lines.joined(separator: "\n")
     }
+
+    /// Whether the fixture's generated server (`crudegen --server --models-module`) serves the contract too:
+    /// it can import the models from the fixture's module when they are public or package.
+    var hasGeneratedServer: Bool { model.access != .internal }
+
+    /// The servers and stores each test runs against.
+    private var targets: String { hasGeneratedServer ? "ContractTarget.all" : "ContractTarget.served" }
 
     /// `ReadmeContractTests`'s `Readme` from `readme`, `DrfImported` from `drf-imported`.
     private var suiteName: String {
@@ -61,7 +68,7 @@ struct ContractTestWriter {
         let functions = type.plannedFunctions()
         let specName = SwiftNaming.stringLiteral(resource.specName)
         var lines = [
-            "let contract = try await ContractServer.start(fixture: \(SwiftNaming.stringLiteral(fixture)), store: store)",
+            "let contract = try await ContractServer.start(fixture: \(SwiftNaming.stringLiteral(fixture)), target: target)",
             "defer { _Concurrency.Task { await contract.stop() } }",
             "let client = CrudeRuntime.APIClient(configuration: \(module).\(model.api.name).configuration(baseURL: contract.baseURL))",
         ]

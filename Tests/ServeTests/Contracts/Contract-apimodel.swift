@@ -8,11 +8,11 @@ import Testing
 
 import FixtureApiModel
 
-/// The generated client of Fixtures/apimodel against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/apimodel against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ApimodelRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func postContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "apimodel", store: store)
+    @Test(arguments: ContractTarget.all) func postContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "apimodel", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureApiModel.Post.list(on: client)
@@ -40,8 +40,8 @@ import FixtureApiModel
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureApiModel.Post.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "apimodel", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "apimodel", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureApiModel.Blog.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureArticleApiModel
 
-/// The generated client of Fixtures/article-apimodel against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/article-apimodel against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ArticleApimodelRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func postContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "article-apimodel", store: store)
+    @Test(arguments: ContractTarget.all) func postContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "article-apimodel", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureArticleApiModel.Blog.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureArticleApiModel.Post.list(on: client)

@@ -8,7 +8,7 @@ import Testing
 
 import FixtureArticleCRUDEFuturesConfiguration
 
-/// The generated client of Fixtures/article-crude-futures-configuration against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/article-crude-futures-configuration against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ArticleCrudeFuturesConfigurationRecordedContractTests {
 }
 #endif

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureArticleCRUDEFuturesRoutes
 
-/// The generated client of Fixtures/article-crude-futures-routes against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/article-crude-futures-routes against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ArticleCrudeFuturesRoutesRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "article-crude-futures-routes", store: store)
+    @Test(arguments: ContractTarget.all) func personContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "article-crude-futures-routes", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureArticleCRUDEFuturesRoutes.Household.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureArticleCRUDEFuturesRoutes.Person.list(householdID: 1, on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureArticleRaccoon
 
-/// The generated client of Fixtures/article-raccoon against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/article-raccoon against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ArticleRaccoonRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "article-raccoon", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "article-raccoon", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureArticleRaccoon.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureArticleRaccoon.User.list(on: client)

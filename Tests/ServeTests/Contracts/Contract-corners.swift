@@ -8,11 +8,11 @@ import Testing
 
 import FixtureCorners
 
-/// The generated client of Fixtures/corners against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/corners against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct CornersRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func patchContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "corners", store: store)
+    @Test(arguments: ContractTarget.all) func patchContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "corners", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureCorners.Revision.list(on: client)
@@ -41,8 +41,8 @@ import FixtureCorners
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Revision.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func deviceContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "corners", store: store)
+    @Test(arguments: ContractTarget.all) func deviceContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "corners", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureCorners.Device.list(on: client)
@@ -71,8 +71,8 @@ import FixtureCorners
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Device.read(deviceID: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func invoiceContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "corners", store: store)
+    @Test(arguments: ContractTarget.all) func invoiceContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "corners", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureCorners.Invoice.list(client: 1, on: client)
@@ -92,8 +92,8 @@ import FixtureCorners
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func memberContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "corners", store: store)
+    @Test(arguments: ContractTarget.all) func memberContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "corners", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureCorners.Member.list(on: client)
@@ -122,8 +122,8 @@ import FixtureCorners
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCorners.Member.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func clipContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "corners", store: store)
+    @Test(arguments: ContractTarget.all) func clipContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "corners", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.
@@ -144,8 +144,8 @@ import FixtureCorners
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func accountContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "corners", store: store)
+    @Test(arguments: ContractTarget.all) func accountContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "corners", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCorners.Corners.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureCRUDEFutures
 
-/// The generated client of Fixtures/crude-futures against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/crude-futures against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct CrudeFuturesRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "crude-futures", store: store)
+    @Test(arguments: ContractTarget.all) func personContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "crude-futures", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCRUDEFutures.Household.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureCRUDEFutures.Person.list(householdID: 1, on: client)
@@ -41,8 +41,8 @@ import FixtureCRUDEFutures
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureCRUDEFutures.Person.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func householdRecordContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "crude-futures", store: store)
+    @Test(arguments: ContractTarget.all) func householdRecordContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "crude-futures", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureCRUDEFutures.Household.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureCRUDEFutures.HouseholdRecord.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRFCRUDEFutures
 
-/// The generated client of Fixtures/drf-crude-futures against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/drf-crude-futures against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct DrfCrudeFuturesRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-crude-futures", store: store)
+    @Test(arguments: ContractTarget.all) func personContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-crude-futures", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFCRUDEFutures.CRUDEServer.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFCRUDEFutures.Person.list(householdID: 1, on: client)
@@ -41,8 +41,8 @@ import FixtureDRFCRUDEFutures
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFCRUDEFutures.Person.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func householdContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-crude-futures", store: store)
+    @Test(arguments: ContractTarget.all) func householdContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-crude-futures", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFCRUDEFutures.CRUDEServer.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFCRUDEFutures.Household.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRFImported
 
-/// The generated client of Fixtures/drf-imported against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/drf-imported against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct DrfImportedRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func authorContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func authorContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFImported.Author.list(on: client)
@@ -41,8 +41,8 @@ import FixtureDRFImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Author.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func bookContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func bookContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFImported.Book.list(authorPk: 1, on: client)
@@ -71,8 +71,8 @@ import FixtureDRFImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Book.read(authorPk: 1, id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func cursorItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func cursorItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFImported.CursorItem] = []
@@ -102,8 +102,8 @@ import FixtureDRFImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.CursorItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func limitItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func limitItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFImported.LimitItem] = []
@@ -133,8 +133,8 @@ import FixtureDRFImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.LimitItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func pageItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func pageItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFImported.PageItem] = []
@@ -164,8 +164,8 @@ import FixtureDRFImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.PageItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func tagContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func tagContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFImported.Tag.list(on: client)
@@ -194,8 +194,8 @@ import FixtureDRFImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFImported.Tag.read(slug: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-imported", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFImported.DRFItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFImported.User.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRFRaccoon
 
-/// The generated client of Fixtures/drf-raccoon against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/drf-raccoon against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct DrfRaccoonRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-raccoon", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-raccoon", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFRaccoon.SampleServer.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFRaccoon.User] = []

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRFYasgImported
 
-/// The generated client of Fixtures/drf-yasg-imported against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/drf-yasg-imported against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct DrfYasgImportedRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func authorContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", store: store)
+    @Test(arguments: ContractTarget.all) func authorContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFYasgImported.DRFYasgItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFYasgImported.Author.list(on: client)
@@ -41,8 +41,8 @@ import FixtureDRFYasgImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFYasgImported.Author.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func bookContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", store: store)
+    @Test(arguments: ContractTarget.all) func bookContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFYasgImported.DRFYasgItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFYasgImported.Book.list(authorPk: "YQ==", on: client)
@@ -71,8 +71,8 @@ import FixtureDRFYasgImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFYasgImported.Book.read(authorPk: "YQ==", id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func cursorItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", store: store)
+    @Test(arguments: ContractTarget.all) func cursorItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFYasgImported.DRFYasgItems.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFYasgImported.CursorItem] = []
@@ -102,8 +102,8 @@ import FixtureDRFYasgImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFYasgImported.CursorItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func limitItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", store: store)
+    @Test(arguments: ContractTarget.all) func limitItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFYasgImported.DRFYasgItems.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFYasgImported.LimitItem] = []
@@ -133,8 +133,8 @@ import FixtureDRFYasgImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFYasgImported.LimitItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func pageItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", store: store)
+    @Test(arguments: ContractTarget.all) func pageItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFYasgImported.DRFYasgItems.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRFYasgImported.PageItem] = []
@@ -164,8 +164,8 @@ import FixtureDRFYasgImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRFYasgImported.PageItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func tagContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", store: store)
+    @Test(arguments: ContractTarget.all) func tagContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf-yasg-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRFYasgImported.DRFYasgItems.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureDRFYasgImported.Tag.list(on: client)

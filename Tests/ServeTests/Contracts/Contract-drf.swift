@@ -8,11 +8,11 @@ import Testing
 
 import FixtureDRF
 
-/// The generated client of Fixtures/drf against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/drf against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct DrfRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func pageItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf", store: store)
+    @Test(arguments: ContractTarget.all) func pageItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRF.DRF.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRF.PageItem] = []
@@ -41,8 +41,8 @@ import FixtureDRF
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.PageItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func limitItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf", store: store)
+    @Test(arguments: ContractTarget.all) func limitItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRF.DRF.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRF.LimitItem] = []
@@ -71,8 +71,8 @@ import FixtureDRF
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureDRF.LimitItem.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func cursorItemContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "drf", store: store)
+    @Test(arguments: ContractTarget.all) func cursorItemContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "drf", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureDRF.DRF.configuration(baseURL: contract.baseURL))
         var listed: [FixtureDRF.CursorItem] = []

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureFastAPIImported
 
-/// The generated client of Fixtures/fastapi-imported against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/fastapi-imported against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct FastapiImportedRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func heroContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-imported", store: store)
+    @Test(arguments: ContractTarget.all) func heroContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIImported.Heroes.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureFastAPIImported.Hero.list(on: client)
@@ -41,8 +41,8 @@ import FixtureFastAPIImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Hero.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func teamContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-imported", store: store)
+    @Test(arguments: ContractTarget.all) func teamContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIImported.Heroes.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureFastAPIImported.Team.list(on: client)
@@ -71,8 +71,8 @@ import FixtureFastAPIImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIImported.Team.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-imported", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIImported.Heroes.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureFastAPIImported.User.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureFastAPIVendorStyles
 
-/// The generated client of Fixtures/fastapi-vendor-styles against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/fastapi-vendor-styles against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct FastapiVendorStylesRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func serverContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", store: store)
+    @Test(arguments: ContractTarget.all) func serverContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIVendorStyles.VendorStyles.configuration(baseURL: contract.baseURL))
         var listed: [FixtureFastAPIVendorStyles.Server] = []
@@ -41,8 +41,8 @@ import FixtureFastAPIVendorStyles
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIVendorStyles.Server.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func dropletContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", store: store)
+    @Test(arguments: ContractTarget.all) func dropletContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIVendorStyles.VendorStyles.configuration(baseURL: contract.baseURL))
         var listed: [FixtureFastAPIVendorStyles.Droplet] = []
@@ -67,8 +67,8 @@ import FixtureFastAPIVendorStyles
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIVendorStyles.Droplet.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func addonContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", store: store)
+    @Test(arguments: ContractTarget.all) func addonContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIVendorStyles.VendorStyles.configuration(baseURL: contract.baseURL))
         var listed: [FixtureFastAPIVendorStyles.Addon] = []
@@ -97,8 +97,8 @@ import FixtureFastAPIVendorStyles
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureFastAPIVendorStyles.Addon.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func taskModelContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", store: store)
+    @Test(arguments: ContractTarget.all) func taskModelContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIVendorStyles.VendorStyles.configuration(baseURL: contract.baseURL))
         var listed: [FixtureFastAPIVendorStyles.TaskModel] = []
@@ -124,8 +124,8 @@ import FixtureFastAPIVendorStyles
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func eventContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", store: store)
+    @Test(arguments: ContractTarget.all) func eventContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "fastapi-vendor-styles", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureFastAPIVendorStyles.VendorStyles.configuration(baseURL: contract.baseURL))
         var listed: [FixtureFastAPIVendorStyles.Event] = []

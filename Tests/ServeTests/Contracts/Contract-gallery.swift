@@ -8,11 +8,11 @@ import Testing
 
 import FixtureGallery
 
-/// The generated client of Fixtures/gallery against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/gallery against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct GalleryRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func photoContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "gallery", store: store)
+    @Test(arguments: ContractTarget.all) func photoContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "gallery", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureGallery.Gallery.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.

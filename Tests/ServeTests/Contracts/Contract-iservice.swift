@@ -8,11 +8,11 @@ import Testing
 
 import FixtureIService
 
-/// The generated client of Fixtures/iservice against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/iservice against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct IserviceRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "iservice", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "iservice", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureIService.Placeholder.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureIService.User.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureJSONAPI
 
-/// The generated client of Fixtures/jsonapi against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/jsonapi against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct JsonapiRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "jsonapi", store: store)
+    @Test(arguments: ContractTarget.all) func personContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "jsonapi", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureJSONAPI.Library.configuration(baseURL: contract.baseURL))
         var listed: [FixtureJSONAPI.Person] = []
@@ -42,8 +42,8 @@ import FixtureJSONAPI
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureJSONAPI.Person.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func articleContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "jsonapi", store: store)
+    @Test(arguments: ContractTarget.all) func articleContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "jsonapi", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureJSONAPI.Library.configuration(baseURL: contract.baseURL))
         var listed: [FixtureJSONAPI.Article] = []

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureLitestarImported
 
-/// The generated client of Fixtures/litestar-imported against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/litestar-imported against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct LitestarImportedRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func authorContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "litestar-imported", store: store)
+    @Test(arguments: ContractTarget.all) func authorContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "litestar-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.Author] = []
@@ -42,8 +42,8 @@ import FixtureLitestarImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Author.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func bookContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "litestar-imported", store: store)
+    @Test(arguments: ContractTarget.all) func bookContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "litestar-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.Book] = []
@@ -73,8 +73,8 @@ import FixtureLitestarImported
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureLitestarImported.Book.read(authorId: 1, id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "litestar-imported", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "litestar-imported", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureLitestarImported.Litestar.configuration(baseURL: contract.baseURL))
         var listed: [FixtureLitestarImported.User] = []

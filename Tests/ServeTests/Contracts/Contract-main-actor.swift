@@ -8,11 +8,11 @@ import Testing
 
 import FixtureMainActor
 
-/// The generated client of Fixtures/main-actor against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/main-actor against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct MainActorRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func artistContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "main-actor", store: store)
+    @Test(arguments: ContractTarget.all) func artistContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "main-actor", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureMainActor.Studio.configuration(baseURL: contract.baseURL))
         var listed: [FixtureMainActor.Artist] = []

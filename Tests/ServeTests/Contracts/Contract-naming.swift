@@ -8,11 +8,11 @@ import Testing
 
 import FixtureNaming
 
-/// The generated client of Fixtures/naming against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/naming against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct NamingRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func classContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func classContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.`class`.list(on: client)
@@ -41,8 +41,8 @@ import FixtureNaming
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`class`.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func emptyContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func emptyContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.Empty.list(on: client)
@@ -55,8 +55,8 @@ import FixtureNaming
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func defaultContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func defaultContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.`default`.list(on: client)
@@ -81,8 +81,8 @@ import FixtureNaming
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`default`.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func selfContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func selfContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.`self`.list(on: client)
@@ -97,8 +97,8 @@ import FixtureNaming
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func typeContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func typeContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.`Type`.list(on: client)
@@ -127,8 +127,8 @@ import FixtureNaming
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`Type`.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func protocolContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func protocolContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         // No list: the spec lists none.
         // No read: the spec lists none.
@@ -137,8 +137,8 @@ import FixtureNaming
         // Nothing read, so nothing to update, create or delete from.
     }
 
-    @Test(arguments: TestStore.all) func initContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func initContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.`init`.list(on: client)
@@ -163,8 +163,8 @@ import FixtureNaming
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureNaming.`init`.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func descriptionContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "naming", store: store)
+    @Test(arguments: ContractTarget.all) func descriptionContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "naming", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureNaming.Naming.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureNaming.description.list(on: client)

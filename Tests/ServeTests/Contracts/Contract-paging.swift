@@ -8,11 +8,11 @@ import Testing
 
 import FixturePaging
 
-/// The generated client of Fixtures/paging against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/paging against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct PagingRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "paging", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "paging", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
         var listed: [FixturePaging.User] = []
@@ -26,8 +26,8 @@ import FixturePaging
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func entryContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "paging", store: store)
+    @Test(arguments: ContractTarget.all) func entryContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "paging", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
         var listed: [FixturePaging.Entry] = []
@@ -41,8 +41,8 @@ import FixturePaging
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func eventContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "paging", store: store)
+    @Test(arguments: ContractTarget.all) func eventContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "paging", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
         var listed: [FixturePaging.Event] = []
@@ -56,8 +56,8 @@ import FixturePaging
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func issueContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "paging", store: store)
+    @Test(arguments: ContractTarget.all) func issueContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "paging", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
         var listed: [FixturePaging.Issue] = []
@@ -71,8 +71,8 @@ import FixturePaging
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func postContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "paging", store: store)
+    @Test(arguments: ContractTarget.all) func postContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "paging", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixturePaging.Paging.configuration(baseURL: contract.baseURL))
         var listed: [FixturePaging.Post] = []

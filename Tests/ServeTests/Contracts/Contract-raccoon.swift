@@ -8,11 +8,11 @@ import Testing
 
 import FixtureRaccoon
 
-/// The generated client of Fixtures/raccoon against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/raccoon against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct RaccoonRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "raccoon", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "raccoon", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRaccoon.SampleAPI.configuration(baseURL: contract.baseURL))
         var listed: [FixtureRaccoon.User] = []

@@ -8,11 +8,11 @@ import Testing
 
 @testable import FixtureRandom2026
 
-/// The generated client of Fixtures/random-2026 against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/random-2026 against `crudegen serve` of the same spec, one test per resource, server and store.
 @Suite struct Random2026RecordedContractTests {
 
-    @Test(arguments: TestStore.all) func bodyContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-2026", store: store)
+    @Test(arguments: ContractTarget.served) func bodyContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-2026", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2026.description.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandom2026.Body.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 @testable import FixtureRandom2027
 
-/// The generated client of Fixtures/random-2027 against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/random-2027 against `crudegen serve` of the same spec, one test per resource, server and store.
 @Suite struct Random2027RecordedContractTests {
 
-    @Test(arguments: TestStore.all) func classContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-2027", store: store)
+    @Test(arguments: ContractTarget.served) func classContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-2027", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2027.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandom2027.`class`.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureRandom2035
 
-/// The generated client of Fixtures/random-2035 against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/random-2035 against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct Random2035RecordedContractTests {
 
-    @Test(arguments: TestStore.all) func optionalContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-2035", store: store)
+    @Test(arguments: ContractTarget.all) func optionalContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-2035", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2035.SampleAPI.configuration(baseURL: contract.baseURL))
         // No list: the spec lists none.

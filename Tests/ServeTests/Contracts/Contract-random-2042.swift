@@ -8,11 +8,11 @@ import Testing
 
 @testable import FixtureRandom2042
 
-/// The generated client of Fixtures/random-2042 against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/random-2042 against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct Random2042RecordedContractTests {
 
-    @Test(arguments: TestStore.all) func pageContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-2042", store: store)
+    @Test(arguments: ContractTarget.all) func pageContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-2042", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2042.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandom2042.ResourcePage.list(query: "YQ==", on: client)
@@ -31,8 +31,8 @@ import Testing
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func dateContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-2042", store: store)
+    @Test(arguments: ContractTarget.all) func dateContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-2042", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandom2042.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandom2042.Date.list(on: client)

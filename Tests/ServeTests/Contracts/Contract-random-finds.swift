@@ -8,11 +8,11 @@ import Testing
 
 import FixtureRandomFinds
 
-/// The generated client of Fixtures/random-finds against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/random-finds against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct RandomFindsRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func entryContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-finds", store: store)
+    @Test(arguments: ContractTarget.all) func entryContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandomFinds.Entry.list(update: "YQ==", on: client)
@@ -41,8 +41,8 @@ import FixtureRandomFinds
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Entry.read(update: "YQ==", id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func kindContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-finds", store: store)
+    @Test(arguments: ContractTarget.all) func kindContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandomFinds.Kind.list(on: client)
@@ -67,8 +67,8 @@ import FixtureRandomFinds
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Kind.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func actorContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-finds", store: store)
+    @Test(arguments: ContractTarget.all) func actorContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandomFinds.Actor.list(on: client)
@@ -97,8 +97,8 @@ import FixtureRandomFinds
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureRandomFinds.Actor.read(Self: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func indexContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "random-finds", store: store)
+    @Test(arguments: ContractTarget.all) func indexContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "random-finds", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureRandomFinds.`default`.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureRandomFinds.Index.list(createOperation: 1, on: client)

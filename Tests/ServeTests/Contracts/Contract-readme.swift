@@ -8,11 +8,11 @@ import Testing
 
 import FixtureReadme
 
-/// The generated client of Fixtures/readme against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/readme against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ReadmeRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func personContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "readme", store: store)
+    @Test(arguments: ContractTarget.all) func personContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "readme", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureReadme.Household.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureReadme.Person.list(on: client)

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureShadowing
 
-/// The generated client of Fixtures/shadowing against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/shadowing against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct ShadowingRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func reportContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "shadowing", store: store)
+    @Test(arguments: ContractTarget.all) func reportContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "shadowing", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureShadowing.Shadows.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureShadowing.Report.list(on: client)
@@ -37,8 +37,8 @@ import FixtureShadowing
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureShadowing.Report.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func emptyContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "shadowing", store: store)
+    @Test(arguments: ContractTarget.all) func emptyContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "shadowing", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         // No list: the spec lists none.
         // No read: the spec lists none.

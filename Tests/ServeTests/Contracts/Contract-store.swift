@@ -8,11 +8,11 @@ import Testing
 
 import FixtureStore
 
-/// The generated client of Fixtures/store against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/store against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct StoreRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "store", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "store", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureStore.SampleAPI.configuration(baseURL: contract.baseURL))
         var listed: [FixtureStore.User] = []
@@ -35,8 +35,8 @@ import FixtureStore
         await #expect(throws: CrudeRuntime.APIError.self) { try await FixtureStore.User.read(id: firstID, on: client) }
     }
 
-    @Test(arguments: TestStore.all) func teamContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "store", store: store)
+    @Test(arguments: ContractTarget.all) func teamContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "store", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureStore.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureStore.Team.list(orgId: 1, on: client)
@@ -51,8 +51,8 @@ import FixtureStore
         // No delete: the spec lists none.
     }
 
-    @Test(arguments: TestStore.all) func announcementContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "store", store: store)
+    @Test(arguments: ContractTarget.all) func announcementContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "store", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureStore.SampleAPI.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureStore.Announcement.list(on: client)

@@ -8,7 +8,7 @@ import Testing
 
 @testable import FixtureTransforms
 
-/// The generated client of Fixtures/transforms against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/transforms against `crudegen serve` of the same spec, one test per resource, server and store.
 @Suite struct TransformsRecordedContractTests {
 }
 #endif

@@ -8,11 +8,11 @@ import Testing
 
 import FixtureUnions
 
-/// The generated client of Fixtures/unions against `crudegen serve` of the same spec, one test per resource and store.
+/// The generated client of Fixtures/unions against `crudegen serve` of the same spec and its generated server, one test per resource, server and store.
 @Suite struct UnionsRecordedContractTests {
 
-    @Test(arguments: TestStore.all) func userContract(store: TestStore) async throws {
-        let contract = try await ContractServer.start(fixture: "unions", store: store)
+    @Test(arguments: ContractTarget.all) func userContract(target: ContractTarget) async throws {
+        let contract = try await ContractServer.start(fixture: "unions", target: target)
         defer { _Concurrency.Task { await contract.stop() } }
         let client = CrudeRuntime.APIClient(configuration: FixtureUnions.Unions.configuration(baseURL: contract.baseURL))
         let listed = try await FixtureUnions.User.list(on: client)

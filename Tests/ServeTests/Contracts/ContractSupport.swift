@@ -5,6 +5,28 @@ import Testing
 
 @testable import CrudeServe
 
+/// What a contract test runs against: `crudegen serve` or the fixture's generated server, over a store.
+struct ContractTarget: Sendable, CustomTestStringConvertible {
+    /// Which server answers.
+    enum Server: Sendable {
+        /// `crudegen serve` of the fixture's spec.
+        case serve
+        /// The fixture's generated service with its defaults alone (`GeneratedServers`).
+        case generated
+    }
+
+    var server: Server
+    var store: TestStore
+
+    /// `crudegen serve` over every store the contract tests run over.
+    static let served = TestStore.all.map { ContractTarget(server: .serve, store: $0) }
+
+    /// `crudegen serve` and the generated server, over every store the contract tests run over.
+    static let all = served + TestStore.all.map { ContractTarget(server: .generated, store: $0) }
+
+    var testDescription: String { "\(server == .serve ? "crudegen serve" : "generated server") over \(store.rawValue)" }
+}
+
 /// A fixture's spec served with sample values of every resource, for the recorded contract tests
 /// (`Contract-<fixture>.swift`, written by `ContractTestWriter` in CrudeGenCoreTests).
 ///
@@ -20,8 +42,8 @@ struct ContractServer {
     /// How many values each resource was seeded with, by spec name.
     let counts: [String: Int]
 
-    /// Serves `Fixtures/<fixture>/spec.yaml` on a free port over `store`, seeded with samples.
-    static func start(fixture: String, store: TestStore) async throws -> ContractServer {
+    /// Serves `Fixtures/<fixture>/spec.yaml` on a free port as `target` says, seeded with samples.
+    static func start(fixture: String, target: ContractTarget) async throws -> ContractServer {
         let path = ServeSupport.fixture(fixture)
         let api = try ServedAPI.load(specAt: path)
         var records: [String: [JSONValue]] = [:]
@@ -32,7 +54,12 @@ struct ContractServer {
             counts[resource.name] = count
             records[resource.name] = (1...count).map { samples.record(of: resource, number: $0) }
         }
-        let server = try SpecServer(specAt: path, seed: Seed(records), database: try await store.database())
+        let database = try await target.store.database()
+        let server: SpecServer
+        switch target.server {
+        case .serve: server = try SpecServer(specAt: path, seed: Seed(records), database: database)
+        case .generated: server = try #require(try GeneratedServers.server(fixture: fixture, seed: Seed(records), database: database))
+        }
         return ContractServer(server: server, baseURL: try await server.start(), counts: counts)
     }
 
