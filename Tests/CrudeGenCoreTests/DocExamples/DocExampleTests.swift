@@ -47,9 +47,26 @@ import Testing
     @Test(.tags(.integration), .skippedWhenQuick) func declarationsCompile() async throws {
         for example in Self.examples where example.kind == .declarations {
             let imports = example.code.contains("import ") ? "" : "import CrudeRuntime\nimport Foundation\n\n"
-            let result = try await SwiftCompiler.compile([("Example.swift", imports + example.code)])
+            // A service needs its spec's server code, and CrudeServe: compiled only with its trait.
+            guard let server = try serverCode(for: example) else { continue }
+            let result = try await SwiftCompiler.compile([("Example.swift", imports + example.code)] + server)
             #expect(result.succeeded, "\(example.place) does not compile:\n\(result.output.prefix(2000))")
         }
+    }
+
+    /// What a service of docs/serve.md compiles against: its governing spec's server code with the models
+    /// beside it (`crudegen --server`); none for an example that imports no CrudeServe, and `nil` for one
+    /// that does in a build without the `CrudeServe` trait, which cannot compile it.
+    private func serverCode(for example: DocExample) throws -> [(name: String, contents: String)]? {
+        guard Self.imports(of: example).contains("CrudeServe") else { return [] }
+        #if CrudeServe
+        var generator = Generator()
+        generator.server = Generator.ServerOutput()
+        let spec = try #require(example.governingSpec, "\(example.place): a service example needs a spec above it (`<!-- spec: PATH -->`)")
+        return try generator.generate(spec: Data(spec.utf8), file: "spec.yaml").files.map { ($0.name, $0.contents) }
+        #else
+        return nil
+        #endif
     }
 
     @Test(.tags(.integration), .skippedWhenQuick) func manifestsEvaluate() async throws {
