@@ -102,7 +102,9 @@ public struct OperationContext: Sendable {
         case (.list, _):
             let (records, total) = try await operations.list(resource, values: values, filters: filters, window: window)
             return .records(records.map(\.record.object), total: total)
-        case (.create, _), (.update, _), (.patch, _): preconditionFailure("the engine reads a body for \(kind.rawValue)")
+        case (.create, _), (.update, _), (.patch, _):
+            // The engine reads a body for each of these before it calls a handler.
+            throw RequestFailure(response: .detail(400, "The request has no body."))
         }
     }
 

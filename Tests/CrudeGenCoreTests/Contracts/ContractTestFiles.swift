@@ -50,16 +50,7 @@ import Testing
         let validated = try ValidatedSpec.validate(SpecLoader.load(contentsOf: specPath))
         let written = ContractTestWriter(fixture: fixture, module: module, model: CodeModelBuilder.build(APIResolver.resolve(validated)), spec: validated.spec)
             .write()
-        let file = Self.folder.appendingPathComponent("Contract-\(fixture).swift")
-        if TestSupport.isRecording {
-            try Data(written.utf8).write(to: file)
-            return
-        }
-        let committed = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        #expect(
-            committed == written,
-            "Contract-\(fixture).swift is out of date (CRUDEGEN_RECORD=1 swift test --filter ContractTestFiles re-records):\n\(TestSupport.diff(expected: committed, actual: written, name: file.lastPathComponent))"
-        )
+        try expectRecorded(written, in: Self.folder.appendingPathComponent("Contract-\(fixture).swift"))
     }
 
     /// Where the fixtures' recorded servers live.
