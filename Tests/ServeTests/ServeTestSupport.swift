@@ -33,11 +33,16 @@ enum ServeSupport {
     }()
 
     /// Sends one request and returns the status, headers and body.
+    ///
+    /// The request may wait long for a connection and the server's answer when the machine is busy (CI runs
+    /// hundreds of tests at once on two cores; 500 requests sent at once, through a handful of connections,
+    /// once waited past URLSession's default 60 s idle timeout): the timeout is a safety net, not a signal.
     static func send(
         _ method: String, _ url: URL, body: Data? = nil, contentType: String? = "application/json", headers: [String: String] = [:]
     ) async throws -> (status: Int, headers: [AnyHashable: Any], body: Data) {
         var request = URLRequest(url: url)
         request.httpMethod = method
+        request.timeoutInterval = 600
         if body != nil, let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = if let body { try await session.upload(for: request, from: body) } else { try await session.data(for: request) }
