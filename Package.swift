@@ -263,6 +263,11 @@ let package = Package(
                 "CrudeGenCore",
                 "ProcessRunner",
                 .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
+                // An application's own router, which a server's routes join (`SpecServer.register(on:)`), run
+                // and stopped in a service group.
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["CrudeServe"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["CrudeServe"])),
             ] + fixtureCases.map { .target(name: $0.target) }
         ),
         // Random specs crudegen accepts, and the seeded numbers they are drawn from, for the generator's and the

@@ -137,12 +137,24 @@ final class ServeEngine: Sendable {
 
     // MARK: routing
 
+    /// Whether a route of the spec has the path `path`, whatever the verb: what the spec answers when it
+    /// shares a router with routes of the user's own (``SpecServer/register(on:)``).
+    func hasRoute(forPath path: String) -> Bool {
+        guard let relative = relativePath(path) else { return false }
+        return api.endpoints.contains { $0.route.match(relative) != nil }
+    }
+
+    /// `path` below the base path, its escapes normalized; `nil` outside the base path.
+    private func relativePath(_ path: String) -> Substring? {
+        guard path.hasPrefix(api.basePath) else { return nil }
+        return Substring(ServedRoute.normalizingEscapes(in: path.dropFirst(api.basePath.count)))
+    }
+
     /// Finds the operation or action the request's path and verb name; 404 or 405 when there is none.
     private func route(_ request: ServedRequest) async throws(RequestFailure) -> ServedResponse {
-        guard request.path.hasPrefix(api.basePath) else {
+        guard let relative = relativePath(request.path) else {
             throw RequestFailure(response: .detail(404, "Not found: \(api.name) is served under \(api.basePath)."))
         }
-        let relative = Substring(ServedRoute.normalizingEscapes(in: request.path.dropFirst(api.basePath.count)))
         var allowed: [String] = []
         var matching: [(endpoint: ServedEndpoint, values: [(part: ServedRoute.Part, value: String)])] = []
         for endpoint in api.endpoints {

@@ -165,6 +165,32 @@ public actor SpecServer {
         return (group, task, url)
     }
 
+    /// Serves the spec's routes on `router`, an application's own, beside its other routes: a request whose
+    /// path has the shape of a spec route's (`people/{id}` has `people/count` too) is answered as
+    /// ``start(host:port:)``'s server answers it, with the options' CORS, log, delay and failures; any other
+    /// goes on to the router's routes.
+    ///
+    /// ```swift
+    /// let router = Router()
+    /// router.get("health") { _, _ in "ok" }
+    /// server.register(on: router)
+    /// let app = Application(router: router, services: server.services)
+    /// try await app.runService()
+    /// ```
+    ///
+    /// Run ``services`` in the application's service group: a database's connection pool is one. The store is
+    /// filled with the seed on the first request; while it cannot be reached, requests are answered 503.
+    /// Routes added to `router` before this call and sharing a spec route's path and verb answer in its place.
+    public nonisolated func register<Context: RequestContext>(on router: Router<Context>) {
+        router.add(middleware: SpecMiddleware(responder: SpecResponder(engine: engine, options: options)))
+    }
+
+    /// What an application serving the spec through ``register(on:)`` runs beside its server: the store's
+    /// connection pool, if it has one.
+    public nonisolated var services: [any Service] {
+        [engine.storeService].compactMap(\.self)
+    }
+
     /// Replaces the data with `seed`, or with the data the server started with when `nil`.
     public func reset(to seed: Seed? = nil) async throws {
         try await engine.reset(to: seed)
@@ -210,8 +236,12 @@ struct SpecResponder: HTTPResponder {
     /// The delay, failure rate, log and body limit.
     let options: SpecServer.Options
 
-    /// The engine's answer, with CORS headers, logged.
     func respond(to request: Request, context: Context) async throws -> Response {
+        await response(to: request)
+    }
+
+    /// The engine's answer, with CORS headers, logged.
+    func response(to request: Request) async -> Response {
         let started = ContinuousClock.now
         let response = await answer(request)
         var headers = HTTPFields(response.headers)
@@ -224,7 +254,8 @@ struct SpecResponder: HTTPResponder {
         return Response(status: HTTPResponse.Status(code: response.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 
-    /// Preflights, rehearsed delays and failures, the body read up to the limit, then the engine's answer.
+    /// Preflights, rehearsed delays and failures, the body read up to the limit, the store prepared, then the
+    /// engine's answer.
     private func answer(_ request: Request) async -> ServedResponse {
         if Self.isPreflight(request) {
             return ServedResponse(status: 204)
@@ -254,9 +285,15 @@ struct SpecResponder: HTTPResponder {
         guard size <= options.maximumBodySize else {
             return .detail(413, "The body is larger than the \(options.maximumBodySize) bytes this server reads.")
         }
+        do {
+            // At once after the first time; before it, a request waits for the seed.
+            try await engine.prepare()
+        } catch {
+            return .detail(503, "The store could not be reached: \(error)")
+        }
         let raw = request.uri.string
         let question = raw.firstIndex(of: "?")
-        let path = String(raw[..<(question ?? raw.endIndex)])
+        let path = Self.path(of: request)
         let query: [(name: String, value: String)] = (question.map { raw[raw.index(after: $0)...] } ?? "").split(separator: "&").map { item in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decoded(_ text: Substring?) -> String {
@@ -276,6 +313,12 @@ struct SpecResponder: HTTPResponder {
                 origin: "http://\(host)",
                 body: Data(buffer: body)
             ))
+    }
+
+    /// The path of `request`'s target, as sent (percent escapes kept).
+    static func path(of request: Request) -> String {
+        let target = request.uri.string
+        return String(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
     }
 
     /// Whether `request` is a CORS preflight: an `OPTIONS` request that names the method it asks about. Any
@@ -300,6 +343,19 @@ struct SpecResponder: HTTPResponder {
             fields.append(HTTPField(name: .accessControlMaxAge, value: "600"))
         }
         return fields
+    }
+}
+
+/// The spec's routes in front of an application's own (``SpecServer/register(on:)``).
+struct SpecMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// What answers the spec's routes.
+    let responder: SpecResponder
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard responder.engine.hasRoute(forPath: SpecResponder.path(of: request)) else {
+            return try await next(request, context)
+        }
+        return await responder.response(to: request)
     }
 }
 

@@ -3,6 +3,9 @@ import CrudeRuntime
 import CrudeServe
 import FixtureReadme
 import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
 import Testing
 
 /// README's spec as server code (`crudegen --server`, recorded in `GeneratedServers/FixtureReadmeService.swift`):
@@ -81,6 +84,51 @@ import Testing
         #expect(try await Person.list(on: client).map(\.firstName) == ["Ada", "Grace"])
         try await Person.delete(id: 1, on: client)
         #expect(try await server.records(of: "Person").map { $0["first_name"] } == [JSONValue.string("Grace")])
+    }
+
+    /// On an application's own router, the spec's routes answer through the service, the application's own
+    /// routes beside them, and a path neither has goes on to the router's 404.
+    @Test func theServerJoinsAnApplicationsOwnRouter() async throws {
+        let server = try Registry().server(
+            seed: Seed(["Person": [.object(["first_name": .string("Ada"), "birthday": .string("1815-12-10T00:00:00Z")])]]))
+        let router = Router()
+        router.get("health") { _, _ in "ok" }
+        router.get("api/people/2") { _, _ in "before" }
+        server.register(on: router)
+        router.get("api/statistics") { _, _ in "mine" }
+        let (ports, bound) = AsyncStream<Int?>.makeStream()
+        let app = Application(
+            router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)), services: server.services,
+            onServerRunning: { bound.yield($0.localAddress?.port) })
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        let running = Task { try await group.run() }
+        defer {
+            Task {
+                await group.triggerGracefulShutdown()
+                _ = try? await running.value
+            }
+        }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next() ?? nil)
+        let root = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let client = APIClient(configuration: Household.configuration(baseURL: root.appendingPathComponent("api")))
+
+        // The spec's routes, through the service: the seed is there, a create is the service's.
+        #expect(try await Person.read(id: 1, on: client).firstName == "Ada")
+        #expect(try await Person(firstName: "Grace", birthday: Date(timeIntervalSince1970: 0)).create(on: client).firstName == "GRACE")
+        let refused = try await ServeSupport.send("DELETE", root.appendingPathComponent("api/people/1"))
+        #expect(refused.status == 403 && refused.headers["Access-Control-Allow-Origin"] as? String == "*")
+        // The application's routes: one added before the server's, one after it under its base path.
+        let health = try await ServeSupport.send("GET", root.appendingPathComponent("health"))
+        #expect(health.status == 200 && String(decoding: health.body, as: UTF8.self) == "ok")
+        let mine = try await ServeSupport.send("GET", root.appendingPathComponent("api/statistics"))
+        #expect(mine.status == 200 && String(decoding: mine.body, as: UTF8.self) == "mine")
+        // A route added before the server's, on one of its paths and verbs, answers in its place.
+        let before = try await ServeSupport.send("GET", root.appendingPathComponent("api/people/2"))
+        #expect(before.status == 200 && String(decoding: before.body, as: UTF8.self) == "before")
+        // Neither's: the router's own 404, not the spec's JSON detail.
+        let neither = try await ServeSupport.send("GET", root.appendingPathComponent("api/nothing"))
+        #expect(neither.status == 404 && neither.body.isEmpty)
     }
 }
 
