@@ -7,6 +7,10 @@ import PackageDescription
 let package = Package(
     name: "Household",
     platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        // The models, for the app and for the server in ../HouseholdServer, which share them.
+        .library(name: "HouseholdModels", targets: ["HouseholdModels"])
+    ],
     dependencies: [
         // A real app writes .package(url: "https://github.com/…/crudegen", from: "0.1.0").
         // `name:` keeps the identity `crudegen` whatever the checkout's folder is called.

@@ -44,6 +44,19 @@ import Testing
         #expect(files.first?.contents.contains("\nimport Models\n") == true)
     }
 
+    /// Examples/HouseholdServer keeps what `crudegen --server` writes for the example's spec, as it writes it
+    /// now (its own build and tests, a package of their own, are Scripts/example-server.sh's).
+    @Test func theExampleServersCodeIsCurrent() throws {
+        var generator = Generator()
+        generator.server = Generator.ServerOutput(modelsModule: "HouseholdModels")
+        let examples = GoldenFileTests.fixturesFolder.deletingLastPathComponent().appendingPathComponent("Examples")
+        let output = try generator.generate(specsAt: [examples.appendingPathComponent("Household/Sources/HouseholdModels/Household.crude.yaml").path])
+        let file = try #require(output.files.first)
+        #expect(output.files.map(\.name) == ["HouseholdService.swift"])
+        let kept = try String(contentsOf: examples.appendingPathComponent("HouseholdServer/Sources/HouseholdService/HouseholdService.swift"), encoding: .utf8)
+        #expect(file.contents == kept, "Examples/HouseholdServer's HouseholdService.swift is not what crudegen writes now: run Scripts/example-server.sh")
+    }
+
     /// The hand-written sources a fixture's generated code needs (a user-defined transform).
     static func support(in folder: URL) throws -> [(name: String, contents: String)] {
         let support = folder.appendingPathComponent("Support")
