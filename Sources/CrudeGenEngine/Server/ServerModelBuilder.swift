@@ -153,6 +153,23 @@ private struct ServerNames {
         SwiftNaming.unescaped(typeName) + "Changes"
     }
 
+    /// The statement reading query parameter `parameter` from `call` as the client's function takes it: by
+    /// its transform or as its type, an array in its style, `nil` when the query leaves out an optional one.
+    private func queryValue(_ parameter: QueryParameterDeclaration, of call: SwiftExpression) -> SwiftExpression {
+        var type = modelType(parameter.type)
+        if case let .optional(wrapped) = type { type = wrapped }
+        var arguments = [SwiftArgument(nil, .string(parameter.key))]
+        if let transform = parameter.transform {
+            arguments.append(SwiftArgument("using", .metatype(modelTransform(transform).swiftType)))
+        } else {
+            arguments.append(SwiftArgument("as", .metatype(type)))
+        }
+        if let style = parameter.arrayStyle { arguments.append(SwiftArgument("style", .member(nil, style.rawValue))) }
+        let read = call.member("query").call(arguments)
+        guard !parameter.isOptional else { return .try(read) }
+        return .try(call.member("required").call([SwiftArgument(nil, read), SwiftArgument("query", .string(parameter.key))]))
+    }
+
     /// The method of `operation` of the resource of Swift type `type`, declared as `declaredName`:
     /// `readPerson(id:context:)`.
     func method(_ operation: OperationDeclaration, of type: SwiftType, named declaredName: String, resource: ResourceDeclaration, patch isPatch: Bool)
@@ -167,6 +184,25 @@ private struct ServerNames {
             let idType = modelType(resource.idType)
             parameters.append(SwiftParameter(label: nil, name: "id", type: idType))
             arguments.append(SwiftArgument("id", .try(call.member("id").call([SwiftArgument("as", .metatype(idType))]))))
+        }
+        // The route's other values, then a list's query parameters, labelled as the client's functions take
+        // them; a name the method's own parameters or the defaults' bodies use is renamed inside (`context_`).
+        var taken: Set<String> = ["id", "value", "patch", "window", "context"]
+        func add(_ name: String, _ type: SwiftType, read: SwiftExpression) {
+            let unescaped = SwiftNaming.unescaped(name)
+            var inside = unescaped
+            while !taken.insert(inside).inserted { inside += "_" }
+            parameters.append(SwiftParameter(label: inside == unescaped ? nil : name, name: inside == unescaped ? name : inside, type: type))
+            arguments.append(SwiftArgument(name, read))
+        }
+        let routeParameters = operation.route.compactMap { if case let .parameter(parameter) = $0 { parameter } else { nil } }
+        for (position, parameter) in routeParameters.enumerated() where parameter.source != .id {
+            let type = modelType(parameter.type)
+            let read = call.member("parameter").call([SwiftArgument(nil, .integer(position)), SwiftArgument("as", .metatype(type))])
+            add(parameter.name, type, read: .try(read))
+        }
+        for parameter in operation.kind == .list ? resource.listQuery : [] {
+            add(parameter.name, modelType(parameter.type), read: queryValue(parameter, of: call))
         }
         switch operation.kind {
         case .create, .update, .patch:

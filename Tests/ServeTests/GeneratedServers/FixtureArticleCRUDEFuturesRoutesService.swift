@@ -34,7 +34,7 @@ nonisolated public protocol FixtureArticleCRUDEFuturesRoutesService: Sendable {
     func deletePerson(id: Int, context: OperationContext) async throws
 
     /// Answers Person's `list` (`GET households/{householdID}/people`); by default as `crudegen serve` does.
-    func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureArticleCRUDEFuturesRoutes.Person>
+    func listPerson(householdID: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureArticleCRUDEFuturesRoutes.Person>
 }
 
 nonisolated extension FixtureArticleCRUDEFuturesRoutesService {
@@ -61,7 +61,7 @@ nonisolated extension FixtureArticleCRUDEFuturesRoutesService {
         try await context.defaultDelete()
     }
 
-    public func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureArticleCRUDEFuturesRoutes.Person> {
+    public func listPerson(householdID: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureArticleCRUDEFuturesRoutes.Person> {
         return try await context.defaultList(window)
     }
 }
@@ -127,7 +127,7 @@ nonisolated struct FixtureArticleCRUDEFuturesRoutesServiceHandler: OperationHand
             try await service.deletePerson(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Person", "list"):
-            return try OperationAnswer.listed(await service.listPerson(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listPerson(householdID: try call.parameter(0, as: Int.self), call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
         }

@@ -27,7 +27,14 @@ nonisolated public protocol FixtureCRUDEFuturesService: Sendable {
     func deletePerson(id: Int, context: OperationContext) async throws
 
     /// Answers Person's `list` (`GET households/{householdID}/people`); by default as `crudegen serve` does.
-    func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCRUDEFutures.Person>
+    func listPerson(
+        householdID: Int,
+        search: String?,
+        colors: [FixtureCRUDEFutures.Color]?,
+        minCompletion: Double?,
+        _ window: Range<Int>,
+        context: OperationContext
+    ) async throws -> Listed<FixtureCRUDEFutures.Person>
 
     /// Answers HouseholdRecord's `create` (`POST households`); by default as `crudegen serve` does.
     func createHouseholdRecord(
@@ -69,7 +76,14 @@ nonisolated extension FixtureCRUDEFuturesService {
         try await context.defaultDelete()
     }
 
-    public func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCRUDEFutures.Person> {
+    public func listPerson(
+        householdID: Int,
+        search: String?,
+        colors: [FixtureCRUDEFutures.Color]?,
+        minCompletion: Double?,
+        _ window: Range<Int>,
+        context: OperationContext
+    ) async throws -> Listed<FixtureCRUDEFutures.Person> {
         return try await context.defaultList(window)
     }
 
@@ -193,7 +207,17 @@ nonisolated struct FixtureCRUDEFuturesServiceHandler: OperationHandler {
             try await service.deletePerson(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Person", "list"):
-            return try OperationAnswer.listed(await service.listPerson(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listPerson(
+                    householdID: try call.parameter(0, as: Int.self),
+                    search: try call.query("search", as: String.self),
+                    colors: try call.query("colors", as: [FixtureCRUDEFutures.Color].self, style: .commaSeparated),
+                    minCompletion: try call.query("min_completion", as: Double.self),
+                    call.window,
+                    context: call
+                ),
+                of: call
+            )
         case ("HouseholdRecord", "create"):
             return try OperationAnswer.value(
                 await service.createHouseholdRecord(try call.body(as: FixtureCRUDEFutures.HouseholdRecord.self), context: call),

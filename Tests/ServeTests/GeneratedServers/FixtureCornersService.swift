@@ -45,13 +45,13 @@ nonisolated public protocol FixtureCornersService: Sendable {
     func listDevice(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCorners.Device>
 
     /// Answers Invoice's `create` (`POST clients/{client}/invoices`); by default as `crudegen serve` does.
-    func createInvoice(_ value: FixtureCorners.Invoice, context: OperationContext) async throws -> FixtureCorners.Invoice
+    func createInvoice(client: Int, _ value: FixtureCorners.Invoice, context: OperationContext) async throws -> FixtureCorners.Invoice
 
     /// Answers Invoice's `read` (`GET clients/{client}/invoices/{id}`); by default as `crudegen serve` does.
-    func readInvoice(id: Int, context: OperationContext) async throws -> FixtureCorners.Invoice
+    func readInvoice(id: Int, client: Int, context: OperationContext) async throws -> FixtureCorners.Invoice
 
     /// Answers Invoice's `list` (`GET clients/{client}/invoices`); by default as `crudegen serve` does.
-    func listInvoice(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCorners.Invoice>
+    func listInvoice(client: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCorners.Invoice>
 
     /// Answers Member's `create` (`POST members/`); by default as `crudegen serve` does.
     func createMember(_ value: FixtureCorners.Member, context: OperationContext) async throws -> FixtureCorners.Member
@@ -72,10 +72,10 @@ nonisolated public protocol FixtureCornersService: Sendable {
     func listMember(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCorners.Member>
 
     /// Answers Clip's `create` (`POST folders/{folder}/clips`); by default as `crudegen serve` does.
-    func createClip(_ value: FixtureCorners.Clip, context: OperationContext) async throws -> FixtureCorners.Clip
+    func createClip(folder: Int, _ value: FixtureCorners.Clip, context: OperationContext) async throws -> FixtureCorners.Clip
 
     /// Answers Clip's `read` (`GET folders/{folder}/clips/{id}`); by default as `crudegen serve` does.
-    func readClip(id: Int, context: OperationContext) async throws -> FixtureCorners.Clip
+    func readClip(id: Int, folder: Int, context: OperationContext) async throws -> FixtureCorners.Clip
 
     /// Answers Account's `read` (`GET accounts/{user id}/`); by default as `crudegen serve` does.
     func readAccount(id: Int, context: OperationContext) async throws -> FixtureCorners.Account
@@ -125,15 +125,15 @@ nonisolated extension FixtureCornersService {
         return try await context.defaultList(window)
     }
 
-    public func createInvoice(_ value: FixtureCorners.Invoice, context: OperationContext) async throws -> FixtureCorners.Invoice {
+    public func createInvoice(client: Int, _ value: FixtureCorners.Invoice, context: OperationContext) async throws -> FixtureCorners.Invoice {
         return try await context.defaultCreate(value)
     }
 
-    public func readInvoice(id: Int, context: OperationContext) async throws -> FixtureCorners.Invoice {
+    public func readInvoice(id: Int, client: Int, context: OperationContext) async throws -> FixtureCorners.Invoice {
         return try await context.defaultRead()
     }
 
-    public func listInvoice(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCorners.Invoice> {
+    public func listInvoice(client: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureCorners.Invoice> {
         return try await context.defaultList(window)
     }
 
@@ -161,11 +161,11 @@ nonisolated extension FixtureCornersService {
         return try await context.defaultList(window)
     }
 
-    public func createClip(_ value: FixtureCorners.Clip, context: OperationContext) async throws -> FixtureCorners.Clip {
+    public func createClip(folder: Int, _ value: FixtureCorners.Clip, context: OperationContext) async throws -> FixtureCorners.Clip {
         return try await context.defaultCreate(value)
     }
 
-    public func readClip(id: Int, context: OperationContext) async throws -> FixtureCorners.Clip {
+    public func readClip(id: Int, folder: Int, context: OperationContext) async throws -> FixtureCorners.Clip {
         return try await context.defaultRead()
     }
 
@@ -370,11 +370,17 @@ nonisolated struct FixtureCornersServiceHandler: OperationHandler {
         case ("Device", "list"):
             return try OperationAnswer.listed(await service.listDevice(call.window, context: call), of: call)
         case ("Invoice", "create"):
-            return try OperationAnswer.value(await service.createInvoice(try call.body(as: FixtureCorners.Invoice.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createInvoice(client: try call.parameter(0, as: Int.self), try call.body(as: FixtureCorners.Invoice.self), context: call),
+                of: call
+            )
         case ("Invoice", "read"):
-            return try OperationAnswer.value(await service.readInvoice(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readInvoice(id: try call.id(as: Int.self), client: try call.parameter(0, as: Int.self), context: call),
+                of: call
+            )
         case ("Invoice", "list"):
-            return try OperationAnswer.listed(await service.listInvoice(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listInvoice(client: try call.parameter(0, as: Int.self), call.window, context: call), of: call)
         case ("Member", "create"):
             return try OperationAnswer.value(await service.createMember(try call.body(as: FixtureCorners.Member.self), context: call), of: call)
         case ("Member", "read"):
@@ -395,9 +401,15 @@ nonisolated struct FixtureCornersServiceHandler: OperationHandler {
         case ("Member", "list"):
             return try OperationAnswer.listed(await service.listMember(call.window, context: call), of: call)
         case ("Clip", "create"):
-            return try OperationAnswer.value(await service.createClip(try call.body(as: FixtureCorners.Clip.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createClip(folder: try call.parameter(0, as: Int.self), try call.body(as: FixtureCorners.Clip.self), context: call),
+                of: call
+            )
         case ("Clip", "read"):
-            return try OperationAnswer.value(await service.readClip(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readClip(id: try call.id(as: Int.self), folder: try call.parameter(0, as: Int.self), context: call),
+                of: call
+            )
         case ("Account", "read"):
             return try OperationAnswer.value(await service.readAccount(id: try call.id(as: Int.self), context: call), of: call)
         case ("Account", "delete"):

@@ -30,7 +30,7 @@ nonisolated public protocol FixtureDRFCRUDEFuturesService: Sendable {
     func deletePerson(id: Int, context: OperationContext) async throws
 
     /// Answers Person's `list` (`GET households/{householdID}/people/`); by default as `crudegen serve` does.
-    func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFCRUDEFutures.Person>
+    func listPerson(householdID: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFCRUDEFutures.Person>
 
     /// Answers Household's `create` (`POST households/`); by default as `crudegen serve` does.
     func createHousehold(_ value: FixtureDRFCRUDEFutures.Household, context: OperationContext) async throws -> FixtureDRFCRUDEFutures.Household
@@ -73,7 +73,7 @@ nonisolated extension FixtureDRFCRUDEFuturesService {
         try await context.defaultDelete()
     }
 
-    public func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFCRUDEFutures.Person> {
+    public func listPerson(householdID: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFCRUDEFutures.Person> {
         return try await context.defaultList(window)
     }
 
@@ -187,7 +187,7 @@ nonisolated struct FixtureDRFCRUDEFuturesServiceHandler: OperationHandler {
             try await service.deletePerson(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Person", "list"):
-            return try OperationAnswer.listed(await service.listPerson(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listPerson(householdID: try call.parameter(0, as: Int.self), call.window, context: call), of: call)
         case ("Household", "create"):
             return try OperationAnswer.value(await service.createHousehold(try call.body(as: FixtureDRFCRUDEFutures.Household.self), context: call), of: call)
         case ("Household", "read"):

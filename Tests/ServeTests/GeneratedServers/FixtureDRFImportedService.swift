@@ -33,22 +33,22 @@ nonisolated public protocol FixtureDRFImportedService: Sendable {
     func listAuthor(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.Author>
 
     /// Answers Book's `create` (`POST api/authors/{author_pk}/books/`); by default as `crudegen serve` does.
-    func createBook(_ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book
+    func createBook(authorPk: Int, _ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book
 
     /// Answers Book's `read` (`GET api/authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func readBook(id: Int, context: OperationContext) async throws -> FixtureDRFImported.Book
+    func readBook(id: Int, authorPk: Int, context: OperationContext) async throws -> FixtureDRFImported.Book
 
     /// Answers Book's `update` (`PUT api/authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func updateBook(id: Int, _ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book
+    func updateBook(id: Int, authorPk: Int, _ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book
 
     /// Answers Book's `patch` (`PATCH api/authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func patchBook(id: Int, _ patch: FixtureDRFImported.Book.Patch, context: OperationContext) async throws -> FixtureDRFImported.Book
+    func patchBook(id: Int, authorPk: Int, _ patch: FixtureDRFImported.Book.Patch, context: OperationContext) async throws -> FixtureDRFImported.Book
 
     /// Answers Book's `delete` (`DELETE api/authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func deleteBook(id: Int, context: OperationContext) async throws
+    func deleteBook(id: Int, authorPk: Int, context: OperationContext) async throws
 
     /// Answers Book's `list` (`GET api/authors/{author_pk}/books/`); by default as `crudegen serve` does.
-    func listBook(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.Book>
+    func listBook(authorPk: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.Book>
 
     /// Answers CursorItem's `create` (`POST api/cursor-items/`); by default as `crudegen serve` does.
     func createCursorItem(_ value: FixtureDRFImported.CursorItem, context: OperationContext) async throws -> FixtureDRFImported.CursorItem
@@ -170,27 +170,27 @@ nonisolated extension FixtureDRFImportedService {
         return try await context.defaultList(window)
     }
 
-    public func createBook(_ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book {
+    public func createBook(authorPk: Int, _ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book {
         return try await context.defaultCreate(value)
     }
 
-    public func readBook(id: Int, context: OperationContext) async throws -> FixtureDRFImported.Book {
+    public func readBook(id: Int, authorPk: Int, context: OperationContext) async throws -> FixtureDRFImported.Book {
         return try await context.defaultRead()
     }
 
-    public func updateBook(id: Int, _ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book {
+    public func updateBook(id: Int, authorPk: Int, _ value: FixtureDRFImported.Book, context: OperationContext) async throws -> FixtureDRFImported.Book {
         return try await context.defaultUpdate(value)
     }
 
-    public func patchBook(id: Int, _ patch: FixtureDRFImported.Book.Patch, context: OperationContext) async throws -> FixtureDRFImported.Book {
+    public func patchBook(id: Int, authorPk: Int, _ patch: FixtureDRFImported.Book.Patch, context: OperationContext) async throws -> FixtureDRFImported.Book {
         return try await context.defaultPatch(patch)
     }
 
-    public func deleteBook(id: Int, context: OperationContext) async throws {
+    public func deleteBook(id: Int, authorPk: Int, context: OperationContext) async throws {
         try await context.defaultDelete()
     }
 
-    public func listBook(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.Book> {
+    public func listBook(authorPk: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.Book> {
         return try await context.defaultList(window)
     }
 
@@ -456,24 +456,40 @@ nonisolated struct FixtureDRFImportedServiceHandler: OperationHandler {
         case ("Author", "list"):
             return try OperationAnswer.listed(await service.listAuthor(call.window, context: call), of: call)
         case ("Book", "create"):
-            return try OperationAnswer.value(await service.createBook(try call.body(as: FixtureDRFImported.Book.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createBook(authorPk: try call.parameter(0, as: Int.self), try call.body(as: FixtureDRFImported.Book.self), context: call),
+                of: call
+            )
         case ("Book", "read"):
-            return try OperationAnswer.value(await service.readBook(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readBook(id: try call.id(as: Int.self), authorPk: try call.parameter(0, as: Int.self), context: call),
+                of: call
+            )
         case ("Book", "update"):
             return try OperationAnswer.value(
-                await service.updateBook(id: try call.id(as: Int.self), try call.body(as: FixtureDRFImported.Book.self), context: call),
+                await service.updateBook(
+                    id: try call.id(as: Int.self),
+                    authorPk: try call.parameter(0, as: Int.self),
+                    try call.body(as: FixtureDRFImported.Book.self),
+                    context: call
+                ),
                 of: call
             )
         case ("Book", "patch"):
             return try OperationAnswer.value(
-                await service.patchBook(id: try call.id(as: Int.self), try call.body(as: BookChanges.self).patch, context: call),
+                await service.patchBook(
+                    id: try call.id(as: Int.self),
+                    authorPk: try call.parameter(0, as: Int.self),
+                    try call.body(as: BookChanges.self).patch,
+                    context: call
+                ),
                 of: call
             )
         case ("Book", "delete"):
-            try await service.deleteBook(id: try call.id(as: Int.self), context: call)
+            try await service.deleteBook(id: try call.id(as: Int.self), authorPk: try call.parameter(0, as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Book", "list"):
-            return try OperationAnswer.listed(await service.listBook(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listBook(authorPk: try call.parameter(0, as: Int.self), call.window, context: call), of: call)
         case ("CursorItem", "create"):
             return try OperationAnswer.value(await service.createCursorItem(try call.body(as: FixtureDRFImported.CursorItem.self), context: call), of: call)
         case ("CursorItem", "read"):

@@ -33,22 +33,32 @@ nonisolated public protocol FixtureDRFYasgImportedService: Sendable {
     func listAuthor(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Author>
 
     /// Answers Book's `create` (`POST authors/{author_pk}/books/`); by default as `crudegen serve` does.
-    func createBook(_ value: FixtureDRFYasgImported.Book, context: OperationContext) async throws -> FixtureDRFYasgImported.Book
+    func createBook(authorPk: String, _ value: FixtureDRFYasgImported.Book, context: OperationContext) async throws -> FixtureDRFYasgImported.Book
 
     /// Answers Book's `read` (`GET authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func readBook(id: Int, context: OperationContext) async throws -> FixtureDRFYasgImported.Book
+    func readBook(id: Int, authorPk: String, context: OperationContext) async throws -> FixtureDRFYasgImported.Book
 
     /// Answers Book's `update` (`PUT authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func updateBook(id: Int, _ value: FixtureDRFYasgImported.Book, context: OperationContext) async throws -> FixtureDRFYasgImported.Book
+    func updateBook(
+        id: Int,
+        authorPk: String,
+        _ value: FixtureDRFYasgImported.Book,
+        context: OperationContext
+    ) async throws -> FixtureDRFYasgImported.Book
 
     /// Answers Book's `patch` (`PATCH authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func patchBook(id: Int, _ patch: FixtureDRFYasgImported.Book.Patch, context: OperationContext) async throws -> FixtureDRFYasgImported.Book
+    func patchBook(
+        id: Int,
+        authorPk: String,
+        _ patch: FixtureDRFYasgImported.Book.Patch,
+        context: OperationContext
+    ) async throws -> FixtureDRFYasgImported.Book
 
     /// Answers Book's `delete` (`DELETE authors/{author_pk}/books/{id}/`); by default as `crudegen serve` does.
-    func deleteBook(id: Int, context: OperationContext) async throws
+    func deleteBook(id: Int, authorPk: String, context: OperationContext) async throws
 
     /// Answers Book's `list` (`GET authors/{author_pk}/books/`); by default as `crudegen serve` does.
-    func listBook(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Book>
+    func listBook(authorPk: String, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Book>
 
     /// Answers CursorItem's `create` (`POST cursor-items/`); by default as `crudegen serve` does.
     func createCursorItem(_ value: FixtureDRFYasgImported.CursorItem, context: OperationContext) async throws -> FixtureDRFYasgImported.CursorItem
@@ -168,27 +178,37 @@ nonisolated extension FixtureDRFYasgImportedService {
         return try await context.defaultList(window)
     }
 
-    public func createBook(_ value: FixtureDRFYasgImported.Book, context: OperationContext) async throws -> FixtureDRFYasgImported.Book {
+    public func createBook(authorPk: String, _ value: FixtureDRFYasgImported.Book, context: OperationContext) async throws -> FixtureDRFYasgImported.Book {
         return try await context.defaultCreate(value)
     }
 
-    public func readBook(id: Int, context: OperationContext) async throws -> FixtureDRFYasgImported.Book {
+    public func readBook(id: Int, authorPk: String, context: OperationContext) async throws -> FixtureDRFYasgImported.Book {
         return try await context.defaultRead()
     }
 
-    public func updateBook(id: Int, _ value: FixtureDRFYasgImported.Book, context: OperationContext) async throws -> FixtureDRFYasgImported.Book {
+    public func updateBook(
+        id: Int,
+        authorPk: String,
+        _ value: FixtureDRFYasgImported.Book,
+        context: OperationContext
+    ) async throws -> FixtureDRFYasgImported.Book {
         return try await context.defaultUpdate(value)
     }
 
-    public func patchBook(id: Int, _ patch: FixtureDRFYasgImported.Book.Patch, context: OperationContext) async throws -> FixtureDRFYasgImported.Book {
+    public func patchBook(
+        id: Int,
+        authorPk: String,
+        _ patch: FixtureDRFYasgImported.Book.Patch,
+        context: OperationContext
+    ) async throws -> FixtureDRFYasgImported.Book {
         return try await context.defaultPatch(patch)
     }
 
-    public func deleteBook(id: Int, context: OperationContext) async throws {
+    public func deleteBook(id: Int, authorPk: String, context: OperationContext) async throws {
         try await context.defaultDelete()
     }
 
-    public func listBook(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Book> {
+    public func listBook(authorPk: String, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Book> {
         return try await context.defaultList(window)
     }
 
@@ -423,24 +443,40 @@ nonisolated struct FixtureDRFYasgImportedServiceHandler: OperationHandler {
         case ("Author", "list"):
             return try OperationAnswer.listed(await service.listAuthor(call.window, context: call), of: call)
         case ("Book", "create"):
-            return try OperationAnswer.value(await service.createBook(try call.body(as: FixtureDRFYasgImported.Book.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createBook(authorPk: try call.parameter(0, as: String.self), try call.body(as: FixtureDRFYasgImported.Book.self), context: call),
+                of: call
+            )
         case ("Book", "read"):
-            return try OperationAnswer.value(await service.readBook(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readBook(id: try call.id(as: Int.self), authorPk: try call.parameter(0, as: String.self), context: call),
+                of: call
+            )
         case ("Book", "update"):
             return try OperationAnswer.value(
-                await service.updateBook(id: try call.id(as: Int.self), try call.body(as: FixtureDRFYasgImported.Book.self), context: call),
+                await service.updateBook(
+                    id: try call.id(as: Int.self),
+                    authorPk: try call.parameter(0, as: String.self),
+                    try call.body(as: FixtureDRFYasgImported.Book.self),
+                    context: call
+                ),
                 of: call
             )
         case ("Book", "patch"):
             return try OperationAnswer.value(
-                await service.patchBook(id: try call.id(as: Int.self), try call.body(as: BookChanges.self).patch, context: call),
+                await service.patchBook(
+                    id: try call.id(as: Int.self),
+                    authorPk: try call.parameter(0, as: String.self),
+                    try call.body(as: BookChanges.self).patch,
+                    context: call
+                ),
                 of: call
             )
         case ("Book", "delete"):
-            try await service.deleteBook(id: try call.id(as: Int.self), context: call)
+            try await service.deleteBook(id: try call.id(as: Int.self), authorPk: try call.parameter(0, as: String.self), context: call)
             return OperationAnswer.nothing
         case ("Book", "list"):
-            return try OperationAnswer.listed(await service.listBook(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listBook(authorPk: try call.parameter(0, as: String.self), call.window, context: call), of: call)
         case ("CursorItem", "create"):
             return try OperationAnswer.value(await service.createCursorItem(try call.body(as: FixtureDRFYasgImported.CursorItem.self), context: call), of: call)
         case ("CursorItem", "read"):

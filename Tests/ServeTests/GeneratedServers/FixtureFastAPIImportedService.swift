@@ -27,7 +27,7 @@ nonisolated public protocol FixtureFastAPIImportedService: Sendable {
     func deleteHero(id: Int, context: OperationContext) async throws
 
     /// Answers Hero's `list` (`GET heroes/`); by default as `crudegen serve` does.
-    func listHero(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Hero>
+    func listHero(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Hero>
 
     /// Answers Team's `create` (`POST teams/`); by default as `crudegen serve` does.
     func createTeam(_ value: FixtureFastAPIImported.Team, context: OperationContext) async throws -> FixtureFastAPIImported.Team
@@ -42,7 +42,7 @@ nonisolated public protocol FixtureFastAPIImportedService: Sendable {
     func deleteTeam(id: Int, context: OperationContext) async throws
 
     /// Answers Team's `list` (`GET teams/`); by default as `crudegen serve` does.
-    func listTeam(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Team>
+    func listTeam(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Team>
 
     /// Answers User's `create` (`POST users/`); by default as `crudegen serve` does.
     func createUser(_ value: FixtureFastAPIImported.User, context: OperationContext) async throws -> FixtureFastAPIImported.User
@@ -54,7 +54,7 @@ nonisolated public protocol FixtureFastAPIImportedService: Sendable {
     func updateUser(id: Int, _ patch: FixtureFastAPIImported.User.Patch, context: OperationContext) async throws -> FixtureFastAPIImported.User
 
     /// Answers User's `list` (`GET users/`); by default as `crudegen serve` does.
-    func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.User>
+    func listUser(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.User>
 }
 
 nonisolated extension FixtureFastAPIImportedService {
@@ -74,7 +74,7 @@ nonisolated extension FixtureFastAPIImportedService {
         try await context.defaultDelete()
     }
 
-    public func listHero(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Hero> {
+    public func listHero(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Hero> {
         return try await context.defaultList(window)
     }
 
@@ -94,7 +94,7 @@ nonisolated extension FixtureFastAPIImportedService {
         try await context.defaultDelete()
     }
 
-    public func listTeam(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Team> {
+    public func listTeam(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.Team> {
         return try await context.defaultList(window)
     }
 
@@ -110,7 +110,7 @@ nonisolated extension FixtureFastAPIImportedService {
         return try await context.defaultPatch(patch)
     }
 
-    public func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.User> {
+    public func listUser(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIImported.User> {
         return try await context.defaultList(window)
     }
 }
@@ -294,7 +294,15 @@ nonisolated struct FixtureFastAPIImportedServiceHandler: OperationHandler {
             try await service.deleteHero(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Hero", "list"):
-            return try OperationAnswer.listed(await service.listHero(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listHero(
+                    offset: try call.query("offset", as: Int.self),
+                    limit: try call.query("limit", as: Int.self),
+                    call.window,
+                    context: call
+                ),
+                of: call
+            )
         case ("Team", "create"):
             return try OperationAnswer.value(await service.createTeam(try call.body(as: FixtureFastAPIImported.Team.self), context: call), of: call)
         case ("Team", "read"):
@@ -308,7 +316,15 @@ nonisolated struct FixtureFastAPIImportedServiceHandler: OperationHandler {
             try await service.deleteTeam(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Team", "list"):
-            return try OperationAnswer.listed(await service.listTeam(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listTeam(
+                    offset: try call.query("offset", as: Int.self),
+                    limit: try call.query("limit", as: Int.self),
+                    call.window,
+                    context: call
+                ),
+                of: call
+            )
         case ("User", "create"):
             return try OperationAnswer.value(await service.createUser(try call.body(as: FixtureFastAPIImported.User.self), context: call), of: call)
         case ("User", "read"):
@@ -319,7 +335,15 @@ nonisolated struct FixtureFastAPIImportedServiceHandler: OperationHandler {
                 of: call
             )
         case ("User", "list"):
-            return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listUser(
+                    offset: try call.query("offset", as: Int.self),
+                    limit: try call.query("limit", as: Int.self),
+                    call.window,
+                    context: call
+                ),
+                of: call
+            )
         default:
             return try await .byDefault(call)
         }

@@ -31,7 +31,7 @@ nonisolated public protocol FixtureFastAPIVendorStylesService: Sendable {
     func deleteServer(id: Int, context: OperationContext) async throws
 
     /// Answers Server's `list` (`GET servers`); by default as `crudegen serve` does.
-    func listServer(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Server>
+    func listServer(perPage: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Server>
 
     /// Answers Droplet's `create` (`POST droplets`); by default as `crudegen serve` does.
     func createDroplet(_ value: FixtureFastAPIVendorStyles.Droplet, context: OperationContext) async throws -> FixtureFastAPIVendorStyles.Droplet
@@ -43,7 +43,7 @@ nonisolated public protocol FixtureFastAPIVendorStylesService: Sendable {
     func deleteDroplet(id: Int, context: OperationContext) async throws
 
     /// Answers Droplet's `list` (`GET droplets`); by default as `crudegen serve` does.
-    func listDroplet(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Droplet>
+    func listDroplet(perPage: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Droplet>
 
     /// Answers Addon's `create` (`POST addons`); by default as `crudegen serve` does.
     func createAddon(_ value: FixtureFastAPIVendorStyles.Addon, context: OperationContext) async throws -> FixtureFastAPIVendorStyles.Addon
@@ -58,7 +58,7 @@ nonisolated public protocol FixtureFastAPIVendorStylesService: Sendable {
     func deleteAddon(id: Int, context: OperationContext) async throws
 
     /// Answers Addon's `list` (`GET addons`); by default as `crudegen serve` does.
-    func listAddon(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Addon>
+    func listAddon(total: Bool?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Addon>
 
     /// Answers TaskModel's `create` (`POST tasks`); by default as `crudegen serve` does.
     func createTaskModel(
@@ -110,7 +110,7 @@ nonisolated extension FixtureFastAPIVendorStylesService {
         try await context.defaultDelete()
     }
 
-    public func listServer(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Server> {
+    public func listServer(perPage: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Server> {
         return try await context.defaultList(window)
     }
 
@@ -126,7 +126,7 @@ nonisolated extension FixtureFastAPIVendorStylesService {
         try await context.defaultDelete()
     }
 
-    public func listDroplet(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Droplet> {
+    public func listDroplet(perPage: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Droplet> {
         return try await context.defaultList(window)
     }
 
@@ -146,7 +146,7 @@ nonisolated extension FixtureFastAPIVendorStylesService {
         try await context.defaultDelete()
     }
 
-    public func listAddon(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Addon> {
+    public func listAddon(total: Bool?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureFastAPIVendorStyles.Addon> {
         return try await context.defaultList(window)
     }
 
@@ -309,7 +309,7 @@ nonisolated struct FixtureFastAPIVendorStylesServiceHandler: OperationHandler {
             try await service.deleteServer(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Server", "list"):
-            return try OperationAnswer.listed(await service.listServer(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listServer(perPage: try call.query("per_page", as: Int.self), call.window, context: call), of: call)
         case ("Droplet", "create"):
             return try OperationAnswer.value(await service.createDroplet(try call.body(as: FixtureFastAPIVendorStyles.Droplet.self), context: call), of: call)
         case ("Droplet", "read"):
@@ -318,7 +318,10 @@ nonisolated struct FixtureFastAPIVendorStylesServiceHandler: OperationHandler {
             try await service.deleteDroplet(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Droplet", "list"):
-            return try OperationAnswer.listed(await service.listDroplet(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listDroplet(perPage: try call.query("per_page", as: Int.self), call.window, context: call),
+                of: call
+            )
         case ("Addon", "create"):
             return try OperationAnswer.value(await service.createAddon(try call.body(as: FixtureFastAPIVendorStyles.Addon.self), context: call), of: call)
         case ("Addon", "read"):
@@ -332,7 +335,7 @@ nonisolated struct FixtureFastAPIVendorStylesServiceHandler: OperationHandler {
             try await service.deleteAddon(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Addon", "list"):
-            return try OperationAnswer.listed(await service.listAddon(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listAddon(total: try call.query("total", as: Bool.self), call.window, context: call), of: call)
         case ("TaskModel", "create"):
             return try OperationAnswer.value(
                 await service.createTaskModel(try call.body(as: FixtureFastAPIVendorStyles.TaskModel.self), context: call),

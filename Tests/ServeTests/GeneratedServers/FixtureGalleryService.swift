@@ -15,11 +15,11 @@ import FixtureGallery
 /// what it does not change. Start a server with `server(seed:database:options:)`.
 nonisolated public protocol FixtureGalleryService: Sendable {
     /// Answers Photo's `read` (`GET albums/{album}/photos/{id}`); by default as `crudegen serve` does.
-    func readPhoto(id: Int, context: OperationContext) async throws -> FixtureGallery.Photo
+    func readPhoto(id: Int, album: Int, context: OperationContext) async throws -> FixtureGallery.Photo
 }
 
 nonisolated extension FixtureGalleryService {
-    public func readPhoto(id: Int, context: OperationContext) async throws -> FixtureGallery.Photo {
+    public func readPhoto(id: Int, album: Int, context: OperationContext) async throws -> FixtureGallery.Photo {
         return try await context.defaultRead()
     }
 }
@@ -78,7 +78,10 @@ nonisolated struct FixtureGalleryServiceHandler: OperationHandler {
     func answer(_ call: OperationContext) async throws -> OperationAnswer {
         switch (call.resourceName, call.operationName) {
         case ("Photo", "read"):
-            return try OperationAnswer.value(await service.readPhoto(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readPhoto(id: try call.id(as: Int.self), album: try call.parameter(0, as: Int.self), context: call),
+                of: call
+            )
         default:
             return try await .byDefault(call)
         }

@@ -33,19 +33,24 @@ nonisolated public protocol FixtureLitestarImportedService: Sendable {
     func listAuthor(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.Author>
 
     /// Answers Book's `create` (`POST authors/{author_id}/books`); by default as `crudegen serve` does.
-    func createBook(_ value: FixtureLitestarImported.Book, context: OperationContext) async throws -> FixtureLitestarImported.Book
+    func createBook(authorId: Int, _ value: FixtureLitestarImported.Book, context: OperationContext) async throws -> FixtureLitestarImported.Book
 
     /// Answers Book's `read` (`GET authors/{author_id}/books/{id}`); by default as `crudegen serve` does.
-    func readBook(id: Int, context: OperationContext) async throws -> FixtureLitestarImported.Book
+    func readBook(id: Int, authorId: Int, context: OperationContext) async throws -> FixtureLitestarImported.Book
 
     /// Answers Book's `update` (`PATCH authors/{author_id}/books/{id}`); by default as `crudegen serve` does.
-    func updateBook(id: Int, _ patch: FixtureLitestarImported.Book.Patch, context: OperationContext) async throws -> FixtureLitestarImported.Book
+    func updateBook(
+        id: Int,
+        authorId: Int,
+        _ patch: FixtureLitestarImported.Book.Patch,
+        context: OperationContext
+    ) async throws -> FixtureLitestarImported.Book
 
     /// Answers Book's `delete` (`DELETE authors/{author_id}/books/{id}`); by default as `crudegen serve` does.
-    func deleteBook(id: Int, context: OperationContext) async throws
+    func deleteBook(id: Int, authorId: Int, context: OperationContext) async throws
 
     /// Answers Book's `list` (`GET authors/{author_id}/books`); by default as `crudegen serve` does.
-    func listBook(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.Book>
+    func listBook(authorId: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.Book>
 
     /// Answers User's `create` (`POST users`); by default as `crudegen serve` does.
     func createUser(_ value: FixtureLitestarImported.User, context: OperationContext) async throws -> FixtureLitestarImported.User
@@ -82,23 +87,28 @@ nonisolated extension FixtureLitestarImportedService {
         return try await context.defaultList(window)
     }
 
-    public func createBook(_ value: FixtureLitestarImported.Book, context: OperationContext) async throws -> FixtureLitestarImported.Book {
+    public func createBook(authorId: Int, _ value: FixtureLitestarImported.Book, context: OperationContext) async throws -> FixtureLitestarImported.Book {
         return try await context.defaultCreate(value)
     }
 
-    public func readBook(id: Int, context: OperationContext) async throws -> FixtureLitestarImported.Book {
+    public func readBook(id: Int, authorId: Int, context: OperationContext) async throws -> FixtureLitestarImported.Book {
         return try await context.defaultRead()
     }
 
-    public func updateBook(id: Int, _ patch: FixtureLitestarImported.Book.Patch, context: OperationContext) async throws -> FixtureLitestarImported.Book {
+    public func updateBook(
+        id: Int,
+        authorId: Int,
+        _ patch: FixtureLitestarImported.Book.Patch,
+        context: OperationContext
+    ) async throws -> FixtureLitestarImported.Book {
         return try await context.defaultPatch(patch)
     }
 
-    public func deleteBook(id: Int, context: OperationContext) async throws {
+    public func deleteBook(id: Int, authorId: Int, context: OperationContext) async throws {
         try await context.defaultDelete()
     }
 
-    public func listBook(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.Book> {
+    public func listBook(authorId: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.Book> {
         return try await context.defaultList(window)
     }
 
@@ -231,19 +241,30 @@ nonisolated struct FixtureLitestarImportedServiceHandler: OperationHandler {
         case ("Author", "list"):
             return try OperationAnswer.listed(await service.listAuthor(call.window, context: call), of: call)
         case ("Book", "create"):
-            return try OperationAnswer.value(await service.createBook(try call.body(as: FixtureLitestarImported.Book.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createBook(authorId: try call.parameter(0, as: Int.self), try call.body(as: FixtureLitestarImported.Book.self), context: call),
+                of: call
+            )
         case ("Book", "read"):
-            return try OperationAnswer.value(await service.readBook(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readBook(id: try call.id(as: Int.self), authorId: try call.parameter(0, as: Int.self), context: call),
+                of: call
+            )
         case ("Book", "update"):
             return try OperationAnswer.value(
-                await service.updateBook(id: try call.id(as: Int.self), try call.body(as: BookChanges.self).patch, context: call),
+                await service.updateBook(
+                    id: try call.id(as: Int.self),
+                    authorId: try call.parameter(0, as: Int.self),
+                    try call.body(as: BookChanges.self).patch,
+                    context: call
+                ),
                 of: call
             )
         case ("Book", "delete"):
-            try await service.deleteBook(id: try call.id(as: Int.self), context: call)
+            try await service.deleteBook(id: try call.id(as: Int.self), authorId: try call.parameter(0, as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Book", "list"):
-            return try OperationAnswer.listed(await service.listBook(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listBook(authorId: try call.parameter(0, as: Int.self), call.window, context: call), of: call)
         case ("User", "create"):
             return try OperationAnswer.value(await service.createUser(try call.body(as: FixtureLitestarImported.User.self), context: call), of: call)
         case ("User", "read"):

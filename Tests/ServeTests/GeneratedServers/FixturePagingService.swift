@@ -24,7 +24,7 @@ nonisolated public protocol FixturePagingService: Sendable {
     func listEvent(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Event>
 
     /// Answers Issue's `list` (`GET repos/{owner}/issues`); by default as `crudegen serve` does.
-    func listIssue(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Issue>
+    func listIssue(owner: String, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Issue>
 
     /// Answers Post's `list` (`GET posts`); by default as `crudegen serve` does.
     func listPost(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Post>
@@ -43,7 +43,7 @@ nonisolated extension FixturePagingService {
         return try await context.defaultList(window)
     }
 
-    public func listIssue(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Issue> {
+    public func listIssue(owner: String, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Issue> {
         return try await context.defaultList(window)
     }
 
@@ -135,7 +135,7 @@ nonisolated struct FixturePagingServiceHandler: OperationHandler {
         case ("Event", "list"):
             return try OperationAnswer.listed(await service.listEvent(call.window, context: call), of: call)
         case ("Issue", "list"):
-            return try OperationAnswer.listed(await service.listIssue(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listIssue(owner: try call.parameter(0, as: String.self), call.window, context: call), of: call)
         case ("Post", "list"):
             return try OperationAnswer.listed(await service.listPost(call.window, context: call), of: call)
         default:

@@ -15,19 +15,23 @@ import FixtureRandom2042
 /// what it does not change. Start a server with `server(seed:database:options:)`.
 nonisolated package protocol FixtureRandom2042Service: Sendable {
     /// Answers Page's `create` (`POST 名前/{query}/per%cent`); by default as `crudegen serve` does.
-    func createResourcePage(_ value: FixtureRandom2042.ResourcePage, context: OperationContext) async throws -> FixtureRandom2042.ResourcePage
+    func createResourcePage(
+        query: String,
+        _ value: FixtureRandom2042.ResourcePage,
+        context: OperationContext
+    ) async throws -> FixtureRandom2042.ResourcePage
 
     /// Answers Page's `read` (`GET by-\(x)10/{queryx}/{id}`); by default as `crudegen serve` does.
-    func readResourcePage(id: String, context: OperationContext) async throws -> FixtureRandom2042.ResourcePage
+    func readResourcePage(id: String, queryx: FixtureRandom2042.Element, context: OperationContext) async throws -> FixtureRandom2042.ResourcePage
 
     /// Answers Page's `list` (`GET 名前/{query}/per%cent`); by default as `crudegen serve` does.
-    func listResourcePage(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureRandom2042.ResourcePage>
+    func listResourcePage(query: String, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureRandom2042.ResourcePage>
 
     /// Answers Date's `create` (`POST people16`); by default as `crudegen serve` does.
     func createDate(_ value: FixtureRandom2042.Date, context: OperationContext) async throws -> FixtureRandom2042.Date
 
     /// Answers Date's `read` (`GET by-people17/{prefix}/{id}`); by default as `crudegen serve` does.
-    func readDate(id: UUID, context: OperationContext) async throws -> FixtureRandom2042.Date
+    func readDate(id: UUID, prefix: UUID, context: OperationContext) async throws -> FixtureRandom2042.Date
 
     /// Answers Date's `update` (`PUT people16/{id}`); by default as `crudegen serve` does.
     func updateDate(id: UUID, _ value: FixtureRandom2042.Date, context: OperationContext) async throws -> FixtureRandom2042.Date
@@ -40,15 +44,19 @@ nonisolated package protocol FixtureRandom2042Service: Sendable {
 }
 
 nonisolated extension FixtureRandom2042Service {
-    package func createResourcePage(_ value: FixtureRandom2042.ResourcePage, context: OperationContext) async throws -> FixtureRandom2042.ResourcePage {
+    package func createResourcePage(
+        query: String,
+        _ value: FixtureRandom2042.ResourcePage,
+        context: OperationContext
+    ) async throws -> FixtureRandom2042.ResourcePage {
         return try await context.defaultCreate(value)
     }
 
-    package func readResourcePage(id: String, context: OperationContext) async throws -> FixtureRandom2042.ResourcePage {
+    package func readResourcePage(id: String, queryx: FixtureRandom2042.Element, context: OperationContext) async throws -> FixtureRandom2042.ResourcePage {
         return try await context.defaultRead()
     }
 
-    package func listResourcePage(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureRandom2042.ResourcePage> {
+    package func listResourcePage(query: String, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureRandom2042.ResourcePage> {
         return try await context.defaultList(window)
     }
 
@@ -56,7 +64,7 @@ nonisolated extension FixtureRandom2042Service {
         return try await context.defaultCreate(value)
     }
 
-    package func readDate(id: UUID, context: OperationContext) async throws -> FixtureRandom2042.Date {
+    package func readDate(id: UUID, prefix: UUID, context: OperationContext) async throws -> FixtureRandom2042.Date {
         return try await context.defaultRead()
     }
 
@@ -182,15 +190,35 @@ nonisolated struct FixtureRandom2042ServiceHandler: OperationHandler {
     func answer(_ call: OperationContext) async throws -> OperationAnswer {
         switch (call.resourceName, call.operationName) {
         case ("Page", "create"):
-            return try OperationAnswer.value(await service.createResourcePage(try call.body(as: FixtureRandom2042.ResourcePage.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createResourcePage(
+                    query: try call.parameter(0, as: String.self),
+                    try call.body(as: FixtureRandom2042.ResourcePage.self),
+                    context: call
+                ),
+                of: call
+            )
         case ("Page", "read"):
-            return try OperationAnswer.value(await service.readResourcePage(id: try call.id(as: String.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readResourcePage(
+                    id: try call.id(as: String.self),
+                    queryx: try call.parameter(0, as: FixtureRandom2042.Element.self),
+                    context: call
+                ),
+                of: call
+            )
         case ("Page", "list"):
-            return try OperationAnswer.listed(await service.listResourcePage(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listResourcePage(query: try call.parameter(0, as: String.self), call.window, context: call),
+                of: call
+            )
         case ("Date", "create"):
             return try OperationAnswer.value(await service.createDate(try call.body(as: FixtureRandom2042.Date.self), context: call), of: call)
         case ("Date", "read"):
-            return try OperationAnswer.value(await service.readDate(id: try call.id(as: UUID.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readDate(id: try call.id(as: UUID.self), prefix: try call.parameter(0, as: UUID.self), context: call),
+                of: call
+            )
         case ("Date", "update"):
             return try OperationAnswer.value(
                 await service.updateDate(id: try call.id(as: UUID.self), try call.body(as: FixtureRandom2042.Date.self), context: call),

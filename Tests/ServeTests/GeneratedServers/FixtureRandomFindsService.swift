@@ -15,19 +15,24 @@ import FixtureRandomFinds
 /// what it does not change. Start a server with `server(seed:database:options:)`.
 nonisolated public protocol FixtureRandomFindsService: Sendable {
     /// Answers Entry's `create` (`POST books/{update}/entries`); by default as `crudegen serve` does.
-    func createEntry(_ value: FixtureRandomFinds.Entry, context: OperationContext) async throws -> FixtureRandomFinds.Entry
+    func createEntry(update: String, _ value: FixtureRandomFinds.Entry, context: OperationContext) async throws -> FixtureRandomFinds.Entry
 
     /// Answers Entry's `read` (`GET books/{update}/entries/{id}`); by default as `crudegen serve` does.
-    func readEntry(id: Swift.Int, context: OperationContext) async throws -> FixtureRandomFinds.Entry
+    func readEntry(id: Swift.Int, update: String, context: OperationContext) async throws -> FixtureRandomFinds.Entry
 
     /// Answers Entry's `update` (`PATCH books/{update}/entries/{id}`); by default as `crudegen serve` does.
-    func updateEntry(id: Swift.Int, _ patch: FixtureRandomFinds.Entry.Patch, context: OperationContext) async throws -> FixtureRandomFinds.Entry
+    func updateEntry(
+        id: Swift.Int,
+        update: String,
+        _ patch: FixtureRandomFinds.Entry.Patch,
+        context: OperationContext
+    ) async throws -> FixtureRandomFinds.Entry
 
     /// Answers Entry's `delete` (`DELETE books/{update}/entries/{id}`); by default as `crudegen serve` does.
-    func deleteEntry(id: Swift.Int, context: OperationContext) async throws
+    func deleteEntry(id: Swift.Int, update: String, context: OperationContext) async throws
 
     /// Answers Entry's `list` (`GET books/{update}/entries`); by default as `crudegen serve` does.
-    func listEntry(_ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Entry>
+    func listEntry(update: String, _ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Entry>
 
     /// Answers Kind's `create` (`POST kinds`); by default as `crudegen serve` does.
     func createKind(_ value: FixtureRandomFinds.Kind, context: OperationContext) async throws -> FixtureRandomFinds.Kind
@@ -60,39 +65,53 @@ nonisolated public protocol FixtureRandomFindsService: Sendable {
     func listActor(_ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Actor>
 
     /// Answers Index's `create` (`POST shelves/{createOperation}/indexes`); by default as `crudegen serve` does.
-    func createIndex(_ value: FixtureRandomFinds.Index, context: OperationContext) async throws -> FixtureRandomFinds.Index
+    func createIndex(
+        createOperation: Swift.Int,
+        _ value: FixtureRandomFinds.Index,
+        context: OperationContext
+    ) async throws -> FixtureRandomFinds.Index
 
     /// Answers Index's `read` (`GET shelves/{createOperation}/indexes/{readOperation}`); by default as `crudegen serve` does.
-    func readIndex(context: OperationContext) async throws -> FixtureRandomFinds.Index
+    func readIndex(createOperation: Swift.Int, readOperation: String, context: OperationContext) async throws -> FixtureRandomFinds.Index
 
     /// Answers Index's `update` (`PATCH shelves/{createOperation}/indexes/{id}`); by default as `crudegen serve` does.
-    func updateIndex(id: Swift.Int, _ patch: FixtureRandomFinds.Index.Patch, context: OperationContext) async throws -> FixtureRandomFinds.Index
+    func updateIndex(
+        id: Swift.Int,
+        createOperation: Swift.Int,
+        _ patch: FixtureRandomFinds.Index.Patch,
+        context: OperationContext
+    ) async throws -> FixtureRandomFinds.Index
 
     /// Answers Index's `delete` (`DELETE shelves/{createOperation}/indexes/{id}`); by default as `crudegen serve` does.
-    func deleteIndex(id: Swift.Int, context: OperationContext) async throws
+    func deleteIndex(id: Swift.Int, createOperation: Swift.Int, context: OperationContext) async throws
 
     /// Answers Index's `list` (`GET shelves/{createOperation}/indexes`); by default as `crudegen serve` does.
-    func listIndex(_ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Index>
+    func listIndex(createOperation: Swift.Int, _ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Index>
 }
 
 nonisolated extension FixtureRandomFindsService {
-    public func createEntry(_ value: FixtureRandomFinds.Entry, context: OperationContext) async throws -> FixtureRandomFinds.Entry {
+    public func createEntry(update: String, _ value: FixtureRandomFinds.Entry, context: OperationContext) async throws -> FixtureRandomFinds.Entry {
         return try await context.defaultCreate(value)
     }
 
-    public func readEntry(id: Swift.Int, context: OperationContext) async throws -> FixtureRandomFinds.Entry {
+    public func readEntry(id: Swift.Int, update: String, context: OperationContext) async throws -> FixtureRandomFinds.Entry {
         return try await context.defaultRead()
     }
 
-    public func updateEntry(id: Swift.Int, _ patch: FixtureRandomFinds.Entry.Patch, context: OperationContext) async throws -> FixtureRandomFinds.Entry {
+    public func updateEntry(
+        id: Swift.Int,
+        update: String,
+        _ patch: FixtureRandomFinds.Entry.Patch,
+        context: OperationContext
+    ) async throws -> FixtureRandomFinds.Entry {
         return try await context.defaultPatch(patch)
     }
 
-    public func deleteEntry(id: Swift.Int, context: OperationContext) async throws {
+    public func deleteEntry(id: Swift.Int, update: String, context: OperationContext) async throws {
         try await context.defaultDelete()
     }
 
-    public func listEntry(_ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Entry> {
+    public func listEntry(update: String, _ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Entry> {
         return try await context.defaultList(window)
     }
 
@@ -136,23 +155,32 @@ nonisolated extension FixtureRandomFindsService {
         return try await context.defaultList(window)
     }
 
-    public func createIndex(_ value: FixtureRandomFinds.Index, context: OperationContext) async throws -> FixtureRandomFinds.Index {
+    public func createIndex(
+        createOperation: Swift.Int,
+        _ value: FixtureRandomFinds.Index,
+        context: OperationContext
+    ) async throws -> FixtureRandomFinds.Index {
         return try await context.defaultCreate(value)
     }
 
-    public func readIndex(context: OperationContext) async throws -> FixtureRandomFinds.Index {
+    public func readIndex(createOperation: Swift.Int, readOperation: String, context: OperationContext) async throws -> FixtureRandomFinds.Index {
         return try await context.defaultRead()
     }
 
-    public func updateIndex(id: Swift.Int, _ patch: FixtureRandomFinds.Index.Patch, context: OperationContext) async throws -> FixtureRandomFinds.Index {
+    public func updateIndex(
+        id: Swift.Int,
+        createOperation: Swift.Int,
+        _ patch: FixtureRandomFinds.Index.Patch,
+        context: OperationContext
+    ) async throws -> FixtureRandomFinds.Index {
         return try await context.defaultPatch(patch)
     }
 
-    public func deleteIndex(id: Swift.Int, context: OperationContext) async throws {
+    public func deleteIndex(id: Swift.Int, createOperation: Swift.Int, context: OperationContext) async throws {
         try await context.defaultDelete()
     }
 
-    public func listIndex(_ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Index> {
+    public func listIndex(createOperation: Swift.Int, _ window: Range<Swift.Int>, context: OperationContext) async throws -> Listed<FixtureRandomFinds.Index> {
         return try await context.defaultList(window)
     }
 }
@@ -255,19 +283,30 @@ nonisolated struct FixtureRandomFindsServiceHandler: OperationHandler {
     func answer(_ call: OperationContext) async throws -> OperationAnswer {
         switch (call.resourceName, call.operationName) {
         case ("Entry", "create"):
-            return try OperationAnswer.value(await service.createEntry(try call.body(as: FixtureRandomFinds.Entry.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createEntry(update: try call.parameter(0, as: String.self), try call.body(as: FixtureRandomFinds.Entry.self), context: call),
+                of: call
+            )
         case ("Entry", "read"):
-            return try OperationAnswer.value(await service.readEntry(id: try call.id(as: Swift.Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readEntry(id: try call.id(as: Swift.Int.self), update: try call.parameter(0, as: String.self), context: call),
+                of: call
+            )
         case ("Entry", "update"):
             return try OperationAnswer.value(
-                await service.updateEntry(id: try call.id(as: Swift.Int.self), try call.body(as: EntryChanges.self).patch, context: call),
+                await service.updateEntry(
+                    id: try call.id(as: Swift.Int.self),
+                    update: try call.parameter(0, as: String.self),
+                    try call.body(as: EntryChanges.self).patch,
+                    context: call
+                ),
                 of: call
             )
         case ("Entry", "delete"):
-            try await service.deleteEntry(id: try call.id(as: Swift.Int.self), context: call)
+            try await service.deleteEntry(id: try call.id(as: Swift.Int.self), update: try call.parameter(0, as: String.self), context: call)
             return OperationAnswer.nothing
         case ("Entry", "list"):
-            return try OperationAnswer.listed(await service.listEntry(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listEntry(update: try call.parameter(0, as: String.self), call.window, context: call), of: call)
         case ("Kind", "create"):
             return try OperationAnswer.value(await service.createKind(try call.body(as: FixtureRandomFinds.Kind.self), context: call), of: call)
         case ("Kind", "read"):
@@ -297,19 +336,41 @@ nonisolated struct FixtureRandomFindsServiceHandler: OperationHandler {
         case ("Actor", "list"):
             return try OperationAnswer.listed(await service.listActor(call.window, context: call), of: call)
         case ("Index", "create"):
-            return try OperationAnswer.value(await service.createIndex(try call.body(as: FixtureRandomFinds.Index.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.createIndex(
+                    createOperation: try call.parameter(0, as: Swift.Int.self),
+                    try call.body(as: FixtureRandomFinds.Index.self),
+                    context: call
+                ),
+                of: call
+            )
         case ("Index", "read"):
-            return try OperationAnswer.value(await service.readIndex(context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readIndex(
+                    createOperation: try call.parameter(0, as: Swift.Int.self),
+                    readOperation: try call.parameter(1, as: String.self),
+                    context: call
+                ),
+                of: call
+            )
         case ("Index", "update"):
             return try OperationAnswer.value(
-                await service.updateIndex(id: try call.id(as: Swift.Int.self), try call.body(as: IndexChanges.self).patch, context: call),
+                await service.updateIndex(
+                    id: try call.id(as: Swift.Int.self),
+                    createOperation: try call.parameter(0, as: Swift.Int.self),
+                    try call.body(as: IndexChanges.self).patch,
+                    context: call
+                ),
                 of: call
             )
         case ("Index", "delete"):
-            try await service.deleteIndex(id: try call.id(as: Swift.Int.self), context: call)
+            try await service.deleteIndex(id: try call.id(as: Swift.Int.self), createOperation: try call.parameter(0, as: Swift.Int.self), context: call)
             return OperationAnswer.nothing
         case ("Index", "list"):
-            return try OperationAnswer.listed(await service.listIndex(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listIndex(createOperation: try call.parameter(0, as: Swift.Int.self), call.window, context: call),
+                of: call
+            )
         default:
             return try await .byDefault(call)
         }

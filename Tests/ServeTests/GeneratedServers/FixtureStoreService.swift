@@ -27,10 +27,10 @@ nonisolated public protocol FixtureStoreService: Sendable {
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureStore.User>
 
     /// Answers Team's `read` (`GET orgs/{orgId}/teams/{id}/`); by default as `crudegen serve` does.
-    func readTeam(id: Int, context: OperationContext) async throws -> FixtureStore.Team
+    func readTeam(id: Int, orgId: Int, context: OperationContext) async throws -> FixtureStore.Team
 
     /// Answers Team's `list` (`GET orgs/{orgId}/teams/`); by default as `crudegen serve` does.
-    func listTeam(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureStore.Team>
+    func listTeam(orgId: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureStore.Team>
 
     /// Answers Announcement's `list` (`GET announcements/`); by default as `crudegen serve` does.
     func listAnnouncement(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureStore.Announcement>
@@ -53,11 +53,11 @@ nonisolated extension FixtureStoreService {
         return try await context.defaultList(window)
     }
 
-    public func readTeam(id: Int, context: OperationContext) async throws -> FixtureStore.Team {
+    public func readTeam(id: Int, orgId: Int, context: OperationContext) async throws -> FixtureStore.Team {
         return try await context.defaultRead()
     }
 
-    public func listTeam(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureStore.Team> {
+    public func listTeam(orgId: Int, _ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureStore.Team> {
         return try await context.defaultList(window)
     }
 
@@ -168,9 +168,12 @@ nonisolated struct FixtureStoreServiceHandler: OperationHandler {
         case ("User", "list"):
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         case ("Team", "read"):
-            return try OperationAnswer.value(await service.readTeam(id: try call.id(as: Int.self), context: call), of: call)
+            return try OperationAnswer.value(
+                await service.readTeam(id: try call.id(as: Int.self), orgId: try call.parameter(0, as: Int.self), context: call),
+                of: call
+            )
         case ("Team", "list"):
-            return try OperationAnswer.listed(await service.listTeam(call.window, context: call), of: call)
+            return try OperationAnswer.listed(await service.listTeam(orgId: try call.parameter(0, as: Int.self), call.window, context: call), of: call)
         case ("Announcement", "list"):
             return try OperationAnswer.listed(await service.listAnnouncement(call.window, context: call), of: call)
         default:

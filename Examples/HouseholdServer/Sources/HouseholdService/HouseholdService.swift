@@ -24,7 +24,14 @@ nonisolated public protocol HouseholdService: Sendable {
     func deletePerson(id: Int, context: OperationContext) async throws
 
     /// Answers Person's `list` (`GET households/{householdID}/people`); by default as `crudegen serve` does.
-    func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<HouseholdModels.Person>
+    func listPerson(
+        householdID: Int,
+        search: String?,
+        colors: [HouseholdModels.Color]?,
+        minCompletion: Double?,
+        _ window: Range<Int>,
+        context: OperationContext
+    ) async throws -> Listed<HouseholdModels.Person>
 
     /// Answers HouseholdRecord's `create` (`POST households`); by default as `crudegen serve` does.
     func createHouseholdRecord(_ value: HouseholdModels.HouseholdRecord, context: OperationContext) async throws -> HouseholdModels.HouseholdRecord
@@ -63,7 +70,14 @@ nonisolated extension HouseholdService {
         try await context.defaultDelete()
     }
 
-    public func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<HouseholdModels.Person> {
+    public func listPerson(
+        householdID: Int,
+        search: String?,
+        colors: [HouseholdModels.Color]?,
+        minCompletion: Double?,
+        _ window: Range<Int>,
+        context: OperationContext
+    ) async throws -> Listed<HouseholdModels.Person> {
         return try await context.defaultList(window)
     }
 
@@ -183,7 +197,17 @@ nonisolated struct HouseholdServiceHandler: OperationHandler {
             try await service.deletePerson(id: try call.id(as: Int.self), context: call)
             return OperationAnswer.nothing
         case ("Person", "list"):
-            return try OperationAnswer.listed(await service.listPerson(call.window, context: call), of: call)
+            return try OperationAnswer.listed(
+                await service.listPerson(
+                    householdID: try call.parameter(0, as: Int.self),
+                    search: try call.query("search", as: String.self),
+                    colors: try call.query("colors", as: [HouseholdModels.Color].self, style: .commaSeparated),
+                    minCompletion: try call.query("min_completion", as: Double.self),
+                    call.window,
+                    context: call
+                ),
+                of: call
+            )
         case ("HouseholdRecord", "create"):
             return try OperationAnswer.value(
                 await service.createHouseholdRecord(try call.body(as: HouseholdModels.HouseholdRecord.self), context: call),

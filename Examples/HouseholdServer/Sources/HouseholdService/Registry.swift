@@ -5,8 +5,9 @@ import HouseholdModels
 /// The household registry: the Household API as `crudegen serve` answers it, but for two operations.
 ///
 /// - `createPerson` refuses a birthday in the future (422) and keeps tags lowercased, once each, sorted.
-/// - `listPerson` answers the `search` query parameter, which the spec declares and the default list cannot
-///   know the meaning of: only people whose first or last name contains the text, in any case.
+/// - `listPerson` answers the `search` and `colors` query parameters, which the spec declares and the default
+///   list cannot know the meaning of: only people whose first or last name contains the search, in any case,
+///   and whose favourite color is one of the colors.
 ///
 /// Reads, updates and deletes are the defaults: the protocol's methods this type does not implement.
 public struct Registry: HouseholdService {
@@ -26,13 +27,15 @@ public struct Registry: HouseholdService {
         return try await context.defaultCreate(value)
     }
 
-    public func listPerson(_ window: Range<Int>, context: OperationContext) async throws -> Listed<Person> {
-        guard let search = context.query.last(where: { $0.name == "search" })?.value, !search.isEmpty else {
-            return try await context.defaultList(window)
-        }
+    public func listPerson(
+        householdID: Int, search: String?, colors: [Color]?, minCompletion: Double?, _ window: Range<Int>, context: OperationContext
+    ) async throws -> Listed<Person> {
+        guard search != nil || colors != nil else { return try await context.defaultList(window) }
         let everyone: Listed<Person> = try await context.defaultList(0..<Int.max)
         let found = everyone.values.filter { person in
-            [person.firstName, person.lastName].contains { $0.localizedCaseInsensitiveContains(search) }
+            let named = search.map { search in [person.firstName, person.lastName].contains { $0.localizedCaseInsensitiveContains(search) } }
+            let colored = colors.map { colors in person.favoriteColor.map(colors.contains) ?? false }
+            return named != false && colored != false
         }
         return Listed(Array(found[window.clamped(to: found.indices)]), total: found.count)
     }

@@ -48,13 +48,16 @@ import Testing
         #expect(try await Person.read(id: 3, on: client).tags == ["math", "nasa", "orbits"])
     }
 
-    @Test func aSearchListsOnlyTheNamesContainingIt() async throws {
+    @Test func aSearchAndColorsListOnlyThePeopleMatchingThem() async throws {
         let (server, client) = try await Self.start()
         defer { Task { await server.stop() } }
         #expect(try await Person.list(householdID: 1, search: "LOVE", on: client).map(\.lastName) == ["Lovelace"])
         #expect(try await Person.list(householdID: 1, search: "a", on: client).map(\.firstName) == ["Ada", "Grace"])
         #expect(try await Person.list(householdID: 1, search: "Turing", on: client).isEmpty)
-        // Without a search, the default list: everyone.
+        // Colors, an array of enum values in one comma-separated item, arrive typed too.
+        #expect(try await Person.list(householdID: 1, colors: [.blue, .red], on: client).map(\.firstName) == ["Ada"])
+        #expect(try await Person.list(householdID: 1, search: "a", colors: [.darkRed], on: client).isEmpty)
+        // Without either, the default list: everyone.
         #expect(try await Person.list(householdID: 1, on: client).map(\.firstName) == ["Ada", "Grace"])
     }
 
