@@ -74,10 +74,14 @@ public struct Generator: Sendable {
         try generate(
             paths.map { path in
                 {
-                    let loaded = SpecLoader.load(contentsOf: path)
-                    // A server reads its spec again when it starts: its file holds the spec as written.
-                    let text = server == nil ? "" : (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                    return (loaded.spec, loaded.diagnostics, text)
+                    switch SpecLoader.contents(of: path) {
+                    case let .success(data):
+                        let loaded = SpecLoader.load(data, file: path)
+                        // A server reads its spec again when it starts: its file holds the spec as written.
+                        return (loaded.spec, loaded.diagnostics, server == nil ? "" : String(decoding: data, as: UTF8.self))
+                    case let .failure(diagnostic):
+                        return (nil, [diagnostic], "")
+                    }
                 }
             })
     }

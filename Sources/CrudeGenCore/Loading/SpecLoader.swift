@@ -21,22 +21,27 @@ public enum SpecLoader {
 
     /// Loads the spec at `path`.
     public static func load(contentsOf path: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        switch contents(of: path) {
+        case let .success(data): load(data, file: path)
+        case let .failure(diagnostic): (nil, [diagnostic])
+        }
+    }
+
+    /// The bytes of the spec file at `path`, or the error saying why it cannot be read.
+    public static func contents(of path: String) -> Result<Data, Diagnostic> {
         switch FileSystemReason.kind(of: path) {
         case .missing:
-            return (nil, [.error("no spec at `\(path)`", at: nil, hint: "check the path; relative paths start at the folder crudegen runs in")])
+            return .failure(.error("no spec at `\(path)`", at: nil, hint: "check the path; relative paths start at the folder crudegen runs in"))
         case .folder:
-            return (
-                nil,
-                [.error("`\(path)` is a folder, not a spec", at: nil, hint: "name the spec files, as `\(path.hasSuffix("/") ? path : path + "/")*.crude.yaml`")]
-            )
+            return .failure(
+                .error("`\(path)` is a folder, not a spec", at: nil, hint: "name the spec files, as `\(path.hasSuffix("/") ? path : path + "/")*.crude.yaml`"))
         case .file:
             break
         }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return load(data, file: path)
+            return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            return (nil, [.error("cannot read spec `\(path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check its permissions")])
+            return .failure(.error("cannot read spec `\(path)`: \(FileSystemReason.describe(error))", at: nil, hint: "check its permissions"))
         }
     }
 }
