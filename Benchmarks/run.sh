@@ -74,15 +74,21 @@ fi
 step() { echo "== $*" >&2; }
 
 if ((serve)); then
-  # `crudegen serve` exists only with the CrudeServe trait: built from the root package in a scratch folder
-  # of its own, so the trait does not flip the default build's configuration back and forth.
-  step "building crudegen with the CrudeServe and CrudePostgreSQL traits and serve-load (release)"
-  # SERVE_SCRATCH names another scratch folder (one that holds such a build already, say).
-  scratch="${SERVE_SCRATCH:-../.build-serve}"
-  swift build -c release --package-path .. --product crudegen --traits CrudeServe,CrudePostgreSQL --scratch-path "$scratch" >&2
+  # `crudegen serve` and the generated servers exist only with the CrudeServe trait: built in Servers/, a
+  # package of its own that asks for the traits, so that the other benchmarks' crudegen is built without them.
+  step "building crudegen with the CrudeServe and CrudePostgreSQL traits (release)"
+  swift build -c release --package-path Servers --product crudegen >&2
+  step "writing the generated servers of Fixtures/fastapi-imported and drf-imported again (crudegen --server)"
+  for server in HeroesServer:fastapi-imported DRFItemsServer:drf-imported; do
+    Servers/.build/release/crudegen "../Fixtures/${server#*:}/spec.yaml" --server -o "Servers/Sources/${server%%:*}" >&2
+    Servers/.build/release/crudegen "../Fixtures/${server#*:}/spec.yaml" --server -o "Servers/Sources/${server%%:*}" --check >&2
+  done
+  step "building generated-serve and serve-load (release)"
+  swift build -c release --package-path Servers --product generated-serve >&2
   swift build -c release --product serve-load >&2
   step "running serve_bench.py ${extra[*]}"
-  exec python3 serve_bench.py --command "$command" --crudegen "$scratch/release/crudegen" "${extra[@]}"
+  exec python3 serve_bench.py --command "$command" --crudegen "$PWD/Servers/.build/release/crudegen" \
+    --generated-serve "$PWD/Servers/.build/release/generated-serve" "${extra[@]}"
 fi
 
 step "building crudegen and the build plugin's tool (release)"

@@ -23,6 +23,12 @@ a PostgreSQL database of its own, on a throwaway server started by Scripts/postg
 PostgreSQL is not installed); its CPU per request counts crudegen's process only, not PostgreSQL's. Before timing, the lists and reads of each pair are
 fetched from both servers and compared as JSON; the table says where they differ.
 
+The generated server: each spec's server code (`crudegen --server`, Servers/Sources/HeroesServer and
+DRFItemsServer, with models) compiled into `generated-serve` with every operation left to its default, started
+as `crudegen serve` is (memory; creates over SQLite; everything over PostgreSQL) and measured in the same cells,
+with the ratios generated ÷ `crudegen serve` over the same store and generated ÷ peer. Its lists and reads are
+compared as JSON with `crudegen serve`'s first. `--roles` leaves servers out.
+
 Memory: each server started alone with --memory-rows rows (100,000): the time until it accepts connections,
 its resident memory (VmRSS) once started, and after one client's reads and lists for --memory-seconds each
 (VmRSS, and the peak VmHWM), with those reads' and lists' rates. crudegen keeps every row in memory (with
@@ -67,6 +73,8 @@ PAIRS = {
         "spec": "Fixtures/fastapi-imported/spec.yaml",
         "server": "Tests/FastAPIServer/app.py",
         "resource": "Hero",
+        # The API generated-serve serves (Servers/Sources/HeroesServer, `crudegen --server` of the same spec).
+        "generated": "heroes",
         # FastAPI answers at most `limit` (default and maximum 100) heroes; the spec has no pagination, so
         # crudegen answers every hero: throughput runs keep to at most 100 rows, where both answer all.
         "list": "/heroes/",
@@ -79,6 +87,7 @@ PAIRS = {
         "spec": "Fixtures/drf-imported/spec.yaml",
         "server": "Tests/DRFServer/server.py",
         "resource": "PageItem",
+        "generated": "drf-items",
         # PageNumberPagination with `page_size` (crudegen reads the same parameter): one page of every row.
         "list": "/api/page-items/?page_size={rows}",
         "read": "/api/page-items/{id}/",
@@ -190,19 +199,24 @@ class Server:
 
 
 def make_server(args, pair, role, rows, database=None):
-    """The server of `role` (crudegen, crudegen-db, crudegen-pg, peer) of `pair`, serving `rows` seeded values."""
+    """The server of `role` of `pair`, serving `rows` seeded values: `crudegen serve` (crudegen, crudegen-db over
+    SQLite, crudegen-pg over PostgreSQL), the spec's generated server (generated, generated-db, generated-pg) or
+    the peer."""
     seed = seed_file(pair, rows)
     spec = PAIRS[pair]
     if role == "peer":
         return Server(pair, role, [args.python, spec["server"], "--seed", seed], crudegen=False)
-    command = [args.crudegen, "serve", spec["spec"], "--port", "0", "--data", seed]
-    if role == "crudegen-db":
+    if role.startswith("generated"):
+        command = [args.generated_serve, spec["generated"], "--port", "0", "--data", seed]
+    else:
+        command = [args.crudegen, "serve", spec["spec"], "--port", "0", "--data", seed]
+    if role.endswith("-db"):
         # A new file each time, filled from the seed (an existing one would be served instead).
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(database + suffix):
                 os.remove(database + suffix)
         command += ["--database", database]
-    if role == "crudegen-pg":
+    if role.endswith("-pg"):
         command += ["--database", database]
     return Server(pair, role, command, crudegen=True)
 
@@ -343,6 +357,26 @@ def compare(servers, rows):
     return checks
 
 
+def compare_generated(servers, rows):
+    """The lists and reads of each pair from its generated server and from `crudegen serve`, compared:
+    {pair: {operation: [differences]}} (the generated server's wire layer is crudegen serve's)."""
+    checks = {}
+    for pair in PAIRS:
+        if (pair, "generated") not in servers:
+            continue
+        checks[pair] = {}
+        for operation in ("list", "read"):
+            path = target(pair, operation, rows).replace("{id}", "1")
+            (status_mine, body_mine), (status_serve, body_serve) = fetch(servers[(pair, "generated")], path), fetch(servers[(pair, "crudegen")], path)
+            found = [text.replace("from crudegen", "from the generated server").replace("from the peer", "from crudegen serve")
+                     for text in differences(body_mine, body_serve)]
+            if status_mine != status_serve:
+                found.insert(0, f"status {status_mine} from the generated server, {status_serve} from crudegen serve")
+            checks[pair][operation] = found
+            log(f"  {pair} generated {operation} {path}: " + ("the same JSON as crudegen serve" if not found else "; ".join(found)))
+    return checks
+
+
 def compare_creates(servers):
     """One create on each server of each pair: the statuses and the keys of the answers."""
     checks = {}
@@ -364,13 +398,14 @@ def bench_throughput(args, results):
     postgres = start_postgres()
     try:
         for pair in PAIRS:
-            for role in ("crudegen", "crudegen-db", "crudegen-pg", "peer"):
-                if role == "crudegen-pg" and not postgres:
+            for role in args.roles:
+                if role.endswith("-pg") and not postgres:
                     continue
-                database = (postgres_database(postgres[0], f"{pair}_throughput") if role == "crudegen-pg"
-                            else os.path.join(WORK, f"{pair}-throughput.sqlite"))
+                database = (postgres_database(postgres[0], f"{pair}_{role.replace('-', '_')}") if role.endswith("-pg")
+                            else os.path.join(WORK, f"{pair}-{role}-throughput.sqlite"))
                 servers[(pair, role)] = make_server(args, pair, role, rows, database).start()
         results["json_check"] = compare(servers, rows)
+        results["generated_check"] = compare_generated(servers, rows)
         cells = []
         order = list(servers)
         for operation in args.operations:
@@ -380,7 +415,7 @@ def bench_throughput(args, results):
                 shift = len(cells) % len(order)
                 for key in order[shift:] + order[:shift]:
                     server = servers[key]
-                    if server.role == "crudegen-db" and operation != "create":
+                    if server.role.endswith("-db") and operation != "create":
                         continue  # reads and lists come from memory with or without --database
                     report = load(args, server, operation, clients, rows, args.seconds, args.warmup)
                     cells.append({"pair": key[0], "role": key[1], "operation": operation, "clients": clients, **quiet, **report})
@@ -423,7 +458,9 @@ def bench_memory(args, results):
 
 
 # --- tables ----------------------------------------------------------------------------------------------
-ROLE_NAMES = {"crudegen": "crudegen serve", "crudegen-db": "crudegen serve --database", "crudegen-pg": "crudegen serve over PostgreSQL"}
+ROLE_NAMES = {"crudegen": "crudegen serve", "crudegen-db": "crudegen serve --database", "crudegen-pg": "crudegen serve over PostgreSQL",
+              "generated": "generated server", "generated-db": "generated server, SQLite", "generated-pg": "generated server over PostgreSQL"}
+ROLES = ["crudegen", "crudegen-db", "crudegen-pg", "generated", "generated-db", "generated-pg", "peer"]
 
 
 def fmt_rate(value):
@@ -463,6 +500,34 @@ def throughput_table(results, pair):
     return out
 
 
+def generated_table(results, pair):
+    """The Markdown table of one pair's generated server, beside `crudegen serve` over the same store and the peer."""
+    cells = {(c["role"], c["operation"], c["clients"]): c for c in results.get("throughput", []) if c["pair"] == pair}
+    if not any(role.startswith("generated") for (role, _, _) in cells):
+        return []
+    peer = PAIRS[pair]["peer"]
+    out = [f"#### {PAIRS[pair]['resource']}: the generated server of `{PAIRS[pair]['spec']}` against `crudegen serve` and {peer}", "",
+           "| operation | clients | generated req/s | p50 ms | p99 ms | CPU µs/req | crudegen serve req/s | p99 ms "
+           f"| req/s generated ÷ crudegen serve | p99 crudegen serve ÷ generated | req/s generated ÷ {peer} | p99 {peer} ÷ generated | others |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for operation in OPERATIONS:
+        for role, serve_role, store in (("generated", "crudegen", ""), ("generated-db", "crudegen-db", ", SQLite"), ("generated-pg", "crudegen-pg", ", PostgreSQL")):
+            for clients in sorted({c for (_, o, c) in cells if o == operation}):
+                mine, serve, theirs = cells.get((role, operation, clients)), cells.get((serve_role, operation, clients)), cells.get(("peer", operation, clients))
+                if not mine or not serve or not theirs:
+                    continue
+
+                def ratio(a, b):
+                    return f"**{a / b:.2f}×**" if b else "∞"
+                out.append(f"| {operation}{store} | {clients} | {fmt_rate(mine['rps'])} | {fmt_ms(mine['p50_ms'])} | {fmt_ms(mine['p99_ms'])} "
+                           f"| {mine['server_cpu_us']:.0f} | {fmt_rate(serve['rps'])} | {fmt_ms(serve['p99_ms'])} "
+                           f"| {ratio(mine['rps'], serve['rps'])} | {ratio(serve['p99_ms'], mine['p99_ms'])} "
+                           f"| {ratio(mine['rps'], theirs['rps'])} | {ratio(theirs['p99_ms'], mine['p99_ms'])} "
+                           f"| {max(mine['other_cores'], serve['other_cores'], theirs['other_cores']):.2f} |")
+    out.append("")
+    return out
+
+
 def check_lines(results):
     """The JSON comparisons as a Markdown list."""
     out = []
@@ -473,6 +538,9 @@ def check_lines(results):
         mine, theirs = check["keys"]
         keys = "the same keys" if mine == theirs else f"keys {', '.join(mine)} from crudegen, {', '.join(theirs)} from the peer"
         out.append(f"- {pair} create: status {check['status'][0]} from crudegen, {check['status'][1]} from the peer; {keys}.")
+    for pair, checks in results.get("generated_check", {}).items():
+        for operation, found in checks.items():
+            out.append(f"- {pair} {operation}, generated server: " + ("the same JSON as crudegen serve." if not found else "; ".join(found) + "."))
     return out + [""] if out else []
 
 
@@ -514,6 +582,8 @@ def table(results):
                 f"cell (the larger of the two servers' cells; median over all cells {others[len(others) // 2]:.2f}, max {others[-1]:.2f}).", ""]
         for pair in PAIRS:
             out += throughput_table(results, pair)
+        for pair in PAIRS:
+            out += generated_table(results, pair)
     checks = check_lines(results)
     if checks:
         out += ["The same requests to both servers of a pair, before the timed ones (lists and reads) and after them (a create):", ""] + checks
@@ -532,8 +602,11 @@ def main():
     parser.add_argument("--warmup", type=float, help="seconds of requests before the measured ones (default 0.5; with --quick, 0.1)")
     parser.add_argument("--memory-seconds", type=float, help="seconds of reads, then of lists, in the memory runs (default 2; with --quick, 0.3)")
     parser.add_argument("--parts", default="throughput,memory", help="comma-separated: throughput, memory (default both)")
-    parser.add_argument("--crudegen", default=os.path.join(REPO, ".build-serve", "release", "crudegen"),
-                        help="a crudegen built with the CrudeServe trait (default .build-serve/release/crudegen, which run.sh builds)")
+    parser.add_argument("--crudegen", default=os.path.join(HERE, "Servers", ".build", "release", "crudegen"),
+                        help="a crudegen built with the CrudeServe trait (default Benchmarks/Servers/.build/release/crudegen, which run.sh builds)")
+    parser.add_argument("--generated-serve", default=os.path.join(HERE, "Servers", ".build", "release", "generated-serve"),
+                        help="the generated servers (default Benchmarks/Servers/.build/release/generated-serve, which run.sh builds)")
+    parser.add_argument("--roles", default=",".join(ROLES), help=f"comma-separated servers to measure (default all: {', '.join(ROLES)})")
     parser.add_argument("--serve-load", default=os.path.join(bench.BIN, "serve-load"), help="the load generator (default Benchmarks/.build/release/serve-load)")
     parser.add_argument("--python", help="the Python with FastAPI and DRF (default: what Scripts/python-env.sh prints)")
     parser.add_argument("--quiet-load", type=float, default=0.8, help="wait for a 1-minute load average below this (default 0.8)")
@@ -571,8 +644,11 @@ def main():
         # FastAPI answers at most 100 heroes per list, crudegen every one: beyond 100 the lists differ.
         parser.error("--rows must be 1 to 100")
     # Absolute: the servers run in the repository's root, where the specs' paths start.
-    args.crudegen, args.serve_load = os.path.abspath(args.crudegen), os.path.abspath(args.serve_load)
-    for path in (args.crudegen, args.serve_load):
+    args.crudegen, args.serve_load, args.generated_serve = map(os.path.abspath, (args.crudegen, args.serve_load, args.generated_serve))
+    args.roles = [r for r in args.roles.split(",") if r]
+    if set(args.roles) - set(ROLES) or not {"crudegen", "peer"} <= set(args.roles):
+        parser.error(f"--roles: some of {', '.join(ROLES)}, crudegen and peer among them")
+    for path in (args.crudegen, args.serve_load) + ((args.generated_serve,) if any(r.startswith("generated") for r in args.roles) else ()):
         if not os.access(path, os.X_OK):
             sys.exit(f"no {path}: build it first (Benchmarks/run.sh --parts serve does)")
     args.python = args.python or subprocess.run([os.path.join(REPO, "Scripts", "python-env.sh")], capture_output=True, text=True,
