@@ -312,68 +312,53 @@ def fetch(server, path, method="GET", body=None):
         return response.status, data.decode(errors="replace")
 
 
-def differences(left, right, where="", out=None, limit=6):
-    """Where two JSON values differ, as short phrases (at most `limit`; lists compared item by item)."""
+def differences(left, right, names=("crudegen", "the peer"), where="", out=None, limit=6):
+    """Where two JSON values differ, as short phrases naming their servers `names` (at most `limit`; lists
+    compared item by item)."""
     out = [] if out is None else out
     if len(out) >= limit:
         return out
+    mine, theirs = names
     if isinstance(left, dict) and isinstance(right, dict):
         for key in sorted(set(left) | set(right)):
             if key not in right:
-                out.append(f"`{where}{key}` only from crudegen")
+                out.append(f"`{where}{key}` only from {mine}")
             elif key not in left:
-                out.append(f"`{where}{key}` only from the peer")
+                out.append(f"`{where}{key}` only from {theirs}")
             else:
-                differences(left[key], right[key], f"{where}{key}.", out, limit)
+                differences(left[key], right[key], names, f"{where}{key}.", out, limit)
             if len(out) >= limit:
                 break
     elif isinstance(left, list) and isinstance(right, list):
         if len(left) != len(right):
-            out.append(f"`{where.rstrip('.') or 'list'}`: {len(left)} items from crudegen, {len(right)} from the peer")
+            out.append(f"`{where.rstrip('.') or 'list'}`: {len(left)} items from {mine}, {len(right)} from {theirs}")
         for item_left, item_right in zip(left, right):
             before = len(out)
-            differences(item_left, item_right, where + "[].", out, limit)
+            differences(item_left, item_right, names, where + "[].", out, limit)
             if len(out) > before:
                 break  # the first differing item stands for the rest
     elif left != right:
-        out.append(f"`{where.rstrip('.')}`: {json.dumps(left)[:60]} from crudegen, {json.dumps(right)[:60]} from the peer")
+        out.append(f"`{where.rstrip('.')}`: {json.dumps(left)[:60]} from {mine}, {json.dumps(right)[:60]} from {theirs}")
     return out
 
 
-def compare(servers, rows):
-    """The lists and reads of each pair, fetched from both servers and compared: {pair: {operation: [differences]}}."""
+def compare(servers, rows, roles=("crudegen", "peer"), names=("crudegen", "the peer")):
+    """The lists and reads of each pair, fetched from its servers of `roles` and compared as JSON, the
+    differences naming the servers `names`: {pair: {operation: [differences]}}; pairs without both left out."""
     checks = {}
     for pair in PAIRS:
-        mine, peer = servers[(pair, "crudegen")], servers[(pair, "peer")]
-        checks[pair] = {}
-        for operation in ("list", "read"):
-            path = target(pair, operation, rows).replace("{id}", "1")
-            (status_mine, body_mine), (status_peer, body_peer) = fetch(mine, path), fetch(peer, path)
-            found = differences(body_mine, body_peer)
-            if status_mine != status_peer:
-                found.insert(0, f"status {status_mine} from crudegen, {status_peer} from the peer")
-            checks[pair][operation] = found
-            log(f"  {pair} {operation} {path}: " + ("the same JSON" if not found else "; ".join(found)))
-    return checks
-
-
-def compare_generated(servers, rows):
-    """The lists and reads of each pair from its generated server and from `crudegen serve`, compared:
-    {pair: {operation: [differences]}} (the generated server's wire layer is crudegen serve's)."""
-    checks = {}
-    for pair in PAIRS:
-        if (pair, "generated") not in servers:
+        if not all((pair, role) in servers for role in roles):
             continue
+        mine, theirs = (servers[(pair, role)] for role in roles)
         checks[pair] = {}
         for operation in ("list", "read"):
             path = target(pair, operation, rows).replace("{id}", "1")
-            (status_mine, body_mine), (status_serve, body_serve) = fetch(servers[(pair, "generated")], path), fetch(servers[(pair, "crudegen")], path)
-            found = [text.replace("from crudegen", "from the generated server").replace("from the peer", "from crudegen serve")
-                     for text in differences(body_mine, body_serve)]
-            if status_mine != status_serve:
-                found.insert(0, f"status {status_mine} from the generated server, {status_serve} from crudegen serve")
+            (status_mine, body_mine), (status_theirs, body_theirs) = fetch(mine, path), fetch(theirs, path)
+            found = differences(body_mine, body_theirs, names)
+            if status_mine != status_theirs:
+                found.insert(0, f"status {status_mine} from {names[0]}, {status_theirs} from {names[1]}")
             checks[pair][operation] = found
-            log(f"  {pair} generated {operation} {path}: " + ("the same JSON as crudegen serve" if not found else "; ".join(found)))
+            log(f"  {pair} {roles[0]} {operation} {path}: " + (f"the same JSON as {names[1]}" if not found else "; ".join(found)))
     return checks
 
 
@@ -405,7 +390,7 @@ def bench_throughput(args, results):
                             else os.path.join(WORK, f"{pair}-{role}-throughput.sqlite"))
                 servers[(pair, role)] = make_server(args, pair, role, rows, database).start()
         results["json_check"] = compare(servers, rows)
-        results["generated_check"] = compare_generated(servers, rows)
+        results["generated_check"] = compare(servers, rows, ("generated", "crudegen"), ("the generated server", "crudegen serve"))
         cells = []
         order = list(servers)
         for operation in args.operations:

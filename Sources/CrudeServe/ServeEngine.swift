@@ -238,8 +238,8 @@ final class ServeEngine: Sendable {
     ) async throws(RequestFailure) -> ServedResponse {
         let call = { (body: OperationContext.Body, window: Range<Int>, filters: [(name: String, value: String)]) in
             OperationContext(
-                method: request.method, path: request.path, query: request.query, window: window, resource: resource, kind: operation.kind,
-                isPartial: operation.isPartial, values: values, body: body, filters: filters, operations: self.operations)
+                method: request.method, path: request.path, query: request.query, window: window, resource: resource, operation: operation,
+                values: values, body: body, filters: filters, operations: self.operations)
         }
         switch operation.kind {
         case .create:

@@ -29,10 +29,8 @@ public struct OperationContext: Sendable {
 
     /// The resource the operation is of.
     let resource: ServedResource
-    /// The operation.
-    let kind: CRUDOperation
-    /// Whether an update sets only the fields its body carries.
-    let isPartial: Bool
+    /// The operation: its kind, and whether an update sets only the fields its body carries.
+    let operation: ServedOperation
     /// The values of the route's parameters.
     let values: [(part: ServedRoute.Part, value: String)]
     /// The checked body.
@@ -41,6 +39,11 @@ public struct OperationContext: Sendable {
     let filters: [(name: String, value: String)]
     /// The default behaviour.
     let operations: DefaultOperations
+
+    /// Which CRUD operation the call is.
+    var kind: CRUDOperation { operation.kind }
+    /// Whether an update sets only the fields its body carries.
+    var isPartial: Bool { operation.isPartial }
 
     /// The name the spec gives the resource (`Person`).
     public var resourceName: String { resource.name }
