@@ -66,7 +66,7 @@ final class ServeEngine: Sendable {
     /// What each operation does to the stored values by default.
     private let operations: DefaultOperations
     /// What answers each operation: the defaults, or a service's own methods.
-    private let handler: any OperationHandler
+    let handler: any OperationHandler
     /// The data `reset()` returns to and the actions' answers, with the tables it fills (checked against
     /// the spec when it was given).
     private let seed: NIOLockedValueBox<CheckedSeed>
@@ -186,24 +186,8 @@ final class ServeEngine: Sendable {
             }
             return try await handle(operation, of: resource, values: values, request: request)
         case let .action(action):
-            guard let answer = seed.withLockedValue({ $0.seed.wireActions[action.seedKey] }) else {
-                let owner = action.owner.map { "\($0)'s " } ?? ""
-                throw RequestFailure(
-                    response: .detail(
-                        501,
-                        "\(owner)action `\(action.name)` has no answer: give it one in the seed data, under \"actions\" as \"\(action.seedKey)\", or answer it in your own test server."
-                    ))
-            }
-            if action.returnsFile { return Self.file(answer) }
-            return action.returnsBody ? .json(200, enveloped(wrapped(answer, in: action.responseNamespace))) : ServedResponse(status: 204)
+            return try await handle(action, values: values, request: request)
         }
-    }
-
-    /// The answer of an action returning a file: a seed string's UTF-8 bytes, any other seed value's JSON
-    /// text, as `application/octet-stream` (the spec says nothing of the file's type), without envelope.
-    private static func file(_ answer: WireValue) -> ServedResponse {
-        let body = if case let .string(text) = answer { Data(text.utf8) } else { JSONText.data(answer) }
-        return ServedResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: body)
     }
 
     /// Of the endpoints that answer a request's route and verb, most specific first, the one that answers:
@@ -307,15 +291,26 @@ final class ServeEngine: Sendable {
 
     /// The handler's answer to `call`; what it throws, as a request's failure.
     private func handled(_ call: OperationContext) async throws(RequestFailure) -> OperationAnswer {
+        try await handled(call, as: "\(call.resourceName).\(call.operationName)") { try await self.handler.answer($0) }
+    }
+
+    /// `answer`'s answer to `call`, named `what` in a failure's message; what it throws, as a request's
+    /// failure: a ``ServiceError`` with its status and message, any other error 500.
+    func handled<Call, Answer>(_ call: Call, as what: String, by answer: (Call) async throws -> Answer) async throws(RequestFailure) -> Answer {
         do {
-            return try await handler.answer(call)
+            return try await answer(call)
         } catch let failure as RequestFailure {
             throw failure
         } catch let failure as ServiceError {
             throw RequestFailure(response: .detail(failure.status, failure.message))
         } catch {
-            throw RequestFailure(response: .detail(500, "The service failed to answer \(call.resourceName).\(call.operationName): \(error)"))
+            throw RequestFailure(response: .detail(500, "The service failed to answer \(what): \(error)"))
         }
+    }
+
+    /// The seed data's answer to `action`, if it has one.
+    func seedAnswer(of action: ServedAction) -> WireValue? {
+        seed.withLockedValue { $0.seed.wireActions[action.seedKey] }
     }
 
     // MARK: operations
@@ -366,7 +361,7 @@ final class ServeEngine: Sendable {
     /// One page in the spec's pagination style, each value of the page as `values` reads and writes the
     /// values at the page's positions (with how many are listed in all); beside a next URL under `next`,
     /// the previous page's under `previous` in its place.
-    private func page(
+    func page(
         _ pagination: PaginationDeclaration, request: ServedRequest, previous previousName: String,
         values: (Range<Int>) async throws(RequestFailure) -> (values: [WireValue], total: Int)
     ) async throws(RequestFailure) -> Answer {
@@ -469,12 +464,20 @@ final class ServeEngine: Sendable {
     /// The body's object, unwrapped from the envelope and namespace; 415 for a body that is not JSON, 400
     /// for one that does not parse or is no object.
     private func requestObject(_ request: ServedRequest, of resource: ServedResource) throws(RequestFailure) -> [String: WireValue] {
+        let json = try requestJSON(request, namespace: resource.requestNamespace, mediaType: resource.mediaType)
+        guard case let .object(object) = json else { throw RequestFailure(response: .invalid(["": ["Expected a JSON object."]])) }
+        return object
+    }
+
+    /// The body's JSON value, unwrapped from the envelope and `namespace`; 415 for a body that is not JSON
+    /// (the message asking for `mediaType`), 400 for one that does not parse.
+    func requestJSON(_ request: ServedRequest, namespace: String?, mediaType expected: String) throws(RequestFailure) -> WireValue {
         let mediaType = request.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
             let given = mediaType.isEmpty ? "no Content-Type" : "Content-Type \(mediaType)"
-            throw RequestFailure(response: .detail(415, "Unsupported media type: the request has \(given); send JSON as \(resource.mediaType)."))
+            throw RequestFailure(response: .detail(415, "Unsupported media type: the request has \(given); send JSON as \(expected)."))
         }
-        let wrappers = api.envelope + (resource.requestNamespace.map { [$0] } ?? [])
+        let wrappers = api.envelope + (namespace.map { [$0] } ?? [])
         var json: WireValue
         do {
             json = try JSONDecoder().decode(WireValue.self, from: request.body)
@@ -491,8 +494,7 @@ final class ServeEngine: Sendable {
             guard let inner = json[key] else { throw RequestFailure(response: .invalid(["": ["Expected the body wrapped in `\(key)`."]])) }
             json = inner
         }
-        guard case let .object(object) = json else { throw RequestFailure(response: .invalid(["": ["Expected a JSON object."]])) }
-        return object
+        return json
     }
 
     /// What a response shows of a stored value.
@@ -501,12 +503,12 @@ final class ServeEngine: Sendable {
     }
 
     /// `value` inside `{key: …}`, or itself without a key.
-    private func wrapped(_ value: WireValue, in key: String?) -> WireValue {
+    func wrapped(_ value: WireValue, in key: String?) -> WireValue {
         key.map { .object([$0: value]) } ?? value
     }
 
     /// `value` inside the API's envelope, outermost key first.
-    private func enveloped(_ value: WireValue) -> WireValue {
+    func enveloped(_ value: WireValue) -> WireValue {
         api.envelope.reversed().reduce(value) { inner, key in .object([key: inner]) }
     }
 

@@ -279,6 +279,12 @@ struct ServedAction: Sendable {
     /// The key the answer is wrapped in: the owner's namespace when the action returns the owner (`one`) or
     /// an array of it (`many`), as the generated client unwraps it.
     var responseNamespace: String?
+    /// How its answer pages, when it does: the server pages the items its handler lists.
+    var pagination: PaginationDeclaration?
+    /// How its body is sent; `nil` when it takes none.
+    var bodyFormat: BodyFormatSpec?
+    /// The key wrapping a JSON body, if any.
+    var requestNamespace: String?
 
     /// Its key under `actions` in seed data: `login`, or `User.current` for a resource's action.
     var seedKey: String { owner.map { "\($0).\(name)" } ?? name }
@@ -290,6 +296,9 @@ struct ServedAction: Sendable {
         if case .none = resolved.response { returnsBody = false } else { returnsBody = true }
         if case .file = resolved.response { returnsFile = true }
         responseNamespace = resolved.responseNamespace
+        pagination = resolved.pagination?.declaration
+        if case .none = resolved.body { bodyFormat = nil } else { bodyFormat = resolved.bodyFormat }
+        requestNamespace = resolved.requestNamespace
         method = resolved.method.rawValue
         route = ServedRoute(
             resolved.route.parts.map { part in

@@ -34,7 +34,7 @@ import Testing
             let templates = folder.appendingPathComponent("Templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             let bundled = try String(contentsOf: CLITests.packageRoot.appendingPathComponent("Templates/enum-file.mustache"), encoding: .utf8)
-            try bundled.replacingOccurrences(of: "{{! crudegen-templates: 1 }}\n", with: "{{! crudegen-templates: 1 }}\n// from the target's templates\n")
+            try bundled.replacingOccurrences(of: "{{! crudegen-templates: 2 }}\n", with: "{{! crudegen-templates: 2 }}\n// from the target's templates\n")
                 .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
             let config = folder.appendingPathComponent("crudegen-config.yaml")
             try "templates: Templates\n".write(to: config, atomically: true, encoding: .utf8)

@@ -110,7 +110,7 @@ import Testing
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             let bundled = try String(contentsOf: Self.root.appendingPathComponent("Templates/enum-file.mustache"), encoding: .utf8)
             try bundled.replacingOccurrences(
-                of: "{{! crudegen-templates: 1 }}\n", with: "{{! crudegen-templates: 1 }}\n// enum template from crudegen-config.yaml\n"
+                of: "{{! crudegen-templates: 2 }}\n", with: "{{! crudegen-templates: 2 }}\n// enum template from crudegen-config.yaml\n"
             )
             .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
             let config = folder.appendingPathComponent("crudegen-config.yaml")

@@ -21,7 +21,7 @@ import Testing
         for name in names {
             #expect(run.stdout.contains("\n  \(name) "), "\(name) is not listed")
         }
-        #expect(run.stdout.hasPrefix("Template context version 1 (docs/templates.md):\n"))
+        #expect(run.stdout.hasPrefix("Template context version 2 (docs/templates.md):\n"))
     }
 
     @Test func templatesCatPrintsTheBundledSource() async throws {
@@ -51,13 +51,13 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOfFile: output + "/Color.swift", encoding: .utf8).contains("/// Every case the spec lists."))
 
-        try source.replacingOccurrences(of: "{{! crudegen-templates: 1 }}", with: "{{! crudegen-templates: 0 }}")
+        try source.replacingOccurrences(of: "{{! crudegen-templates: 2 }}", with: "{{! crudegen-templates: 0 }}")
             .write(to: templates.appendingPathComponent("enum-file.mustache"), atomically: true, encoding: .utf8)
         let old = try await CLITests.run([CLITests.crudeSpec, "-o", output, "--templates", templates.path])
         #expect(old.status == 1)
         #expect(
             old.stderr.contains(
-                "enum-file.mustache:2:1: error: template `\(templates.path)/enum-file.mustache` was written for template context version 0, but this crudegen renders version 1"
+                "enum-file.mustache:2:1: error: template `\(templates.path)/enum-file.mustache` was written for template context version 0, but this crudegen renders version 2"
             ))
     }
 

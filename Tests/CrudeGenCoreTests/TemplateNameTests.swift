@@ -11,7 +11,7 @@ import Testing
     func load(_ files: [String: String]) async throws -> Result<TemplateSet, DiagnosticsError> {
         try await TestSupport.withTemporaryDirectory { folder in
             for (name, source) in files {
-                try ("{{! crudegen-templates: 1 }}\n" + source).write(
+                try ("{{! crudegen-templates: 2 }}\n" + source).write(
                     to: folder.appendingPathComponent("\(name).mustache"), atomically: true, encoding: .utf8)
             }
             do {
@@ -82,7 +82,7 @@ import Testing
     @Test func partialsAreCheckedWhereTheyAreIncluded() async throws {
         let bundledFunctions = try #require(TemplateSet.bundledSource(named: "functions"))
         let functions = bundledFunctions.replacingOccurrences(of: "{{signature}}", with: "{{signatur}}")
-        let problems = try await problems(["functions": functions.replacingOccurrences(of: "{{! crudegen-templates: 1 }}\n", with: "")])
+        let problems = try await problems(["functions": functions.replacingOccurrences(of: "{{! crudegen-templates: 2 }}\n", with: "")])
         #expect(problems.count == 1)
         #expect(problems.first?.message == "template variable `signatur` does not exist in the api or function context")
         #expect(problems.first?.location?.file.hasSuffix("/functions.mustache") == true)

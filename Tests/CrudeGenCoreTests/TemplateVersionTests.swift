@@ -31,7 +31,7 @@ import Testing
     /// A file crudegen does not render (a misspelt name) is ignored, and generating says so.
     @Test func aTemplateOfAnotherNameIsReportedAsIgnored() async throws {
         let warnings = try await TestSupport.withTemporaryDirectory { folder in
-            try "{{! crudegen-templates: 1 }}".write(to: folder.appendingPathComponent("modle-file.mustache"), atomically: true, encoding: .utf8)
+            try "{{! crudegen-templates: 2 }}".write(to: folder.appendingPathComponent("modle-file.mustache"), atomically: true, encoding: .utf8)
             let generator = try Generator(configurationFile: nil, templates: folder.path)
             return try generator.generate(spec: Data("api: { name: Shop }\n".utf8), file: "shop.yaml").warnings
         }

@@ -65,6 +65,10 @@ import Testing
             await log.keep(outcomes)
             return try await .byDefault(call)
         }
+
+        func answer(_ call: ActionContext) async throws -> ActionAnswer {
+            try .byDefault(call)
+        }
     }
 
     @Test func routeAndQueryValuesAreReadAsTheClientWritesThem() async throws {

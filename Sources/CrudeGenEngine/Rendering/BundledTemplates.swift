@@ -6,7 +6,7 @@ enum BundledTemplates {
     static let sources: [String: String] = [
         "api-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 /// Declarations shared by the {{name}} API.
 nonisolated {{access}}enum {{name}} {
 {{#baseURL}}
@@ -71,7 +71,7 @@ nonisolated extension {{name}} {
 """#,
         "api-store-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 nonisolated extension {{name}} {
     /// The local store's tables, and where each operation's response holds stored resources: open a
     /// `Store` with it and attach it with `client.storing(in:)` (docs/store.md).
@@ -92,7 +92,7 @@ nonisolated extension {{name}} {
 """#,
         "enum-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 {{#documentation}}
 {{.}}
 {{/documentation}}
@@ -128,7 +128,7 @@ nonisolated {{access}}enum {{name}}: OpenEnum {
 """#,
         "functions": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 {{#functions}}
 {{^isFirst}}
 
@@ -149,7 +149,7 @@ nonisolated {{access}}enum {{name}}: OpenEnum {
 """#,
         "model": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 {{#documentation}}
 {{.}}
 {{/documentation}}
@@ -222,7 +222,7 @@ nonisolated extension {{name}}: JSONAPIResource {
 """#,
         "model-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 {{> model}}
 {{#resource}}
 {{> resource-operations}}
@@ -231,7 +231,7 @@ nonisolated extension {{name}}: JSONAPIResource {
 """#,
         "resource-operations": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 
 nonisolated extension {{name}} {
 {{> functions}}
@@ -284,12 +284,14 @@ nonisolated extension {{name}} {
 """#,
         "server-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
-/// The {{apiName}} API as a server answers it: one method per operation, typed as the client's models.
+{{! crudegen-templates: 2 }}
+/// The {{apiName}} API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated {{access}}protocol {{protocolName}}: Sendable {
 {{#methods}}
 {{^isFirst}}
@@ -344,14 +346,27 @@ nonisolated struct {{handlerName}}: {{operationHandlerType}} {
 
     func answer(_ call: {{operationContextType}}) async throws -> {{operationAnswerType}} {
         switch (call.resourceName, call.operationName) {
-{{#methods}}
-        case ({{resourceLiteral}}, {{operationLiteral}}):
+{{#operationCases}}
+        case {{pattern}}:
 {{#dispatch}}
             {{.}}
 {{/dispatch}}
-{{/methods}}
+{{/operationCases}}
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: {{actionContextType}}) async throws -> {{actionAnswerType}} {
+        switch (call.ownerName, call.actionName) {
+{{#actionCases}}
+        case {{pattern}}:
+{{#dispatch}}
+            {{.}}
+{{/dispatch}}
+{{/actionCases}}
+        default:
+            return try .byDefault(call)
         }
     }
 }
@@ -376,7 +391,7 @@ nonisolated private struct {{name}}: Decodable {
 """#,
         "store-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 {{#table}}
 nonisolated extension {{name}}: StoredResource {
     /// The table of these values in the local store: a column per field, named by its JSON key, the id first.
@@ -424,7 +439,7 @@ nonisolated extension {{name}}: StoreContainer {
 """#,
         "union-file": #"""
 {{% CONTENT_TYPE: TEXT}}
-{{! crudegen-templates: 1 }}
+{{! crudegen-templates: 2 }}
 {{#documentation}}
 {{.}}
 {{/documentation}}

@@ -8,7 +8,7 @@ public struct TemplateSet: Sendable {
     /// It goes up whenever a variable is removed, renamed or changes type, or one a template needs is
     /// added, so that a user's copy of an older template fails with a clear message instead of silently
     /// rendering blanks. Every template carries it as `{{! crudegen-templates: N }}`.
-    public static let contextVersion = 1
+    public static let contextVersion = 2
 
     /// What each template renders, for `crudegen templates list`.
     public static let summaries: [String: String] = [

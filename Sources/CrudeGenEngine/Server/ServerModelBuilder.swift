@@ -12,6 +12,7 @@ package enum ServerModelBuilder {
         let protocolName = serviceName ?? SwiftNaming.unescaped(model.api.name) + "Service"
         let names = ServerNames(symbols: resolved.validated.symbols, protocolName: protocolName, modelsModule: modelsModule)
         var methods: [ServerMethod] = []
+        var actions: [ServerMethod] = []
         var patches: [PatchDecoding] = []
         for declaration in model.models {
             guard let resource = declaration.resource else { continue }
@@ -29,12 +30,25 @@ package enum ServerModelBuilder {
                 methods.append(names.method(operation, of: type, named: declaration.name, resource: resource, patch: operation.kind == partial?.kind))
             }
         }
+        // Actions after the operations, whose names they give way to: `searchInvoice`, `login`.
+        var taken = Set(methods.map(\.function.name))
+        for declaration in model.models {
+            guard let resource = declaration.resource else { continue }
+            for action in resource.actions {
+                actions.append(names.method(action, owner: (resource.specName, SwiftNaming.unescaped(declaration.name)), taken: &taken))
+            }
+        }
+        for action in model.api.actions {
+            actions.append(names.method(action, owner: nil, taken: &taken))
+        }
         return ServerDeclaration(
             apiName: SwiftNaming.unescaped(model.api.name), protocolName: names.protocolName, handlerName: names.handlerName,
-            specFile: model.specName, specText: specText, modelsModule: modelsModule, methods: methods, patches: patches,
+            specFile: model.specName, specText: specText, modelsModule: modelsModule, methods: methods, actions: actions,
+            patches: patches,
             types: ServerTypes(
                 seed: names.serve("Seed"), specServer: names.serve("SpecServer"), operationHandler: names.serve("OperationHandler"),
-                operationContext: names.serve("OperationContext"), operationAnswer: names.serve("OperationAnswer"), string: model.api.stringType))
+                operationContext: names.serve("OperationContext"), operationAnswer: names.serve("OperationAnswer"),
+                actionContext: names.serve("ActionContext"), actionAnswer: names.serve("ActionAnswer"), string: model.api.stringType))
     }
 }
 
@@ -54,6 +68,8 @@ package struct ServerDeclaration: Sendable {
     package var modelsModule: String?
     /// One method per operation, in spec order.
     package var methods: [ServerMethod]
+    /// One method per action, each resource's in spec order, then the API's.
+    package var actions: [ServerMethod]
     /// How each resource's partial update body is read into its `Patch`.
     package var patches: [PatchDecoding]
     /// The types the server's code names besides the spec's.
@@ -68,13 +84,17 @@ struct ServerTypes: Sendable {
     var operationHandler: SwiftType
     var operationContext: SwiftType
     var operationAnswer: SwiftType
+    var actionContext: SwiftType
+    var actionAnswer: SwiftType
     var string: SwiftType
 }
 
-/// An operation's method: its requirement with the default as its body, and how the handler calls it.
+/// An operation's or action's method: its requirement with the default as its body, and how the handler
+/// calls it.
 package struct ServerMethod: Sendable {
-    /// The resource and operation the handler dispatches on.
-    package var resource: String, operation: String
+    /// What the handler dispatches on: an operation's resource, or an action's owning resource (`nil` for
+    /// the API's own); the operation's or action's name.
+    package var resource: String?, operation: String
     /// The method, its body the default.
     var function: SwiftFunction
     /// The statements that answer a call through the method.
@@ -178,52 +198,36 @@ private struct ServerNames {
         let typeName = SwiftNaming.unescaped(declaredName)
         let call = SwiftExpression.identifier("call")
         let context = SwiftExpression.identifier("context")
-        var parameters: [SwiftParameter] = []
-        var arguments: [SwiftArgument] = []
+        // The default's body may name the model's type, which a parameter of its name would shadow.
+        var values = MethodParameters(reserving: type)
         if operation.route.idParameter != nil {
             let idType = modelType(resource.idType)
-            parameters.append(SwiftParameter(label: nil, name: "id", type: idType))
-            arguments.append(SwiftArgument("id", .try(call.member("id").call([SwiftArgument("as", .metatype(idType))]))))
+            values.append(
+                SwiftParameter(label: nil, name: "id", type: idType),
+                SwiftArgument("id", .try(call.member("id").call([SwiftArgument("as", .metatype(idType))]))))
         }
-        // The route's other values, then a list's query parameters, labelled as the client's functions take
-        // them; a name the method's own parameters or the defaults' bodies use is renamed inside (`context_`).
-        var taken: Set<String> = ["id", "value", "patch", "window", "context"]
-        func add(_ name: String, _ type: SwiftType, read: SwiftExpression) {
-            let unescaped = SwiftNaming.unescaped(name)
-            var inside = unescaped
-            while !taken.insert(inside).inserted { inside += "_" }
-            parameters.append(SwiftParameter(label: inside == unescaped ? nil : name, name: inside == unescaped ? name : inside, type: type))
-            arguments.append(SwiftArgument(name, read))
-        }
-        let routeParameters = operation.route.compactMap { if case let .parameter(parameter) = $0 { parameter } else { nil } }
-        for (position, parameter) in routeParameters.enumerated() where parameter.source != .id {
-            let type = modelType(parameter.type)
-            let read = call.member("parameter").call([SwiftArgument(nil, .integer(position)), SwiftArgument("as", .metatype(type))])
-            add(parameter.name, type, read: .try(read))
-        }
+        // The route's other values, then a list's query parameters, labelled as the client's functions take them.
+        addRouteValues(of: operation.route, skippingID: true, to: &values)
         for parameter in operation.kind == .list ? resource.listQuery : [] {
-            add(parameter.name, modelType(parameter.type), read: queryValue(parameter, of: call))
+            values.add(parameter.name, modelType(parameter.type), read: queryValue(parameter, of: call))
         }
         switch operation.kind {
         case .create, .update, .patch:
             if isPatch {
-                parameters.append(SwiftParameter(label: "_", name: "patch", type: .member(type, "Patch")))
                 let changes = call.member("body").call([SwiftArgument("as", .metatype(.named(changesType(of: typeName))))])
-                arguments.append(SwiftArgument(nil, SwiftExpression.try(changes).member("patch")))
+                values.append(
+                    SwiftParameter(label: "_", name: "patch", type: .member(type, "Patch")), SwiftArgument(nil, SwiftExpression.try(changes).member("patch")))
             } else {
-                parameters.append(SwiftParameter(label: "_", name: "value", type: type))
-                arguments.append(SwiftArgument(nil, .try(call.member("body").call([SwiftArgument("as", .metatype(type))]))))
+                values.append(
+                    SwiftParameter(label: "_", name: "value", type: type),
+                    SwiftArgument(nil, .try(call.member("body").call([SwiftArgument("as", .metatype(type))]))))
             }
         case .list:
-            parameters.append(
-                SwiftParameter(
-                    label: "_", name: "window",
-                    type: .generic(symbols.qualified(swiftName: "Range", module: "Swift"), [symbols.qualified(swiftName: "Int", module: "Swift")])))
-            arguments.append(SwiftArgument(nil, call.member("window")))
+            values.append(SwiftParameter(label: "_", name: "window", type: windowType), SwiftArgument(nil, call.member("window")))
         case .read, .delete: break
         }
-        parameters.append(SwiftParameter(label: nil, name: "context", type: serve("OperationContext")))
-        arguments.append(SwiftArgument("context", call))
+        values.append(SwiftParameter(label: nil, name: "context", type: serve("OperationContext")), SwiftArgument("context", call))
+        let (parameters, arguments) = (values.parameters, values.arguments)
         let name = SwiftNaming.escaped(operation.kind.rawValue + SwiftNaming.upperFirst(typeName))
         let returnType: SwiftType? =
             switch operation.kind {
@@ -261,5 +265,162 @@ private struct ServerNames {
             isStatic: false, name: name, parameters: parameters, isAsync: true, thrownError: .named("any Error"), returnType: returnType,
             body: [returnType == nil ? .expression(.try(.await(defaultCall))) : .return(.try(.await(defaultCall)))])
         return ServerMethod(resource: resource.specName, operation: operation.kind.rawValue, function: function, dispatch: dispatch)
+    }
+
+    /// `Range<Int>`, the positions of a list's page.
+    private var windowType: SwiftType {
+        .generic(symbols.qualified(swiftName: "Range", module: "Swift"), [symbols.qualified(swiftName: "Int", module: "Swift")])
+    }
+
+    /// Adds the values of `route`'s parameters (all but the id when `skippingID`), each read by its position
+    /// in the route, the id counted.
+    private func addRouteValues(of route: [RoutePart], skippingID: Bool, to values: inout MethodParameters) {
+        let call = SwiftExpression.identifier("call")
+        let routeParameters = route.compactMap { if case let .parameter(parameter) = $0 { parameter } else { nil } }
+        for (position, parameter) in routeParameters.enumerated() where !(skippingID && parameter.source == .id) {
+            let type = modelType(parameter.type)
+            let read = call.member("parameter").call([SwiftArgument(nil, .integer(position)), SwiftArgument("as", .metatype(type))])
+            values.add(parameter.name, type, read: .try(read))
+        }
+    }
+
+    /// The method of `action`, of the resource `owner` (its spec name and Swift type name) or of the API:
+    /// named as the client's function, followed by the type's name for a resource's (`searchInvoice`), and
+    /// given `Action` endings while another method in `taken` has its name.
+    func method(_ action: ActionDeclaration, owner: (specName: String, typeName: String)?, taken: inout Set<String>) -> ServerMethod {
+        let call = SwiftExpression.identifier("call")
+        let context = SwiftExpression.identifier("context")
+        // The default's body may name the result's type, which a parameter of its name would shadow.
+        var values: MethodParameters
+        switch action.response {
+        case let .type(type), let .fields(type, _): values = MethodParameters(reserving: modelType(type))
+        case .none, .download: values = MethodParameters()
+        }
+        addRouteValues(of: action.route, skippingID: false, to: &values)
+        for parameter in action.query {
+            values.add(parameter.name, modelType(parameter.type), read: queryValue(parameter, of: call))
+        }
+        switch action.body {
+        case .none: break
+        case let .type(type):
+            let type = modelType(type)
+            values.addUnlabelled("body", type, read: .try(call.member("body").call([SwiftArgument("as", .metatype(type))])))
+        case let .fields(_, properties):
+            for property in properties {
+                values.add(property.name, modelType(property.type), read: fieldValue(property, of: call))
+            }
+        case .download: break
+        }
+        let answer = SwiftExpression.type(serve("ActionAnswer"))
+        let returnType: SwiftType?
+        let defaultCall: SwiftExpression
+        // The answer's case the handler wraps the method's result in.
+        let wrap: String
+        if let (_, itemType) = action.pagination {
+            values.append(SwiftParameter(label: "_", name: "window", type: windowType), SwiftArgument(nil, call.member("window")))
+            returnType = .generic(serve("Listed"), [modelType(itemType)])
+            defaultCall = context.member("defaultList").call([SwiftArgument(nil, .identifier("window"))])
+            wrap = "listed"
+        } else {
+            switch action.response {
+            case .none:
+                returnType = nil
+                defaultCall = context.member("defaultAnswer").call([])
+                wrap = "nothing"
+            case let .type(type), let .fields(type, _):
+                returnType = modelType(type)
+                defaultCall = context.member("defaultAnswer").call([SwiftArgument("as", .metatype(modelType(type)))])
+                wrap = "value"
+            case let .download(memory, _, _):
+                returnType = memory
+                defaultCall = context.member("defaultDownload").call([])
+                wrap = "file"
+            }
+        }
+        values.append(SwiftParameter(label: nil, name: "context", type: serve("ActionContext")), SwiftArgument("context", call))
+        var name = SwiftNaming.unescaped(action.functionName) + (owner.map { SwiftNaming.upperFirst($0.typeName) } ?? "")
+        while !taken.insert(name).inserted { name += "Action" }
+        let invocation = SwiftExpression.await(SwiftExpression.identifier("service").member(SwiftNaming.escaped(name)).call(values.arguments))
+        let dispatch: [SwiftStatement] =
+            returnType == nil
+            ? [.expression(.try(invocation)), .return(answer.member("nothing"))]
+            : [.return(.try(answer.member(wrap).call([SwiftArgument(nil, invocation)])))]
+        let route = "`\(action.method.uppercased()) \(action.route.specText)`"
+        let function = SwiftFunction(
+            documentation: ["Answers \(owner.map { "\($0.specName)'s " } ?? "")`\(action.specName)` (\(route)); by default with the seed data's answer."],
+            isStatic: false, name: SwiftNaming.escaped(name), parameters: values.parameters, isAsync: true, thrownError: .named("any Error"),
+            returnType: returnType, body: [returnType == nil ? .expression(.try(defaultCall)) : .return(.try(defaultCall))])
+        return ServerMethod(resource: owner?.specName, operation: action.specName, function: function, dispatch: dispatch)
+    }
+
+    /// The expression reading the body field `property` as the client's function takes it: a file or files
+    /// of a multipart body, a value by its transform or as its type; required unless it is optional.
+    private func fieldValue(_ property: PropertyDeclaration, of call: SwiftExpression) -> SwiftExpression {
+        let key = SwiftArgument(nil, .string(property.key))
+        let read: SwiftExpression
+        let base = property.typeExpression.nonOptional
+        if symbols.resolve(base.baseName) == .builtin(.file) {
+            if case .array = base { read = call.member("files").call([key]) } else { read = call.member("file").call([key]) }
+        } else if let transform = property.transform {
+            read = call.member("field").call([key, SwiftArgument("using", .metatype(modelTransform(transform).swiftType))])
+        } else {
+            var type = modelType(property.type)
+            if case let .optional(wrapped) = type { type = wrapped }
+            read = call.member("field").call([key, SwiftArgument("as", .metatype(type))])
+        }
+        guard !property.isOptional else { return .try(read) }
+        return .try(call.member("required").call([SwiftArgument(nil, read), SwiftArgument("field", .string(property.key))]))
+    }
+}
+
+/// A method's parameters and the arguments the handler passes them, the values of a call labelled as the
+/// client's functions take them: a name the method's own parameters or the defaults' bodies use is renamed
+/// inside (`context_`).
+private struct MethodParameters {
+    private(set) var parameters: [SwiftParameter] = []
+    private(set) var arguments: [SwiftArgument] = []
+    private var taken: Set<String> = ["id", "value", "patch", "window", "context"]
+
+    /// No parameters yet, the names `type` starts with (`Person`, `[Invoice]`'s `Invoice`) taken too.
+    init(reserving type: SwiftType? = nil) {
+        if let type { taken.formUnion(Self.leadingNames(of: type)) }
+    }
+
+    /// The names an expression spelling `type` looks up: each named type's, or a member type's base's.
+    private static func leadingNames(of type: SwiftType) -> Set<String> {
+        switch type {
+        case let .named(name): [SwiftNaming.unescaped(name)]
+        case let .member(base, _): leadingNames(of: base)
+        case let .optional(wrapped), let .array(wrapped): leadingNames(of: wrapped)
+        case let .dictionary(key, value): leadingNames(of: key).union(leadingNames(of: value))
+        case let .generic(base, arguments): arguments.reduce(leadingNames(of: base)) { $0.union(leadingNames(of: $1)) }
+        }
+    }
+
+    /// Adds a parameter the method declares itself (`id`, `context`).
+    mutating func append(_ parameter: SwiftParameter, _ argument: SwiftArgument) {
+        parameters.append(parameter)
+        arguments.append(argument)
+    }
+
+    /// Adds the value `name` of type `type`, labelled `name`, which the handler reads with `read`.
+    mutating func add(_ name: String, _ type: SwiftType, read: SwiftExpression) {
+        let unescaped = SwiftNaming.unescaped(name)
+        let inside = unusedName(unescaped)
+        parameters.append(SwiftParameter(label: inside == unescaped ? nil : name, name: inside == unescaped ? name : inside, type: type))
+        arguments.append(SwiftArgument(SwiftNaming.argumentLabel(name), read))
+    }
+
+    /// Adds an unlabelled value (a whole body), named `name` inside unless that is taken.
+    mutating func addUnlabelled(_ name: String, _ type: SwiftType, read: SwiftExpression) {
+        parameters.append(SwiftParameter(label: "_", name: SwiftNaming.escaped(unusedName(name)), type: type))
+        arguments.append(SwiftArgument(nil, read))
+    }
+
+    /// `name`, or it with `_` endings while another parameter has it.
+    private mutating func unusedName(_ name: String) -> String {
+        var inside = name
+        while !taken.insert(inside).inserted { inside += "_" }
+        return inside
     }
 }

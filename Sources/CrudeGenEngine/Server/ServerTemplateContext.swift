@@ -3,15 +3,18 @@
 struct ServerTemplateContext: TemplateContextRoot {
     static let contextName = "server"
 
-    /// An operation's method.
+    /// An operation's or action's method.
     struct Method: Codable {
         var documentation: [String]
         var signature: String
         var body: [String]
-        var resourceLiteral: String
-        var operationLiteral: String
-        var dispatch: [String]
         var isFirst: Bool
+    }
+
+    /// A case of the handler's switch: the pattern of the call's names and the statements calling the method.
+    struct Case: Codable {
+        var pattern: String
+        var dispatch: [String]
     }
 
     /// The reader of a resource's partial updates.
@@ -29,6 +32,8 @@ struct ServerTemplateContext: TemplateContextRoot {
     var specFileLiteral: String
     var specTextLiteral: String
     var methods: [Method]
+    var operationCases: [Case]
+    var actionCases: [Case]
     var patches: [Patch]
     var seedType: String
     var specServerType: String
@@ -36,6 +41,8 @@ struct ServerTemplateContext: TemplateContextRoot {
     var operationHandlerType: String
     var operationContextType: String
     var operationAnswerType: String
+    var actionContextType: String
+    var actionAnswerType: String
     var stringType: String
 }
 
@@ -44,13 +51,16 @@ extension TemplateContext {
         ServerTemplateContext(
             access: access, apiName: server.apiName, protocolName: server.protocolName, handlerName: server.handlerName,
             specFileLiteral: SwiftNaming.stringLiteral(server.specFile), specTextLiteral: SwiftNaming.multilineStringLiteral(server.specText, indent: 8),
-            methods: server.methods.indices.map { index in
-                let method = server.methods[index]
-                return ServerTemplateContext.Method(
+            methods: (server.methods + server.actions).enumerated().map { index, method in
+                ServerTemplateContext.Method(
                     documentation: comment(method.function.documentation), signature: SwiftRenderer.signature(method.function, indent: 4),
-                    body: SwiftRenderer.body(method.function, indent: 8), resourceLiteral: SwiftNaming.stringLiteral(method.resource),
-                    operationLiteral: SwiftNaming.stringLiteral(method.operation),
-                    dispatch: method.dispatch.map { SwiftRenderer.statement($0, indent: 12) }, isFirst: index == 0)
+                    body: SwiftRenderer.body(method.function, indent: 8), isFirst: index == 0)
+            },
+            operationCases: server.methods.map { method in
+                dispatchCase(method, owner: SwiftNaming.stringLiteral(method.resource ?? ""))
+            },
+            actionCases: server.actions.map { method in
+                dispatchCase(method, owner: method.resource.map { ".some(\(SwiftNaming.stringLiteral($0)))" } ?? "nil")
             },
             patches: server.patches.map { patch in
                 ServerTemplateContext.Patch(
@@ -64,6 +74,13 @@ extension TemplateContext {
             seedType: server.types.seed.spelling, specServerType: server.types.specServer.spelling,
             optionsType: SwiftType.member(server.types.specServer, "Options").spelling,
             operationHandlerType: server.types.operationHandler.spelling, operationContextType: server.types.operationContext.spelling,
-            operationAnswerType: server.types.operationAnswer.spelling, stringType: server.types.string.spelling)
+            operationAnswerType: server.types.operationAnswer.spelling, actionContextType: server.types.actionContext.spelling,
+            actionAnswerType: server.types.actionAnswer.spelling, stringType: server.types.string.spelling)
+    }
+
+    /// The handler's case calling `method`: the call's owner (`owner`, a pattern) and name.
+    private static func dispatchCase(_ method: ServerMethod, owner: String) -> ServerTemplateContext.Case {
+        ServerTemplateContext.Case(
+            pattern: "(\(owner), \(SwiftNaming.stringLiteral(method.operation)))", dispatch: method.dispatch.map { SwiftRenderer.statement($0, indent: 12) })
     }
 }

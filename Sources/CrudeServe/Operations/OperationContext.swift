@@ -9,7 +9,7 @@ import Foundation
 /// A generated service's methods receive it: an override reads the request from it and calls a default
 /// (``defaultCreate(_:)``, ``defaultRead(_:)``…) for `crudegen serve`'s behaviour, before or after logic of
 /// its own. The defaults act on the value the request's route names.
-public struct OperationContext: Sendable {
+public struct OperationContext: ServedCall {
     /// The checked body of a call: a new value, the changes to a value, or none.
     enum Body: Sendable {
         case none
@@ -33,6 +33,7 @@ public struct OperationContext: Sendable {
     let operation: ServedOperation
     /// The values of the route's parameters.
     let values: [(part: ServedRoute.Part, value: String)]
+    public var routeValues: [String] { values.map(\.value) }
     /// The checked body.
     let body: Body
     /// The query items that filter a list by a field.
@@ -132,57 +133,6 @@ public struct OperationContext: Sendable {
         return try JSONDecoder().decode(type, from: JSONText.data(resource.id.type.pathValue(key)))
     }
 
-    /// The value of the route's parameter at `position` (from 0, in the route's order, the id counted) as a
-    /// value of `type`, read as the client writes it (`\(value)`, an enum by its raw value).
-    @_spi(Generated)
-    public func parameter<Value: Decodable>(_ position: Int, as type: Value.Type) throws -> Value {
-        guard values.indices.contains(position) else {
-            throw ServiceError(status: 500, message: "The route of \(resource.name)'s \(kind.rawValue) has no parameter \(position + 1).")
-        }
-        let text = values[position].value
-        guard let value = Self.value(of: text, as: type) else {
-            throw ServiceError(status: 404, message: "Not found: \(text) is no \(Value.self).")
-        }
-        return value
-    }
-
-    /// The query parameter `name` as a value of `type`, as the client writes it (`\(value)`, an enum by its
-    /// raw value); `nil` when the query does not carry it (its last item when it carries several).
-    @_spi(Generated)
-    public func query<Value: Decodable>(_ name: String, as type: Value.Type) throws -> Value? {
-        try queryText(name).map { try queryValue($0, of: name, as: type) }
-    }
-
-    /// The query parameter `name` as a value its transform reads (a date as `iso8601` or `epoch_seconds`
-    /// writes it); `nil` when the query does not carry it.
-    @_spi(Generated)
-    public func query<Transform: ValueTransform>(_ name: String, using transform: Transform.Type) throws -> Transform.Value? {
-        try queryText(name).map { try transformed($0, of: name, using: transform) }
-    }
-
-    /// The array query parameter `name`, written in `style`, as values of `type`; `nil` when the query does
-    /// not carry it.
-    @_spi(Generated)
-    public func query<Element: Decodable>(_ name: String, as type: [Element].Type, style: CrudeRuntime.QueryArrayStyle) throws -> [Element]? {
-        try queryTexts(name, style: style).map { texts in try texts.map { try queryValue($0, of: name, as: Element.self) } }
-    }
-
-    /// The array query parameter `name`, written in `style`, each element as its transform reads it; `nil`
-    /// when the query does not carry it.
-    @_spi(Generated)
-    public func query<Transform: ValueTransform>(
-        _ name: String, using transform: Transform.Type, style: CrudeRuntime.QueryArrayStyle
-    ) throws -> [Transform.Value]? {
-        try queryTexts(name, style: style).map { texts in try texts.map { try transformed($0, of: name, using: transform) } }
-    }
-
-    /// `value`, the query parameter `name` the operation requires; 400 when the query does not carry it.
-    @_spi(Generated)
-    public func required<Value>(_ value: Value?, query name: String) throws -> Value {
-        guard let value else { throw ServiceError(status: 400, message: "The query parameter `\(name)` is required.") }
-        return value
-    }
-
     /// `value` as the answer's wire fields.
     func wireFields(of value: some Encodable) throws -> [String: WireValue] {
         let json = try JSONDecoder().decode(WireValue.self, from: JSONEncoder().encode(value))
@@ -203,53 +153,6 @@ public struct OperationContext: Sendable {
     }
 
     // MARK: helpers
-
-    /// The text of the query parameter `name`: its last item's.
-    private func queryText(_ name: String) -> String? {
-        query.last { $0.name == name }?.value
-    }
-
-    /// The texts of the array query parameter `name`: an item each, or one item's comma-separated texts.
-    private func queryTexts(_ name: String, style: CrudeRuntime.QueryArrayStyle) -> [String]? {
-        switch style {
-        case .repeated:
-            let texts = query.filter { $0.name == name }.map(\.value)
-            return texts.isEmpty ? nil : texts
-        case .commaSeparated:
-            return queryText(name).map { $0.isEmpty ? [] : $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        }
-    }
-
-    /// `text`, the query parameter `name`, as a `Value`; 400 when it is none.
-    private func queryValue<Value: Decodable>(_ text: String, of name: String, as type: Value.Type) throws -> Value {
-        guard let value = Self.value(of: text, as: type) else {
-            throw ServiceError(status: 400, message: "The query parameter `\(name)` is no \(Value.self): \(text).")
-        }
-        return value
-    }
-
-    /// `text`, the query parameter `name`, read by its transform from the JSON value it stands for; 400 when
-    /// the transform rejects it.
-    private func transformed<Transform: ValueTransform>(_ text: String, of name: String, using transform: Transform.Type) throws -> Transform.Value {
-        do {
-            return try transform.decode(try queryValue(text, of: name, as: Transform.Wire.self))
-        } catch let error as ServiceError {
-            throw error
-        } catch {
-            throw ServiceError(status: 400, message: "The query parameter `\(name)` is no \(Transform.Value.self): \(text) (\(error)).")
-        }
-    }
-
-    /// `text`, as a client writes a value of `type` into a path or a query (its `description`: a string as
-    /// it is, a number or flag as JSON writes it, an enum by its raw value), read back: as the JSON string
-    /// `text`, or else as the JSON literal `text` is. `nil` when it is neither.
-    static func value<Value: Decodable>(of text: String, as type: Value.Type) -> Value? {
-        let decoder = JSONDecoder()
-        if let quoted = try? JSONEncoder().encode(text), let value = try? decoder.decode(type, from: quoted) {
-            return value
-        }
-        return try? decoder.decode(type, from: Data(text.utf8))
-    }
 
     /// A validation of bodies against the spec.
     private func validation() -> BodyValidation {

@@ -1,7 +1,7 @@
 #if CrudeServe
 import CrudeRuntime
 
-/// Answers the operations of a served API, each call read and checked by the server, which writes the
+/// Answers the operations and actions of a served API, each call read and checked by the server, which writes the
 /// answer's representation, envelope, page and ETag.
 ///
 /// `crudegen serve` answers every call as the call's default does. A service generated from a spec
@@ -11,6 +11,9 @@ public protocol OperationHandler: Sendable {
     /// The answer to `call`. A ``ServiceError`` is answered with its status and message; any other error
     /// with 500.
     func answer(_ call: OperationContext) async throws -> OperationAnswer
+
+    /// The answer to an action's `call`, with the same errors as an operation's.
+    func answer(_ call: ActionContext) async throws -> ActionAnswer
 }
 
 /// What an operation answers: a value, some values of a list, or nothing.
@@ -56,6 +59,10 @@ public struct OperationAnswer: Sendable {
 struct DefaultOperationHandler: OperationHandler {
     func answer(_ call: OperationContext) async throws -> OperationAnswer {
         try await call.defaultAnswer()
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        try call.defaultWireAnswer()
     }
 }
 #endif

@@ -8,11 +8,13 @@
 import Foundation
 import FixtureApiModel
 
-/// The Blog API as a server answers it: one method per operation, typed as the client's models.
+/// The Blog API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureApiModelService: Sendable {
     /// Answers Post's `create` (`POST posts.json`); by default as `crudegen serve` does.
     func createPost(_ value: FixtureApiModel.Post, context: OperationContext) async throws -> FixtureApiModel.Post
@@ -34,6 +36,9 @@ nonisolated public protocol FixtureApiModelService: Sendable {
 
     /// Answers User's `update` (`PUT users/{id}`); by default as `crudegen serve` does.
     func updateUser(id: String, _ value: FixtureApiModel.User, context: OperationContext) async throws -> FixtureApiModel.User
+
+    /// Answers User's `current` (`GET user.json`); by default with the seed data's answer.
+    func currentUser(context: ActionContext) async throws -> FixtureApiModel.User
 }
 
 nonisolated extension FixtureApiModelService {
@@ -63,6 +68,10 @@ nonisolated extension FixtureApiModelService {
 
     public func updateUser(id: String, _ value: FixtureApiModel.User, context: OperationContext) async throws -> FixtureApiModel.User {
         return try await context.defaultUpdate(value)
+    }
+
+    public func currentUser(context: ActionContext) async throws -> FixtureApiModel.User {
+        return try context.defaultAnswer(as: FixtureApiModel.User.self)
     }
 }
 
@@ -160,6 +169,15 @@ nonisolated struct FixtureApiModelServiceHandler: OperationHandler {
             )
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("User"), "current"):
+            return try ActionAnswer.value(await service.currentUser(context: call))
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,11 +8,13 @@
 import Foundation
 import FixtureArticleCRUDEFuturesConfiguration
 
-/// The Household API as a server answers it: one method per operation, typed as the client's models.
+/// The Household API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureArticleCRUDEFuturesConfigurationService: Sendable {
 }
 
@@ -56,6 +58,13 @@ nonisolated struct FixtureArticleCRUDEFuturesConfigurationServiceHandler: Operat
         switch (call.resourceName, call.operationName) {
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,17 +8,22 @@
 import Foundation
 import FixtureArticleRaccoon
 
-/// The SampleAPI API as a server answers it: one method per operation, typed as the client's models.
+/// The SampleAPI API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureArticleRaccoonService: Sendable {
     /// Answers User's `read` (`GET users/{id}/`); by default as `crudegen serve` does.
     func readUser(id: Int, context: OperationContext) async throws -> FixtureArticleRaccoon.User
 
     /// Answers User's `list` (`GET users`); by default as `crudegen serve` does.
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureArticleRaccoon.User>
+
+    /// Answers `login` (`POST login/`); by default with the seed data's answer.
+    func login(username: String, password: String, context: ActionContext) async throws -> FixtureArticleRaccoon.LoginResponse
 }
 
 nonisolated extension FixtureArticleRaccoonService {
@@ -28,6 +33,10 @@ nonisolated extension FixtureArticleRaccoonService {
 
     public func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureArticleRaccoon.User> {
         return try await context.defaultList(window)
+    }
+
+    public func login(username: String, password: String, context: ActionContext) async throws -> FixtureArticleRaccoon.LoginResponse {
+        return try context.defaultAnswer(as: FixtureArticleRaccoon.LoginResponse.self)
     }
 }
 
@@ -86,6 +95,21 @@ nonisolated struct FixtureArticleRaccoonServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

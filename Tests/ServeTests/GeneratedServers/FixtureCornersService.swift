@@ -8,11 +8,13 @@
 import Foundation
 import FixtureCorners
 
-/// The Corners API as a server answers it: one method per operation, typed as the client's models.
+/// The Corners API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureCornersService: Sendable {
     /// Answers Patch's `create` (`POST revisions`); by default as `crudegen serve` does.
     func createRevision(_ value: FixtureCorners.Revision, context: OperationContext) async throws -> FixtureCorners.Revision
@@ -82,6 +84,41 @@ nonisolated public protocol FixtureCornersService: Sendable {
 
     /// Answers Account's `delete` (`DELETE accounts/{user id}/`); by default as `crudegen serve` does.
     func deleteAccount(id: Int, context: OperationContext) async throws
+
+    /// Answers Invoice's `search` (`GET clients/{client}/invoices/search`); by default with the seed data's answer.
+    func searchInvoice(client: Int, request: String?, body: Int?, context: ActionContext) async throws -> [FixtureCorners.Invoice]
+
+    /// Answers `send` (`POST send`); by default with the seed data's answer.
+    func send(`some`: String, `class`: Int, `in`: Bool, `inout`: Int, client: String, context: ActionContext) async throws
+
+    /// Answers `find` (`GET find`); by default with the seed data's answer.
+    func find(
+        q: String,
+        since: Date,
+        stamp: Date?,
+        amount: Decimal,
+        labels: [String],
+        ids: [Int],
+        channels: [FixtureCorners.Channel]?,
+        page: Int?,
+        context: ActionContext
+    ) async throws
+
+    /// Answers `login` (`POST token`); by default with the seed data's answer.
+    func login(
+        grantType: String?,
+        username: String,
+        password: String,
+        scope: String?,
+        clientId: String?,
+        clientSecret: String?,
+        channels: [FixtureCorners.Channel]?,
+        expiresAt: Date?,
+        context: ActionContext
+    ) async throws -> FixtureCorners.LoginResponse
+
+    /// Answers `uploadAvatar` (`POST users/{user}/avatar`); by default with the seed data's answer.
+    func uploadAvatar(user: Int, file: FileUpload, caption: String, thumbnails: [FileUpload]?, rating: Double?, context: ActionContext) async throws
 }
 
 nonisolated extension FixtureCornersService {
@@ -175,6 +212,46 @@ nonisolated extension FixtureCornersService {
 
     public func deleteAccount(id: Int, context: OperationContext) async throws {
         try await context.defaultDelete()
+    }
+
+    public func searchInvoice(client: Int, request: String?, body: Int?, context: ActionContext) async throws -> [FixtureCorners.Invoice] {
+        return try context.defaultAnswer(as: [FixtureCorners.Invoice].self)
+    }
+
+    public func send(`some`: String, `class`: Int, `in`: Bool, `inout`: Int, client: String, context: ActionContext) async throws {
+        try context.defaultAnswer()
+    }
+
+    public func find(
+        q: String,
+        since: Date,
+        stamp: Date?,
+        amount: Decimal,
+        labels: [String],
+        ids: [Int],
+        channels: [FixtureCorners.Channel]?,
+        page: Int?,
+        context: ActionContext
+    ) async throws {
+        try context.defaultAnswer()
+    }
+
+    public func login(
+        grantType: String?,
+        username: String,
+        password: String,
+        scope: String?,
+        clientId: String?,
+        clientSecret: String?,
+        channels: [FixtureCorners.Channel]?,
+        expiresAt: Date?,
+        context: ActionContext
+    ) async throws -> FixtureCorners.LoginResponse {
+        return try context.defaultAnswer(as: FixtureCorners.LoginResponse.self)
+    }
+
+    public func uploadAvatar(user: Int, file: FileUpload, caption: String, thumbnails: [FileUpload]?, rating: Double?, context: ActionContext) async throws {
+        try context.defaultAnswer()
     }
 }
 
@@ -417,6 +494,69 @@ nonisolated struct FixtureCornersServiceHandler: OperationHandler {
             return OperationAnswer.nothing
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("Invoice"), "search"):
+            return try ActionAnswer.value(
+                await service.searchInvoice(
+                    client: try call.parameter(0, as: Int.self),
+                    request: try call.query("request", as: String.self),
+                    body: try call.query("body", as: Int.self),
+                    context: call
+                )
+            )
+        case (nil, "send"):
+            try await service.send(
+                some: try call.required(call.field("some", as: String.self), field: "some"),
+                class: try call.required(call.field("class", as: Int.self), field: "class"),
+                in: try call.required(call.field("in", as: Bool.self), field: "in"),
+                `inout`: try call.required(call.field("inout", as: Int.self), field: "inout"),
+                client: try call.required(call.field("client", as: String.self), field: "client"),
+                context: call
+            )
+            return ActionAnswer.nothing
+        case (nil, "find"):
+            try await service.find(
+                q: try call.required(call.query("q", as: String.self), query: "q"),
+                since: try call.required(call.query("since", using: ISO8601DateTransform.self), query: "since"),
+                stamp: try call.query("stamp", using: EpochSecondsDateTransform.self),
+                amount: try call.required(call.query("amount", as: Decimal.self), query: "amount"),
+                labels: try call.required(call.query("labels", as: [String].self, style: .commaSeparated), query: "labels"),
+                ids: try call.required(call.query("ids", as: [Int].self, style: .repeated), query: "ids"),
+                channels: try call.query("channels", as: [FixtureCorners.Channel].self, style: .commaSeparated),
+                page: try call.query("page", as: Int.self),
+                context: call
+            )
+            return ActionAnswer.nothing
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    grantType: try call.field("grant_type", as: String.self),
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    scope: try call.field("scope", as: String.self),
+                    clientId: try call.field("client_id", as: String.self),
+                    clientSecret: try call.field("client_secret", as: String.self),
+                    channels: try call.field("channels", as: [FixtureCorners.Channel].self),
+                    expiresAt: try call.field("expires_at", using: EpochSecondsDateTransform.self),
+                    context: call
+                )
+            )
+        case (nil, "uploadAvatar"):
+            try await service.uploadAvatar(
+                user: try call.parameter(0, as: Int.self),
+                file: try call.required(call.file("file"), field: "file"),
+                caption: try call.required(call.field("caption", as: String.self), field: "caption"),
+                thumbnails: try call.files("thumbnails"),
+                rating: try call.field("rating", as: Double.self),
+                context: call
+            )
+            return ActionAnswer.nothing
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,11 +8,13 @@
 import Foundation
 import FixtureDRFApiModel
 
-/// The ApiServer API as a server answers it: one method per operation, typed as the client's models.
+/// The ApiServer API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureDRFApiModelService: Sendable {
     /// Answers Post's `create` (`POST posts.json`); by default as `crudegen serve` does.
     func createPost(_ value: FixtureDRFApiModel.Post, context: OperationContext) async throws -> FixtureDRFApiModel.Post
@@ -31,6 +33,9 @@ nonisolated public protocol FixtureDRFApiModelService: Sendable {
 
     /// Answers User's `read` (`GET users/{id}.json`); by default as `crudegen serve` does.
     func readUser(id: String, context: OperationContext) async throws -> FixtureDRFApiModel.User
+
+    /// Answers User's `current` (`GET user.json`); by default with the seed data's answer.
+    func currentUser(context: ActionContext) async throws -> FixtureDRFApiModel.User
 }
 
 nonisolated extension FixtureDRFApiModelService {
@@ -56,6 +61,10 @@ nonisolated extension FixtureDRFApiModelService {
 
     public func readUser(id: String, context: OperationContext) async throws -> FixtureDRFApiModel.User {
         return try await context.defaultRead()
+    }
+
+    public func currentUser(context: ActionContext) async throws -> FixtureDRFApiModel.User {
+        return try context.defaultAnswer(as: FixtureDRFApiModel.User.self)
     }
 }
 
@@ -149,6 +158,15 @@ nonisolated struct FixtureDRFApiModelServiceHandler: OperationHandler {
             return try OperationAnswer.value(await service.readUser(id: try call.id(as: String.self), context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("User"), "current"):
+            return try ActionAnswer.value(await service.currentUser(context: call))
+        default:
+            return try .byDefault(call)
         }
     }
 }

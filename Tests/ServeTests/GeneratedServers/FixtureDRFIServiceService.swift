@@ -8,11 +8,13 @@
 import Foundation
 import FixtureDRFIService
 
-/// The ServiceRealm API as a server answers it: one method per operation, typed as the client's models.
+/// The ServiceRealm API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureDRFIServiceService: Sendable {
     /// Answers User's `create` (`PUT users/`); by default as `crudegen serve` does.
     func createUser(_ value: FixtureDRFIService.User, context: OperationContext) async throws -> FixtureDRFIService.User
@@ -122,6 +124,13 @@ nonisolated struct FixtureDRFIServiceServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        default:
+            return try .byDefault(call)
         }
     }
 }

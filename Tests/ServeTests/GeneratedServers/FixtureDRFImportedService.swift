@@ -8,11 +8,13 @@
 import Foundation
 import FixtureDRFImported
 
-/// The DRFItems API as a server answers it: one method per operation, typed as the client's models.
+/// The DRFItems API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureDRFImportedService: Sendable {
     /// Answers Author's `create` (`POST api/authors/`); by default as `crudegen serve` does.
     func createAuthor(_ value: FixtureDRFImported.Author, context: OperationContext) async throws -> FixtureDRFImported.Author
@@ -143,6 +145,12 @@ nonisolated public protocol FixtureDRFImportedService: Sendable {
 
     /// Answers User's `list` (`GET api/users/`); by default as `crudegen serve` does.
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.User>
+
+    /// Answers `authorsBooksCoverCreate` (`POST api/authors/{author_pk}/books/{pk}/cover/`); by default with the seed data's answer.
+    func authorsBooksCoverCreate(authorPk: Int, pk: Int, cover: FileUpload, context: ActionContext) async throws -> FixtureDRFImported.Cover
+
+    /// Answers `tokenCreate` (`POST api/token/`); by default with the seed data's answer.
+    func tokenCreate(username: String, password: String, context: ActionContext) async throws -> FixtureDRFImported.AuthToken
 }
 
 nonisolated extension FixtureDRFImportedService {
@@ -316,6 +324,14 @@ nonisolated extension FixtureDRFImportedService {
 
     public func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFImported.User> {
         return try await context.defaultList(window)
+    }
+
+    public func authorsBooksCoverCreate(authorPk: Int, pk: Int, cover: FileUpload, context: ActionContext) async throws -> FixtureDRFImported.Cover {
+        return try context.defaultAnswer(as: FixtureDRFImported.Cover.self)
+    }
+
+    public func tokenCreate(username: String, password: String, context: ActionContext) async throws -> FixtureDRFImported.AuthToken {
+        return try context.defaultAnswer(as: FixtureDRFImported.AuthToken.self)
     }
 }
 
@@ -587,6 +603,30 @@ nonisolated struct FixtureDRFImportedServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "authorsBooksCoverCreate"):
+            return try ActionAnswer.value(
+                await service.authorsBooksCoverCreate(
+                    authorPk: try call.parameter(0, as: Int.self),
+                    pk: try call.parameter(1, as: Int.self),
+                    cover: try call.required(call.file("cover"), field: "cover"),
+                    context: call
+                )
+            )
+        case (nil, "tokenCreate"):
+            return try ActionAnswer.value(
+                await service.tokenCreate(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,17 +8,25 @@
 import Foundation
 import FixtureDRFRaccoon
 
-/// The SampleServer API as a server answers it: one method per operation, typed as the client's models.
+/// The SampleServer API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureDRFRaccoonService: Sendable {
     /// Answers User's `read` (`GET users/{id}/`); by default as `crudegen serve` does.
     func readUser(id: Int, context: OperationContext) async throws -> FixtureDRFRaccoon.User
 
     /// Answers User's `list` (`GET users/`); by default as `crudegen serve` does.
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFRaccoon.User>
+
+    /// Answers `login` (`POST login/`); by default with the seed data's answer.
+    func login(username: String, password: String, context: ActionContext) async throws -> FixtureDRFRaccoon.LoginResponse
+
+    /// Answers `legacyUser` (`GET legacy/users/{id}/`); by default with the seed data's answer.
+    func legacyUser(id id_: Int, context: ActionContext) async throws -> FixtureDRFRaccoon.User
 }
 
 nonisolated extension FixtureDRFRaccoonService {
@@ -28,6 +36,14 @@ nonisolated extension FixtureDRFRaccoonService {
 
     public func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFRaccoon.User> {
         return try await context.defaultList(window)
+    }
+
+    public func login(username: String, password: String, context: ActionContext) async throws -> FixtureDRFRaccoon.LoginResponse {
+        return try context.defaultAnswer(as: FixtureDRFRaccoon.LoginResponse.self)
+    }
+
+    public func legacyUser(id id_: Int, context: ActionContext) async throws -> FixtureDRFRaccoon.User {
+        return try context.defaultAnswer(as: FixtureDRFRaccoon.User.self)
     }
 }
 
@@ -97,6 +113,23 @@ nonisolated struct FixtureDRFRaccoonServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        case (nil, "legacyUser"):
+            return try ActionAnswer.value(await service.legacyUser(id: try call.parameter(0, as: Int.self), context: call))
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,11 +8,13 @@
 import Foundation
 import FixtureDRFYasgImported
 
-/// The DRFYasgItems API as a server answers it: one method per operation, typed as the client's models.
+/// The DRFYasgItems API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureDRFYasgImportedService: Sendable {
     /// Answers Author's `create` (`POST authors/`); by default as `crudegen serve` does.
     func createAuthor(_ value: FixtureDRFYasgImported.Author, context: OperationContext) async throws -> FixtureDRFYasgImported.Author
@@ -151,6 +153,9 @@ nonisolated public protocol FixtureDRFYasgImportedService: Sendable {
 
     /// Answers Tag's `list` (`GET tags/`); by default as `crudegen serve` does.
     func listTag(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Tag>
+
+    /// Answers `authorsBooksCover` (`POST authors/{author_pk}/books/{id}/cover/`); by default with the seed data's answer.
+    func authorsBooksCover(authorPk: String, id id_: Int, cover: FileUpload?, context: ActionContext) async throws -> FixtureDRFYasgImported.Cover
 }
 
 nonisolated extension FixtureDRFYasgImportedService {
@@ -326,6 +331,10 @@ nonisolated extension FixtureDRFYasgImportedService {
 
     public func listTag(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureDRFYasgImported.Tag> {
         return try await context.defaultList(window)
+    }
+
+    public func authorsBooksCover(authorPk: String, id id_: Int, cover: FileUpload?, context: ActionContext) async throws -> FixtureDRFYasgImported.Cover {
+        return try context.defaultAnswer(as: FixtureDRFYasgImported.Cover.self)
     }
 }
 
@@ -555,6 +564,22 @@ nonisolated struct FixtureDRFYasgImportedServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listTag(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "authorsBooksCover"):
+            return try ActionAnswer.value(
+                await service.authorsBooksCover(
+                    authorPk: try call.parameter(0, as: String.self),
+                    id: try call.parameter(1, as: Int.self),
+                    cover: try call.file("cover"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

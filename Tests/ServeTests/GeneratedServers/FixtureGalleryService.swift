@@ -8,19 +8,35 @@
 import Foundation
 import FixtureGallery
 
-/// The Gallery API as a server answers it: one method per operation, typed as the client's models.
+/// The Gallery API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureGalleryService: Sendable {
     /// Answers Photo's `read` (`GET albums/{album}/photos/{id}`); by default as `crudegen serve` does.
     func readPhoto(id: Int, album: Int, context: OperationContext) async throws -> FixtureGallery.Photo
+
+    /// Answers Photo's `upload` (`POST albums/{album}/photos`); by default with the seed data's answer.
+    func uploadPhoto(album: Int, photo: FileUpload, caption: String?, context: ActionContext) async throws -> FixtureGallery.Photo
+
+    /// Answers `login` (`POST token`); by default with the seed data's answer.
+    func login(username: String, password: String, context: ActionContext) async throws -> FixtureGallery.LoginResponse
 }
 
 nonisolated extension FixtureGalleryService {
     public func readPhoto(id: Int, album: Int, context: OperationContext) async throws -> FixtureGallery.Photo {
         return try await context.defaultRead()
+    }
+
+    public func uploadPhoto(album: Int, photo: FileUpload, caption: String?, context: ActionContext) async throws -> FixtureGallery.Photo {
+        return try context.defaultAnswer(as: FixtureGallery.Photo.self)
+    }
+
+    public func login(username: String, password: String, context: ActionContext) async throws -> FixtureGallery.LoginResponse {
+        return try context.defaultAnswer(as: FixtureGallery.LoginResponse.self)
     }
 }
 
@@ -84,6 +100,30 @@ nonisolated struct FixtureGalleryServiceHandler: OperationHandler {
             )
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("Photo"), "upload"):
+            return try ActionAnswer.value(
+                await service.uploadPhoto(
+                    album: try call.parameter(0, as: Int.self),
+                    photo: try call.required(call.file("photo"), field: "photo"),
+                    caption: try call.field("caption", as: String.self),
+                    context: call
+                )
+            )
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

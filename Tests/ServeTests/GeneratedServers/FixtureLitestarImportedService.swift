@@ -8,11 +8,13 @@
 import Foundation
 import FixtureLitestarImported
 
-/// The Litestar API as a server answers it: one method per operation, typed as the client's models.
+/// The Litestar API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureLitestarImportedService: Sendable {
     /// Answers Author's `create` (`POST authors`); by default as `crudegen serve` does.
     func createAuthor(_ value: FixtureLitestarImported.Author, context: OperationContext) async throws -> FixtureLitestarImported.Author
@@ -60,6 +62,12 @@ nonisolated public protocol FixtureLitestarImportedService: Sendable {
 
     /// Answers User's `list` (`GET users`); by default as `crudegen serve` does.
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.User>
+
+    /// Answers `uploadPortrait` (`POST authors/{author_id}/portrait`); by default with the seed data's answer.
+    func uploadPortrait(authorId: Int, file: FileUpload, caption: String, context: ActionContext) async throws -> FixtureLitestarImported.Portrait
+
+    /// Answers `login` (`POST login`); by default with the seed data's answer.
+    func login(username: String, password: String, context: ActionContext) async throws -> FixtureLitestarImported.Token
 }
 
 nonisolated extension FixtureLitestarImportedService {
@@ -122,6 +130,14 @@ nonisolated extension FixtureLitestarImportedService {
 
     public func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureLitestarImported.User> {
         return try await context.defaultList(window)
+    }
+
+    public func uploadPortrait(authorId: Int, file: FileUpload, caption: String, context: ActionContext) async throws -> FixtureLitestarImported.Portrait {
+        return try context.defaultAnswer(as: FixtureLitestarImported.Portrait.self)
+    }
+
+    public func login(username: String, password: String, context: ActionContext) async throws -> FixtureLitestarImported.Token {
+        return try context.defaultAnswer(as: FixtureLitestarImported.Token.self)
     }
 }
 
@@ -273,6 +289,30 @@ nonisolated struct FixtureLitestarImportedServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "uploadPortrait"):
+            return try ActionAnswer.value(
+                await service.uploadPortrait(
+                    authorId: try call.parameter(0, as: Int.self),
+                    file: try call.required(call.file("file"), field: "file"),
+                    caption: try call.required(call.field("caption", as: String.self), field: "caption"),
+                    context: call
+                )
+            )
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

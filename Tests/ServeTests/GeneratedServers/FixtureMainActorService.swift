@@ -8,11 +8,13 @@
 import Foundation
 import FixtureMainActor
 
-/// The Studio API as a server answers it: one method per operation, typed as the client's models.
+/// The Studio API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureMainActorService: Sendable {
     /// Answers Artist's `create` (`POST artists/`); by default as `crudegen serve` does.
     func createArtist(_ value: FixtureMainActor.Artist, context: OperationContext) async throws -> FixtureMainActor.Artist
@@ -28,6 +30,15 @@ nonisolated public protocol FixtureMainActorService: Sendable {
 
     /// Answers Artist's `list` (`GET artists/`); by default as `crudegen serve` does.
     func listArtist(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureMainActor.Artist>
+
+    /// Answers Artist's `follow` (`POST artists/{id}/follow/`); by default with the seed data's answer.
+    func followArtist(id id_: Int, context: ActionContext) async throws
+
+    /// Answers Artist's `search` (`GET artists/search/`); by default with the seed data's answer.
+    func searchArtist(q: String, mood: FixtureMainActor.Mood?, context: ActionContext) async throws -> [FixtureMainActor.Artist]
+
+    /// Answers `login` (`POST login/`); by default with the seed data's answer.
+    func login(username: String, password: String, context: ActionContext) async throws -> FixtureMainActor.LoginResponse
 }
 
 nonisolated extension FixtureMainActorService {
@@ -49,6 +60,18 @@ nonisolated extension FixtureMainActorService {
 
     public func listArtist(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureMainActor.Artist> {
         return try await context.defaultList(window)
+    }
+
+    public func followArtist(id id_: Int, context: ActionContext) async throws {
+        try context.defaultAnswer()
+    }
+
+    public func searchArtist(q: String, mood: FixtureMainActor.Mood?, context: ActionContext) async throws -> [FixtureMainActor.Artist] {
+        return try context.defaultAnswer(as: [FixtureMainActor.Artist].self)
+    }
+
+    public func login(username: String, password: String, context: ActionContext) async throws -> FixtureMainActor.LoginResponse {
+        return try context.defaultAnswer(as: FixtureMainActor.LoginResponse.self)
     }
 }
 
@@ -145,6 +168,32 @@ nonisolated struct FixtureMainActorServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listArtist(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("Artist"), "follow"):
+            try await service.followArtist(id: try call.parameter(0, as: Int.self), context: call)
+            return ActionAnswer.nothing
+        case (.some("Artist"), "search"):
+            return try ActionAnswer.value(
+                await service.searchArtist(
+                    q: try call.required(call.query("q", as: String.self), query: "q"),
+                    mood: try call.query("mood", as: FixtureMainActor.Mood.self),
+                    context: call
+                )
+            )
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

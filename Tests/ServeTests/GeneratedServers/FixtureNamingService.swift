@@ -8,11 +8,13 @@
 import Foundation
 import FixtureNaming
 
-/// The Naming API as a server answers it: one method per operation, typed as the client's models.
+/// The Naming API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureNamingService: Sendable {
     /// Answers class's `create` (`POST classes`); by default as `crudegen serve` does.
     func createClass(_ value: FixtureNaming.`class`, context: OperationContext) async throws -> FixtureNaming.`class`
@@ -103,6 +105,9 @@ nonisolated public protocol FixtureNamingService: Sendable {
 
     /// Answers description's `list` (`GET descriptions`); by default as `crudegen serve` does.
     func listDescription(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureNaming.description>
+
+    /// Answers class's `enroll` (`POST classes/{id}/enroll/{kind}`); by default with the seed data's answer.
+    func enrollClass(id id_: UUID, kind: FixtureNaming.Kind, context: ActionContext) async throws
 }
 
 nonisolated extension FixtureNamingService {
@@ -224,6 +229,10 @@ nonisolated extension FixtureNamingService {
 
     public func listDescription(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureNaming.description> {
         return try await context.defaultList(window)
+    }
+
+    public func enrollClass(id id_: UUID, kind: FixtureNaming.Kind, context: ActionContext) async throws {
+        try context.defaultAnswer()
     }
 }
 
@@ -386,6 +395,16 @@ nonisolated struct FixtureNamingServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listDescription(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("class"), "enroll"):
+            try await service.enrollClass(id: try call.parameter(0, as: UUID.self), kind: try call.parameter(1, as: FixtureNaming.Kind.self), context: call)
+            return ActionAnswer.nothing
+        default:
+            return try .byDefault(call)
         }
     }
 }

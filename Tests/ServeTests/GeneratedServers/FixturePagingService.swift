@@ -8,11 +8,13 @@
 import Foundation
 import FixturePaging
 
-/// The Paging API as a server answers it: one method per operation, typed as the client's models.
+/// The Paging API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixturePagingService: Sendable {
     /// Answers User's `list` (`GET users`); by default as `crudegen serve` does.
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.User>
@@ -28,6 +30,9 @@ nonisolated public protocol FixturePagingService: Sendable {
 
     /// Answers Post's `list` (`GET posts`); by default as `crudegen serve` does.
     func listPost(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Post>
+
+    /// Answers `search` (`GET search/issues`); by default with the seed data's answer.
+    func search(q: String, _ window: Range<Int>, context: ActionContext) async throws -> Listed<FixturePaging.Issue>
 }
 
 nonisolated extension FixturePagingService {
@@ -49,6 +54,10 @@ nonisolated extension FixturePagingService {
 
     public func listPost(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixturePaging.Post> {
         return try await context.defaultList(window)
+    }
+
+    public func search(q: String, _ window: Range<Int>, context: ActionContext) async throws -> Listed<FixturePaging.Issue> {
+        return try context.defaultList(window)
     }
 }
 
@@ -140,6 +149,15 @@ nonisolated struct FixturePagingServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listPost(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "search"):
+            return try ActionAnswer.listed(await service.search(q: try call.required(call.query("q", as: String.self), query: "q"), call.window, context: call))
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,11 +8,13 @@
 import Foundation
 import FixtureRandom2035
 
-/// The SampleAPI API as a server answers it: one method per operation, typed as the client's models.
+/// The SampleAPI API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureRandom2035Service: Sendable {
     /// Answers Optional's `read` (`GET 名前/{id}`); by default as `crudegen serve` does.
     func readResourceOptional(id: String, context: OperationContext) async throws -> FixtureRandom2035.ResourceOptional
@@ -26,6 +28,31 @@ nonisolated public protocol FixtureRandom2035Service: Sendable {
 
     /// Answers Optional's `delete` (`DELETE 名前/{id}`); by default as `crudegen serve` does.
     func deleteResourceOptional(id: String, context: OperationContext) async throws
+
+    /// Answers Optional's `do4` (`GET x
+    /// y5/{id}/{id}`); by default with the seed data's answer.
+    func do4ResourceOptional(id id_: String, id id__: String, context: ActionContext) async throws -> Download
+
+    /// Answers Optional's `class6` (`POST quo"te7`); by default with the seed data's answer.
+    func class6ResourceOptional(
+        FieldUpdate: [String],
+        description: Float?,
+        `Self`: Decimal?,
+        mutating: Double?,
+        RequestBody_: Decimal?,
+        Patch: [String: Int],
+        URLQueryItem_: [String: Decimal],
+        context: ActionContext
+    ) async throws -> Download
+
+    /// Answers `do12` (`GET quo"te13`); by default with the seed data's answer.
+    func do12(
+        _2fa: Date,
+        unowned: Date,
+        knownCases: Date?,
+        patch patch_: URL,
+        context: ActionContext
+    ) async throws -> [FixtureRandom2035.ResourceOptional]
 }
 
 nonisolated extension FixtureRandom2035Service {
@@ -43,6 +70,33 @@ nonisolated extension FixtureRandom2035Service {
 
     public func deleteResourceOptional(id: String, context: OperationContext) async throws {
         try await context.defaultDelete()
+    }
+
+    public func do4ResourceOptional(id id_: String, id id__: String, context: ActionContext) async throws -> Download {
+        return try context.defaultDownload()
+    }
+
+    public func class6ResourceOptional(
+        FieldUpdate: [String],
+        description: Float?,
+        `Self`: Decimal?,
+        mutating: Double?,
+        RequestBody_: Decimal?,
+        Patch: [String: Int],
+        URLQueryItem_: [String: Decimal],
+        context: ActionContext
+    ) async throws -> Download {
+        return try context.defaultDownload()
+    }
+
+    public func do12(
+        _2fa: Date,
+        unowned: Date,
+        knownCases: Date?,
+        patch patch_: URL,
+        context: ActionContext
+    ) async throws -> [FixtureRandom2035.ResourceOptional] {
+        return try context.defaultAnswer(as: [FixtureRandom2035.ResourceOptional].self)
     }
 }
 
@@ -124,6 +178,43 @@ nonisolated struct FixtureRandom2035ServiceHandler: OperationHandler {
             return OperationAnswer.nothing
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("Optional"), "do4"):
+            return try ActionAnswer.file(
+                await service.do4ResourceOptional(id: try call.parameter(0, as: String.self), id: try call.parameter(1, as: String.self), context: call)
+            )
+        case (.some("Optional"), "class6"):
+            return try ActionAnswer.file(
+                await service.class6ResourceOptional(
+                    FieldUpdate: try call.required(
+                        call.query("x\u{b}public var injected: Int { 42 }", as: [String].self, style: .repeated),
+                        query: "x\u{b}public var injected: Int { 42 }"
+                    ),
+                    description: try call.query("x\rpublic var injected: Int { 42 }", as: Float.self),
+                    Self: try call.query("x\u{85}public var injected: Int { 42 }10", as: Decimal.self),
+                    mutating: try call.query("mutating", as: Double.self),
+                    RequestBody_: try call.query("*/ closes a comment11", as: Decimal.self),
+                    Patch: try call.required(call.field("patch", using: DictionaryTransform<LenientIntTransform>.self), field: "patch"),
+                    URLQueryItem_: try call.required(call.field("url_query_item", as: [String: Decimal].self), field: "url_query_item"),
+                    context: call
+                )
+            )
+        case (nil, "do12"):
+            return try ActionAnswer.value(
+                await service.do12(
+                    _2fa: try call.required(call.query("tab\there", using: EpochMillisecondsDateTransform.self), query: "tab\there"),
+                    unowned: try call.required(call.query("unowned", using: EpochMillisecondsDateTransform.self), query: "unowned"),
+                    knownCases: try call.query("known_cases", using: EpochSecondsDateTransform.self),
+                    patch: try call.required(call.query("patch", as: URL.self), query: "patch"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

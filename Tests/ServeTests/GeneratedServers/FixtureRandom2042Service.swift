@@ -8,11 +8,13 @@
 import Foundation
 import FixtureRandom2042
 
-/// The SampleAPI API as a server answers it: one method per operation, typed as the client's models.
+/// The SampleAPI API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated package protocol FixtureRandom2042Service: Sendable {
     /// Answers Page's `create` (`POST 名前/{query}/per%cent`); by default as `crudegen serve` does.
     func createResourcePage(
@@ -41,6 +43,50 @@ nonisolated package protocol FixtureRandom2042Service: Sendable {
 
     /// Answers Date's `list` (`GET people16`); by default as `crudegen serve` does.
     func listDate(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureRandom2042.Date>
+
+    /// Answers Page's `client11` (`POST a b/{id}/{macro}`); by default with the seed data's answer.
+    func client11ResourcePage(
+        id id_: String,
+        macro: UUID,
+        didSet: [FixtureRandom2042.Item],
+        rawValue: [String: FixtureRandom2042.ModelSelf],
+        query: FixtureRandom2042.ModelSelf,
+        context: ActionContext
+    ) async throws
+
+    /// Answers Page's `login14` (`POST per%cent/{mutating}`); by default with the seed data's answer.
+    func login14ResourcePage(
+        mutating: FixtureRandom2042.Element,
+        list: [UUID]?,
+        request: Double,
+        convenience: Float?,
+        override: UUID?,
+        unknown: [Bool],
+        _ body: FixtureRandom2042.ModelSelf,
+        context: ActionContext
+    ) async throws -> FixtureRandom2042.ResourcePageLogin14Response
+
+    /// Answers Date's `search_items18` (`POST items19`); by default with the seed data's answer.
+    func search_items18Date(
+        query: Float,
+        _2fa: URL?,
+        firstName: Decimal?,
+        `try`: [FixtureRandom2042.Body?]?,
+        options: FixtureRandom2042.Item,
+        client: Int32,
+        weak: [UInt?]?,
+        context: ActionContext
+    ) async throws -> FixtureRandom2042.DateSearchItems18Response
+
+    /// Answers `client22` (`POST quo"te23/{unowned}/{package}`); by default with the seed data's answer.
+    func client22(
+        unowned: Double,
+        `package`: String,
+        postfix: URL?,
+        hashValue_: FixtureRandom2042.Element?,
+        _ body: FixtureRandom2042.ResourcePage,
+        context: ActionContext
+    ) async throws
 }
 
 nonisolated extension FixtureRandom2042Service {
@@ -78,6 +124,54 @@ nonisolated extension FixtureRandom2042Service {
 
     package func listDate(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureRandom2042.Date> {
         return try await context.defaultList(window)
+    }
+
+    package func client11ResourcePage(
+        id id_: String,
+        macro: UUID,
+        didSet: [FixtureRandom2042.Item],
+        rawValue: [String: FixtureRandom2042.ModelSelf],
+        query: FixtureRandom2042.ModelSelf,
+        context: ActionContext
+    ) async throws {
+        try context.defaultAnswer()
+    }
+
+    package func login14ResourcePage(
+        mutating: FixtureRandom2042.Element,
+        list: [UUID]?,
+        request: Double,
+        convenience: Float?,
+        override: UUID?,
+        unknown: [Bool],
+        _ body: FixtureRandom2042.ModelSelf,
+        context: ActionContext
+    ) async throws -> FixtureRandom2042.ResourcePageLogin14Response {
+        return try context.defaultAnswer(as: FixtureRandom2042.ResourcePageLogin14Response.self)
+    }
+
+    package func search_items18Date(
+        query: Float,
+        _2fa: URL?,
+        firstName: Decimal?,
+        `try`: [FixtureRandom2042.Body?]?,
+        options: FixtureRandom2042.Item,
+        client: Int32,
+        weak: [UInt?]?,
+        context: ActionContext
+    ) async throws -> FixtureRandom2042.DateSearchItems18Response {
+        return try context.defaultAnswer(as: FixtureRandom2042.DateSearchItems18Response.self)
+    }
+
+    package func client22(
+        unowned: Double,
+        `package`: String,
+        postfix: URL?,
+        hashValue_: FixtureRandom2042.Element?,
+        _ body: FixtureRandom2042.ResourcePage,
+        context: ActionContext
+    ) async throws {
+        try context.defaultAnswer()
     }
 }
 
@@ -231,6 +325,62 @@ nonisolated struct FixtureRandom2042ServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listDate(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("Page"), "client11"):
+            try await service.client11ResourcePage(
+                id: try call.parameter(0, as: String.self),
+                macro: try call.parameter(1, as: UUID.self),
+                didSet: try call.required(call.field("did-set", as: [FixtureRandom2042.Item].self), field: "did-set"),
+                rawValue: try call.required(
+                    call.field("x\u{85}public var injected: Int { 42 }", as: [String: FixtureRandom2042.ModelSelf].self),
+                    field: "x\u{85}public var injected: Int { 42 }"
+                ),
+                query: try call.required(call.field("query", as: FixtureRandom2042.ModelSelf.self), field: "query"),
+                context: call
+            )
+            return ActionAnswer.nothing
+        case (.some("Page"), "login14"):
+            return try ActionAnswer.value(
+                await service.login14ResourcePage(
+                    mutating: try call.parameter(0, as: FixtureRandom2042.Element.self),
+                    list: try call.query("list", as: [UUID].self, style: .repeated),
+                    request: try call.required(call.query("request", as: Double.self), query: "request"),
+                    convenience: try call.query("convenience", as: Float.self),
+                    override: try call.query("override", as: UUID.self),
+                    unknown: try call.required(call.query("unknown", as: [Bool].self, style: .repeated), query: "unknown"),
+                    try call.body(as: FixtureRandom2042.ModelSelf.self),
+                    context: call
+                )
+            )
+        case (.some("Date"), "search_items18"):
+            return try ActionAnswer.value(
+                await service.search_items18Date(
+                    query: try call.required(call.query("query", as: Float.self), query: "query"),
+                    _2fa: try call.query("2fa", as: URL.self),
+                    firstName: try call.query("first-name", as: Decimal.self),
+                    try: try call.field("try", as: [FixtureRandom2042.Body?].self),
+                    options: try call.required(call.field("tab\there20", as: FixtureRandom2042.Item.self), field: "tab\there20"),
+                    client: try call.required(call.field("client", as: Int32.self), field: "client"),
+                    weak: try call.field("weak", as: [UInt?].self),
+                    context: call
+                )
+            )
+        case (nil, "client22"):
+            try await service.client22(
+                unowned: try call.parameter(0, as: Double.self),
+                package: try call.parameter(1, as: String.self),
+                postfix: try call.query("postfix", as: URL.self),
+                hashValue_: try call.query("hash-value", as: FixtureRandom2042.Element.self),
+                try call.body(as: FixtureRandom2042.ResourcePage.self),
+                context: call
+            )
+            return ActionAnswer.nothing
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -8,11 +8,13 @@
 import Foundation
 import FixtureShadowing
 
-/// The Shadows API as a server answers it: one method per operation, typed as the client's models.
+/// The Shadows API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol FixtureShadowingService: Sendable {
     /// Answers Report's `create` (`POST reports`); by default as `crudegen serve` does.
     func createReport(_ value: FixtureShadowing.Report, context: OperationContext) async throws -> FixtureShadowing.Report
@@ -28,6 +30,15 @@ nonisolated public protocol FixtureShadowingService: Sendable {
 
     /// Answers Report's `list` (`GET reports`); by default as `crudegen serve` does.
     func listReport(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureShadowing.Report>
+
+    /// Answers Report's `publish` (`GET reports/{id}/publish`); by default with the seed data's answer.
+    func publishReport(id id_: UUID, note: Int?, context: ActionContext) async throws -> FixtureShadowing.Result
+
+    /// Answers Report's `export` (`GET reports/{id}/export`); by default with the seed data's answer.
+    func exportReport(id id_: UUID, file: Int?, context: ActionContext) async throws -> CrudeRuntime.Download
+
+    /// Answers Empty's `ping` (`GET ping`); by default with the seed data's answer.
+    func pingEmpty(context: ActionContext) async throws
 }
 
 nonisolated extension FixtureShadowingService {
@@ -49,6 +60,18 @@ nonisolated extension FixtureShadowingService {
 
     public func listReport(_ window: Range<Int>, context: OperationContext) async throws -> Listed<FixtureShadowing.Report> {
         return try await context.defaultList(window)
+    }
+
+    public func publishReport(id id_: UUID, note: Int?, context: ActionContext) async throws -> FixtureShadowing.Result {
+        return try context.defaultAnswer(as: FixtureShadowing.Result.self)
+    }
+
+    public func exportReport(id id_: UUID, file: Int?, context: ActionContext) async throws -> CrudeRuntime.Download {
+        return try context.defaultDownload()
+    }
+
+    public func pingEmpty(context: ActionContext) async throws {
+        try context.defaultAnswer()
     }
 }
 
@@ -144,6 +167,24 @@ nonisolated struct FixtureShadowingServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listReport(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (.some("Report"), "publish"):
+            return try ActionAnswer.value(
+                await service.publishReport(id: try call.parameter(0, as: UUID.self), note: try call.query("note", as: Int.self), context: call)
+            )
+        case (.some("Report"), "export"):
+            return try ActionAnswer.file(
+                await service.exportReport(id: try call.parameter(0, as: UUID.self), file: try call.query("file", as: Int.self), context: call)
+            )
+        case (.some("Empty"), "ping"):
+            try await service.pingEmpty(context: call)
+            return ActionAnswer.nothing
+        default:
+            return try .byDefault(call)
         }
     }
 }

@@ -4,11 +4,13 @@
 @_spi(Generated) import CrudeServe
 import Foundation
 
-/// The DRFItems API as a server answers it: one method per operation, typed as the client's models.
+/// The DRFItems API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol DRFItemsService: Sendable {
     /// Answers Author's `create` (`POST api/authors/`); by default as `crudegen serve` does.
     func createAuthor(_ value: Author, context: OperationContext) async throws -> Author
@@ -135,6 +137,12 @@ nonisolated public protocol DRFItemsService: Sendable {
 
     /// Answers User's `list` (`GET api/users/`); by default as `crudegen serve` does.
     func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<User>
+
+    /// Answers `authorsBooksCoverCreate` (`POST api/authors/{author_pk}/books/{pk}/cover/`); by default with the seed data's answer.
+    func authorsBooksCoverCreate(authorPk: Int, pk: Int, cover: FileUpload, context: ActionContext) async throws -> Cover
+
+    /// Answers `tokenCreate` (`POST api/token/`); by default with the seed data's answer.
+    func tokenCreate(username: String, password: String, context: ActionContext) async throws -> AuthToken
 }
 
 nonisolated extension DRFItemsService {
@@ -304,6 +312,14 @@ nonisolated extension DRFItemsService {
 
     public func listUser(_ window: Range<Int>, context: OperationContext) async throws -> Listed<User> {
         return try await context.defaultList(window)
+    }
+
+    public func authorsBooksCoverCreate(authorPk: Int, pk: Int, cover: FileUpload, context: ActionContext) async throws -> Cover {
+        return try context.defaultAnswer(as: Cover.self)
+    }
+
+    public func tokenCreate(username: String, password: String, context: ActionContext) async throws -> AuthToken {
+        return try context.defaultAnswer(as: AuthToken.self)
     }
 }
 
@@ -566,6 +582,30 @@ nonisolated struct DRFItemsServiceHandler: OperationHandler {
             return try OperationAnswer.listed(await service.listUser(call.window, context: call), of: call)
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "authorsBooksCoverCreate"):
+            return try ActionAnswer.value(
+                await service.authorsBooksCoverCreate(
+                    authorPk: try call.parameter(0, as: Int.self),
+                    pk: try call.parameter(1, as: Int.self),
+                    cover: try call.required(call.file("cover"), field: "cover"),
+                    context: call
+                )
+            )
+        case (nil, "tokenCreate"):
+            return try ActionAnswer.value(
+                await service.tokenCreate(
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    context: call
+                )
+            )
+        default:
+            return try .byDefault(call)
         }
     }
 }

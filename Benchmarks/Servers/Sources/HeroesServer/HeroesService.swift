@@ -4,11 +4,13 @@
 @_spi(Generated) import CrudeServe
 import Foundation
 
-/// The Heroes API as a server answers it: one method per operation, typed as the client's models.
+/// The Heroes API as a server answers it: one method per operation and action, typed as the client's
+/// models.
 ///
-/// Every method has a default that answers as `crudegen serve` does, over the server's store: implement
-/// a method to answer it yourself, calling the `context`'s defaults (`context.defaultCreate(value)`) for
-/// what it does not change. Start a server with `server(seed:database:options:)`.
+/// Every method has a default that answers as `crudegen serve` does, over the server's store (an action
+/// with the seed data's answer): implement a method to answer it yourself, calling the `context`'s
+/// defaults (`context.defaultCreate(value)`) for what it does not change. Start a server with
+/// `server(seed:database:options:)`.
 nonisolated public protocol HeroesService: Sendable {
     /// Answers Hero's `create` (`POST heroes/`); by default as `crudegen serve` does.
     func createHero(_ value: Hero, context: OperationContext) async throws -> Hero
@@ -51,6 +53,35 @@ nonisolated public protocol HeroesService: Sendable {
 
     /// Answers User's `list` (`GET users/`); by default as `crudegen serve` does.
     func listUser(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<User>
+
+    /// Answers `readAvatar` (`GET heroes/{hero_id}/avatar`); by default with the seed data's answer.
+    func readAvatar(heroId: Int, context: ActionContext) async throws -> Download
+
+    /// Answers `uploadAvatar` (`POST heroes/{hero_id}/avatar`); by default with the seed data's answer.
+    func uploadAvatar(heroId: Int, file: FileUpload, caption: String, context: ActionContext) async throws -> AvatarPublic
+
+    /// Answers `exportHero` (`GET heroes/{hero_id}/export`); by default with the seed data's answer.
+    func exportHero(heroId: Int, kilobytes: Int?, context: ActionContext) async throws -> Download
+
+    /// Answers `readTeamHeroes` (`GET teams/{team_id}/heroes/`); by default with the seed data's answer.
+    func readTeamHeroes(teamId: Int, offset: Int?, limit: Int?, context: ActionContext) async throws -> [HeroPublic]
+
+    /// Answers `createTeamHero` (`POST teams/{team_id}/heroes/`); by default with the seed data's answer.
+    func createTeamHero(teamId: Int, _ body: HeroCreate, context: ActionContext) async throws -> HeroPublic
+
+    /// Answers `login` (`POST token`); by default with the seed data's answer.
+    func login(
+        grantType: String?,
+        username: String,
+        password: String,
+        scope: String?,
+        clientId: String?,
+        clientSecret: String?,
+        context: ActionContext
+    ) async throws -> Token
+
+    /// Answers `readUsersMe` (`GET users/me`); by default with the seed data's answer.
+    func readUsersMe(context: ActionContext) async throws -> User
 }
 
 nonisolated extension HeroesService {
@@ -108,6 +139,42 @@ nonisolated extension HeroesService {
 
     public func listUser(offset: Int?, limit: Int?, _ window: Range<Int>, context: OperationContext) async throws -> Listed<User> {
         return try await context.defaultList(window)
+    }
+
+    public func readAvatar(heroId: Int, context: ActionContext) async throws -> Download {
+        return try context.defaultDownload()
+    }
+
+    public func uploadAvatar(heroId: Int, file: FileUpload, caption: String, context: ActionContext) async throws -> AvatarPublic {
+        return try context.defaultAnswer(as: AvatarPublic.self)
+    }
+
+    public func exportHero(heroId: Int, kilobytes: Int?, context: ActionContext) async throws -> Download {
+        return try context.defaultDownload()
+    }
+
+    public func readTeamHeroes(teamId: Int, offset: Int?, limit: Int?, context: ActionContext) async throws -> [HeroPublic] {
+        return try context.defaultAnswer(as: [HeroPublic].self)
+    }
+
+    public func createTeamHero(teamId: Int, _ body: HeroCreate, context: ActionContext) async throws -> HeroPublic {
+        return try context.defaultAnswer(as: HeroPublic.self)
+    }
+
+    public func login(
+        grantType: String?,
+        username: String,
+        password: String,
+        scope: String?,
+        clientId: String?,
+        clientSecret: String?,
+        context: ActionContext
+    ) async throws -> Token {
+        return try context.defaultAnswer(as: Token.self)
+    }
+
+    public func readUsersMe(context: ActionContext) async throws -> User {
+        return try context.defaultAnswer(as: User.self)
     }
 }
 
@@ -342,6 +409,55 @@ nonisolated struct HeroesServiceHandler: OperationHandler {
             )
         default:
             return try await .byDefault(call)
+        }
+    }
+
+    func answer(_ call: ActionContext) async throws -> ActionAnswer {
+        switch (call.ownerName, call.actionName) {
+        case (nil, "readAvatar"):
+            return try ActionAnswer.file(await service.readAvatar(heroId: try call.parameter(0, as: Int.self), context: call))
+        case (nil, "uploadAvatar"):
+            return try ActionAnswer.value(
+                await service.uploadAvatar(
+                    heroId: try call.parameter(0, as: Int.self),
+                    file: try call.required(call.file("file"), field: "file"),
+                    caption: try call.required(call.field("caption", as: String.self), field: "caption"),
+                    context: call
+                )
+            )
+        case (nil, "exportHero"):
+            return try ActionAnswer.file(
+                await service.exportHero(heroId: try call.parameter(0, as: Int.self), kilobytes: try call.query("kilobytes", as: Int.self), context: call)
+            )
+        case (nil, "readTeamHeroes"):
+            return try ActionAnswer.value(
+                await service.readTeamHeroes(
+                    teamId: try call.parameter(0, as: Int.self),
+                    offset: try call.query("offset", as: Int.self),
+                    limit: try call.query("limit", as: Int.self),
+                    context: call
+                )
+            )
+        case (nil, "createTeamHero"):
+            return try ActionAnswer.value(
+                await service.createTeamHero(teamId: try call.parameter(0, as: Int.self), try call.body(as: HeroCreate.self), context: call)
+            )
+        case (nil, "login"):
+            return try ActionAnswer.value(
+                await service.login(
+                    grantType: try call.field("grant_type", as: String.self),
+                    username: try call.required(call.field("username", as: String.self), field: "username"),
+                    password: try call.required(call.field("password", as: String.self), field: "password"),
+                    scope: try call.field("scope", as: String.self),
+                    clientId: try call.field("client_id", as: String.self),
+                    clientSecret: try call.field("client_secret", as: String.self),
+                    context: call
+                )
+            )
+        case (nil, "readUsersMe"):
+            return try ActionAnswer.value(await service.readUsersMe(context: call))
+        default:
+            return try .byDefault(call)
         }
     }
 }
