@@ -290,18 +290,29 @@ private struct ServerNames {
     func method(_ action: ActionDeclaration, owner: (specName: String, typeName: String)?, taken: inout Set<String>) -> ServerMethod {
         let call = SwiftExpression.identifier("call")
         let context = SwiftExpression.identifier("context")
-        // The default's body may name the result's type, which a parameter of its name would shadow.
-        var values: MethodParameters
-        switch action.response {
-        case let .type(type), let .fields(type, _): values = MethodParameters(reserving: modelType(type))
-        case .none, .download: values = MethodParameters()
+        // What the method returns (nothing for `nil`), its default, and the case of the handler's answer.
+        let result: (type: SwiftType, defaultCall: SwiftExpression, answer: String)?
+        if let (_, itemType) = action.pagination {
+            result = (
+                .generic(serve("Listed"), [modelType(itemType)]), context.member("defaultList").call([SwiftArgument(nil, .identifier("window"))]), "listed"
+            )
+        } else {
+            switch action.response {
+            case .none: result = nil
+            case let .type(type), let .fields(type, _):
+                let type = modelType(type)
+                result = (type, context.member("defaultAnswer").call([SwiftArgument("as", .metatype(type))]), "value")
+            case let .download(memory, _, _): result = (memory, context.member("defaultDownload").call([]), "file")
+            }
         }
+        // The default's body may name the result's type, which a parameter of its name would shadow.
+        var values = MethodParameters(reserving: result?.type)
         addRouteValues(of: action.route, skippingID: false, to: &values)
         for parameter in action.query {
             values.add(parameter.name, modelType(parameter.type), read: queryValue(parameter, of: call))
         }
         switch action.body {
-        case .none: break
+        case .none, .download: break
         case let .type(type):
             let type = modelType(type)
             values.addUnlabelled("body", type, read: .try(call.member("body").call([SwiftArgument("as", .metatype(type))])))
@@ -309,47 +320,24 @@ private struct ServerNames {
             for property in properties {
                 values.add(property.name, modelType(property.type), read: fieldValue(property, of: call))
             }
-        case .download: break
         }
-        let answer = SwiftExpression.type(serve("ActionAnswer"))
-        let returnType: SwiftType?
-        let defaultCall: SwiftExpression
-        // The answer's case the handler wraps the method's result in.
-        let wrap: String
-        if let (_, itemType) = action.pagination {
+        if action.pagination != nil {
             values.append(SwiftParameter(label: "_", name: "window", type: windowType), SwiftArgument(nil, call.member("window")))
-            returnType = .generic(serve("Listed"), [modelType(itemType)])
-            defaultCall = context.member("defaultList").call([SwiftArgument(nil, .identifier("window"))])
-            wrap = "listed"
-        } else {
-            switch action.response {
-            case .none:
-                returnType = nil
-                defaultCall = context.member("defaultAnswer").call([])
-                wrap = "nothing"
-            case let .type(type), let .fields(type, _):
-                returnType = modelType(type)
-                defaultCall = context.member("defaultAnswer").call([SwiftArgument("as", .metatype(modelType(type)))])
-                wrap = "value"
-            case let .download(memory, _, _):
-                returnType = memory
-                defaultCall = context.member("defaultDownload").call([])
-                wrap = "file"
-            }
         }
         values.append(SwiftParameter(label: nil, name: "context", type: serve("ActionContext")), SwiftArgument("context", call))
         var name = SwiftNaming.unescaped(action.functionName) + (owner.map { SwiftNaming.upperFirst($0.typeName) } ?? "")
         while !taken.insert(name).inserted { name += "Action" }
         let invocation = SwiftExpression.await(SwiftExpression.identifier("service").member(SwiftNaming.escaped(name)).call(values.arguments))
+        let answer = SwiftExpression.type(serve("ActionAnswer"))
         let dispatch: [SwiftStatement] =
-            returnType == nil
-            ? [.expression(.try(invocation)), .return(answer.member("nothing"))]
-            : [.return(.try(answer.member(wrap).call([SwiftArgument(nil, invocation)])))]
+            result.map { [.return(.try(answer.member($0.answer).call([SwiftArgument(nil, invocation)])))] }
+            ?? [.expression(.try(invocation)), .return(answer.member("nothing"))]
+        let defaultBody: SwiftStatement = result.map { .return(.try($0.defaultCall)) } ?? .expression(.try(context.member("defaultAnswer").call([])))
         let route = "`\(action.method.uppercased()) \(action.route.specText)`"
         let function = SwiftFunction(
             documentation: ["Answers \(owner.map { "\($0.specName)'s " } ?? "")`\(action.specName)` (\(route)); by default with the seed data's answer."],
             isStatic: false, name: SwiftNaming.escaped(name), parameters: values.parameters, isAsync: true, thrownError: .named("any Error"),
-            returnType: returnType, body: [returnType == nil ? .expression(.try(defaultCall)) : .return(.try(defaultCall))])
+            returnType: result?.type, body: [defaultBody])
         return ServerMethod(resource: owner?.specName, operation: action.specName, function: function, dispatch: dispatch)
     }
 
