@@ -99,13 +99,11 @@ public struct ActionContext: ServedCall {
     /// query parameter's; `nil` when the body does not carry it (or carries `null`).
     @_spi(Generated)
     public func field<Value: Decodable>(_ key: String, as type: Value.Type) throws -> Value? {
+        let what = "The body's field `\(key)`"
         switch body {
         case .none: return nil
-        case let .json(json):
-            guard let member = try member(key, of: json) else { return nil }
-            return try decoded(member, as: type, what: "The body's field `\(key)`")
-        case let .form(form):
-            return try texts(key, of: form).last.map { try CallValueText.read($0, as: type, what: "The body's field `\(key)`") }
+        case let .json(json): return try member(key, of: json).map { try decoded($0, as: type, what: what) }
+        case let .form(form): return try texts(key, of: form).last.map { try CallValueText.read($0, as: type, what: what) }
         }
     }
 
@@ -113,14 +111,13 @@ public struct ActionContext: ServedCall {
     /// name, one an element; `nil` when the body does not carry it.
     @_spi(Generated)
     public func field<Element: Decodable>(_ key: String, as type: [Element].Type) throws -> [Element]? {
+        let what = "The body's field `\(key)`"
         switch body {
         case .none: return nil
-        case let .json(json):
-            guard let member = try member(key, of: json) else { return nil }
-            return try decoded(member, as: type, what: "The body's field `\(key)`")
+        case let .json(json): return try member(key, of: json).map { try decoded($0, as: type, what: what) }
         case let .form(form):
             let texts = try texts(key, of: form)
-            return texts.isEmpty ? nil : try texts.map { try CallValueText.read($0, as: Element.self, what: "The body's field `\(key)`") }
+            return texts.isEmpty ? nil : try texts.map { try CallValueText.read($0, as: Element.self, what: what) }
         }
     }
 
