@@ -266,30 +266,4 @@ extension DateWireForm {
         return formatter
     }
 }
-
-/// JSON values as text: for messages, ETags and seed data.
-enum JSONText {
-    /// The value as compact JSON with sorted keys.
-    static func data(_ value: WireValue) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every WireValue encodes: it holds only JSON.
-        return (try? encoder.encode(value)) ?? Data()
-    }
-
-    /// The value as compact JSON text.
-    static func of(_ value: WireValue) -> String {
-        String(decoding: data(value), as: UTF8.self)
-    }
-
-    /// A scalar as it appears in a URL: strings bare, numbers without a fractional part as integers.
-    static func pathText(_ value: WireValue) -> String? {
-        switch value {
-        case let .string(text): text
-        case .integer, .unsigned, .decimal, .number: value.numberText
-        case let .bool(flag): String(flag)
-        default: nil
-        }
-    }
-}
 #endif

@@ -53,10 +53,21 @@ enum ConcurrentConnections {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        var result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected else {
+        if result != 0, errno == EINTR {
+            // Interrupted by a signal (a child process of another test ending), the connection goes on: wait
+            // until the socket is writable, then read how it went.
+            var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+            while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+            result = failure == 0 ? 0 : -1
+            if failure != 0 { errno = failure }
+        }
+        guard result == 0 else {
             close(socket)
             throw Failure(description: "connect() failed: errno \(errno)")
         }
