@@ -5,9 +5,9 @@ import Foundation
 enum JSONText {
     /// The value as compact JSON, the bytes `JSONEncoder` writes with `.sortedKeys` and
     /// `.withoutEscapingSlashes`: object keys in the order of their UTF-8 bytes, in strings only `"`, `\`
-    /// and control characters escaped. Written here rather than by the encoder, which spent a quarter of a
-    /// generated server's list answer going through `Encodable` (Benchmarks/README.md); the encoder still
-    /// writes numbers that are not integers, whose spelling is its own (`1e+20`, `1.5e-07`).
+    /// and control characters escaped. Written here rather than by the encoder, which took 6 times as long
+    /// for a list of 100 values (most of `crudegen serve`'s answer to it, Benchmarks/README.md); the encoder
+    /// still writes numbers that are not integers, whose spelling is its own (`1e+20`, `1.5e-07`).
     static func data(_ value: WireValue) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128)
