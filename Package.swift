@@ -262,6 +262,8 @@ let package = Package(
                 "CrudeRuntime",
                 "CrudeGenCore",
                 "ProcessRunner",
+                // Seeded random values, which JSONTextTests checks the server's JSON writer over.
+                "RandomSpecs",
                 .target(name: "CrudeServe", condition: .when(traits: ["CrudeServe"])),
                 // An application's own router, which a server's routes join (`SpecServer.register(on:)`), run
                 // and stopped in a service group.

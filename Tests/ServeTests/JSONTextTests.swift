@@ -1,5 +1,6 @@
 #if CrudeServe
 import Foundation
+import RandomSpecs
 import Testing
 
 @testable import CrudeServe
@@ -8,23 +9,6 @@ import Testing
 /// slashes: checked against the encoder over values drawn at random and the characters and numbers whose
 /// spelling is easiest to get wrong.
 @Suite struct JSONTextTests {
-    /// SplitMix64: the same values on every run and machine.
-    struct Draws {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-    }
-
     /// Characters a writer may escape wrongly: every control character, quotes, slashes, backslashes, DEL,
     /// line and paragraph separators, combining marks, accented letters in both forms, an emoji.
     static let characters: [String] =
@@ -39,27 +23,30 @@ import Testing
         .number(0.1), .number(1e200),
     ]
 
-    static func string(_ draws: inout Draws) -> String {
-        (0..<draws.below(6)).map { _ in draws.pick(characters) }.joined()
+    static func string(_ draws: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0..<6, using: &draws)).map { _ in characters.randomElement(using: &draws)! }.joined()
     }
 
-    static func value(_ draws: inout Draws, depth: Int) -> WireValue {
-        switch draws.below(depth > 2 ? 5 : 7) {
+    static func value(_ draws: inout SeededGenerator, depth: Int) -> WireValue {
+        switch Int.random(in: 0..<(depth > 2 ? 5 : 7), using: &draws) {
         case 0: .null
-        case 1: .bool(draws.below(2) == 0)
-        case 2: draws.pick(numbers)
+        case 1: .bool(Bool.random(using: &draws))
+        case 2: numbers.randomElement(using: &draws)!
         case 3: .integer(Int64(bitPattern: draws.next()))
         case 4: .string(string(&draws))
-        case 5: .array((0..<draws.below(4)).map { _ in value(&draws, depth: depth + 1) })
+        case 5: .array((0..<Int.random(in: 0..<4, using: &draws)).map { _ in value(&draws, depth: depth + 1) })
         default:
-            .object(Dictionary((0..<draws.below(5)).map { _ in (string(&draws), value(&draws, depth: depth + 1)) }, uniquingKeysWith: { first, _ in first }))
+            .object(
+                Dictionary(
+                    (0..<Int.random(in: 0..<5, using: &draws)).map { _ in (string(&draws), value(&draws, depth: depth + 1)) },
+                    uniquingKeysWith: { first, _ in first }))
         }
     }
 
     @Test func writesWhatTheEncoderWrites() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var draws = Draws(state: 2026)
+        var draws = SeededGenerator(seed: 2026)
         let values = Self.numbers + Self.characters.map(WireValue.string) + (0..<3000).map { _ in Self.value(&draws, depth: 0) }
         for value in values {
             let written = JSONText.data(value)
