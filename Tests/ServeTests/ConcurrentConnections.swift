@@ -21,22 +21,28 @@ enum ConcurrentConnections {
     /// Opens `count` connections to `url`'s port on 127.0.0.1, sends `method` `url` with the JSON `body` on
     /// each, then reads every answer; the statuses, in the connections' order.
     static func send(_ count: Int, _ method: String, _ url: URL, body: Data) async throws -> [Int] {
+        // No program starts while the connections are open (`withLaunchesHeld`).
         try await Subprocess.offCooperativePool {
-            guard let port = url.port.flatMap(UInt16.init(exactly:)) else { throw Failure(description: "\(url) names no port") }
-            var request = Data(
-                "\(method) \(url.path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
-            request.append(body)
-            var sockets: [Int32] = []
-            defer {
-                for socket in sockets { close(socket) }
-            }
-            for _ in 0..<count {
-                let socket = try connection(to: port)
-                sockets.append(socket)
-                try writeAll(request, to: socket)
-            }
-            return try sockets.map(status(of:))
+            try Subprocess.withLaunchesHeld { try exchange(count, method, url, body: body) }
         }
+    }
+
+    /// ``send(_:_:_:body:)`` on the calling thread.
+    private static func exchange(_ count: Int, _ method: String, _ url: URL, body: Data) throws -> [Int] {
+        guard let port = url.port.flatMap(UInt16.init(exactly:)) else { throw Failure(description: "\(url) names no port") }
+        var request = Data(
+            "\(method) \(url.path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        request.append(body)
+        var sockets: [Int32] = []
+        defer {
+            for socket in sockets { close(socket) }
+        }
+        for _ in 0..<count {
+            let socket = try connection(to: port)
+            sockets.append(socket)
+            try writeAll(request, to: socket)
+        }
+        return try sockets.map(status(of:))
     }
 
     /// A connected socket to 127.0.0.1:`port`, whose reads give up after 600 s: a safety net, not a signal.
