@@ -17,10 +17,26 @@ struct CrudeGenPlugin: BuildToolPlugin {
         return try CrudeGenBuild.commands(
             target: target.name,
             files: target.sourceFiles.map(\.url),
+            usableSpecs: Self.specsOfDependencies(of: target),
             configuration: TargetConfiguration.file(inTargetDirectory: target.directoryURL),
             workDirectory: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "CrudeGenBuildTool").url
         )
+    }
+
+    /// The specs of the package's targets `target` depends on, directly or not, each once: those its specs
+    /// may use (`uses: [Shared]`).
+    static func specsOfDependencies(of target: SourceModuleTarget) -> [URL] {
+        var visited: Set<Target.ID> = []
+        var specs: [URL] = []
+        func visit(_ target: any Target) {
+            for case let .target(dependency) in target.dependencies where visited.insert(dependency.id).inserted {
+                if let module = dependency as? SourceModuleTarget { specs += CrudeSpecs.among(module.sourceFiles.map(\.url)) }
+                visit(dependency)
+            }
+        }
+        visit(target)
+        return specs
     }
 }
 

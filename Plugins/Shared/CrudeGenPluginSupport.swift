@@ -140,8 +140,9 @@ struct CrudeGenPluginError: Error, CustomStringConvertible {
 /// Xcode project (`XcodeBuildToolPlugin`), which differ only in how they describe the target.
 enum CrudeGenBuild {
     /// One build command per spec among `files` (the target's files), each writing the spec's fixed set of
-    /// output files into `workDirectory` with `tool`.
-    static func commands(target: String, files: [URL], configuration: URL?, workDirectory: URL, tool: URL) throws -> [Command] {
+    /// output files into `workDirectory` with `tool`. `usableSpecs` (the specs of the targets the target
+    /// depends on) are inputs too: a spec may use their types (`uses`), so an edit of one generates again.
+    static func commands(target: String, files: [URL], usableSpecs: [URL] = [], configuration: URL?, workDirectory: URL, tool: URL) throws -> [Command] {
         let specs = CrudeSpecs.among(files)
         guard !specs.isEmpty else {
             Diagnostics.warning("target '\(target)' applies CrudeGenPlugin but holds no spec; name specs *.crude.yaml")
@@ -161,7 +162,7 @@ enum CrudeGenBuild {
                 executable: tool,
                 arguments: [spec.path] + TargetConfiguration.arguments(for: configuration) + outputs.map(\.path),
                 environment: [:],
-                inputFiles: [spec] + (configuration.map { [$0] } ?? []) + templates,
+                inputFiles: [spec] + usableSpecs + (configuration.map { [$0] } ?? []) + templates,
                 outputFiles: outputs
             )
         }

@@ -116,7 +116,9 @@ public struct Generator: Sendable {
                         hint: "set `access: public` (or `package` for a module of the same package), or generate the models beside the server"))
                 continue
             }
-            for file in render(APIResolver.resolve(validated), specText: loaded.text) {
+            // A server loads its spec from its own file, where the specs it uses are not: it embeds their types.
+            let specText = spec.uses.isEmpty || server == nil ? loaded.text : SpecSerializer.yaml(of: spec, inliningUsedTypes: true)
+            for file in render(APIResolver.resolve(validated), specText: specText) {
                 if let other = producers[file.name] {
                     diagnostics.append(
                         .error(

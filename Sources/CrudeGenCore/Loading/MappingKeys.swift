@@ -30,13 +30,15 @@ enum MappingKeys: String, CaseIterable, Sendable {
     case namespace
     /// An entry of `actions:`, API-wide or per resource.
     case action
+    /// An entry of `uses:` written as a mapping (`{ spec: ../Shared/Shared.crude.yaml, module: Shared }`).
+    case use
     /// A `crudegen-config.yaml`; not part of a spec, so not in the spec's schema.
     case configuration
 
     /// The keys the mapping may hold, in the order diagnostics list them.
     var allowed: [String] {
         switch self {
-        case .spec: ["api", "enums", "unions", "models", "resources", "transforms", "actions"]
+        case .spec: ["api", "uses", "enums", "unions", "models", "resources", "transforms", "actions"]
         case .api: ["name", "base_url", "envelope", "headers", "methods", "keys", "access", "cache", "store"]
         case .field: ["type", "key", "swift_name", "transform", "read_only", "write_only", "required", "relationship", "array_style", "description", "example"]
         case .enumeration: ["type", "cases", "swift_name", "description"]
@@ -53,6 +55,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .pagination: ["style", "items", "next", "count", "count_header", "parameter", "size_parameter", "size"]
         case .namespace: ["one", "many", "applies_to"]
         case .action: ["description", "method", "path", "headers", "params", "query", "body", "body_format", "returns", "pagination", "cache", "deprecated"]
+        case .use: ["spec", "module"]
         case .configuration: ["templates", "files_per_spec"]
         }
     }
@@ -66,6 +69,7 @@ enum MappingKeys: String, CaseIterable, Sendable {
         case .union: ["variants"]
         case .enumeration: ["cases"]
         case .resource, .action: ["path"]
+        case .use: ["spec"]
         case .model, .transform, .id, .pagination, .namespace, .configuration: []
         }
     }

@@ -7,8 +7,19 @@ import Yams
 /// Shape problems (a list where a name belongs, an unknown key) are collected, not thrown, so that one
 /// run reports all of them.
 public enum SpecLoader {
-    /// Loads a spec from bytes; `file` names it in diagnostics.
-    public static func load(_ data: Data, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+    /// Loads a spec from bytes, with the types of the specs it uses (`uses`) read from `files`; `file` names
+    /// it in diagnostics, and the paths in `uses` start at its folder.
+    public static func load(_ data: Data, file: String, files: SpecFiles = .fileSystem) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+        let loaded = read(data, file: file)
+        guard let spec = loaded.spec, !spec.uses.isEmpty else { return loaded }
+        var uses = UsedSpecs(files: files)
+        let merged = uses.declaringUsedTypes(in: spec, chain: [SpecPath.normalized(file)])
+        // Without the types of a spec it cannot use, every field naming one would be one more error.
+        return (uses.diagnostics.containsErrors ? nil : merged, loaded.diagnostics + uses.diagnostics)
+    }
+
+    /// A spec read from bytes, without the specs it uses.
+    static func read(_ data: Data, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
         switch YAMLDocument.compose(data, file: file) {
         case let .failure(diagnostic):
             return (nil, [diagnostic])
@@ -55,6 +66,7 @@ private struct Loader {
         }
         guard let apiNode = top["api"], let api = api(apiNode) else { return nil }
         var spec = Spec(file: reader.file, api: api)
+        spec.uses = top["uses"].map { uses($0) } ?? []
         spec.enums = named(top["enums"], "`enums`") { loader, name, node in loader.enumSpec(name, node) }
         spec.unions = named(top["unions"], "`unions`") { loader, name, node in loader.union(name, node) }
         spec.models = named(top["models"], "`models`") { loader, name, node in loader.model(name, node) }
@@ -62,6 +74,20 @@ private struct Loader {
         spec.transforms = named(top["transforms"], "`transforms`") { loader, name, node in loader.transform(name, node) }
         spec.actions = named(top["actions"], "`actions`") { loader, name, node in loader.action(name, node, owner: "the API") }
         return spec
+    }
+
+    /// The entries of `uses`: a target's name, or `{ spec: path, module: Name }`.
+    mutating func uses(_ node: Node) -> [SpecUse] {
+        guard let items = reader.sequence(node, "`uses`") else { return [] }
+        return items.compactMap { item in
+            if case .scalar = item {
+                return reader.text(item, "a target in `uses`").map { SpecUse(reference: Located(.target($0.value), at: $0.location)) }
+            }
+            guard let entries = reader.entries(item, "an entry of `uses`", keys: .use),
+                let path = entries["spec"].flatMap({ reader.text($0, "`spec` in `uses`") })
+            else { return nil }
+            return SpecUse(reference: Located(.file(path.value), at: path.location), module: entries["module"].flatMap { reader.text($0, "`module` in `uses`") })
+        }
     }
 
     /// Reads a mapping of names to definitions, in file order.

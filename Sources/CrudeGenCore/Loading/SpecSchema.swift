@@ -13,6 +13,11 @@ public enum SpecSchema {
   "required": ["api"],
   "properties": {
     "api": { "$ref": "#/definitions/api" },
+    "uses": {
+      "description": "Specs whose models, enums, unions, resources and transforms this spec's fields may name, generated once by the target that declares them: a target's name (its spec in the folder of that name beside this spec's), or { spec, module }.",
+      "type": "array",
+      "items": { "$ref": "#/definitions/useDeclaration" }
+    },
     "enums": {
       "description": "Enums that keep values they do not list: name → a list of raw values, or { cases, type, description }.",
       "type": "object",
@@ -47,6 +52,23 @@ public enum SpecSchema {
   "patternProperties": { "^x-": {} },
   "additionalProperties": false,
   "definitions": {
+    "useDeclaration": {
+      "oneOf": [
+        { "description": "A target of the package, whose one spec is in the folder of that name beside this spec's folder.", "type": "string" },
+        { "$ref": "#/definitions/use" }
+      ]
+    },
+    "use": {
+      "description": "A spec by its path.",
+      "type": "object",
+      "required": ["spec"],
+      "properties": {
+        "spec": { "description": "The used spec's path, relative to this spec's folder.", "type": "string" },
+        "module": { "description": "The module generated from it, when it is not the name of the folder holding it.", "type": "string" }
+      },
+      "patternProperties": { "^x-": {} },
+      "additionalProperties": false
+    },
     "scalar": {
       "description": "A single YAML value.",
       "type": ["string", "number", "boolean"]

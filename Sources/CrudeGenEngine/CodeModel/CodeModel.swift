@@ -12,6 +12,8 @@ public struct CodeModel: Sendable {
     public var models: [ModelDeclaration]
     /// What the local store needs, when the spec keeps any resource in it (`store: true`).
     public var store: StoreDeclaration?
+    /// The modules of the specs this one uses (`uses`), whose types its declarations name.
+    public var usedModules: [String] = []
 }
 
 /// API-wide declarations: a namespace enum named after the API.

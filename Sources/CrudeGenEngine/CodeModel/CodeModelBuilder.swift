@@ -10,11 +10,12 @@ package enum CodeModelBuilder {
             specName: specName,
             access: spec.api.access,
             api: builder.api(resolved),
-            enums: spec.enums.map(builder.enumeration),
-            unions: spec.unions.map(builder.union),
-            models: resolved.models.map { builder.model(name: $0.swiftName ?? $0.name, description: $0.description, fields: $0.fields) }
+            enums: spec.enums.filter { spec.usedTypes.declaresHere(type: $0.name.value) }.map(builder.enumeration),
+            unions: spec.unions.filter { spec.usedTypes.declaresHere(type: $0.name.value) }.map(builder.union),
+            models: resolved.ownModels.map { builder.model(name: $0.swiftName ?? $0.name, description: $0.description, fields: $0.fields) }
                 + resolved.resources.concurrentMap { builder.resource($0) }
         )
+        model.usedModules = spec.usedTypes.modules
         model.store = StoreModelBuilder.build(resolved, model: model)
         return model
     }
@@ -31,7 +32,7 @@ private struct Builder {
             envelope: resolved.envelope,
             headers: spec.api.headers.map { ($0.name.value, $0.value.value) },
             dateFormats: spec.transforms.compactMap { transform in
-                guard case let .dateFormat(format, timeZone) = transform.kind else { return nil }
+                guard case let .dateFormat(format, timeZone) = transform.kind, spec.usedTypes.declaresHere(transform: transform.name.value) else { return nil }
                 return (dateFormatTypeName(transform.name.value), format.value, timeZone?.value)
             },
             payloadModels: resolved.payloadModels.map { payload in
@@ -66,6 +67,12 @@ private struct Builder {
     /// The escaped Swift name of an action's function, and of its operation's identifier.
     func actionFunctionName(_ action: ActionSpec) -> String {
         SwiftNaming.escaped(SwiftNaming.sanitizedIdentifier(action.name.value))
+    }
+
+    /// The API type holding the date format `transform`: this spec's, or a used spec's through its module.
+    func dateFormatNamespace(of transform: String) -> SwiftType {
+        guard let origin = spec.usedTypes.transforms[transform] else { return .named(SwiftNaming.escaped(spec.api.name.value)) }
+        return .member(.named(origin.module), SwiftNaming.escaped(origin.apiName))
     }
 
     func dateFormatTypeName(_ transform: String) -> String {
@@ -231,7 +238,9 @@ private struct Builder {
         case let .builtin(transform, type)?:
             // `resolve` gives a built-in only for a type it applies to.
             transform.runtimeName(for: type).map { .builtin(name: transform.rawValue, runtimeType: SwiftType($0)) }
-        case let .dateFormat(name, _, _)?: .dateFormat(name: name, type: .member(.named(SwiftNaming.escaped(spec.api.name.value)), dateFormatTypeName(name)))
+        case let .dateFormat(name, _, _)?:
+            // A used spec's date formats are types of its API, in its module.
+            .dateFormat(name: name, type: .member(dateFormatNamespace(of: name), dateFormatTypeName(name)))
         case let .custom(name, _, swiftType)?: .custom(name: name, swiftType: .named(swiftType))
         case nil: nil
         }

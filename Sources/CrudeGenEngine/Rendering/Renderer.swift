@@ -10,11 +10,13 @@ public struct Renderer: Sendable {
     /// The files for one spec, sorted by name.
     public func render(_ model: CodeModel) -> [GeneratedFile] {
         let access = model.access.modifier
-        var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file", imports: Self.clientImports)]
+        let used = model.usedModules.map { SwiftImport($0) }
+        let clientImports = Self.clientImports + used
+        var files = [file(model.api.name, model, TemplateContext.api(model.api, access: access), "api-file", imports: clientImports)]
         files += model.enums.map { file($0.name, model, TemplateContext.enumeration($0, access: access), "enum-file", imports: [Self.runtime]) }
-        files += model.unions.map { file($0.name, model, TemplateContext.union($0, access: access), "union-file", imports: Self.clientImports) }
+        files += model.unions.map { file($0.name, model, TemplateContext.union($0, access: access), "union-file", imports: clientImports) }
         files += model.models.concurrentMap {
-            file($0.name, model, TemplateContext.model($0, access: access, stringType: model.api.stringType), "model-file", imports: Self.clientImports)
+            file($0.name, model, TemplateContext.model($0, access: access, stringType: model.api.stringType), "model-file", imports: clientImports)
         }
         if let store = model.store { files += storeFiles(store, model) }
         return files.sorted { $0.name < $1.name }
@@ -30,10 +32,11 @@ public struct Renderer: Sendable {
     /// The local store's files, `+Store` beside the files of the types they extend.
     private func storeFiles(_ store: StoreDeclaration, _ model: CodeModel) -> [GeneratedFile] {
         let access = model.access.modifier
-        var files = [file(store.apiName + "+Store", model, TemplateContext.schema(store, access: access), "api-store-file", imports: Self.storeImports)]
-        files += store.tables.map { file($0.name + "+Store", model, TemplateContext.table($0, access: access), "store-file", imports: Self.storeImports) }
+        let storeImports = Self.storeImports + model.usedModules.map { SwiftImport($0) }
+        var files = [file(store.apiName + "+Store", model, TemplateContext.schema(store, access: access), "api-store-file", imports: storeImports)]
+        files += store.tables.map { file($0.name + "+Store", model, TemplateContext.table($0, access: access), "store-file", imports: storeImports) }
         files += store.containers.map {
-            file($0.name + "+Store", model, TemplateContext.container($0, access: access), "store-file", imports: Self.storeImports)
+            file($0.name + "+Store", model, TemplateContext.container($0, access: access), "store-file", imports: storeImports)
         }
         return files
     }

@@ -10,7 +10,8 @@ package enum APIResolver {
             envelope: spec.api.envelopeKeys,
             models: spec.models.map { model in
                 ResolvedModel(
-                    name: model.name.value, swiftName: model.swiftName?.value, description: model.description, fields: model.fields.map { resolver.field($0) })
+                    name: model.name.value, swiftName: model.swiftName?.value, description: model.description, fields: model.fields.map { resolver.field($0) },
+                    isUsed: !spec.usedTypes.declaresHere(type: model.name.value))
             },
             payloadModels: validated.symbols.inlinePayloads.map { payload in
                 ResolvedModel(name: payload.typeName, description: nil, fields: payload.fields.map { resolver.field($0) })

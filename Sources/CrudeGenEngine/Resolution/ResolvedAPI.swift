@@ -12,6 +12,8 @@ package struct ResolvedAPI: Sendable {
     package var envelope: [String]
     /// The spec's models, in spec order.
     package var models: [ResolvedModel]
+    /// The models this spec declares, without those of the specs it uses: what its module generates.
+    package var ownModels: [ResolvedModel] { models.filter { !$0.isUsed } }
     /// The structs generated for action payloads declared as fields in place, in spec order.
     package var payloadModels: [ResolvedModel]
     /// The resources, in spec order, each resolved as it is read.
@@ -110,6 +112,8 @@ package struct ResolvedModel: Sendable {
     package var swiftName: String?
     package var description: String?
     package var fields: [ResolvedField]
+    /// Whether a spec in `uses` declares it: its module generates it, and this spec's only names it.
+    package var isUsed = false
 }
 
 /// A route: literal text and parameters, each parameter resolved to what it names.

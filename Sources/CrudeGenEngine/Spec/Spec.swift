@@ -18,6 +18,12 @@ public struct Spec: Sendable {
     public var transforms: [TransformSpec] = []
     /// The `actions` section: API-wide calls beyond CRUD.
     public var actions: [ActionSpec] = []
+    /// The `uses` section: the specs whose types this one's fields may name, as written.
+    public var uses: [SpecUse] = []
+    /// The types the used specs declare, once the loader has read them: their declarations are in the
+    /// sections above, after the spec's own, so every stage looks a name up in one place; this says which
+    /// are another module's (see ``Spec/using(_:module:)``).
+    public var usedTypes = UsedTypes()
 
     /// Creates the value; the loader (in CrudeGenCore) fills it.
     package init(

@@ -9,14 +9,20 @@
 /// `swift_name`.
 package enum SpecSerializer {
     /// The YAML text of `spec`, starting with a comment line holding `header` when there is one.
-    package static func yaml(of spec: Spec, header: String? = nil) -> String {
+    ///
+    /// A spec that uses others (`uses`) is written with its `uses` and its own declarations; with
+    /// `inliningUsedTypes`, without `uses` and with the used specs' declarations as its own, a text that
+    /// needs no other file (the one a generated server embeds).
+    package static func yaml(of spec: Spec, header: String? = nil, inliningUsedTypes: Bool = false) -> String {
         var writer = Writer()
         if let header { writer.line("# \(header)") }
         writer.api(spec.api)
-        writer.section("transforms", spec.transforms) { $0.transform($1) }
-        writer.section("enums", spec.enums) { $0.enumeration($1) }
-        writer.section("unions", spec.unions) { $0.union($1) }
-        writer.section("models", spec.models) { $0.model($1) }
+        let used = inliningUsedTypes ? UsedTypes() : spec.usedTypes
+        if !inliningUsedTypes { writer.uses(spec.uses) }
+        writer.section("transforms", spec.transforms.filter { used.declaresHere(transform: $0.name.value) }) { $0.transform($1) }
+        writer.section("enums", spec.enums.filter { used.declaresHere(type: $0.name.value) }) { $0.enumeration($1) }
+        writer.section("unions", spec.unions.filter { used.declaresHere(type: $0.name.value) }) { $0.union($1) }
+        writer.section("models", spec.models.filter { used.declaresHere(type: $0.name.value) }) { $0.model($1) }
         writer.section("resources", spec.resources) { $0.resource($1) }
         writer.section("actions", spec.actions) { $0.action($1, indent: 2) }
         return writer.text
@@ -114,6 +120,18 @@ private struct Writer {
     }
 
     // MARK: api and transforms
+
+    /// `uses:`, a target by its name, a spec by its path (and module when given).
+    mutating func uses(_ uses: [SpecUse]) {
+        section("uses", uses) { writer, use in
+            switch use.reference.value {
+            case let .target(target): writer.line("  - \(SpecSerializer.scalar(target))")
+            case let .file(path):
+                writer.line(
+                    "  - " + Self.flowMapping(["spec: \(SpecSerializer.scalar(path, flow: true))"] + (use.module.map { ["module: \(SpecSerializer.scalar($0.value, flow: true))"] } ?? [])))
+            }
+        }
+    }
 
     mutating func api(_ api: APISpec) {
         line("api:")

@@ -35,10 +35,10 @@ private struct StoreBuilder {
 
     func declaration(for model: CodeModel) -> StoreDeclaration {
         // `model.models` holds the spec's models, then its resources, each in spec order, as the resolved API does.
-        let resources = zip(model.models.dropFirst(resolved.models.count), self.resources)
+        let resources = zip(model.models.dropFirst(resolved.ownModels.count), self.resources)
         var tables: [StoredTableDeclaration] = []
         var containers: [StoreContainerDeclaration] = []
-        for declaration in model.models.prefix(resolved.models.count) {
+        for declaration in model.models.prefix(resolved.ownModels.count) {
             let nested = declaration.properties.filter { reaches($0.typeExpression) }.map(\.name)
             if !nested.isEmpty { containers.append(StoreContainerDeclaration(name: declaration.name, nested: nested)) }
         }

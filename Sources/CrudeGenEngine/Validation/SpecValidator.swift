@@ -48,11 +48,13 @@ public struct SpecValidator {
     private mutating func run() {
         declareTypes()
         checkAPI(spec.api)
-        for transform in spec.transforms { checkTransform(transform) }
+        // A used spec's declarations were checked when it was loaded; this spec's fields only name them.
+        let used = spec.usedTypes
+        for transform in spec.transforms where used.declaresHere(transform: transform.name.value) { checkTransform(transform) }
         checkDateFormatNames()
-        for enumeration in spec.enums { checkEnum(enumeration) }
-        for union in spec.unions { checkUnion(union) }
-        for model in spec.models { checkFields(model.fields, of: "model `\(model.name.value)`") }
+        for enumeration in spec.enums where used.declaresHere(type: enumeration.name.value) { checkEnum(enumeration) }
+        for union in spec.unions where used.declaresHere(type: union.name.value) { checkUnion(union) }
+        for model in spec.models where used.declaresHere(type: model.name.value) { checkFields(model.fields, of: "model `\(model.name.value)`") }
         for resource in spec.resources { checkResource(resource) }
         for action in spec.actions { checkAction(action, resource: nil) }
         checkRecursion()
@@ -72,9 +74,18 @@ public struct SpecValidator {
         declarations += spec.resources.map { ($0.name, $0.swiftName, .resource, "resource") }
         symbols.inlinePayloads = Self.inlinePayloads(of: spec)
         declarations += symbols.inlinePayloads.map { (Located($0.typeName, at: $0.location), nil, .model, "payload of action `\($0.action)`") }
-        // In file order, so that the second of two equal names is the one reported.
-        for declaration in declarations.sorted(by: { $0.name.location < $1.name.location }) {
+        // The used specs' types first, then this spec's in file order, so that the second of two equal
+        // names is the one reported, and a name taken from a used spec is reported at this spec's.
+        let usedFirst = declarations.filter { $0.name.location.file != spec.file }
+        let own = declarations.filter { $0.name.location.file == spec.file }
+        for declaration in usedFirst + own.sorted(by: { $0.name.location < $1.name.location }) {
             declare(declaration.name, swiftName: declaration.swiftName, as: declaration.symbol, what: declaration.what)
+        }
+        for module in spec.usedTypes.modules {
+            guard let location = symbols.swiftNames[module] else { continue }
+            error(
+                "type `\(module)` has the name of module `\(module)`, which this spec uses: generated code names that module's types as `\(module).Name`",
+                at: location, hint: "rename the type, or give it a `swift_name`")
         }
         var lowercased: [String: String] = [:]
         for (name, location) in symbols.swiftNames.sorted(by: { $0.value < $1.value }) {
@@ -109,10 +120,12 @@ public struct SpecValidator {
             error("\(what) name `\(swift.value)` is reserved: generated code relies on the Swift type of that name", at: swift.location, hint: hint)
             return
         }
-        if let previous = symbols.declare(name.value, swiftName: swift.value, as: symbol, at: name.location) {
+        let module = name.location.file == spec.file ? nil : spec.usedTypes.types[name.value]?.module
+        if let previous = symbols.declare(name.value, swiftName: swift.value, as: symbol, at: name.location, module: module) {
+            let first = previous.file == swift.location.file ? "at line \(previous.line)" : "in `\(previous.file)` at line \(previous.line), a spec this one uses"
             error(
-                "`\(swift.value)` is declared twice (first at line \(previous.line))", at: swift.location,
-                hint: "type names must be unique across enums, unions, models, resources and action payloads")
+                "`\(swift.value)` is declared twice (first \(first))", at: swift.location,
+                hint: "type names must be unique across enums, unions, models, resources and action payloads, and the specs in `uses`")
         }
     }
 
@@ -183,7 +196,7 @@ public struct SpecValidator {
         var names: Set<String> = []
         for transform in spec.transforms {
             switch transform.kind {
-            case .dateFormat: names.insert(spec.api.name.value)
+            case .dateFormat: names.insert(spec.usedTypes.transforms[transform.name.value]?.apiName ?? spec.api.name.value)
             case let .custom(_, swiftType): names.insert(swiftType.value)
             }
         }
@@ -354,7 +367,7 @@ public struct SpecValidator {
     /// Reports two date formats whose generated types would have the same name (`http_date`, `httpDate`).
     private mutating func checkDateFormatNames() {
         var seen: [String: String] = [:]
-        for transform in spec.transforms {
+        for transform in spec.transforms where spec.usedTypes.declaresHere(transform: transform.name.value) {
             guard case .dateFormat = transform.kind else { continue }
             let typeName = SwiftNaming.derivedTypeName(transform.name.value) + "DateFormat"
             if let first = seen[typeName] {

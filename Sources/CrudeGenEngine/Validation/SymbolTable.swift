@@ -50,8 +50,10 @@ package struct SymbolTable {
         var fields: [FieldSpec]
     }
 
-    /// The spec's types by the name the spec refers to them with.
-    private(set) var declared: [String: (symbol: Symbol, location: SourceLocation, swiftName: String)] = [:]
+    /// The spec's types by the name the spec refers to them with; `module` is the module of a used spec's
+    /// type, which generated code names through it (`Shared.Message`): another imported module (Foundation's
+    /// `Thread`) may have a type of the same name, and only the spec's own module's types shadow those.
+    private(set) var declared: [String: (symbol: Symbol, location: SourceLocation, swiftName: String, module: String?)] = [:]
     /// The Swift names of the spec's types, which shadow standard types of the same name.
     private(set) var swiftNames: [String: SourceLocation] = [:]
     /// The spec's inline payload types, in spec order; the validator declares them, the builder generates them.
@@ -59,10 +61,10 @@ package struct SymbolTable {
 
     /// Declares a spec type; returns the earlier declaration's location when the spec name or the Swift
     /// name is taken.
-    mutating func declare(_ name: String, swiftName: String, as symbol: Symbol, at location: SourceLocation) -> SourceLocation? {
+    mutating func declare(_ name: String, swiftName: String, as symbol: Symbol, at location: SourceLocation, module: String? = nil) -> SourceLocation? {
         if let existing = declared[name] { return existing.location }
         if let existing = swiftNames[swiftName] { return existing }
-        declared[name] = (symbol, location, swiftName)
+        declared[name] = (symbol, location, swiftName, module)
         swiftNames[swiftName] = location
         return nil
     }
@@ -93,7 +95,9 @@ package struct SymbolTable {
     func swiftType(_ type: TypeExpression) -> SwiftType {
         switch type {
         case let .named(name):
-            if let declared = declared[name], declared.symbol != .api { return .named(SwiftNaming.escaped(declared.swiftName)) }
+            if let declared = declared[name], declared.symbol != .api {
+                return declared.module.map { .member(.named($0), SwiftNaming.escaped(declared.swiftName)) } ?? .named(SwiftNaming.escaped(declared.swiftName))
+            }
             guard case let .builtin(type)? = resolve(name) else { return .named(SwiftNaming.escaped(name)) }
             return qualified(type)
         case let .optional(wrapped): return .optional(swiftType(wrapped))

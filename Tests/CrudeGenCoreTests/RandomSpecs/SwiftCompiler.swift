@@ -73,9 +73,11 @@ enum SwiftCompiler {
     }()
 
     /// Compiles `files` (name → contents) as one module in Swift 6 mode, with warnings as errors unless an
-    /// example's unused values are expected (`warningsAsErrors: false`).
+    /// example's unused values are expected (`warningsAsErrors: false`); with `modules`, the module's interface
+    /// is written there, and the modules there can be imported.
     static func compile(
-        _ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard, warningsAsErrors: Bool = true
+        _ files: [(name: String, contents: String)], module: String = "Generated", isolation: Isolation = .standard, warningsAsErrors: Bool = true,
+        modules: URL? = nil
     ) async throws -> TestSupport.CommandRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-compile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -92,7 +94,9 @@ enum SwiftCompiler {
             ] + (warningsAsErrors ? ["-warnings-as-errors"] : []) + [
                 "-module-name", module, "-package-name", "CrudeGenTests", "-I", modulesFolder.path,
                 "-o", folder.appendingPathComponent("module.o").path,
-            ] + cModuleFlags + isolation.flags + paths)
+            ]
+                + (modules.map { ["-I", $0.path, "-emit-module", "-emit-module-path", $0.appendingPathComponent(module + ".swiftmodule").path] } ?? [])
+                + cModuleFlags + isolation.flags + paths)
     }
 
     /// Runs a command found on `PATH` and collects what it prints, one at a time with the suite's other compilers.
