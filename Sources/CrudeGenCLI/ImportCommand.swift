@@ -23,20 +23,37 @@ struct ImportCommand: ParsableCommand {
             per target, keeps the build plugin's edits fast (docs/plugin.md, "Large APIs"). \
             --used-types-only imports every operation but leaves out the schemas none of them uses.
 
+            --split tags (or paths) imports the whole document as several specs, one per operation tag (or \
+            first path segment), each in a target of its own below the output folder, and one of the types \
+            several parts use, which the others name through `uses` (docs/plugin.md, "Large APIs"). It \
+            prints the targets to declare in Package.swift, and says which the package beside the folder \
+            lacks. Run again on a changed document, it rewrites the specs and removes those of parts that \
+            are gone.
+
             The output is replaced only when it is a spec crudegen imported earlier, unless --force is given.
 
             Examples:
               crudegen import openapi.yaml -o Sources/API/API.crude.yaml
               crudegen import schema.json -o - > api.crude.yaml
               crudegen import openai.yaml --tag Chat --api-name ChatAPI -o Chat.crude.yaml
+              crudegen import openai.yaml --split tags -o Sources
             """
     )
 
     @Argument(help: ArgumentHelp("The OpenAPI document to import.", valueName: "openapi"))
     var document: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The spec file to write, or - for standard output.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The spec file to write, or - for standard output; with --split, the folder of the targets (Sources).", valueName: "path"))
     var output: String
+
+    @Option(
+        help: ArgumentHelp("Import the whole document as a spec per operation tag or first path segment, and one of shared types.", valueName: "tags|paths"))
+    var split: SplitCriterion?
+
+    @Option(help: ArgumentHelp("With --split, the target of the types several parts use.", valueName: "name"))
+    var sharedTarget = "Shared"
 
     @Option(
         name: .customLong("tag"),
@@ -59,6 +76,14 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace the output file even when crudegen did not write it.")
     var force = false
 
+    func validate() throws {
+        guard split != nil else { return }
+        if !tags.isEmpty || !pathPrefixes.isEmpty || apiName != nil {
+            throw ValidationError("--split imports the whole document, each part named after its tag or path; leave out --tag, --path-prefix and --api-name")
+        }
+        if output == "-" { throw ValidationError("--split writes a folder per target; give the folder that holds them with -o (Sources)") }
+    }
+
     /// Imports, prints the warnings and writes the spec (or prints it for `-o -`).
     func run() throws {
         do {
@@ -67,6 +92,10 @@ struct ImportCommand: ParsableCommand {
                 data = try Data(contentsOf: URL(fileURLWithPath: document))
             } catch {
                 throw DiagnosticsError([.error("cannot read `\(document)`: \(error.localizedDescription)", at: nil)])
+            }
+            if let split {
+                try write(OpenAPIImporter.importDocument(data, file: document, splitBy: split, sharedTarget: sharedTarget, folder: output))
+                return
             }
             let result = try OpenAPIImporter.importDocument(
                 data, file: document, specFile: output == "-" ? "imported.crude.yaml" : output,
@@ -88,4 +117,42 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
     }
+
+    /// Writes the split's specs, each into its target's folder below `output` (none unless all can be),
+    /// removes the specs an earlier split of the document wrote for parts that are gone, and prints the
+    /// targets to declare.
+    private func write(_ split: SplitImport) throws(DiagnosticsError) {
+        DiagnosticFormatter.writeToStandardError(split.warnings)
+        let paths = split.parts.map { SpecPath.joined(output, SplitImport.specPath(of: $0.target)) }
+        for path in paths { try SpecFile.checkReplaceable(path, force: force, marker: SpecFile.importMarker) }
+        for (part, path) in zip(split.parts, paths) { try SpecFile.write(part.yaml, to: path, force: force, marker: SpecFile.importMarker) }
+        let documentName = URL(fileURLWithPath: document).lastPathComponent
+        let stale = SpecFiles.fileSystem.specs(output).filter { path in
+            !paths.contains(path) && SpecPath.folder(of: SpecPath.folder(of: path)) == SpecPath.normalized(output)
+                && SpecFile.head(of: path).map { $0.contains(SpecFile.importMarker) && $0.contains("from \(documentName) (") && $0.contains("of a split by") }
+                    == true
+        }
+        for path in stale { try? FileManager.default.removeItem(atPath: path) }
+        for (part, path) in zip(split.parts, paths) {
+            print(
+                "\(path): imported, \(part.resources) resources, \(part.actions) actions"
+                    + (part.uses.isEmpty ? "." : ", using \(part.uses.joined(separator: ", "))."))
+        }
+        for path in stale { print("\(path): removed, its part is no longer in the document.") }
+        print("\(document): \(split.summary)" + (split.warnings.isEmpty ? "." : "; the warnings above say what is left out or approximated."))
+        let manifest = SpecPath.joined(SpecPath.folder(of: SpecPath.joined(output, "x")), "../Package.swift")
+        let declared = (try? String(contentsOfFile: manifest, encoding: .utf8)).map { text in
+            split.parts.filter { text.contains("name: \"\($0.target)\"") }.map(\.target)
+        }
+        let missing = split.parts.map(\.target).filter { !(declared ?? []).contains($0) }
+        guard !missing.isEmpty else {
+            print("\(manifest) declares every target of the split.")
+            return
+        }
+        print(
+            (declared == nil ? "Declare the targets in Package.swift" : "\(manifest) lacks \(missing.map { "`\($0)`" }.joined(separator: ", ")); declare")
+                + " (and depend on the part targets your code uses):\n" + split.targetDeclarations())
+    }
 }
+
+extension SplitCriterion: ExpressibleByArgument {}

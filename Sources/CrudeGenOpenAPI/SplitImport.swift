@@ -1,0 +1,125 @@
+import CrudeGenCore
+import Foundation
+import OpenAPIKit
+
+/// How `crudegen import --split` cuts a document into parts, a target each.
+public enum SplitCriterion: String, CaseIterable, Sendable {
+    /// A part per operation tag (an operation's first tag); untagged operations form the part `Other`.
+    case tags
+    /// A part per first segment of the paths (`/threads/{id}/runs` is in `Threads`).
+    case paths
+}
+
+/// One document imported as several specs: one of the types more than one part uses, and one per part
+/// that uses it (`uses`), each for a target of its own, so that an edit rebuilds one part's module and a
+/// value of a shared type passes from one part's operation to another's.
+public struct SplitImport: Sendable {
+    /// One spec of the split, for the target `target`.
+    public struct Part: Sendable {
+        /// The target, the module and the folder the spec is written into.
+        public var target: String
+        /// The spec's text.
+        public var yaml: String
+        /// The targets whose specs this one uses (the shared one, or none).
+        public var uses: [String]
+        /// How many resources and actions it holds.
+        public var resources: Int
+        public var actions: Int
+    }
+
+    /// The specs: the shared types' first (when any type is shared), then each part's in document order.
+    public var parts: [Part]
+    /// What could not be mapped, as for a whole import.
+    public var warnings: [Diagnostic]
+    /// How many operations went where.
+    public var summary: OpenAPIImporter.Summary
+
+    /// The path of a part's spec below the folder of targets (`Sources`): `Assistants/Assistants.crude.yaml`.
+    public static func specPath(of target: String) -> String { "\(target)/\(target).crude.yaml" }
+
+    /// The Package.swift declarations of the split's targets, each applying the build plugin; `package`
+    /// names crudegen's package as the consumer's manifest does.
+    public func targetDeclarations(package: String = "crudegen") -> String {
+        parts.map { part in
+            let dependencies = part.uses.map { "\"\($0)\"" } + [".product(name: \"CrudeRuntime\", package: \"\(package)\")"]
+            return """
+                .target(
+                    name: "\(part.target)",
+                    dependencies: [\(dependencies.joined(separator: ", "))],
+                    plugins: [.plugin(name: "CrudeGenPlugin", package: "\(package)")]
+                ),
+                """
+        }.joined(separator: "\n")
+    }
+}
+
+extension OpenAPIImporter {
+    /// Imports the whole document (the types its operations use) and splits it by `criterion` into a spec
+    /// of shared types, named `sharedTarget`, and one per part, named after the part. Every spec is loaded
+    /// and validated with the others, as the build plugin will, before any is returned.
+    public static func importDocument(
+        _ data: Data, file: String, splitBy criterion: SplitCriterion, sharedTarget: String = "Shared", folder: String = "Sources"
+    ) throws(DiagnosticsError) -> SplitImport {
+        guard SpecInterop.isIdentifier(sharedTarget) else {
+            throw DiagnosticsError([
+                .error("`\(sharedTarget)` cannot name the shared types' target", at: nil, hint: "give a name of letters, digits and underscores")
+            ])
+        }
+        let source = try OpenAPISource(data, file: file)
+        var mapper = Mapper(source: source, selection: OperationSelection(usedTypesOnly: true), apiName: nil)
+        let whole = mapper.map()
+        let partOfRoute = Self.partsOfRoutes(source.document, by: criterion)
+        let cut = SplitPlan(whole, partOf: { path, method in partOfRoute(path, method) ?? "Other" }, sharedTarget: sharedTarget)
+        let header = { (part: String) in
+            "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)): `\(part)` of a split by \(criterion.rawValue)."
+        }
+        var parts: [SplitImport.Part] = []
+        var texts: [String: Data] = [:]
+        for spec in cut.specs {
+            let target = spec.target
+            let yaml = SpecSerializer.yaml(of: spec.spec, header: header(target))
+            parts.append(SplitImport.Part(target: target, yaml: yaml, uses: spec.uses, resources: spec.spec.resources.count, actions: spec.spec.actions.count))
+            texts[SpecPath.joined(folder, SplitImport.specPath(of: target))] = Data(yaml.utf8)
+        }
+        // Each spec as the build plugin will read it: with the one it uses, from the folder beside it.
+        for part in parts {
+            let path = SpecPath.joined(folder, SplitImport.specPath(of: part.target))
+            let loaded = SpecLoader.load(Data(part.yaml.utf8), file: path, files: .inMemory(texts))
+            let problems = loaded.diagnostics + (loaded.spec.map(SpecValidator.validate) ?? [])
+            if loaded.spec == nil || problems.containsErrors {
+                let errors = problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
+                throw DiagnosticsError([
+                    .error("internal error: the split's spec `\(part.target)` does not validate; please report it with the document:\n\(errors)", at: nil)
+                ])
+            }
+        }
+        var seen: Set<Diagnostic> = []
+        let warnings = source.warnings + mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
+        return SplitImport(parts: parts, warnings: warnings.filter { seen.insert($0).inserted }, summary: mapper.summary)
+    }
+
+    /// The part of each route (`/threads/{}/runs`, its parameters unnamed) and method, from the document's
+    /// operations: their first tag, or the route's first segment.
+    static func partsOfRoutes(_ document: OpenAPI.Document, by criterion: SplitCriterion) -> (String, String?) -> String? {
+        var byRoute: [String: String] = [:]
+        var byOperation: [String: String] = [:]
+        for (path, item) in document.paths {
+            guard let item = document.components[item] else { continue }
+            let route = SplitPlan.routeKey(path.rawValue)
+            for endpoint in item.endpoints {
+                let part: String?
+                switch criterion {
+                case .tags: part = endpoint.operation.tags?.first.map { SpecInterop.identifier($0, uppercaseFirst: true) } ?? "Other"
+                case .paths: part = path.components.first.map { SpecInterop.identifier($0, uppercaseFirst: true) } ?? "Root"
+                }
+                guard let part, !part.isEmpty else { continue }
+                byOperation[route + " " + endpoint.method.rawValue.uppercased()] = part
+                if byRoute[route] == nil { byRoute[route] = part }
+            }
+        }
+        return { path, method in
+            let route = SplitPlan.routeKey(path)
+            return method.flatMap { byOperation[route + " " + $0.uppercased()] } ?? byRoute[route]
+        }
+    }
+}
