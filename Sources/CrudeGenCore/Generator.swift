@@ -86,11 +86,12 @@ public struct Generator: Sendable {
             })
     }
 
-    /// Generates the files of one spec held in memory; `file` names it in diagnostics.
-    public func generate(spec data: Data, file: String) throws(DiagnosticsError) -> Output {
+    /// Generates the files of one spec held in memory; `file` names it in diagnostics, and the specs it
+    /// uses are read from `files`.
+    public func generate(spec data: Data, file: String, files: SpecFiles = .fileSystem) throws(DiagnosticsError) -> Output {
         try generate([
             {
-                let loaded = SpecLoader.load(data, file: file)
+                let loaded = SpecLoader.load(data, file: file, files: files)
                 return (loaded.spec, loaded.diagnostics, String(decoding: data, as: UTF8.self))
             }
         ])

@@ -86,7 +86,8 @@ private struct Loader {
             guard let entries = reader.entries(item, "an entry of `uses`", keys: .use),
                 let path = entries["spec"].flatMap({ reader.text($0, "`spec` in `uses`") })
             else { return nil }
-            return SpecUse(reference: Located(.file(path.value), at: path.location), module: entries["module"].flatMap { reader.text($0, "`module` in `uses`") })
+            let module = entries["module"].flatMap { reader.text($0, "`module` in `uses`") }
+            return SpecUse(reference: Located(.file(path.value), at: path.location), module: module)
         }
     }
 

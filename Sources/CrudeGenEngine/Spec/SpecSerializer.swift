@@ -127,8 +127,8 @@ private struct Writer {
             switch use.reference.value {
             case let .target(target): writer.line("  - \(SpecSerializer.scalar(target))")
             case let .file(path):
-                writer.line(
-                    "  - " + Self.flowMapping(["spec: \(SpecSerializer.scalar(path, flow: true))"] + (use.module.map { ["module: \(SpecSerializer.scalar($0.value, flow: true))"] } ?? [])))
+                let module = use.module.map { ["module: \(SpecSerializer.scalar($0.value, flow: true))"] } ?? []
+                writer.line("  - " + Self.flowMapping(["spec: \(SpecSerializer.scalar(path, flow: true))"] + module))
             }
         }
     }

@@ -122,7 +122,8 @@ public struct SpecValidator {
         }
         let module = name.location.file == spec.file ? nil : spec.usedTypes.types[name.value]?.module
         if let previous = symbols.declare(name.value, swiftName: swift.value, as: symbol, at: name.location, module: module) {
-            let first = previous.file == swift.location.file ? "at line \(previous.line)" : "in `\(previous.file)` at line \(previous.line), a spec this one uses"
+            let first =
+                previous.file == swift.location.file ? "at line \(previous.line)" : "in `\(previous.file)` at line \(previous.line), a spec this one uses"
             error(
                 "`\(swift.value)` is declared twice (first \(first))", at: swift.location,
                 hint: "type names must be unique across enums, unions, models, resources and action payloads, and the specs in `uses`")

@@ -20,18 +20,27 @@ import Testing
         }
     }
 
+    /// A spec whose first line names its path (`# Sources/Shared/Shared.crude.yaml`) is a target's: later
+    /// examples' `uses` find it there, and its module is compiled for them to import.
     @Test(.tags(.integration), .skippedWhenQuick) func specsAndFragmentsGenerateAndCompile() async throws {
+        let modules = FileManager.default.temporaryDirectory.appendingPathComponent("crudegen-doc-modules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: modules) }
+        var targetSpecs: [String: Data] = [:]
         for example in Self.examples where example.kind == .spec || example.kind == .specFragment {
             let yaml = example.kind == .spec ? example.code : example.completedSpec
+            let targetSpec = yaml.firstMatch(of: /^# (Sources\/(\w+)\/\w+\.crude\.yaml)/).map { (path: String($0.output.1), module: String($0.output.2)) }
+            if let targetSpec { targetSpecs[targetSpec.path] = Data(yaml.utf8) }
             let output: Generator.Output
             do {
-                output = try Generator().generate(spec: Data(yaml.utf8), file: example.place)
+                output = try Generator().generate(spec: Data(yaml.utf8), file: targetSpec?.path ?? example.place, files: .inMemory(targetSpecs))
             } catch {
                 Issue.record("\(example.place): crudegen rejects this example:\n\(error.diagnostics.map(\.description).joined(separator: "\n"))")
                 continue
             }
             #expect(output.warnings.isEmpty, "\(example.place): \(output.warnings.map(\.description))")
-            let result = try await SwiftCompiler.compile(output.files.map { ($0.name, $0.contents) })
+            let result = try await SwiftCompiler.compile(
+                output.files.map { ($0.name, $0.contents) }, module: targetSpec?.module ?? "Generated", modules: targetSpec == nil ? nil : modules)
             #expect(result.succeeded, "\(example.place): the generated code does not compile:\n\(result.output.prefix(2000))")
         }
     }
