@@ -6,7 +6,8 @@ import Testing
 
 /// `crudegen import --split`: one document as a spec of shared types and a spec per part that uses it.
 @Suite struct SplitImportTests {
-    static let petshop = OpenAPITestSupport.packageRoot.appendingPathComponent("Tests/CrudeGenOpenAPITests/Documents/split/petshop.yaml")
+    static let example = OpenAPITestSupport.packageRoot.appendingPathComponent("Examples/PetShop")
+    static let petshop = example.appendingPathComponent("petshop.yaml")
 
     /// The declarations of a spec's text, section by section: `models: Adoption`.
     static func declarations(_ yaml: String) -> [String] {
@@ -29,10 +30,22 @@ import Testing
         // operations, and so is the `Address` it holds; the pets part has nothing left of its own.
         #expect(Self.declarations(byTarget["Shared"]?.yaml ?? "") == ["models: Address", "resources: Pet"])
         #expect(Self.declarations(byTarget["Owners"]?.yaml ?? "") == ["models: Adoption", "resources: Owner", "actions: adopt"])
-        #expect(Self.declarations(byTarget["Toys"]?.yaml ?? "") == ["models: Toy", "actions: searchToys"])
+        #expect(Self.declarations(byTarget["Toys"]?.yaml ?? "") == ["models: Toy", "actions: searchToys", "actions: deliverToys"])
         #expect(byTarget["Owners"]?.uses == ["Shared"] && byTarget["Shared"]?.uses == [])
         #expect(byTarget["Owners"]?.yaml.contains("\nuses:\n  - Shared\n") == true)
         #expect(byTarget["Owners"]?.yaml.hasPrefix("# Imported by crudegen") == true)
+    }
+
+    /// Examples/PetShop keeps what the split writes now (PluginTests builds it through the build plugin).
+    @Test func theExamplesSpecsAreWhatTheSplitWrites() throws {
+        let split = try OpenAPIImporter.importDocument(Data(contentsOf: Self.petshop), file: "petshop.yaml", splitBy: .tags)
+        for part in split.parts {
+            let path = Self.example.appendingPathComponent("Sources/\(SplitImport.specPath(of: part.target))")
+            let committed = (try? String(contentsOf: path, encoding: .utf8)) ?? ""
+            #expect(
+                committed == part.yaml,
+                "Examples/PetShop/Sources/\(SplitImport.specPath(of: part.target)) is not what `crudegen import petshop.yaml --split tags -o Sources` writes")
+        }
     }
 
     @Test func byPathsEachFirstSegmentIsAPart() throws {

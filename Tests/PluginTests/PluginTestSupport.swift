@@ -88,15 +88,16 @@ enum PluginTestSupport {
         scratch.appendingPathComponent("plugins/outputs/\(package.lastPathComponent.lowercased())")
     }
 
-    /// The files the build plugin spread `Household.crude.yaml` over (`Household.crude.00.swift` …) for
+    /// The files the build plugin spread the spec `stem.crude.yaml` over (`Household.crude.00.swift` …) for
     /// `package`, sorted by name.
-    static func generatedFiles(of package: URL) -> [URL] {
+    static func generatedFiles(of package: URL, spec stem: String = "Household") -> [URL] {
         guard let enumerator = FileManager.default.enumerator(at: pluginOutputs(of: package), includingPropertiesForKeys: nil) else { return [] }
         var files: [URL] = []
+        let prefix = stem + ".crude."
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
-            guard name.hasPrefix("Household.crude."), name.hasSuffix(".swift") else { continue }
-            if name.dropFirst("Household.crude.".count).dropLast(".swift".count).allSatisfy(\.isNumber) { files.append(url) }
+            guard name.hasPrefix(prefix), name.hasSuffix(".swift") else { continue }
+            if name.dropFirst(prefix.count).dropLast(".swift".count).allSatisfy(\.isNumber) { files.append(url) }
         }
         return files.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }

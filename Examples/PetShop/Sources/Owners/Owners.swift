@@ -1,0 +1,1 @@
+// The types are generated from Owners.crude.yaml by the build plugin; a target needs a Swift file of its own.
