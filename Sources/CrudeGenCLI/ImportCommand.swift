@@ -24,7 +24,8 @@ struct ImportCommand: ParsableCommand {
             --used-types-only imports every operation but leaves out the schemas none of them uses.
 
             --split tags (or paths) imports the whole document as several specs, one per operation tag (or \
-            first path segment), each in a target of its own below the output folder, and one of the types \
+            first path segment; --parts N groups the segments into N targets), each in a target of its own \
+            below the output folder, and one of the types \
             several parts use, which the others name through `uses` (docs/plugin.md, "Large APIs"). It \
             prints the targets to declare in Package.swift, and says which the package beside the folder \
             lacks. Run again on a changed document, it rewrites the specs and removes those of parts that \
@@ -52,6 +53,9 @@ struct ImportCommand: ParsableCommand {
         help: ArgumentHelp("Import the whole document as a spec per operation tag or first path segment, and one of shared types.", valueName: "tags|paths"))
     var split: SplitCriterion?
 
+    @Option(help: ArgumentHelp("With --split paths, cut the first path segments, in order, into this many targets.", valueName: "count"))
+    var parts: Int?
+
     @Option(help: ArgumentHelp("With --split, the target of the types several parts use.", valueName: "name"))
     var sharedTarget = "Shared"
 
@@ -77,11 +81,15 @@ struct ImportCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        guard split != nil else { return }
+        guard split != nil else {
+            if parts != nil { throw ValidationError("--parts takes a count of 1 or more, with --split paths") }
+            return
+        }
         if !tags.isEmpty || !pathPrefixes.isEmpty || apiName != nil {
             throw ValidationError("--split imports the whole document, each part named after its tag or path; leave out --tag, --path-prefix and --api-name")
         }
         if output == "-" { throw ValidationError("--split writes a folder per target; give the folder that holds them with -o (Sources)") }
+        if let parts, split != .paths || parts < 1 { throw ValidationError("--parts takes a count of 1 or more, with --split paths") }
     }
 
     /// Imports, prints the warnings and writes the spec (or prints it for `-o -`).
@@ -94,7 +102,7 @@ struct ImportCommand: ParsableCommand {
                 throw DiagnosticsError([.error("cannot read `\(document)`: \(error.localizedDescription)", at: nil)])
             }
             if let split {
-                try write(OpenAPIImporter.importDocument(data, file: document, splitBy: split, sharedTarget: sharedTarget, folder: output))
+                try write(OpenAPIImporter.importDocument(data, file: document, splitBy: split, parts: parts, sharedTarget: sharedTarget, folder: output))
                 return
             }
             let result = try OpenAPIImporter.importDocument(
@@ -135,7 +143,7 @@ struct ImportCommand: ParsableCommand {
         for path in stale { try? FileManager.default.removeItem(atPath: path) }
         for (part, path) in zip(split.parts, paths) {
             print(
-                "\(path): imported, \(part.resources) resources, \(part.actions) actions"
+                "\(path): imported, \(part.resources) resource\(part.resources == 1 ? "" : "s"), \(part.actions) action\(part.actions == 1 ? "" : "s")"
                     + (part.uses.isEmpty ? "." : ", using \(part.uses.joined(separator: ", "))."))
         }
         for path in stale { print("\(path): removed, its part is no longer in the document.") }

@@ -22,8 +22,9 @@ public struct SplitImport: Sendable {
         public var yaml: String
         /// The targets whose specs this one uses (the shared one, or none).
         public var uses: [String]
-        /// How many resources and actions it holds.
+        /// How many resources it holds.
         public var resources: Int
+        /// How many API actions it holds (a resource's actions are counted with it).
         public var actions: Int
     }
 
@@ -55,10 +56,12 @@ public struct SplitImport: Sendable {
 
 extension OpenAPIImporter {
     /// Imports the whole document (the types its operations use) and splits it by `criterion` into a spec
-    /// of shared types, named `sharedTarget`, and one per part, named after the part. Every spec is loaded
-    /// and validated with the others, as the build plugin will, before any is returned.
+    /// of shared types, named `sharedTarget`, and one per part, named after the part. With `parts`, a split by
+    /// paths cuts the first path segments, in document order, into that many groups of consecutive ones
+    /// (`Gadget1sToGadget50s`): a flat API of 200 collections is better as 4 targets than as 200. Every spec
+    /// is loaded and validated with the others, as the build plugin will, before any is returned.
     public static func importDocument(
-        _ data: Data, file: String, splitBy criterion: SplitCriterion, sharedTarget: String = "Shared", folder: String = "Sources"
+        _ data: Data, file: String, splitBy criterion: SplitCriterion, parts: Int? = nil, sharedTarget: String = "Shared", folder: String = "Sources"
     ) throws(DiagnosticsError) -> SplitImport {
         guard SpecInterop.isIdentifier(sharedTarget) else {
             throw DiagnosticsError([
@@ -68,7 +71,10 @@ extension OpenAPIImporter {
         let source = try OpenAPISource(data, file: file)
         var mapper = Mapper(source: source, selection: OperationSelection(usedTypesOnly: true), apiName: nil)
         let whole = mapper.map()
-        let partOfRoute = Self.partsOfRoutes(source.document, by: criterion)
+        if let parts, parts < 1 || criterion != .paths {
+            throw DiagnosticsError([.error("a count of parts groups paths: give a number of 1 or more with --split paths", at: nil)])
+        }
+        let partOfRoute = Self.partsOfRoutes(mapper.orderedPaths, in: source.document, by: criterion, groups: parts)
         let cut = SplitPlan(whole, partOf: { path, method in partOfRoute(path, method) ?? "Other" }, sharedTarget: sharedTarget)
         let header = { (part: String) in
             "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)): `\(part)` of a split by \(criterion.rawValue)."
@@ -99,18 +105,25 @@ extension OpenAPIImporter {
     }
 
     /// The part of each route (`/threads/{}/runs`, its parameters unnamed) and method, from the document's
-    /// operations: their first tag, or the route's first segment.
-    static func partsOfRoutes(_ document: OpenAPI.Document, by criterion: SplitCriterion) -> (String, String?) -> String? {
+    /// operations: their first tag, or the route's first segment (or its group of `groups`).
+    /// `paths` are the document's in document order, as the import reads them.
+    static func partsOfRoutes(
+        _ paths: [(key: String, value: Either<OpenAPI.Reference<OpenAPI.PathItem>, OpenAPI.PathItem>)], in document: OpenAPI.Document,
+        by criterion: SplitCriterion, groups: Int? = nil
+    ) -> (String, String?) -> String? {
+        let requestPaths = paths.map { Mapper.requestPath(ofKey: $0.key).path }
+        let segmentParts = groups.map { segmentGroups(of: requestPaths, count: $0) } ?? [:]
         var byRoute: [String: String] = [:]
         var byOperation: [String: String] = [:]
-        for (path, item) in document.paths {
+        for (path, (_, item)) in zip(requestPaths, paths) {
             guard let item = document.components[item] else { continue }
             let route = SplitPlan.routeKey(path.rawValue)
             for endpoint in item.endpoints {
                 let part: String?
                 switch criterion {
                 case .tags: part = endpoint.operation.tags?.first.map { SpecInterop.identifier($0, uppercaseFirst: true) } ?? "Other"
-                case .paths: part = path.components.first.map { SpecInterop.identifier($0, uppercaseFirst: true) } ?? "Root"
+                case .paths:
+                    part = path.components.first.map { segmentParts[$0] ?? SpecInterop.identifier($0, uppercaseFirst: true) } ?? "Root"
                 }
                 guard let part, !part.isEmpty else { continue }
                 byOperation[route + " " + endpoint.method.rawValue.uppercased()] = part
@@ -121,5 +134,23 @@ extension OpenAPIImporter {
             let route = SplitPlan.routeKey(path)
             return method.flatMap { byOperation[route + " " + $0.uppercased()] } ?? byRoute[route]
         }
+    }
+
+    /// The first path segments in document order, cut into `count` groups of consecutive ones, each named
+    /// after its first and last segment (`Gadget1sToGadget50s`), or its only one.
+    static func segmentGroups(of paths: [OpenAPI.Path], count: Int) -> [String: String] {
+        var segments: [String] = []
+        for path in paths {
+            if let first = path.components.first, !segments.contains(first) { segments.append(first) }
+        }
+        guard !segments.isEmpty else { return [:] }
+        let size = (segments.count + count - 1) / count
+        var result: [String: String] = [:]
+        for start in stride(from: 0, to: segments.count, by: size) {
+            let group = segments[start..<min(start + size, segments.count)]
+            let name = [group.first, group.count > 1 ? group.last : nil].compactMap { $0.map { SpecInterop.identifier($0, uppercaseFirst: true) } }
+            for segment in group { result[segment] = name.joined(separator: "To") }
+        }
+        return result
     }
 }

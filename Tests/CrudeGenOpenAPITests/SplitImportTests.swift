@@ -48,6 +48,14 @@ import Testing
         }
     }
 
+    @Test func byPathsInGroupsConsecutiveFirstSegmentsAreAPart() throws {
+        let split = try OpenAPIImporter.importDocument(Data(contentsOf: Self.petshop), file: Self.petshop.path, splitBy: .paths, parts: 2)
+        // /pets and /owners are one part, so `Pet` is that part's own; /toys' deliveries send an `Address` too.
+        #expect(split.parts.map(\.target) == ["Shared", "PetsToOwners", "Toys"])
+        #expect(Self.declarations(split.parts[0].yaml) == ["models: Address"])
+        #expect(Self.declarations(split.parts[1].yaml) == ["models: Adoption", "resources: Pet", "resources: Owner", "actions: adopt"])
+    }
+
     @Test func byPathsEachFirstSegmentIsAPart() throws {
         let split = try OpenAPIImporter.importDocument(Data(contentsOf: Self.petshop), file: Self.petshop.path, splitBy: .paths, sharedTarget: "Common")
         #expect(split.parts.map(\.target) == ["Common", "Owners", "Toys"])
@@ -62,7 +70,7 @@ import Testing
             try FileManager.default.copyItem(at: Self.petshop, to: document)
             let first = try await OpenAPITestSupport.runTool(CommandTests.executable, ["import", document.path, "--split", "tags", "-o", sources])
             #expect(first.status == 0, "\(first.stderr)")
-            #expect(first.stdout.contains("Sources/Owners/Owners.crude.yaml: imported, 1 resources, 1 actions, using Shared.\n"))
+            #expect(first.stdout.contains("Sources/Owners/Owners.crude.yaml: imported, 1 resource, 1 action, using Shared.\n"))
             #expect(first.stdout.contains("Declare the targets in Package.swift"))
             // Each spec generates, with the shared one read from the folder beside it.
             for target in ["Shared", "Owners", "Toys"] {
