@@ -425,10 +425,11 @@ def write_consumer_spec(tool, n, package, edits=(), extra=0, targets=1):
             f.write(text)
 
 
-def write_consumer_manifest(package, tool, names):
+def write_consumer_manifest(package, tool, names, target_dependencies=None):
     """Writes a consumer package's manifest and the Swift file each of its targets `names` needs, every target
-    applying `tool`'s build plugin (and, for the peer, its configuration in the first target); the specs or
-    documents the plugins read are the caller's to write."""
+    applying `tool`'s build plugin (and, for the peer, its configuration in the first target), each depending
+    on the targets `target_dependencies` gives it (`{"Chat": ["Shared"]}`); the specs or documents the plugins
+    read are the caller's to write."""
     for name in names:
         os.makedirs(os.path.join(package, "Sources", name), exist_ok=True)
     if tool == "crudegen":
@@ -446,7 +447,9 @@ def write_consumer_manifest(package, tool, names):
         anchor = "import OpenAPIRuntime\n"
         with open(os.path.join(package, "Sources", names[0], "openapi-generator-config.yaml"), "w") as f:
             f.write(PEER_CONFIG)
-    target_list = "\n".join(PLUGIN_TARGET.format(name=name, **values) for name in names)
+    target_list = "\n".join(
+        PLUGIN_TARGET.format(name=name, **{**values, "products": "".join(f'"{target}", ' for target in (target_dependencies or {}).get(name, [])) + values["products"]})
+        for name in names)
     with open(os.path.join(package, "Package.swift"), "w") as f:
         f.write(PLUGIN_PACKAGE.replace("{tool}", tool).format(targets=target_list, **values))
     for name in names:

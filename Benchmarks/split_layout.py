@@ -14,6 +14,10 @@ apply a build plugin:
                  a target each;
   parts          `crudegen import openapi.yaml --path-prefix /a --path-prefix /b …` for --parts groups of the
                  paths' first segments, consecutive in document order: for documents without tags;
+  split          `crudegen import openapi.yaml --split tags`: a target per operation tag, and one of the types
+                 several tags reach, which the others use (`uses: [Shared]`): the layout in one command;
+  split-paths    `crudegen import openapi.yaml --split paths --parts N`: the same, the first path segments cut into
+                 --parts groups of consecutive ones, a target each;
   peer           swift-openapi-generator 1.14.3's build plugin on the document, in one target (types and
                  client, public), its edit made to `Model` in the document itself.
 
@@ -78,7 +82,22 @@ def write_package(args, layout, document):
     if layout == "peer":
         bench.write_consumer_manifest(package, bench.PEER, ["API"])
         shutil.copyfile(document, os.path.join(package, "Sources", "API", os.path.basename(document)))
-        return package, ["API"], {args.models[0]: "API"}
+        return package, ["API"], {args.peer_model or args.models[0]: "API"}
+    if layout in ("split", "split-paths"):
+        sources = os.path.join(package, "Sources")
+        os.makedirs(sources, exist_ok=True)
+        criterion = ["--split", "tags"] if layout == "split" else ["--split", "paths", "--parts", str(args.parts)]
+        output = subprocess.run([os.path.join(args.bin, "crudegen"), "import", document, *criterion, "-o", sources],
+                                check=True, capture_output=True, text=True).stdout
+        names = re.findall(r"(?m)^\S*/Sources/(\w+)/\1\.crude\.yaml: imported", output)
+        bench.write_consumer_manifest(package, "crudegen", names, {name: ["Shared"] for name in names if name != "Shared" and "Shared" in names})
+        edited_targets = {}
+        for model in args.models:
+            for name in names:
+                if re.search(rf"(?m)^  {model}:\n", open(os.path.join(sources, name, f"{name}.crude.yaml")).read()):
+                    edited_targets[model] = name
+                    break
+        return package, names, edited_targets
     tags = operation_tags(document)
     imports = {
         "one": [("API", [])],
@@ -156,12 +175,13 @@ def bench_layout(args, layout, document):
 
 
 LAYOUT_NAMES = {"one": "one target, every schema", "used": "one target, the types operations use", "tags": "a target per tag",
+                "split": "`--split tags`: a target per tag, shared types once", "split-paths": "`--split paths --parts N`: a target per group of paths, shared types once",
                 "parts": "a target per group of paths", "peer": "swift-openapi-generator, one target"}
 
 
 def table(rows, models):
     """One line per layout and edited model; the last column divides the peer's median `Model` edit by this one."""
-    peer = next((statistics.median(sample["wall"] for sample in row["edits"][models[0]]["samples"])
+    peer = next((statistics.median(sample["wall"] for sample in next(iter(row["edits"].values()))["samples"])
                  for row in rows if row["layout"] == "peer"), None)
     lines = ["| layout | targets | generated lines | cold | nothing to do | edited model (its target) | one-property edit: median (range) "
              "| CPU | peak RSS | files compiled | peer ÷ this |",
@@ -186,9 +206,12 @@ def main():
                         help="where the release crudegen is (default Benchmarks/.build/release, where run.sh builds it)")
     parser.add_argument("--document", help="the OpenAPI document (default: ChatGPT's, from the peer's checkout beside --bin)")
     parser.add_argument("--runs", type=int, default=3, help="edits per layout, each followed by its undo (default 3)")
-    parser.add_argument("--layouts", default="one,used,tags,peer", help="which of one, used, tags, parts and peer (default one,used,tags,peer)")
-    parser.add_argument("--parts", type=int, default=4, help="targets of the parts layout (default 4)")
+    parser.add_argument("--layouts", default="one,used,tags,split,peer",
+                        help="which of one, used, tags, parts, split, split-paths and peer (default one,used,tags,split,peer)")
+    parser.add_argument("--parts", type=int, default=4, help="targets of the parts and split-paths layouts (default 4)")
     parser.add_argument("--models", default=DEFAULT_MODELS, help=f"the models to edit, the first also in the peer's document (default {DEFAULT_MODELS})")
+    parser.add_argument("--peer-model", help="the schema the peer's edit changes, when the first of --models is named otherwise in the "
+                                             "document (FastAPI's resource Gadget100 is its schema Gadget100Public)")
     parser.add_argument("--quiet-load", type=float, default=0.8, help="wait for the 1-minute load to drop below this")
     parser.add_argument("--max-wait", type=float, default=300, help="wait at most this many seconds for it")
     args = parser.parse_args()
