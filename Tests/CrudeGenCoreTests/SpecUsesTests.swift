@@ -107,6 +107,14 @@ import Testing
                 let result = try await SwiftCompiler.compile(sources, module: module, modules: modules)
                 #expect(result.status == 0, "\(module) does not compile:\n\(result.output.prefix(3000))")
             }
+            #if CrudeServe
+            // The part's server, in a module of its own over the part's models and the shared ones.
+            var generator = Generator()
+            generator.server = Generator.ServerOutput(modelsModule: "Chat")
+            let server = try generator.generate(specsAt: [folder.appendingPathComponent("Sources/Chat/Chat.crude.yaml").path]).files
+            let result = try await SwiftCompiler.compile(server.map { ($0.name, $0.contents) }, module: "ChatServer", modules: modules)
+            #expect(result.status == 0, "ChatServer does not compile:\n\(result.output.prefix(3000))")
+            #endif
         }
     }
 
@@ -177,6 +185,17 @@ import Testing
                 error.diagnostics.map(\.message) == [
                     "`\(folder.path)/Sources/Shared/Shared.crude.yaml` keeps its types internal to module `Shared`, so this spec cannot name them"
                 ])
+        }
+    }
+
+    /// A part's server names the used types too, beside the part's models.
+    @Test func aServerOfAPartImportsTheUsedModule() async throws {
+        try await Self.inPackage(Self.package) { folder in
+            var generator = Generator()
+            generator.server = Generator.ServerOutput(modelsModule: "Chat")
+            let files = try generator.generate(specsAt: [folder.appendingPathComponent("Sources/Chat/Chat.crude.yaml").path]).files
+            let server = try #require(files.first?.contents)
+            #expect(server.contains("\nimport Chat\nimport Shared\n"), "\(server.prefix(400))")
         }
     }
 

@@ -26,6 +26,7 @@ public struct Renderer: Sendable {
     package func render(_ server: ServerDeclaration, of model: CodeModel) -> GeneratedFile {
         let imports =
             [Self.runtime, SwiftImport("CrudeServe", spi: "Generated"), SwiftImport("Foundation")] + (server.modelsModule.map { [SwiftImport($0)] } ?? [])
+            + model.usedModules.map { SwiftImport($0) }
         return file(server.protocolName, model, TemplateContext.server(server, access: model.access.modifier), "server-file", imports: imports)
     }
 
