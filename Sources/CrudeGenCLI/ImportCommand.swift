@@ -148,7 +148,7 @@ struct ImportCommand: ParsableCommand {
         }
         for path in stale { print("\(path): removed, its part is no longer in the document.") }
         print("\(document): \(split.summary)" + (split.warnings.isEmpty ? "." : "; the warnings above say what is left out or approximated."))
-        let manifest = SpecPath.joined(SpecPath.folder(of: SpecPath.joined(output, "x")), "../Package.swift")
+        let manifest = SpecPath.joined(output, "../Package.swift")
         let declared = (try? String(contentsOfFile: manifest, encoding: .utf8)).map { text in
             split.parts.filter { text.contains("name: \"\($0.target)\"") }.map(\.target)
         }

@@ -68,16 +68,29 @@ public enum OpenAPIImporter {
         let yaml = SpecSerializer.yaml(
             of: mapper.map(),
             header: "Imported by crudegen \(CrudeGenVersion.current) from \(URL(fileURLWithPath: file).lastPathComponent) (OpenAPI \(source.declaredVersion)).")
-        // Loading and validating is what decides whether `generate` accepts a spec; rendering adds nothing to it.
-        let loaded = SpecLoader.load(Data(yaml.utf8), file: specFile)
+        try requireValid(yaml, file: specFile, named: "the imported spec")
+        return Result(yaml: yaml, warnings: mapper.reportedWarnings(), summary: mapper.summary)
+    }
+
+    /// Throws an internal error unless `yaml` loads (with the specs it uses, from `files`) and validates:
+    /// loading and validating is what decides whether `generate` accepts a spec, and an import never yields
+    /// one it rejects. `name` says which spec in the error.
+    static func requireValid(_ yaml: String, file: String, files: SpecFiles = .fileSystem, named name: String) throws(DiagnosticsError) {
+        let loaded = SpecLoader.load(Data(yaml.utf8), file: file, files: files)
         let problems = loaded.diagnostics + (loaded.spec.map(SpecValidator.validate) ?? [])
-        if loaded.spec == nil || problems.containsErrors {
-            let errors = problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
-            throw DiagnosticsError([.error("internal error: the imported spec does not validate; please report it with the document:\n\(errors)", at: nil)])
-        }
+        guard loaded.spec == nil || problems.containsErrors else { return }
+        let errors = problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
+        throw DiagnosticsError([.error("internal error: \(name) does not validate; please report it with the document:\n\(errors)", at: nil)])
+    }
+}
+
+extension Mapper {
+    /// What an import reports: the reading's warnings and the stages', leaving out those about component
+    /// schemas the selection dropped, each once, in document order.
+    func reportedWarnings() -> [Diagnostic] {
         var seen: Set<Diagnostic> = []
-        let warnings = source.warnings + mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
-        return Result(yaml: yaml, warnings: warnings.filter { seen.insert($0).inserted }.sortedByLocation(), summary: mapper.summary)
+        let all = source.warnings + warnings.filter { $0.component.map { !droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
+        return all.filter { seen.insert($0).inserted }.sortedByLocation()
     }
 }
 

@@ -89,19 +89,11 @@ extension OpenAPIImporter {
         }
         // Each spec as the build plugin will read it: with the one it uses, from the folder beside it.
         for part in parts {
-            let path = SpecPath.joined(folder, SplitImport.specPath(of: part.target))
-            let loaded = SpecLoader.load(Data(part.yaml.utf8), file: path, files: .inMemory(texts))
-            let problems = loaded.diagnostics + (loaded.spec.map(SpecValidator.validate) ?? [])
-            if loaded.spec == nil || problems.containsErrors {
-                let errors = problems.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
-                throw DiagnosticsError([
-                    .error("internal error: the split's spec `\(part.target)` does not validate; please report it with the document:\n\(errors)", at: nil)
-                ])
-            }
+            try requireValid(
+                part.yaml, file: SpecPath.joined(folder, SplitImport.specPath(of: part.target)), files: .inMemory(texts),
+                named: "the split's spec `\(part.target)`")
         }
-        var seen: Set<Diagnostic> = []
-        let warnings = source.warnings + mapper.warnings.filter { $0.component.map { !mapper.droppedComponents.contains($0) } ?? true }.map(\.diagnostic)
-        return SplitImport(parts: parts, warnings: warnings.filter { seen.insert($0).inserted }, summary: mapper.summary)
+        return SplitImport(parts: parts, warnings: mapper.reportedWarnings(), summary: mapper.summary)
     }
 
     /// The part of each route (`/threads/{}/runs`, its parameters unnamed) and method, from the document's

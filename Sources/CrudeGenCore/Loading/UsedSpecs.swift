@@ -10,7 +10,7 @@ public struct SpecFiles: Sendable {
 
     /// The files on disk, paths relative to the current folder.
     public static let fileSystem = SpecFiles(
-        read: { path in FileSystemReason.kind(of: path) == .file ? try? Data(contentsOf: URL(fileURLWithPath: path)) : nil },
+        read: { path in try? SpecLoader.contents(of: path).get() },
         specs: { folder in
             let root = folder.isEmpty ? "." : folder
             guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
