@@ -169,6 +169,9 @@ let package = Package(
         // templates. It imports only the standard library and Dispatch, not Foundation, so a clean build compiles it
         // while Yams compiles and none of its jobs builds or indexes Foundation's modules.
         .target(name: "CrudeGenEngine"),
+        // YAML text into located nodes: LibYAML's scanner and parser in Swift, with nothing but the standard library,
+        // so that the build plugin's tool compiles no YAML library beside the engine.
+        .target(name: "CrudeYAML"),
         // The pipeline and its input and output: reads specs and configuration files with Yams, runs them through
         // the engine, writes the files and prints diagnostics.
         .target(
@@ -253,6 +256,8 @@ let package = Package(
             ],
             exclude: ["Documents"]
         ),
+        // crudegen's YAML reader held to LibYAML, which Yams embeds.
+        .testTarget(name: "CrudeYAMLTests", dependencies: ["CrudeYAML", "RandomSpecs", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CrudeGenCLITests", dependencies: ["CrudeGenCLI", "CrudeGenBuildTool", "ProcessRunner"]),
         .testTarget(name: "PluginTests", dependencies: ["ProcessRunner", "TestHTTPServer", "TestScratch", "TestTags"]),
         // The served spec against the generated clients of the fixtures; empty unless the `CrudeServe` trait is on.
