@@ -167,19 +167,16 @@ let package = Package(
         ),
         // The generator between input and output: the spec model, diagnostics, validation, the code model and
         // templates. It imports only the standard library and Dispatch, not Foundation, so a clean build compiles it
-        // while Yams compiles and none of its jobs builds or indexes Foundation's modules.
+        // while CrudeYAML compiles and none of its jobs builds or indexes Foundation's modules.
         .target(name: "CrudeGenEngine"),
         // YAML text into located nodes: LibYAML's scanner and parser in Swift, with nothing but the standard library,
         // so that the build plugin's tool compiles no YAML library beside the engine.
         .target(name: "CrudeYAML"),
-        // The pipeline and its input and output: reads specs and configuration files with Yams, runs them through
+        // The pipeline and its input and output: reads specs and configuration files (CrudeYAML), runs them through
         // the engine, writes the files and prints diagnostics.
         .target(
             name: "CrudeGenCore",
-            dependencies: [
-                "CrudeGenEngine",
-                .product(name: "Yams", package: "Yams"),
-            ]
+            dependencies: ["CrudeGenEngine", "CrudeYAML"]
         ),
         // OpenAPI 3 import into a spec and export of a spec; the command line's alone, so the build plugin's tool
         // never compiles OpenAPIKit.
@@ -187,6 +184,7 @@ let package = Package(
             name: "CrudeGenOpenAPI",
             dependencies: [
                 "CrudeGenCore",
+                "CrudeYAML",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
@@ -225,8 +223,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the build plugin runs: one spec into one file, without swift-argument-parser, so that a plugin
-        // user's clean build compiles only the generator and Yams.
+        // What the build plugin runs: one spec into one file, without swift-argument-parser or Yams, so that a
+        // plugin user's clean build compiles only the generator and its YAML reader.
         .executableTarget(name: "CrudeGenBuildTool", dependencies: ["CrudeGenCore"]),
         // Generates a target's `*.crude.yaml` specs into its build (see docs/plugin.md).
         .plugin(name: "CrudeGenPlugin", capability: .buildTool(), dependencies: ["CrudeGenBuildTool"]),
@@ -251,7 +249,7 @@ let package = Package(
         .testTarget(
             name: "CrudeGenOpenAPITests",
             dependencies: [
-                "CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "ProcessRunner", "RandomSpecs", "TestScratch", "TestTags",
+                "CrudeGenOpenAPI", "CrudeGenCore", "CrudeGenCLI", "CrudeYAML", "ProcessRunner", "RandomSpecs", "TestScratch", "TestTags",
                 .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Documents"]

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It is not the `crudegen` command line because a plugin user builds the plugin's tool on every clean
 /// build: the plugin always passes the same arguments, so the tool needs neither swift-argument-parser nor
-/// the command line's other modes, and a clean build compiles only the generator and Yams.
+/// the command line's other modes, and a clean build compiles only the generator and its YAML reader (`CrudeYAML`).
 @main
 enum CrudeGenBuildTool {
     static func main() {

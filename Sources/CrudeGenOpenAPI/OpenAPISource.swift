@@ -7,7 +7,7 @@ import OpenAPIKitCompat
 import Yams
 
 /// An OpenAPI document read from YAML or JSON text: OpenAPIKit's model of it, as OpenAPI 3.1, and the
-/// composed node tree (from Yams, or from ``JSONReader`` for JSON) that maps JSON pointers back to lines and columns.
+/// composed node tree (``ComposedDocument``) that maps JSON pointers back to lines and columns.
 ///
 /// Reading is lenient, as real documents are rarely fully valid and their users cannot fix them: references
 /// to other files are bundled (``ExternalReferences``), flaws whose intent is clear are read as meant
@@ -32,23 +32,10 @@ struct OpenAPISource {
         guard let text = String(data: data, encoding: .utf8) else {
             throw DiagnosticsError([.error("`\(file)` is not UTF-8 text", at: nil)])
         }
-        let composed: Node?
-        if JSONReader.looksLikeJSON(text) {
-            // The YAML scanner rejects valid JSON (surrogate pairs, `\/`); JSON gets a reader of its own that
-            // builds the same nodes.
-            composed = try JSONReader.read(text, file: file)
-        } else {
-            do {
-                // One compose serves both decoding (through JSON, which Foundation decodes far faster than a
-                // Codable walk over YAML nodes) and source locations. The basic resolver leaves scalars
-                // untyped; `JSONText` types them the way JSON and YAML 1.2 do.
-                composed = try Yams.compose(yaml: text, .basic)
-            } catch let error as YamlError {
-                throw DiagnosticsError([YAMLDocument.diagnostic(for: error, in: text, file: file)])
-            } catch {
-                throw DiagnosticsError([.error("cannot read `\(file)`: \(error)", at: nil)])
-            }
-        }
+        // One compose serves both decoding (through JSON, which Foundation decodes far faster than a Codable walk
+        // over YAML nodes) and source locations; scalars stay untyped, and `JSONText` types them the way JSON and
+        // YAML 1.2 do.
+        let composed = try ComposedDocument.compose(text, file: file)
         guard var composed, case var .mapping(top) = composed else {
             throw DiagnosticsError([
                 .error("`\(file)` is not an OpenAPI document: its top level is not a mapping", at: SourceLocation(file: file, line: 1, column: 1))

@@ -1,5 +1,6 @@
 import CrudeGenCore
 import CrudeGenOpenAPI
+import CrudeYAML
 import Foundation
 import TestTags
 import Testing

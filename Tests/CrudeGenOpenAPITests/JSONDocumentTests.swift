@@ -1,7 +1,7 @@
 import CrudeGenCore
+import CrudeYAML
 import Foundation
 import Testing
-import Yams
 
 @testable import CrudeGenOpenAPI
 
@@ -266,10 +266,10 @@ import Yams
     }
 
     /// Every node's line and column, keys included, in document order.
-    static func marks(of node: Node) -> [GeneratedJSON.Place] {
+    static func marks(of node: YAMLNode) -> [GeneratedJSON.Place] {
         var places: [GeneratedJSON.Place] = []
-        func visit(_ node: Node) {
-            if let mark = node.mark { places.append(GeneratedJSON.Place(line: mark.line, column: mark.column)) }
+        func visit(_ node: YAMLNode) {
+            places.append(GeneratedJSON.Place(line: node.mark.line, column: node.mark.column))
             switch node {
             case let .mapping(mapping):
                 for pair in mapping {
@@ -477,7 +477,7 @@ enum GeneratedJSON {
 
     /// Whether a node read by `JSONReader` is the generated value, down to numbers' text, key order, and
     /// the scalar styles `JSONText` relies on: quoted strings, plain literals.
-    static func matches(_ node: Node, _ value: Value) -> Bool {
+    static func matches(_ node: YAMLNode, _ value: Value) -> Bool {
         switch (node, value) {
         case let (.scalar(scalar), .null): scalar.style == .plain && scalar.string == "null"
         case let (.scalar(scalar), .bool(flag)): scalar.style == .plain && scalar.string == (flag ? "true" : "false")

@@ -1,6 +1,6 @@
 import CrudeGenEngine
+import CrudeYAML
 import Foundation
-import Yams
 
 /// The settings of a `crudegen-config.yaml`, given to crudegen with `--config`.
 ///
@@ -68,7 +68,7 @@ public struct GeneratorConfiguration: Equatable, Sendable {
             return !trimmed.isEmpty && !trimmed.hasPrefix("#") && trimmed != "---"
         }
         guard hasContent else { return GeneratorConfiguration() }
-        let root: Node
+        let root: YAMLNode
         switch YAMLDocument.compose(data, file: file) {
         case let .failure(diagnostic): throw DiagnosticsError([diagnostic])
         case let .success(node): root = node

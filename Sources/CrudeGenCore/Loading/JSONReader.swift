@@ -1,7 +1,7 @@
 import CrudeGenEngine
-import Yams
+import CrudeYAML
 
-/// Reads JSON text (all of RFC 8259) into the node tree `Yams.compose` makes of YAML, with a line and column
+/// Reads JSON text (all of RFC 8259) into the node tree ``YAMLComposer`` makes of YAML, with a line and column
 /// on every node. JSON documents no longer go through the YAML scanner, which rejects valid JSON: surrogate
 /// pairs such as `\ud83d\udc4d` (what Python's `json.dump` writes for every emoji), `\/` and tabs in YAML 1.1.
 /// Specs written as JSON and OpenAPI documents in JSON are both read with it.
@@ -23,7 +23,7 @@ package enum JSONReader {
     /// strings as double-quoted scalars and numbers, `true`, `false` and `null` as plain scalars written as
     /// in the document, so that readers type them as they type YAML's (the importer's `JSONText`, the spec
     /// loader's scalars).
-    package static func read(_ text: String, file: String) throws(DiagnosticsError) -> Node {
+    package static func read(_ text: String, file: String) throws(DiagnosticsError) -> YAMLNode {
         var text = text
         text.makeContiguousUTF8()
         let result = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -77,29 +77,19 @@ private struct JSONParser {
     var checkpoint = 0
     /// The column of `checkpoint`.
     var checkpointColumn = 1
-    /// One tag per kind of node, as `Yams.compose(yaml:, .basic)` tags them: quoted scalars `!!str`, the rest
-    /// implicit. Shared rather than one per node (a tag is a class): Yams resolves an implicit tag in place the
-    /// first time it is asked, and with the basic resolver every node of a kind resolves to the same name.
-    let quotedTag = Tag(.str, .basic, .default)
-    /// The tag of numbers, `true`, `false` and `null`.
-    let plainTag = Tag(.implicit, .basic, .default)
-    /// The tag of objects.
-    let mappingTag = Tag(.implicit, .basic, .default)
-    /// The tag of arrays.
-    let sequenceTag = Tag(.implicit, .basic, .default)
 
     /// An object or array whose closing bracket is still ahead.
     struct OpenContainer {
         /// Where its bracket is.
-        var mark: Mark
+        var mark: YAMLNode.Mark
         /// Whether it is an object, whose values follow names.
         var isObject: Bool
         /// An object's members so far.
-        var pairs: [(Node, Node)] = []
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
         /// An array's elements so far.
-        var elements: [Node] = []
+        var elements: [YAMLNode] = []
         /// The name whose value is being read.
-        var name: Node?
+        var name: YAMLNode?
     }
 
     /// A parser at the start of `bytes`.
@@ -113,10 +103,10 @@ private struct JSONParser {
     }
 
     /// The one value the document holds, with nothing but whitespace after it.
-    mutating func document() throws(JSONSyntaxError) -> Node {
+    mutating func document() throws(JSONSyntaxError) -> YAMLNode {
         // Values are read in a loop over an explicit stack, not by recursion, so that depth costs heap.
         var stack: [OpenContainer] = []
-        var value: Node
+        var value: YAMLNode
         readValues: while true {
             skipWhitespace()
             guard position < bytes.count else {
@@ -143,7 +133,7 @@ private struct JSONParser {
                 }
             case UInt8(ascii: "\""):
                 let start = position
-                value = .scalar(Node.Scalar(try string(), quotedTag, .doubleQuoted, mark(at: start)))
+                value = .scalar(YAMLNode.Scalar(try string(), tag: YAMLComposer.stringTag, style: .doubleQuoted, mark: mark(at: start)))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = try number()
             default:
@@ -184,14 +174,14 @@ private struct JSONParser {
     }
 
     /// The node a finished container becomes.
-    func close(_ container: OpenContainer) -> Node {
+    func close(_ container: OpenContainer) -> YAMLNode {
         container.isObject
-            ? .mapping(Node.Mapping(container.pairs, mappingTag, .flow, container.mark))
-            : .sequence(Node.Sequence(container.elements, sequenceTag, .flow, container.mark))
+            ? .mapping(YAMLNode.Mapping(container.pairs, style: .flow, mark: container.mark))
+            : .sequence(YAMLNode.Sequence(container.elements, style: .flow, mark: container.mark))
     }
 
     /// An object's member name and the colon after it; `after` names what came before, for the message.
-    mutating func memberName(after: String) throws(JSONSyntaxError) -> Node {
+    mutating func memberName(after: String) throws(JSONSyntaxError) -> YAMLNode {
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             let trailingComma = after == "`,`" && position < bytes.count && bytes[position] == UInt8(ascii: "}")
@@ -202,7 +192,7 @@ private struct JSONParser {
                     : "names are strings in double quotes; a document starting with `{` or `[` is read as JSON")
         }
         let start = position
-        let name = Node.scalar(Node.Scalar(try string(), quotedTag, .doubleQuoted, mark(at: start)))
+        let name = YAMLNode.scalar(YAMLNode.Scalar(try string(), tag: YAMLComposer.stringTag, style: .doubleQuoted, mark: mark(at: start)))
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
             throw error("expected `:` after the member name \"\(name.scalar?.string ?? "")\", found \(found(at: position))", at: position)
@@ -211,9 +201,9 @@ private struct JSONParser {
         return name
     }
 
-    /// Rejects an object that repeats a name, as `Yams.compose` rejects a mapping that repeats a key: RFC 8259
+    /// Rejects an object that repeats a name, as ``YAMLComposer`` rejects a mapping that repeats a key: RFC 8259
     /// leaves the meaning of repeated names open, and which one wins would differ between readers.
-    func checkUniqueNames(_ pairs: [(Node, Node)]) throws(JSONSyntaxError) {
+    func checkUniqueNames(_ pairs: [(key: YAMLNode, value: YAMLNode)]) throws(JSONSyntaxError) {
         guard pairs.count > 1 else { return }
         let names = pairs.map { $0.0.scalar?.string ?? "" }
         // Most objects have a handful of members; comparing each name with those before it is then cheaper
@@ -225,7 +215,8 @@ private struct JSONParser {
                 var seen = Set<String>(minimumCapacity: names.count)
                 return names.indices.first { !seen.insert(names[$0]).inserted }
             }()
-        guard let repeated, let mark = pairs[repeated].0.mark else { return }
+        guard let repeated else { return }
+        let mark = pairs[repeated].0.mark
         throw JSONSyntaxError(
             message: "the name \"\(names[repeated])\" appears twice in one object", hint: "keep one of the members; readers disagree on which wins",
             line: mark.line, column: mark.column)
@@ -355,7 +346,7 @@ private struct JSONParser {
 
     /// A number as RFC 8259's grammar has it: `-`, then `0` or digits without a leading zero, an optional
     /// fraction and an optional exponent. Its text is kept as written, for the reader of the node to type.
-    mutating func number() throws(JSONSyntaxError) -> Node {
+    mutating func number() throws(JSONSyntaxError) -> YAMLNode {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard position < bytes.count, Self.isDigit(bytes[position]) else {
@@ -386,17 +377,17 @@ private struct JSONParser {
             skipDigits()
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return .scalar(Node.Scalar(text, plainTag, .plain, mark(at: start)))
+        return .scalar(YAMLNode.Scalar(text, mark: mark(at: start)))
     }
 
     /// `true`, `false` or `null`; anything else where a value belongs is an error naming what was found.
-    mutating func literal() throws(JSONSyntaxError) -> Node {
+    mutating func literal() throws(JSONSyntaxError) -> YAMLNode {
         let start = position
         while position < bytes.count, Self.isWordByte(bytes[position]) { position += 1 }
         let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         switch word {
         case "true", "false", "null":
-            return .scalar(Node.Scalar(word, plainTag, .plain, mark(at: start)))
+            return .scalar(YAMLNode.Scalar(word, mark: mark(at: start)))
         case "":
             let byte = bytes[start]
             let hint: String? =
@@ -447,22 +438,12 @@ private struct JSONParser {
 
     /// The mark of the byte at `offset` on the current line, at or after the previous mark. Columns count
     /// Unicode scalars, as libyaml's do (and ``SourceLocation`` says): every byte but UTF-8's continuation bytes.
-    mutating func mark(at offset: Int) -> Mark {
+    mutating func mark(at offset: Int) -> YAMLNode.Mark {
         var column = checkpointColumn
         for byte in bytes[checkpoint..<offset] where byte & 0xC0 != 0x80 { column += 1 }
         checkpoint = offset
         checkpointColumn = column
-        return Self.mark(line: line, column: column)
-    }
-
-    /// A Yams mark. `Mark` has no public initializer (its memberwise one is internal, and no public API
-    /// returns a mark for a chosen place), but `Node.Scalar`, `Node.Mapping` and `Node.Sequence` take one
-    /// publicly. Its two stored properties, `line` then `column`, are laid out like a tuple of two `Int`s (Swift
-    /// lays out a non-resilient struct's stored properties in declaration order, as it does a tuple's elements;
-    /// Yams is built without library evolution). `unsafeBitCast` traps if the sizes ever differ, and the import
-    /// tests check lines and columns, so a reordering in Yams would fail them rather than go unnoticed.
-    static func mark(line: Int, column: Int) -> Mark {
-        unsafeBitCast((line, column), to: Mark.self)
+        return YAMLNode.Mark(line: line, column: column)
     }
 
     /// An error at byte `offset`, whose line and column are counted from the start: errors are rare, and the

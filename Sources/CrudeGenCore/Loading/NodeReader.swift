@@ -1,5 +1,5 @@
 import CrudeGenEngine
-import Yams
+import CrudeYAML
 
 /// Walks a YAML node tree for ``SpecLoader``, reporting every shape mismatch as a located diagnostic.
 ///
@@ -10,14 +10,14 @@ struct NodeReader {
     struct Entries {
         /// Where the mapping starts.
         var location: SourceLocation
-        private var values: [String: (key: Located<String>, value: Node)]
+        private var values: [String: (key: Located<String>, value: YAMLNode)]
 
-        init(location: SourceLocation, values: [String: (key: Located<String>, value: Node)]) {
+        init(location: SourceLocation, values: [String: (key: Located<String>, value: YAMLNode)]) {
             self.location = location
             self.values = values
         }
 
-        subscript(key: String) -> Node? { values[key]?.value }
+        subscript(key: String) -> YAMLNode? { values[key]?.value }
 
         /// Where the key itself was written.
         func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
@@ -35,20 +35,20 @@ struct NodeReader {
         self.file = file
     }
 
-    func location(of node: Node) -> SourceLocation {
-        SourceLocation(file: file, line: max(node.mark?.line ?? 1, 1), column: max(node.mark?.column ?? 1, 1))
+    func location(of node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    mutating func error(_ message: String, at node: Node, hint: String? = nil) {
+    mutating func error(_ message: String, at node: YAMLNode, hint: String? = nil) {
         report(.error(message, at: location(of: node), hint: hint))
     }
 
     /// Counts a visited node; `false` once the spec has expanded past ``nodeLimit``.
-    private mutating func visit(_ node: Node) -> Bool {
+    private mutating func visit(_ node: YAMLNode) -> Bool {
         visitedNodes += 1
         if visitedNodes > Self.nodeLimit {
             if !reportedExpansion {
@@ -63,7 +63,7 @@ struct NodeReader {
     }
 
     /// A scalar's text, or an error naming what was expected.
-    mutating func scalar(_ node: Node, _ what: String) -> Located<String>? {
+    mutating func scalar(_ node: YAMLNode, _ what: String) -> Located<String>? {
         guard visit(node) else { return nil }
         guard case let .scalar(scalar) = node else {
             error("\(what) must be a single value, not a \(kind(of: node))", at: node)
@@ -77,7 +77,7 @@ struct NodeReader {
     }
 
     /// A non-empty scalar.
-    mutating func text(_ node: Node, _ what: String) -> Located<String>? {
+    mutating func text(_ node: YAMLNode, _ what: String) -> Located<String>? {
         guard let value = scalar(node, what) else { return nil }
         guard !value.value.isEmpty else {
             error("\(what) must not be empty", at: node)
@@ -87,7 +87,7 @@ struct NodeReader {
     }
 
     /// A YAML boolean (`true`/`false`).
-    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
         guard let value = scalar(node, what) else { return nil }
         guard let flag = Self.flag(value.value) else {
             error("\(what) must be `true` or `false`, not `\(value.value)`", at: node)
@@ -106,7 +106,7 @@ struct NodeReader {
     }
 
     /// The items of a sequence.
-    mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+    mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
         guard visit(node) else { return nil }
         guard case let .sequence(sequence) = node else {
             error("\(what) must be a list, not a \(kind(of: node))", at: node)
@@ -120,14 +120,14 @@ struct NodeReader {
     /// YAML merge keys (`<<: *timestamps`, `<<: [*a, *b]`) insert the pairs of the merged mappings where
     /// they stand, as YAML 1.1 defines them: a key the mapping writes itself wins over a merged one, and
     /// among merged mappings the first wins.
-    mutating func pairs(_ node: Node, _ what: String) -> [(key: Located<String>, value: Node)]? {
+    mutating func pairs(_ node: YAMLNode, _ what: String) -> [(key: Located<String>, value: YAMLNode)]? {
         guard visit(node) else { return nil }
         guard case let .mapping(mapping) = node else {
             error("\(what) must be a mapping of `key: value` pairs, not a \(kind(of: node))", at: node)
             return nil
         }
-        var written: [(key: Located<String>, value: Node)] = []
-        var merged: [(key: Located<String>, value: Node)] = []
+        var written: [(key: Located<String>, value: YAMLNode)] = []
+        var merged: [(key: Located<String>, value: YAMLNode)] = []
         var order: [(isMerged: Bool, index: Int)] = []
         written.reserveCapacity(mapping.count)
         for (key, value) in mapping {
@@ -152,12 +152,12 @@ struct NodeReader {
     }
 
     /// The pairs a merge key's value brings: one mapping, or a list of mappings.
-    private mutating func mergedPairs(_ value: Node, _ what: String) -> [(key: Located<String>, value: Node)] {
+    private mutating func mergedPairs(_ value: YAMLNode, _ what: String) -> [(key: Located<String>, value: YAMLNode)] {
         switch value {
         case .mapping:
             return pairs(value, what) ?? []
         case let .sequence(items):
-            return items.flatMap { item -> [(key: Located<String>, value: Node)] in
+            return items.flatMap { item -> [(key: Located<String>, value: YAMLNode)] in
                 guard case .mapping = item else {
                     error(
                         "a merge key `<<` in \(what) takes mappings, not a \(kind(of: item))", at: item,
@@ -176,10 +176,10 @@ struct NodeReader {
 
     /// A mapping with a fixed set of keys: unknown keys get a "did you mean" hint, missing required keys an
     /// error. Keys starting with `x-` are left to tools and YAML anchors, as OpenAPI's extensions are.
-    mutating func entries(_ node: Node, _ what: String, keys: MappingKeys) -> Entries? {
+    mutating func entries(_ node: YAMLNode, _ what: String, keys: MappingKeys) -> Entries? {
         let allowed = keys.allowed
         guard let pairs = pairs(node, what) else { return nil }
-        var values: [String: (key: Located<String>, value: Node)] = [:]
+        var values: [String: (key: Located<String>, value: YAMLNode)] = [:]
         for pair in pairs where !pair.key.value.hasPrefix("x-") {
             guard allowed.contains(pair.key.value) else {
                 var hint = Suggestions.didYouMean(pair.key.value, in: allowed) ?? "allowed keys: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
@@ -199,12 +199,11 @@ struct NodeReader {
         return entries
     }
 
-    func kind(of node: Node) -> String {
+    func kind(of node: YAMLNode) -> String {
         switch node {
         case .scalar: "single value"
         case .mapping: "mapping"
         case .sequence: "list"
-        case .alias: "alias"
         }
     }
 }

@@ -1,6 +1,6 @@
 import CrudeGenEngine
+import CrudeYAML
 import Foundation
-import Yams
 
 /// Maps a spec's YAML node tree into a ``Spec`` in one pass, keeping every value's location.
 ///
@@ -60,7 +60,7 @@ public enum SpecLoader {
 private struct Loader {
     var reader: NodeReader
 
-    mutating func spec(from root: Node) -> Spec? {
+    mutating func spec(from root: YAMLNode) -> Spec? {
         guard let top = reader.entries(root, "the spec", keys: .spec) else {
             return nil
         }
@@ -77,7 +77,7 @@ private struct Loader {
     }
 
     /// The entries of `uses`: a target's name, or `{ spec: path, module: Name }`.
-    mutating func uses(_ node: Node) -> [SpecUse] {
+    mutating func uses(_ node: YAMLNode) -> [SpecUse] {
         guard let items = reader.sequence(node, "`uses`") else { return [] }
         return items.compactMap { item in
             if case .scalar = item {
@@ -92,14 +92,14 @@ private struct Loader {
     }
 
     /// Reads a mapping of names to definitions, in file order.
-    mutating func named<T>(_ node: Node?, _ what: String, _ read: (inout Loader, Located<String>, Node) -> T?) -> [T] {
+    mutating func named<T>(_ node: YAMLNode?, _ what: String, _ read: (inout Loader, Located<String>, YAMLNode) -> T?) -> [T] {
         guard let node, let pairs = reader.pairs(node, what) else { return [] }
         return pairs.compactMap { read(&self, $0.key, $0.value) }
     }
 
     // MARK: api
 
-    mutating func api(_ node: Node) -> APISpec? {
+    mutating func api(_ node: YAMLNode) -> APISpec? {
         guard let entries = reader.entries(node, "`api`", keys: .api) else {
             return nil
         }
@@ -122,7 +122,7 @@ private struct Loader {
         return api
     }
 
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, _ type: T.Type) -> T? where T.RawValue == String {
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: String, _ type: T.Type) -> T? where T.RawValue == String {
         guard let value = reader.scalar(node, what) else { return nil }
         if let choice = T(rawValue: value.value) { return choice }
         let names = T.allCases.map(\.rawValue)
@@ -135,7 +135,7 @@ private struct Loader {
         return nil
     }
 
-    mutating func headers(_ node: Node, _ what: String) -> [HeaderSpec] {
+    mutating func headers(_ node: YAMLNode, _ what: String) -> [HeaderSpec] {
         guard let pairs = reader.pairs(node, what) else { return [] }
         return pairs.compactMap { pair in
             reader.scalar(pair.value, "the value of header `\(pair.key.value)`").map { HeaderSpec(name: pair.key, value: $0) }
@@ -143,7 +143,7 @@ private struct Loader {
     }
 
     /// A mapping keyed by CRUD operation names.
-    mutating func operationMap<T>(_ node: Node, _ what: String, _ read: (inout Loader, Node, String) -> T?) -> [CRUDOperation: T] {
+    mutating func operationMap<T>(_ node: YAMLNode, _ what: String, _ read: (inout Loader, YAMLNode, String) -> T?) -> [CRUDOperation: T] {
         guard let pairs = reader.pairs(node, what) else { return [:] }
         var result: [CRUDOperation: T] = [:]
         for pair in pairs {
@@ -170,7 +170,7 @@ private struct Loader {
 
     // MARK: types and fields
 
-    mutating func typeExpression(_ node: Node, _ what: String) -> Located<TypeExpression>? {
+    mutating func typeExpression(_ node: YAMLNode, _ what: String) -> Located<TypeExpression>? {
         switch node {
         case let .sequence(items):
             // `tags: [String]` is a YAML list of one type name: read it as an array type.
@@ -200,12 +200,12 @@ private struct Loader {
         }
     }
 
-    mutating func fields(_ node: Node, _ what: String) -> [FieldSpec] {
+    mutating func fields(_ node: YAMLNode, _ what: String) -> [FieldSpec] {
         guard let pairs = reader.pairs(node, what) else { return [] }
         return pairs.compactMap { field($0.key, $0.value) }
     }
 
-    mutating func field(_ name: Located<String>, _ node: Node) -> FieldSpec? {
+    mutating func field(_ name: Located<String>, _ node: YAMLNode) -> FieldSpec? {
         let what = "field `\(name.value)`"
         guard case .mapping = node else {
             return typeExpression(node, "the type of \(what)").map { FieldSpec(name: name, type: $0) }
@@ -231,7 +231,7 @@ private struct Loader {
 
     // MARK: enums, models, transforms
 
-    mutating func enumSpec(_ name: Located<String>, _ node: Node) -> EnumSpec? {
+    mutating func enumSpec(_ name: Located<String>, _ node: YAMLNode) -> EnumSpec? {
         let what = "enum `\(name.value)`"
         if case .sequence = node {
             return EnumSpec(name: name, rawType: .string, cases: enumCases(node, what), derivesCaseNames: true)
@@ -255,7 +255,7 @@ private struct Loader {
     }
 
     /// `[a, b]` (the raw values; case names are derived) or `{name: raw}`.
-    mutating func enumCases(_ node: Node, _ what: String) -> [(name: Located<String>, rawValue: Located<String>)] {
+    mutating func enumCases(_ node: YAMLNode, _ what: String) -> [(name: Located<String>, rawValue: Located<String>)] {
         if case .sequence = node {
             return (reader.sequence(node, "the cases of \(what)") ?? []).compactMap { item in
                 reader.text(item, "a case of \(what)").map { ($0, $0) }
@@ -268,7 +268,7 @@ private struct Loader {
     }
 
     /// `[Cat, Dog]` (the variants' types), or a mapping with `variants` and a `discriminator`.
-    mutating func union(_ name: Located<String>, _ node: Node) -> UnionSpec? {
+    mutating func union(_ name: Located<String>, _ node: YAMLNode) -> UnionSpec? {
         let what = "union `\(name.value)`"
         if case .sequence = node {
             return UnionSpec(name: name, variants: variants(node, what))
@@ -283,7 +283,7 @@ private struct Loader {
     }
 
     /// `[Cat, Dog]` (types; names derive from them) or `{cat: Cat, dog: { type: Dog, swift_name: … }}`.
-    mutating func variants(_ node: Node, _ what: String) -> [UnionSpec.Variant] {
+    mutating func variants(_ node: YAMLNode, _ what: String) -> [UnionSpec.Variant] {
         if case .sequence = node {
             return (reader.sequence(node, "the variants of \(what)") ?? []).compactMap { item in
                 typeExpression(item, "a variant of \(what)").map { type in
@@ -305,7 +305,7 @@ private struct Loader {
         }
     }
 
-    mutating func model(_ name: Located<String>, _ node: Node) -> ModelSpec? {
+    mutating func model(_ name: Located<String>, _ node: YAMLNode) -> ModelSpec? {
         let what = "model `\(name.value)`"
         guard let entries = reader.entries(node, what, keys: .model) else { return nil }
         var model = ModelSpec(name: name)
@@ -315,7 +315,7 @@ private struct Loader {
         return model
     }
 
-    mutating func transform(_ name: Located<String>, _ node: Node) -> TransformSpec? {
+    mutating func transform(_ name: Located<String>, _ node: YAMLNode) -> TransformSpec? {
         let what = "transform `\(name.value)`"
         guard let entries = reader.entries(node, what, keys: .transform) else { return nil }
         if let formatNode = entries["date_format"] {
@@ -340,7 +340,7 @@ private struct Loader {
 
     // MARK: resources and actions
 
-    mutating func resource(_ name: Located<String>, _ node: Node) -> ResourceSpec? {
+    mutating func resource(_ name: Located<String>, _ node: YAMLNode) -> ResourceSpec? {
         let what = "resource `\(name.value)`"
         guard let entries = reader.entries(node, what, keys: .resource),
             let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)")
@@ -394,7 +394,7 @@ private struct Loader {
         return resource
     }
 
-    mutating func id(_ node: Node, _ what: String) -> IDSpec? {
+    mutating func id(_ node: YAMLNode, _ what: String) -> IDSpec? {
         if case .scalar = node {
             return reader.text(node, "the id of \(what)").map { IDSpec(name: $0, type: Located(.named("Int"), at: $0.location)) }
         }
@@ -408,7 +408,7 @@ private struct Loader {
     }
 
     /// `true` (Django REST Framework's `{count, next, previous, results}`) or a mapping with a `style`.
-    mutating func pagination(_ node: Node, _ what: String) -> PaginationSpec? {
+    mutating func pagination(_ node: YAMLNode, _ what: String) -> PaginationSpec? {
         let location = reader.location(of: node)
         if case .scalar = node {
             return reader.bool(node, "the pagination of \(what)") == true ? PaginationSpec(location: location) : nil
@@ -434,7 +434,7 @@ private struct Loader {
         return pagination
     }
 
-    mutating func namespace(_ node: Node, _ what: String) -> NamespaceSpec? {
+    mutating func namespace(_ node: YAMLNode, _ what: String) -> NamespaceSpec? {
         if case .scalar = node {
             return reader.text(node, "the namespace of \(what)").map { NamespaceSpec(one: $0, many: nil) }
         }
@@ -449,7 +449,7 @@ private struct Loader {
         return namespace
     }
 
-    mutating func action(_ name: Located<String>, _ node: Node, owner: String) -> ActionSpec? {
+    mutating func action(_ name: Located<String>, _ node: YAMLNode, owner: String) -> ActionSpec? {
         let what = "action `\(name.value)` of \(owner)"
         guard let entries = reader.entries(node, what, keys: .action),
             let pathNode = entries["path"], let path = reader.scalar(pathNode, "the path of \(what)")
@@ -476,7 +476,7 @@ private struct Loader {
     }
 
     /// `true` or a message: deprecated; `false`: not.
-    mutating func deprecation(_ node: Node, _ what: String) -> Located<DeprecationSpec>? {
+    mutating func deprecation(_ node: YAMLNode, _ what: String) -> Located<DeprecationSpec>? {
         guard let text = reader.scalar(node, what) else { return nil }
         let location = text.location
         if case let .scalar(scalar) = node, scalar.style == .plain, let flag = NodeReader.flag(text.value) {
@@ -490,7 +490,7 @@ private struct Loader {
     }
 
     /// `none`, a type expression, or a mapping of fields declared in place.
-    mutating func payload(_ node: Node, _ what: String) -> PayloadSpec? {
+    mutating func payload(_ node: YAMLNode, _ what: String) -> PayloadSpec? {
         if case let .scalar(scalar) = node, scalar.string == "none" {
             return PayloadSpec.none(at: reader.location(of: node))
         }

@@ -1,12 +1,12 @@
 import CrudeGenEngine
+import CrudeYAML
 import Foundation
-import Yams
 
 /// Reads a spec's bytes into a YAML node tree (a `.json` spec through ``JSONReader``), turning every failure into a
 /// located diagnostic.
 package enum YAMLDocument {
     /// Composes the single document in `data`, or explains why it cannot.
-    static func compose(_ data: Data, file: String) -> Result<Node, Diagnostic> {
+    static func compose(_ data: Data, file: String) -> Result<YAMLNode, Diagnostic> {
         guard let text = String(validating: data, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(in: data)
             return .failure(
@@ -39,10 +39,8 @@ package enum YAMLDocument {
                     hint: "keys in a spec are names; write the key out instead of `*alias`"
                 ))
         }
-        do {
-            // The basic resolver leaves scalars untyped: the loader reads them itself, and resolving every
-            // scalar's tag by regular expressions was a tenth of generation time.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+        do throws(YAMLError) {
+            guard let node = try YAMLComposer.compose(text) else {
                 return .failure(
                     .error(
                         "the spec is empty",
@@ -51,10 +49,8 @@ package enum YAMLDocument {
                     ))
             }
             return .success(node)
-        } catch let error as YamlError {
-            return .failure(diagnostic(for: error, in: text, file: file))
         } catch {
-            return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
+            return .failure(diagnostic(for: error, in: text, file: file))
         }
     }
 
@@ -109,40 +105,42 @@ package enum YAMLDocument {
 
     /// The located diagnostic of a YAML parse error of `text`, read from `file`; shared with the OpenAPI
     /// importer, which reads YAML documents with the same parser.
-    package static func diagnostic(for error: YamlError, in text: String, file: String) -> Diagnostic {
-        func at(_ mark: Mark) -> SourceLocation {
-            SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
+    package static func diagnostic(for error: YAMLError, in text: String, file: String) -> Diagnostic {
+        func at(_ mark: YAMLMark) -> SourceLocation {
+            SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1)
         }
-        switch error {
-        case let .scanner(context?, problem, _, _)
-        where context.text == "while scanning a quoted scalar" && ["found unexpected end of stream", "found unexpected document indicator"].contains(problem):
+        let problem = error.problem
+        if !error.duplicateKeys.isEmpty {
+            let names = error.duplicateKeys.map { "`\($0)`" }.joined(separator: ", ")
+            return .error(
+                "duplicate key \(names) in the same mapping", at: at(error.problemMark), hint: "each key may appear once; merge or rename the entries")
+        }
+        switch (error.stage, error.context, error.contextMark) {
+        case let (.scanner, "while scanning a quoted scalar", contextMark?)
+        where ["found unexpected end of stream", "found unexpected document indicator"].contains(problem):
             // LibYAML reports where it gave up, the end of the file (or a `---` below), far from the mistake; the
             // context's mark is the opening quote, which is where the reader has to look.
             return .error(
-                "a quoted string starts here and is never closed (YAML syntax: \(problem))", at: at(context.mark),
+                "a quoted string starts here and is never closed (YAML syntax: \(problem))", at: at(contextMark),
                 hint: "close it with the quote it opens with; inside \"…\" write a quote as \\\", inside '…' as ''")
-        case let .parser(context?, _, mark, _)
-        where ["while parsing a flow sequence", "while parsing a flow mapping"].contains(context.text) && context.mark.line < mark.line:
+        case let (.parser, context?, contextMark?)
+        where ["while parsing a flow sequence", "while parsing a flow mapping"].contains(context) && contextMark.line < error.problemMark.line:
             // As with a quote: LibYAML stops at the next line that cannot continue the collection, often the
             // next key; the context's mark is the bracket left open.
-            let (opening, closing) = context.text.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
-            let problem = "at \(mark.line):\(mark.column), expected `,` or `\(closing)`"
+            let (opening, closing) = context.hasSuffix("sequence") ? ("[", "]") : ("{", "}")
+            let mark = error.problemMark
+            let problem = "at \(mark.line + 1):\(mark.column + 1), expected `,` or `\(closing)`"
             return .error(
-                "a `\(opening)` opened here is never closed (YAML syntax: \(problem))", at: at(context.mark),
+                "a `\(opening)` opened here is never closed (YAML syntax: \(problem))", at: at(contextMark),
                 hint: "close it with `\(closing)` on the same line, or write the items as an indented block instead")
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let detail = context.map { " (\($0.text))" } ?? ""
+        case (.reader, _, _):
+            return .error("cannot read the spec: \(problem) at byte \(error.problemMark.index)", at: SourceLocation(file: file, line: 1, column: 1))
+        case let (_, context, _):
+            let detail = context.map { " (\($0))" } ?? ""
             return .error(
-                "YAML syntax: \(problem)\(detail)", at: at(mark),
-                hint: startsWithTab(line: mark.line, in: text)
+                "YAML syntax: \(problem)\(detail)", at: at(error.problemMark),
+                hint: startsWithTab(line: error.problemMark.line + 1, in: text)
                     ? "YAML indents with spaces only, and this line is indented with a tab: replace it with spaces" : syntaxHint(for: problem))
-        case let .duplicatedKeysInMapping(duplicates, context):
-            let names = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            return .error("duplicate key \(names) in the same mapping", at: at(context.mark), hint: "each key may appear once; merge or rename the entries")
-        case let .reader(problem, offset, _, _):
-            return .error("cannot read the spec: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
-        default:
-            return .error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
     }
 

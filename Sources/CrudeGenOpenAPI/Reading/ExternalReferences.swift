@@ -179,7 +179,7 @@ struct ExternalReferences {
         if let known = files[url.path] { return known }
         var node: Node?
         if let data = try? read(url), let text = String(data: data, encoding: .utf8) {
-            node = JSONReader.looksLikeJSON(text) ? try? JSONReader.read(text, file: url.path) : (try? Yams.compose(yaml: text, .basic)) ?? nil
+            node = (try? ComposedDocument.compose(text, file: url.path)) ?? nil
         }
         files[url.path] = node
         return node
