@@ -3,6 +3,9 @@ import Foundation
 import HTTPTypes
 import TestHTTPServer
 import Testing
+#if os(Linux)
+import Glibc
+#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -226,14 +229,49 @@ import CrudeAsyncHTTPClient
     }
 
     #if os(Linux)
-    /// The open file descriptors of this process.
-    static func openFileDescriptors() throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    /// The descriptors of this process that are TCP connections with `port` at one end (the server's
+    /// listening socket included). Other suites run alongside this one and open descriptors of their own,
+    /// which a count of every descriptor would take for this test's leaks.
+    static func openSockets(port: UInt16) throws -> Int {
+        let socketInodes = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { descriptor in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            return target.flatMap { $0.hasPrefix("socket:[") ? String($0.dropFirst(8).dropLast()) : nil }
+        }
+        let hexPort = String(port, radix: 16, uppercase: true)
+        let portSuffix = ":" + String(repeating: "0", count: 4 - hexPort.count) + hexPort
+        var inodesAtPort = Set<String>()
+        for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
+            // Columns: sl, local address, remote address, state, queues, timer, retransmits, uid, timeout, inode.
+            // Read to the end: the kernel writes the table a page per read, which String(contentsOfFile:) stops after.
+            guard let file = FileHandle(forReadingAtPath: table) else { continue }
+            defer { try? file.close() }
+            for row in String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self).split(separator: "\n").dropFirst() {
+                let columns = row.split(separator: " ")
+                if columns.count > 9, columns[1].hasSuffix(portSuffix) || columns[2].hasSuffix(portSuffix) {
+                    inodesAtPort.insert(String(columns[9]))
+                }
+            }
+        }
+        return socketInodes.filter(inodesAtPort.contains).count
     }
 
-    /// Faulty requests by the hundred leave no file descriptor open and no connection the server still holds:
-    /// the count after them is within a pool's few connections of the count before (a descriptor leaked per
-    /// request would add 150), and the server sees every connection closed, the hanging ones included.
+    /// A TCP connection to 127.0.0.1:`port`, left open.
+    static func connect(port: UInt16) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard descriptor >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return descriptor
+    }
+
+    /// Faulty requests by the hundred leave no socket open and no connection the server still holds: the
+    /// count after them is within a pool's few connections of the count before (a socket leaked per request
+    /// would add 150), and the server sees every connection closed, the hanging ones included.
     @Test(.timeLimit(.minutes(2)), arguments: TestTransport.allCases)
     func faultsLeakNoFileDescriptorOrConnection(_ transport: TestTransport) async throws {
         let server = try await TestServer { request in
@@ -246,11 +284,17 @@ import CrudeAsyncHTTPClient
             }
         }
         defer { Task { await server.stop() } }
+        let port = UInt16(server.origin.port!)
+        // The count sees a connection this process holds open.
+        let listening = try Self.openSockets(port: port)
+        let held = try Self.connect(port: port)
+        #expect(try Self.openSockets(port: port) > listening)
+        close(held)
         let client = Self.client(transport, server, attempts: 1)
         // The transport's own descriptors (event loops, a session's sockets) exist before counting.
         _ = try await client.request(.get, "warm-up")
         await server.allConnectionsClosed()
-        let before = try Self.openFileDescriptors()
+        let before = try Self.openSockets(port: port)
         let paths = Array(repeating: ["reset", "truncated", "cut"], count: 50).flatMap { $0 }
         let failures = await withTaskGroup(of: APIError?.self) { group in
             for path in paths {
@@ -268,8 +312,8 @@ import CrudeAsyncHTTPClient
         }
         #expect(timeouts == 4)
         await server.allConnectionsClosed()
-        let after = try Self.openFileDescriptors()
-        #expect(after - before < paths.count / 3, "\(before) descriptors open before \(paths.count) faulty requests, \(after) after")
+        let after = try Self.openSockets(port: port)
+        #expect(after - before < paths.count / 3, "\(before) sockets at the server's port before \(paths.count) faulty requests, \(after) after")
     }
     #endif
 }
