@@ -16,8 +16,11 @@ import FoundationNetworking
     /// Example 1 of docs/store.md.
     @Test func docs_store_md_example1() async throws {
         func example() async throws {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
-            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
+            // A throwaway store: its folder goes with the database's -wal and -shm files.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("app.sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
 
@@ -40,8 +43,11 @@ import FoundationNetworking
     /// Example 2 of docs/store.md.
     @Test func docs_store_md_example2() async throws {
         func example() async throws {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
-            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
+            // A throwaway store: its folder goes with the database's -wal and -shm files.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("app.sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             for try await _ in User.pages(on: client) {}   // every page lands in the store
@@ -70,8 +76,11 @@ import FoundationNetworking
                 }
             }
 
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
-            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
+            // A throwaway store: its folder goes with the database's -wal and -shm files.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("app.sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let client = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             let model = AdminsModel()
@@ -91,8 +100,11 @@ import FoundationNetworking
     /// Example 4 of docs/store.md.
     @Test func docs_store_md_example4() async throws {
         func example() async throws {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).sqlite").path
-            defer { try? FileManager.default.removeItem(atPath: path) }   // a throwaway store
+            // A throwaway store: its folder goes with the database's -wal and -shm files.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("app.sqlite").path
             let store = try Store(path: path, schema: SampleAPI.storeSchema)
             let online = APIClient(configuration: SampleAPI.configuration(baseURL: DocExampleEnvironment.baseURL)).storing(in: store)
             let fresh = try await User.read(id: 3, on: online)
