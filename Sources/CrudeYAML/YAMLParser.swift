@@ -504,20 +504,12 @@ struct YAMLParser {
             scanner.skip()
         }
 
-        var token = try scanner.peek()
+        let token = try scanner.peek()
         switch token.kind {
         case .blockEntry:
-            let mark = token.end
             scanner.skip()
-            token = try scanner.peek()
-            switch token.kind {
-            case .blockEntry, .blockEnd:
-                state = .blockSequenceEntry
-                return processEmptyScalar(mark)
-            default:
-                states.append(.blockSequenceEntry)
-                return try parseNode(block: true, indentlessSequence: false)
-            }
+            return try nodeOrEmptyScalar(
+                then: .blockSequenceEntry, block: true, emptyAt: token.end, emptyBefore: .blockEntry, .blockEnd)
         case .blockEnd:
             state = states.removeLast()
             marks.removeLast()
@@ -536,22 +528,15 @@ struct YAMLParser {
     /// A sequence at its mapping's indentation (`key:\n- a`) has no BLOCK-END of its own: it ends, with an empty
     /// mark, at the first token that is not a `-`.
     private mutating func parseIndentlessSequenceEntry() throws(YAMLError) -> YAMLEvent {
-        var token = try scanner.peek()
+        let token = try scanner.peek()
         guard case .blockEntry = token.kind else {
             state = states.removeLast()
             return YAMLEvent(kind: .sequenceEnd, start: token.start, end: token.start)
         }
-        let mark = token.end
         scanner.skip()
-        token = try scanner.peek()
-        switch token.kind {
-        case .blockEntry, .key, .value, .blockEnd:
-            state = .indentlessSequenceEntry
-            return processEmptyScalar(mark)
-        default:
-            states.append(.indentlessSequenceEntry)
-            return try parseNode(block: true, indentlessSequence: false)
-        }
+        return try nodeOrEmptyScalar(
+            then: .indentlessSequenceEntry, block: true, emptyAt: token.end,
+            emptyBefore: .blockEntry, .key, .value, .blockEnd)
     }
 
     /// block_mapping        ::= BLOCK-MAPPING_START
@@ -570,20 +555,13 @@ struct YAMLParser {
             scanner.skip()
         }
 
-        var token = try scanner.peek()
+        let token = try scanner.peek()
         switch token.kind {
         case .key:
-            let mark = token.end
             scanner.skip()
-            token = try scanner.peek()
-            switch token.kind {
-            case .key, .value, .blockEnd:
-                state = .blockMappingValue
-                return processEmptyScalar(mark)
-            default:
-                states.append(.blockMappingValue)
-                return try parseNode(block: true, indentlessSequence: true)
-            }
+            return try nodeOrEmptyScalar(
+                then: .blockMappingValue, block: true, indentlessSequence: true, emptyAt: token.end,
+                emptyBefore: .key, .value, .blockEnd)
         case .blockEnd:
             state = states.removeLast()
             marks.removeLast()
@@ -606,22 +584,15 @@ struct YAMLParser {
     ///
     /// A key without `:` gets an empty value at the next token.
     private mutating func parseBlockMappingValue() throws(YAMLError) -> YAMLEvent {
-        var token = try scanner.peek()
+        let token = try scanner.peek()
         guard case .value = token.kind else {
             state = .blockMappingKey
             return processEmptyScalar(token.start)
         }
-        let mark = token.end
         scanner.skip()
-        token = try scanner.peek()
-        switch token.kind {
-        case .key, .value, .blockEnd:
-            state = .blockMappingKey
-            return processEmptyScalar(mark)
-        default:
-            states.append(.blockMappingKey)
-            return try parseNode(block: true, indentlessSequence: true)
-        }
+        return try nodeOrEmptyScalar(
+            then: .blockMappingKey, block: true, indentlessSequence: true, emptyAt: token.end,
+            emptyBefore: .key, .value, .blockEnd)
     }
 
     // MARK: - Flow collections
@@ -699,17 +670,11 @@ struct YAMLParser {
     /// flow_sequence_entry  ::= flow_node | KEY flow_node? (VALUE flow_node?)?
     ///                                                      ***** *
     private mutating func parseFlowSequenceEntryMappingValue() throws(YAMLError) -> YAMLEvent {
-        var token = try scanner.peek()
+        let token = try scanner.peek()
         if case .value = token.kind {
             scanner.skip()
-            token = try scanner.peek()
-            switch token.kind {
-            case .flowEntry, .flowSequenceEnd:
-                break
-            default:
-                states.append(.flowSequenceEntryMappingEnd)
-                return try parseNode(block: false, indentlessSequence: false)
-            }
+            return try nodeOrEmptyScalar(
+                then: .flowSequenceEntryMappingEnd, block: false, emptyBefore: .flowEntry, .flowSequenceEnd)
         }
         state = .flowSequenceEntryMappingEnd
         return processEmptyScalar(token.start)
@@ -757,15 +722,8 @@ struct YAMLParser {
 
             if case .key = token.kind {
                 scanner.skip()
-                token = try scanner.peek()
-                switch token.kind {
-                case .value, .flowEntry, .flowMappingEnd:
-                    state = .flowMappingValue
-                    return processEmptyScalar(token.start)
-                default:
-                    states.append(.flowMappingValue)
-                    return try parseNode(block: false, indentlessSequence: false)
-                }
+                return try nodeOrEmptyScalar(
+                    then: .flowMappingValue, block: false, emptyBefore: .value, .flowEntry, .flowMappingEnd)
             } else if !isFlowMappingEnd(token) {
                 states.append(.flowMappingEmptyValue)
                 return try parseNode(block: false, indentlessSequence: false)
@@ -781,25 +739,11 @@ struct YAMLParser {
     /// flow_mapping_entry   ::= flow_node | KEY flow_node? (VALUE flow_node?)?
     ///                                   *                  ***** *
     private mutating func parseFlowMappingValue(empty: Bool) throws(YAMLError) -> YAMLEvent {
-        var token = try scanner.peek()
-
-        if empty {
-            state = .flowMappingKey
-            return processEmptyScalar(token.start)
-        }
-
-        if case .value = token.kind {
+        let token = try scanner.peek()
+        if !empty, case .value = token.kind {
             scanner.skip()
-            token = try scanner.peek()
-            switch token.kind {
-            case .flowEntry, .flowMappingEnd:
-                break
-            default:
-                states.append(.flowMappingKey)
-                return try parseNode(block: false, indentlessSequence: false)
-            }
+            return try nodeOrEmptyScalar(then: .flowMappingKey, block: false, emptyBefore: .flowEntry, .flowMappingEnd)
         }
-
         state = .flowMappingKey
         return processEmptyScalar(token.start)
     }
@@ -816,6 +760,22 @@ struct YAMLParser {
     private func isFlowMappingEnd(_ token: YAMLToken) -> Bool {
         if case .flowMappingEnd = token.kind { return true }
         return false
+    }
+
+    /// The node after an indicator the caller has skipped (`-`, `?`, `:`), with `next` as the state after it; or,
+    /// when the next token is one of `ending` (nothing is written there), the empty scalar at `emptyMark`
+    /// (the indicator's end), or at that token when no mark is given. LibYAML writes this out in every state.
+    private mutating func nodeOrEmptyScalar(
+        then next: State, block: Bool, indentlessSequence: Bool = false, emptyAt emptyMark: YAMLMark? = nil,
+        emptyBefore ending: YAMLToken.Kind...
+    ) throws(YAMLError) -> YAMLEvent {
+        let token = try scanner.peek()
+        if ending.contains(token.kind) {
+            state = next
+            return processEmptyScalar(emptyMark ?? token.start)
+        }
+        states.append(next)
+        return try parseNode(block: block, indentlessSequence: indentlessSequence)
     }
 
     /// LibYAML's `yaml_parser_process_empty_scalar`: the empty plain scalar of a missing node (a key without a

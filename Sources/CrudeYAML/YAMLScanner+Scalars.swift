@@ -64,22 +64,7 @@ extension YAMLScanner {
             }
         }
 
-        // Blanks and a comment to the end of the line.
-        try cache(1)
-        while isBlank() {
-            skipCharacter()
-            try cache(1)
-        }
-        if buffer[pointer] == Octet.hash {
-            while !isBreakZ() {
-                skipCharacter()
-                try cache(1)
-            }
-        }
-        if !isBreakZ() {
-            throw scannerError(
-                "while scanning a block scalar", startMark, "did not find expected comment or line break")
-        }
+        try skipToLineEnd(context: "while scanning a block scalar", startMark)
         if isBreak() {
             try cache(2)
             skipLineBreak()
@@ -245,26 +230,9 @@ extension YAMLScanner {
                 if unread < 1 { try updateBuffer(1) }
             }
 
-            // Join the blanks, or fold the line breaks.
-            if leadingBlanks {
-                if leadingBreak.first == 0x0A {
-                    if trailingBreaks.isEmpty {
-                        string.append(0x20)
-                    } else {
-                        string.append(contentsOf: trailingBreaks)
-                        trailingBreaks.removeAll(keepingCapacity: true)
-                    }
-                    leadingBreak.removeAll(keepingCapacity: true)
-                } else {
-                    string.append(contentsOf: leadingBreak)
-                    string.append(contentsOf: trailingBreaks)
-                    leadingBreak.removeAll(keepingCapacity: true)
-                    trailingBreaks.removeAll(keepingCapacity: true)
-                }
-            } else {
-                string.append(contentsOf: whitespaces)
-                whitespaces.removeAll(keepingCapacity: true)
-            }
+            Self.join(
+                into: &string, foldingBreaks: leadingBlanks, whitespaces: &whitespaces, leadingBreak: &leadingBreak,
+                trailingBreaks: &trailingBreaks)
         }
 
         // The right quote.
@@ -391,26 +359,10 @@ extension YAMLScanner {
                 // The blanks or line breaks before this character.
                 if pendingBlanks {
                     pendingBlanks = false
-                    if leadingBlanks {
-                        if leadingBreak.first == 0x0A {
-                            if trailingBreaks.isEmpty {
-                                string.append(0x20)
-                            } else {
-                                string.append(contentsOf: trailingBreaks)
-                                trailingBreaks.removeAll(keepingCapacity: true)
-                            }
-                            leadingBreak.removeAll(keepingCapacity: true)
-                        } else {
-                            string.append(contentsOf: leadingBreak)
-                            string.append(contentsOf: trailingBreaks)
-                            leadingBreak.removeAll(keepingCapacity: true)
-                            trailingBreaks.removeAll(keepingCapacity: true)
-                        }
-                        leadingBlanks = false
-                    } else {
-                        string.append(contentsOf: whitespaces)
-                        whitespaces.removeAll(keepingCapacity: true)
-                    }
+                    Self.join(
+                        into: &string, foldingBreaks: leadingBlanks, whitespaces: &whitespaces,
+                        leadingBreak: &leadingBreak, trailingBreaks: &trailingBreaks)
+                    leadingBlanks = false
                 }
                 readCharacter(into: &string)
                 consumed = true
@@ -458,5 +410,30 @@ extension YAMLScanner {
 
         return YAMLToken(
             kind: .scalar(String(decoding: string, as: UTF8.self), .plain), start: startMark, end: endMark)
+    }
+
+    /// Appends what joins two lines of a flow or plain scalar, and empties what it used: with `foldingBreaks`
+    /// (line breaks came between them) a single line feed folds into a space and several keep all but the
+    /// first, any other break is kept; without, the blanks between stay as written. LibYAML writes this out
+    /// in both scanners ("Join the whitespaces or fold line breaks").
+    static func join(
+        into string: inout [UInt8], foldingBreaks: Bool, whitespaces: inout [UInt8], leadingBreak: inout [UInt8],
+        trailingBreaks: inout [UInt8]
+    ) {
+        guard foldingBreaks else {
+            string.append(contentsOf: whitespaces)
+            whitespaces.removeAll(keepingCapacity: true)
+            return
+        }
+        if leadingBreak.first != 0x0A {
+            string.append(contentsOf: leadingBreak)
+            string.append(contentsOf: trailingBreaks)
+        } else if trailingBreaks.isEmpty {
+            string.append(0x20)
+        } else {
+            string.append(contentsOf: trailingBreaks)
+        }
+        leadingBreak.removeAll(keepingCapacity: true)
+        trailingBreaks.removeAll(keepingCapacity: true)
     }
 }

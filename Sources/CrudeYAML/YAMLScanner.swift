@@ -714,9 +714,7 @@ extension YAMLScanner {
         try saveSimpleKey()
         increaseFlowLevel()
         simpleKeyAllowed = true
-        let startMark = mark
-        skipCharacter()
-        tokens.append(YAMLToken(kind: kind, start: startMark, end: mark))
+        appendIndicator(kind)
     }
 
     /// `yaml_parser_fetch_flow_collection_end`: `]` or `}`.
@@ -724,6 +722,11 @@ extension YAMLScanner {
         try removeSimpleKey()
         decreaseFlowLevel()
         simpleKeyAllowed = false
+        appendIndicator(kind)
+    }
+
+    /// The token of the one-character indicator at the cursor, which it moves past.
+    private mutating func appendIndicator(_ kind: YAMLToken.Kind) {
         let startMark = mark
         skipCharacter()
         tokens.append(YAMLToken(kind: kind, start: startMark, end: mark))
@@ -733,9 +736,7 @@ extension YAMLScanner {
     mutating func fetchFlowEntry() throws(YAMLError) {
         try removeSimpleKey()
         simpleKeyAllowed = true
-        let startMark = mark
-        skipCharacter()
-        tokens.append(YAMLToken(kind: .flowEntry, start: startMark, end: mark))
+        appendIndicator(.flowEntry)
     }
 
     /// `yaml_parser_fetch_block_entry`: `-`. In the flow context the parser reports it, pointing to the context.
@@ -748,9 +749,7 @@ extension YAMLScanner {
         }
         try removeSimpleKey()
         simpleKeyAllowed = true
-        let startMark = mark
-        skipCharacter()
-        tokens.append(YAMLToken(kind: .blockEntry, start: startMark, end: mark))
+        appendIndicator(.blockEntry)
     }
 
     /// `yaml_parser_fetch_key`: `?`.
@@ -763,9 +762,7 @@ extension YAMLScanner {
         }
         try removeSimpleKey()
         simpleKeyAllowed = flowLevel == 0
-        let startMark = mark
-        skipCharacter()
-        tokens.append(YAMLToken(kind: .key, start: startMark, end: mark))
+        appendIndicator(.key)
     }
 
     /// `yaml_parser_fetch_value`: `:`. After a potential simple key, puts its KEY (and, opening a block mapping,
@@ -792,9 +789,7 @@ extension YAMLScanner {
             }
             simpleKeyAllowed = flowLevel == 0
         }
-        let startMark = mark
-        skipCharacter()
-        tokens.append(YAMLToken(kind: .value, start: startMark, end: mark))
+        appendIndicator(.value)
     }
 
     /// `yaml_parser_fetch_anchor`: `*alias` or `&anchor`, which may start a simple key.
@@ -882,6 +877,18 @@ extension YAMLScanner {
             throw scannerError("while scanning a directive", startMark, "found unknown directive name")
         }
         // The rest of the line: blanks and a comment.
+        try skipToLineEnd(context: "while scanning a directive", startMark)
+        if isBreak() {
+            try cache(2)
+            skipLineBreak()
+        }
+        return token
+    }
+
+    /// Moves past the blanks and the comment that may end a directive's or a block scalar header's line, up to the
+    /// line break or the end of the input; anything else there is an error in `context`, which started at
+    /// `startMark`.
+    mutating func skipToLineEnd(context: String, _ startMark: YAMLMark) throws(YAMLError) {
         try cache(1)
         while isBlank() {
             skipCharacter()
@@ -894,13 +901,8 @@ extension YAMLScanner {
             }
         }
         if !isBreakZ() {
-            throw scannerError("while scanning a directive", startMark, "did not find expected comment or line break")
+            throw scannerError(context, startMark, "did not find expected comment or line break")
         }
-        if isBreak() {
-            try cache(2)
-            skipLineBreak()
-        }
-        return token
     }
 
     /// `yaml_parser_scan_directive_name`: `YAML` in `%YAML 1.1`.
