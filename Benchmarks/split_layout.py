@@ -74,6 +74,11 @@ def swift_name(tag):
     return "".join(word[:1].upper() + word[1:] for word in re.split(r"[^A-Za-z0-9]+", tag) if word)
 
 
+def peer_document_name(document):
+    """The name the peer's plugin finds a document by: `openapi.yaml`, `openapi.yml` or `openapi.json`."""
+    return "openapi" + os.path.splitext(document)[1]
+
+
 def write_package(args, layout, document):
     """A consumer package for `layout` ("one", "used" or "tags"), its specs imported from `document`; returns its
     folder, its targets and, for each edited model, the first target whose spec declares it."""
@@ -81,7 +86,7 @@ def write_package(args, layout, document):
     shutil.rmtree(package, ignore_errors=True)
     if layout == "peer":
         bench.write_consumer_manifest(package, bench.PEER, ["API"])
-        shutil.copyfile(document, os.path.join(package, "Sources", "API", os.path.basename(document)))
+        shutil.copyfile(document, os.path.join(package, "Sources", "API", peer_document_name(document)))
         return package, ["API"], {args.peer_model or args.models[0]: "API"}
     if layout in ("split", "split-paths"):
         sources = os.path.join(package, "Sources")
@@ -154,7 +159,7 @@ def bench_layout(args, layout, document):
     row["noop"] = bench.measure(build, cwd=package)
     row["edits"] = {}
     for model, target in edited.items():
-        spec = os.path.join(package, "Sources", target, os.path.basename(document) if layout == "peer" else f"{target}.crude.yaml")
+        spec = os.path.join(package, "Sources", target, peer_document_name(document) if layout == "peer" else f"{target}.crude.yaml")
         original = open(spec).read()
         samples = []
         for run in range(args.runs * 2):
