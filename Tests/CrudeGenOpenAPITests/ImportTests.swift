@@ -583,4 +583,32 @@ import Testing
         #expect(result.yaml.contains("    body_format: multipart\n"))
         #expect(try await OpenAPITestSupport.typecheckGenerated(result.yaml) == "")
     }
+
+    /// A body of several media types is read the same on every run: JSON documents reach OpenAPIKit through
+    /// Foundation's decoder, which hands over a mapping's keys in hash order, so "the first media type" named
+    /// a different one from run to run (Docker's `application/x-tar` or `application/octet-stream`).
+    @Test func aBodyOfSeveralMediaTypesImportsAlikeOnEveryRun() throws {
+        let json = #"""
+            {"openapi": "3.0.3", "info": {"title": "Archives", "version": "1"},
+             "paths": {
+               "/archive": {"put": {"operationId": "putArchive", "requestBody": {"content": {
+                   "application/x-tar": {"schema": {"type": "string", "format": "binary"}},
+                   "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+                 "responses": {"204": {"description": "stored"}}}},
+               "/search": {"post": {"operationId": "search", "requestBody": {"content": {
+                   "application/vnd.search+json": {"schema": {"type": "object", "properties": {"vendorTerm": {"type": "string"}}}},
+                   "application/json": {"schema": {"type": "object", "properties": {"term": {"type": "string"}}}}}},
+                 "responses": {"200": {"description": "found", "content": {
+                   "application/problem+json": {"schema": {"type": "object", "properties": {"problem": {"type": "string"}}}},
+                   "application/json": {"schema": {"type": "object", "properties": {"hits": {"type": "integer"}}}}}}}}}}}
+            """#
+        let result = try OpenAPIImporter.importDocument(Data(json.utf8), file: "archives.json")
+        #expect(
+            result.warnings.map(\.message).contains(
+                "PUT /archive is left out: its request body is `application/octet-stream` or `application/x-tar`, and a spec sends JSON, forms and multipart bodies of objects only (#/paths/~1archive/put/requestBody)"
+            ), "\(result.warnings)")
+        // `application/json` is preferred to another JSON type wherever it stands.
+        #expect(result.yaml.contains("term: String?") && !result.yaml.contains("vendorTerm"), "\(result.yaml)")
+        #expect(result.yaml.contains("hits: Int?") && !result.yaml.contains("problem"), "\(result.yaml)")
+    }
 }

@@ -19,11 +19,12 @@ extension Mapper {
         var form: (format: BodyFormatSpec, schema: JSONSchema, pointer: [String])?
         if let request = requestSchema(operation) {
             bodyPointer += request.pointer
-            if let other = request.otherType {
+            if let others = request.otherTypes {
                 form = formRequest(operation)
                 guard form != nil else {
+                    let named = others.isEmpty ? "of no media type" : others.map { "`\($0)`" }.joined(separator: " or ")
                     warn(
-                        "\(described) is left out: its request body is `\(other)`, and a spec sends JSON, forms and multipart bodies of objects only",
+                        "\(described) is left out: its request body is \(named), and a spec sends JSON, forms and multipart bodies of objects only",
                         at: endpoint.pointer + ["requestBody"])
                     return nil
                 }

@@ -289,26 +289,43 @@ extension Mapper {
         if let (type, content) = jsonContent(response.content) {
             return (status, content.schema, "json", pointer + ["content", type, "schema"])
         }
-        return (status, nil, response.content.keys.first?.rawValue, pointer)
+        return (status, nil, Self.mediaTypes(of: response.content).first?.rawValue, pointer)
     }
 
-    /// The JSON media type of a content map (`application/json`, `application/problem+json`, `*/*`).
+    /// The JSON media type of a content map: `application/json`, else another `+json` type
+    /// (`application/problem+json`), else `*/*`.
     func jsonContent(_ content: OpenAPI.Content.Map) -> (String, OpenAPI.Content)? {
-        for (type, value) in content {
-            let raw = type.typeAndSubtype
-            guard raw == "application/json" || raw.hasSuffix("+json") || raw == "*/*" else { continue }
-            guard let resolved = document.components[value] else { continue }
+        for type in Self.mediaTypes(of: content) where Self.jsonRank(of: type) != nil {
+            guard let value = content[type], let resolved = document.components[value] else { continue }
             return (type.rawValue, resolved)
         }
         return nil
     }
 
+    /// The media types of `content`, JSON ones first (as `jsonContent` prefers them), then by name. Not the
+    /// map's own order: Foundation's JSON decoding hands OpenAPIKit a mapping's keys in hash order, which
+    /// changes from run to run, and the choice and the warnings must not.
+    static func mediaTypes(of content: OpenAPI.Content.Map) -> [OpenAPI.ContentType] {
+        content.keys.sorted { lhs, rhs in
+            (jsonRank(of: lhs) ?? 3, lhs.rawValue) < (jsonRank(of: rhs) ?? 3, rhs.rawValue)
+        }
+    }
+
+    /// How much import prefers a JSON media type: 0 for `application/json`, 1 for another `+json` type, 2 for
+    /// `*/*`; `nil` for a type that is not JSON.
+    static func jsonRank(of type: OpenAPI.ContentType) -> Int? {
+        let raw = type.typeAndSubtype
+        if raw == "application/json" { return 0 }
+        if raw.hasSuffix("+json") { return 1 }
+        return raw == "*/*" ? 2 : nil
+    }
+
     /// An operation's JSON request body inside the envelope (where it is, relative to the operation), or
-    /// the media type it has instead.
-    func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherType: String?, pointer: [String])? {
+    /// the media types it has instead (none when its `content` is empty).
+    func requestSchema(_ operation: OpenAPI.Operation) -> (schema: JSONSchema?, otherTypes: [String]?, pointer: [String])? {
         guard let body = operation.requestBody, let request = document.components[body] else { return nil }
         guard let (type, content) = jsonContent(request.content) else {
-            return (nil, request.content.keys.first?.rawValue ?? "an unknown media type", ["requestBody"])
+            return (nil, Self.mediaTypes(of: request.content).map(\.rawValue), ["requestBody"])
         }
         let pointer = ["requestBody", "content", type, "schema"]
         if !envelope.isEmpty, let inner = withoutEnvelope(content.schema) {

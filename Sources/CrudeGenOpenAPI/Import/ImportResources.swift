@@ -347,7 +347,7 @@ extension Mapper {
         // A body of a model of its own fits when the resource can send it (see `adoptRequestBodies`); a body
         // that is not JSON (an upload's multipart) never does, as resources send JSON.
         func bodyFits(_ endpoint: Endpoint) -> Bool {
-            if requestSchema(endpoint.operation)?.otherType != nil { return false }
+            if requestSchema(endpoint.operation)?.otherTypes != nil { return false }
             guard let body = requestModel(endpoint), body.component != model.component, let bodyFields = componentFields[body.typeName] else { return true }
             return ResourceMatching.canSend(bodyFields, as: modelFields)
         }
