@@ -22,7 +22,14 @@ private struct Composer {
     }
 
     var parser: YAMLParser
-    private var anchors: [String: YAMLNode] = [:]
+    /// The anchored nodes, with how many nodes each holds with its aliases expanded.
+    private var anchors: [String: (node: YAMLNode, expandedSize: Int)] = [:]
+    /// The nodes read so far as written (an alias counts one) and as expanded (an alias counts its node's
+    /// size): whoever walks the composed tree visits the expanded ones.
+    private var writtenNodes = 0
+    private var expandedNodes = 0
+    /// `expandedNodes` where each open collection started.
+    private var expandedAtStart: [Int] = []
 
     init(parser: YAMLParser) {
         self.parser = parser
@@ -49,27 +56,41 @@ private struct Composer {
             switch event.kind {
             case let .scalar(anchor, tag, value, _, quotedImplicit, style):
                 node = .scalar(YAMLNode.Scalar(value, tag: quotedImplicit ? YAMLComposer.stringTag : tag, style: style, mark: mark))
-                register(anchor, node)
+                count(expanded: 1)
+                register(anchor, node, expandedSize: 1)
             case let .alias(anchor):
                 guard let aliased = anchors[anchor] else {
                     throw YAMLError(.composer, problem: "found undefined alias", problemMark: event.start)
                 }
-                node = aliased
+                node = aliased.node
+                count(expanded: aliased.expandedSize)
+                let limit = Self.expansionLimit(writtenNodes: writtenNodes)
+                if expandedNodes > limit {
+                    var error = YAMLError(
+                        .composer, problem: "the aliases expand the document past \(limit) nodes", problemMark: event.start)
+                    error.expansionLimit = limit
+                    throw error
+                }
             case let .sequenceStart(anchor, tag, _, style):
+                count(expanded: 1)
+                expandedAtStart.append(expandedNodes - 1)
                 open.append(.sequence(anchor: anchor, tag: tag, style: style, mark: mark, items: []))
                 continue
             case let .mappingStart(anchor, tag, _, style):
+                count(expanded: 1)
+                expandedAtStart.append(expandedNodes - 1)
                 open.append(.mapping(anchor: anchor, tag: tag, style: style, mark: mark, pairs: [], key: nil))
                 continue
             case .sequenceEnd, .mappingEnd:
+                let expandedSize = expandedNodes - expandedAtStart.removeLast()
                 switch open.removeLast() {
                 case let .sequence(anchor, tag, style, start, items):
                     node = .sequence(YAMLNode.Sequence(items, tag: tag, style: style, mark: start))
-                    register(anchor, node)
+                    register(anchor, node, expandedSize: expandedSize)
                 case let .mapping(anchor, tag, style, start, pairs, _):
                     try Self.checkDuplicates(pairs.map(\.key))
                     node = .mapping(YAMLNode.Mapping(pairs, tag: tag, style: style, mark: start))
-                    register(anchor, node)
+                    register(anchor, node, expandedSize: expandedSize)
                 }
             case .streamStart, .streamEnd, .documentStart, .documentEnd:
                 // The parser gives these only around a document's node, never inside one.
@@ -94,8 +115,22 @@ private struct Composer {
         }
     }
 
-    private mutating func register(_ anchor: String?, _ node: YAMLNode) {
-        if let anchor { anchors[anchor] = node }
+    private mutating func register(_ anchor: String?, _ node: YAMLNode, expandedSize: Int) {
+        if let anchor { anchors[anchor] = (node, expandedSize) }
+    }
+
+    /// Counts a node read: one written, `expanded` when its aliases are expanded.
+    private mutating func count(expanded: Int) {
+        writtenNodes += 1
+        expandedNodes += expanded
+    }
+
+    /// How many nodes a document of `writtenNodes` may expand to through its aliases: ten times what it writes,
+    /// and at least a million. Composing shares an aliased node, but every walk of the tree (decoding,
+    /// conversion, validation) visits it at each alias, so a few lines of nested aliases (a "billion laughs"
+    /// document) would take any reader's time and memory without bound.
+    static func expansionLimit(writtenNodes: Int) -> Int {
+        max(1_000_000, 10 * writtenNodes)
     }
 
     /// Rejects a mapping that repeats a key, as Yams does: keys equal as nodes (a scalar by its text and tag,

@@ -26,6 +26,9 @@ public struct YAMLError: Error, Sendable, Equatable {
     /// The keys a mapping repeats, in order (a composer's error; `problemMark` is where the first is first
     /// written), or none.
     public var duplicateKeys: [String] = []
+    /// The most nodes the document may hold with its aliases expanded, when an alias (at `problemMark`) takes it
+    /// past them (a composer's error), or nil.
+    public var expansionLimit: Int?
 
     /// Creates an error.
     public init(_ stage: Stage, context: String? = nil, contextMark: YAMLMark? = nil, problem: String, problemMark: YAMLMark) {

@@ -33,6 +33,21 @@ import Testing
     static let readsItem = "responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } } }"
 
     /// Box writes `/oauth2/token#refresh` beside `/oauth2/token` to tell two POSTs apart.
+    /// A few lines whose aliases nest nine to a level (a "billion laughs") are an error where the expansion
+    /// passes the limit, not a read that never ends.
+    @Test(.timeLimit(.minutes(1))) func aliasesThatExpandWithoutBoundAreAnErrorAtTheirLine() throws {
+        let laughs = (1...9).reduce("x-l0: &l0 lol\n") { text, level in
+            text + "x-l\(level): &l\(level) [\(Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", "))]\n"
+        }
+        let document = "openapi: 3.0.3\ninfo: { title: Laughs, version: '1' }\npaths: {}\n" + laughs
+        #expect {
+            try Self.imported(document, file: "laughs.yaml")
+        } throws: { error in
+            (error as? DiagnosticsError)?.diagnostics.map(\.description).first?.hasPrefix(
+                "laughs.yaml:11:12: error: this alias takes the document past 1000000 nodes with its aliases expanded") == true
+        }
+    }
+
     @Test func aPathKeysFragmentIsNoPartOfTheRoute() throws {
         let result = try Self.imported(
             Self.document(

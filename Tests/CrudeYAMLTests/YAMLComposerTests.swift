@@ -96,6 +96,27 @@ import Yams
         #expect(throws: YAMLError.self) { try YAMLComposer.compose("a: *nowhere\n") }
     }
 
+    /// Aliases of aliases, nine to a level: `levels` levels expand the text's few nodes to 9^`levels` strings.
+    static func laughs(levels: Int) -> String {
+        (1...levels).reduce("l0: &l0 lol\n") { text, level in
+            text + "l\(level): &l\(level) [\(Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", "))]\n"
+        }
+    }
+
+    @Test func aliasesExpandingTheDocumentPastTheLimitAreAnErrorAtTheAlias() throws {
+        // 9^6 = 531,441 strings: within the million any document may expand to.
+        let moderate = try #require(try YAMLComposer.compose(Self.laughs(levels: 6)))
+        #expect(moderate.mapping?["l6"]?.sequence?.items.count == 9)
+        // 9^9 = 387,420,489: rejected when the alias that passes the million is read (line 8, the 7th level).
+        do throws(YAMLError) {
+            _ = try YAMLComposer.compose(Self.laughs(levels: 9))
+            Issue.record("composed a document whose aliases expand to 387,420,489 strings")
+        } catch {
+            #expect(error.expansionLimit == 1_000_000)
+            #expect(error.problemMark.line + 1 == 8, "\(error)")
+        }
+    }
+
     @Test func anEmptyTextHasNoDocumentAndASecondDocumentIsAnError() throws {
         #expect(try YAMLComposer.compose("# only a comment\n") == nil)
         #expect(LibYAMLParity.ours("a: 1\n---\nb: 2\n") == "composer: expected a single document in the stream at 1:1; but found another document at 2:1")

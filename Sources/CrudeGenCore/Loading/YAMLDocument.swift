@@ -115,6 +115,12 @@ package enum YAMLDocument {
             return .error(
                 "duplicate key \(names) in the same mapping", at: at(error.problemMark), hint: "each key may appear once; merge or rename the entries")
         }
+        if let limit = error.expansionLimit {
+            return .error(
+                "this alias takes the document past \(limit) nodes with its aliases expanded, more than any reader walks",
+                at: at(error.problemMark),
+                hint: "a document may expand to ten times the nodes it writes (at least a million): write out what the aliases repeat, or nest fewer of them")
+        }
         switch (error.stage, error.context, error.contextMark) {
         case let (.scanner, "while scanning a quoted scalar", contextMark?)
         where ["found unexpected end of stream", "found unexpected document indicator"].contains(problem):
