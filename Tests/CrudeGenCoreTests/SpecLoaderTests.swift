@@ -206,7 +206,8 @@ func errors(for yaml: String) -> [String] {
         }
         yaml += "api: { name: A }\nenums:\n  E: *a9\n"
         let found = errors(for: yaml)
-        #expect(found.contains { $0.contains("expands to more than") } || found.contains { $0.contains("unknown key") })
+        let expected = "6:45: this alias takes the document past 1000000 nodes with its aliases expanded"
+        #expect(found.map { $0.prefix(expected.count) } == [expected[...]])
     }
 }
 

@@ -3,8 +3,8 @@ import CrudeYAML
 
 /// Walks a YAML node tree for ``SpecLoader``, reporting every shape mismatch as a located diagnostic.
 ///
-/// It counts the nodes it visits: YAML aliases can make a small file expand into billions of nodes,
-/// and a spec that large is rejected instead of hanging the build.
+/// It visits an aliased node at each of its aliases; the composer has already rejected a spec whose aliases
+/// would make that walk unbounded (`YAMLError.expansionLimit`).
 struct NodeReader {
     /// The entries of a mapping whose keys were checked against the allowed ones.
     struct Entries {
@@ -23,13 +23,8 @@ struct NodeReader {
         func keyLocation(_ key: String) -> SourceLocation? { values[key]?.key.location }
     }
 
-    /// The most nodes a spec may expand to.
-    static let nodeLimit = 250_000
-
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
-    private var visitedNodes = 0
-    private var reportedExpansion = false
 
     init(file: String) {
         self.file = file
@@ -47,24 +42,8 @@ struct NodeReader {
         report(.error(message, at: location(of: node), hint: hint))
     }
 
-    /// Counts a visited node; `false` once the spec has expanded past ``nodeLimit``.
-    private mutating func visit(_ node: YAMLNode) -> Bool {
-        visitedNodes += 1
-        if visitedNodes > Self.nodeLimit {
-            if !reportedExpansion {
-                reportedExpansion = true
-                error(
-                    "the spec expands to more than \(Self.nodeLimit) YAML nodes", at: node,
-                    hint: "YAML aliases (`*name`) are copied wherever they are used; use fewer nested aliases")
-            }
-            return false
-        }
-        return true
-    }
-
     /// A scalar's text, or an error naming what was expected.
     mutating func scalar(_ node: YAMLNode, _ what: String) -> Located<String>? {
-        guard visit(node) else { return nil }
         guard case let .scalar(scalar) = node else {
             error("\(what) must be a single value, not a \(kind(of: node))", at: node)
             return nil
@@ -107,7 +86,6 @@ struct NodeReader {
 
     /// The items of a sequence.
     mutating func sequence(_ node: YAMLNode, _ what: String) -> [YAMLNode]? {
-        guard visit(node) else { return nil }
         guard case let .sequence(sequence) = node else {
             error("\(what) must be a list, not a \(kind(of: node))", at: node)
             return nil
@@ -121,7 +99,6 @@ struct NodeReader {
     /// they stand, as YAML 1.1 defines them: a key the mapping writes itself wins over a merged one, and
     /// among merged mappings the first wins.
     mutating func pairs(_ node: YAMLNode, _ what: String) -> [(key: Located<String>, value: YAMLNode)]? {
-        guard visit(node) else { return nil }
         guard case let .mapping(mapping) = node else {
             error("\(what) must be a mapping of `key: value` pairs, not a \(kind(of: node))", at: node)
             return nil

@@ -140,7 +140,9 @@ package enum YAMLDocument {
                 "a `\(opening)` opened here is never closed (YAML syntax: \(problem))", at: at(contextMark),
                 hint: "close it with `\(closing)` on the same line, or write the items as an indented block instead")
         case (.reader, _, _):
-            return .error("cannot read the spec: \(problem) at byte \(error.problemMark.index)", at: SourceLocation(file: file, line: 1, column: 1))
+            return .error(
+                "cannot read this file: \(problem) (byte \(error.problemMark.index))", at: at(error.problemMark),
+                hint: "save it as UTF-8 text; a control character can be written as an escape inside double quotes, as \"\\u0007\"")
         case let (_, context, _):
             let detail = context.map { " (\($0))" } ?? ""
             return .error(
