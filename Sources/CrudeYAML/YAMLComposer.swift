@@ -125,10 +125,11 @@ private struct Composer {
         expandedNodes += expanded
     }
 
-    /// How many nodes a document of `writtenNodes` may expand to through its aliases: ten times what it writes,
-    /// and at least a million. Composing shares an aliased node, but every walk of the tree (decoding,
-    /// conversion, validation) visits it at each alias, so a few lines of nested aliases (a "billion laughs"
-    /// document) would take any reader's time and memory without bound.
+    /// How many nodes a document that has written `writtenNodes` so far may expand to through its aliases: ten
+    /// times that, and at least a million; checked at each alias, so the bound holds before the expansion.
+    /// Composing shares an aliased node, but every walk of the tree (decoding, conversion, validation) visits
+    /// it at each alias, so a few lines of nested aliases (a "billion laughs" document) would take any
+    /// reader's time and memory without bound.
     static func expansionLimit(writtenNodes: Int) -> Int {
         max(1_000_000, 10 * writtenNodes)
     }
