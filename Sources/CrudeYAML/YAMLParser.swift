@@ -497,12 +497,7 @@ struct YAMLParser {
     /// block_sequence ::= BLOCK-SEQUENCE-START (BLOCK-ENTRY block_node?)* BLOCK-END
     ///                    ********************  *********** *             *********
     private mutating func parseBlockSequenceEntry(first: Bool) throws(YAMLError) -> YAMLEvent {
-        if first {
-            // `parseNode` has peeked the BLOCK-SEQUENCE-START.
-            let token = try scanner.peek()
-            marks.append(token.start)
-            scanner.skip()
-        }
+        if first { try enterCollection() }  // `parseNode` has peeked the BLOCK-SEQUENCE-START.
 
         let token = try scanner.peek()
         switch token.kind {
@@ -511,10 +506,7 @@ struct YAMLParser {
             return try nodeOrEmptyScalar(
                 then: .blockSequenceEntry, block: true, emptyAt: token.end, emptyBefore: .blockEntry, .blockEnd)
         case .blockEnd:
-            state = states.removeLast()
-            marks.removeLast()
-            scanner.skip()
-            return YAMLEvent(kind: .sequenceEnd, start: token.start, end: token.end)
+            return closeCollection(.sequenceEnd, at: token)
         default:
             throw parserError(
                 context: "while parsing a block collection", marks.removeLast(),
@@ -548,12 +540,7 @@ struct YAMLParser {
     ///                          BLOCK-END
     ///                          *********
     private mutating func parseBlockMappingKey(first: Bool) throws(YAMLError) -> YAMLEvent {
-        if first {
-            // `parseNode` has peeked the BLOCK-MAPPING-START.
-            let token = try scanner.peek()
-            marks.append(token.start)
-            scanner.skip()
-        }
+        if first { try enterCollection() }  // `parseNode` has peeked the BLOCK-MAPPING-START.
 
         let token = try scanner.peek()
         switch token.kind {
@@ -563,10 +550,7 @@ struct YAMLParser {
                 then: .blockMappingValue, block: true, indentlessSequence: true, emptyAt: token.end,
                 emptyBefore: .key, .value, .blockEnd)
         case .blockEnd:
-            state = states.removeLast()
-            marks.removeLast()
-            scanner.skip()
-            return YAMLEvent(kind: .mappingEnd, start: token.start, end: token.end)
+            return closeCollection(.mappingEnd, at: token)
         default:
             throw parserError(
                 context: "while parsing a block mapping", marks.removeLast(), "did not find expected key",
@@ -610,24 +594,11 @@ struct YAMLParser {
     ///
     /// An entry that starts with KEY (`[a: b]`, `[? a]`) is a single-pair mapping of its own.
     private mutating func parseFlowSequenceEntry(first: Bool) throws(YAMLError) -> YAMLEvent {
-        if first {
-            // `parseNode` has peeked the FLOW-SEQUENCE-START.
-            let token = try scanner.peek()
-            marks.append(token.start)
-            scanner.skip()
-        }
+        if first { try enterCollection() }  // `parseNode` has peeked the FLOW-SEQUENCE-START.
 
         var token = try scanner.peek()
         if !isFlowSequenceEnd(token) {
-            if !first {
-                guard case .flowEntry = token.kind else {
-                    throw parserError(
-                        context: "while parsing a flow sequence", marks.removeLast(),
-                        "did not find expected ',' or ']'", token.start)
-                }
-                scanner.skip()
-                token = try scanner.peek()
-            }
+            if !first { token = try skipFlowEntry(token, context: "while parsing a flow sequence", closing: "]") }
 
             if case .key = token.kind {
                 state = .flowSequenceEntryMappingKey
@@ -641,10 +612,7 @@ struct YAMLParser {
             }
         }
 
-        state = states.removeLast()
-        marks.removeLast()
-        scanner.skip()
-        return YAMLEvent(kind: .sequenceEnd, start: token.start, end: token.end)
+        return closeCollection(.sequenceEnd, at: token)
     }
 
     /// flow_sequence_entry  ::= flow_node | KEY flow_node? (VALUE flow_node?)?
@@ -701,24 +669,11 @@ struct YAMLParser {
     ///
     /// An entry without KEY (`{a}`) is a key with an empty value.
     private mutating func parseFlowMappingKey(first: Bool) throws(YAMLError) -> YAMLEvent {
-        if first {
-            // `parseNode` has peeked the FLOW-MAPPING-START.
-            let token = try scanner.peek()
-            marks.append(token.start)
-            scanner.skip()
-        }
+        if first { try enterCollection() }  // `parseNode` has peeked the FLOW-MAPPING-START.
 
         var token = try scanner.peek()
         if !isFlowMappingEnd(token) {
-            if !first {
-                guard case .flowEntry = token.kind else {
-                    throw parserError(
-                        context: "while parsing a flow mapping", marks.removeLast(),
-                        "did not find expected ',' or '}'", token.start)
-                }
-                scanner.skip()
-                token = try scanner.peek()
-            }
+            if !first { token = try skipFlowEntry(token, context: "while parsing a flow mapping", closing: "}") }
 
             if case .key = token.kind {
                 scanner.skip()
@@ -730,10 +685,7 @@ struct YAMLParser {
             }
         }
 
-        state = states.removeLast()
-        marks.removeLast()
-        scanner.skip()
-        return YAMLEvent(kind: .mappingEnd, start: token.start, end: token.end)
+        return closeCollection(.mappingEnd, at: token)
     }
 
     /// flow_mapping_entry   ::= flow_node | KEY flow_node? (VALUE flow_node?)?
@@ -760,6 +712,29 @@ struct YAMLParser {
     private func isFlowMappingEnd(_ token: YAMLToken) -> Bool {
         if case .flowMappingEnd = token.kind { return true }
         return false
+    }
+
+    /// Opens a collection whose start token `parseNode` has peeked: its mark is the context of its errors.
+    private mutating func enterCollection() throws(YAMLError) {
+        marks.append(try scanner.peek().start)
+        scanner.skip()
+    }
+
+    /// Closes the open collection at `token`, its end (BLOCK-END, `]` or `}`), with the event `kind`.
+    private mutating func closeCollection(_ kind: YAMLEvent.Kind, at token: YAMLToken) -> YAMLEvent {
+        state = states.removeLast()
+        marks.removeLast()
+        scanner.skip()
+        return YAMLEvent(kind: kind, start: token.start, end: token.end)
+    }
+
+    /// Moves past the `,` before a flow collection's next entry, which `token` must be, and peeks at what follows.
+    private mutating func skipFlowEntry(_ token: YAMLToken, context: String, closing: String) throws(YAMLError) -> YAMLToken {
+        guard case .flowEntry = token.kind else {
+            throw parserError(context: context, marks.removeLast(), "did not find expected ',' or '\(closing)'", token.start)
+        }
+        scanner.skip()
+        return try scanner.peek()
     }
 
     /// The node after an indicator the caller has skipped (`-`, `?`, `:`), with `next` as the state after it; or,

@@ -207,28 +207,9 @@ extension YAMLScanner {
             if buffer[pointer] == quote { break }
 
             // The blanks and line breaks.
-            try cache(1)
-            while isBlank() || isBreak() {
-                if isBlank() {
-                    // Blanks after a line break are indentation, dropped.
-                    if !leadingBlanks {
-                        readCharacter(into: &whitespaces)
-                    } else {
-                        skipCharacter()
-                    }
-                } else {
-                    try cache(2)
-                    if !leadingBlanks {
-                        // The first line break: the blanks before it are dropped.
-                        whitespaces.removeAll(keepingCapacity: true)
-                        readLineBreak(into: &leadingBreak)
-                        leadingBlanks = true
-                    } else {
-                        readLineBreak(into: &trailingBreaks)
-                    }
-                }
-                if unread < 1 { try updateBuffer(1) }
-            }
+            try readBlanksAndBreaks(
+                leadingBlanks: &leadingBlanks, whitespaces: &whitespaces, leadingBreak: &leadingBreak,
+                trailingBreaks: &trailingBreaks)
 
             Self.join(
                 into: &string, foldingBreaks: leadingBlanks, whitespaces: &whitespaces, leadingBreak: &leadingBreak,
@@ -373,33 +354,9 @@ extension YAMLScanner {
             // The end, unless blanks or line breaks follow.
             if !(isBlank() || isBreak()) { break }
 
-            try cache(1)
-            while isBlank() || isBreak() {
-                if isBlank() {
-                    // A tab in the indentation of a continuation line.
-                    if leadingBlanks && column < indent && buffer[pointer] == 0x09 {
-                        throw scannerError(
-                            "while scanning a plain scalar", startMark,
-                            "found a tab character that violates indentation")
-                    }
-                    if !leadingBlanks {
-                        readCharacter(into: &whitespaces)
-                    } else {
-                        skipCharacter()
-                    }
-                } else {
-                    try cache(2)
-                    if !leadingBlanks {
-                        // The first line break: the blanks before it are dropped.
-                        whitespaces.removeAll(keepingCapacity: true)
-                        readLineBreak(into: &leadingBreak)
-                        leadingBlanks = true
-                    } else {
-                        readLineBreak(into: &trailingBreaks)
-                    }
-                }
-                if unread < 1 { try updateBuffer(1) }
-            }
+            try readBlanksAndBreaks(
+                leadingBlanks: &leadingBlanks, whitespaces: &whitespaces, leadingBreak: &leadingBreak,
+                trailingBreaks: &trailingBreaks, plainScalarStart: startMark)
 
             // A line indented less than the block's content ends the scalar.
             if flowLevel == 0 && column < indent { break }
@@ -410,6 +367,40 @@ extension YAMLScanner {
 
         return YAMLToken(
             kind: .scalar(String(decoding: string, as: UTF8.self), .plain), start: startMark, end: endMark)
+    }
+
+    /// Reads the blanks and line breaks between two parts of a flow or plain scalar: blanks before the first
+    /// break into `whitespaces`, the first break into `leadingBreak` (dropping those blanks), later ones into
+    /// `trailingBreaks`; blanks after a break are indentation, skipped. A plain scalar (which started at
+    /// `plainScalarStart`) may not indent a continuation line below the block's indentation with a tab.
+    mutating func readBlanksAndBreaks(
+        leadingBlanks: inout Bool, whitespaces: inout [UInt8], leadingBreak: inout [UInt8], trailingBreaks: inout [UInt8],
+        plainScalarStart: YAMLMark? = nil
+    ) throws(YAMLError) {
+        try cache(1)
+        while isBlank() || isBreak() {
+            if isBlank() {
+                if let plainScalarStart, leadingBlanks && column < indent && buffer[pointer] == 0x09 {
+                    throw scannerError(
+                        "while scanning a plain scalar", plainScalarStart, "found a tab character that violates indentation")
+                }
+                if !leadingBlanks {
+                    readCharacter(into: &whitespaces)
+                } else {
+                    skipCharacter()
+                }
+            } else {
+                try cache(2)
+                if !leadingBlanks {
+                    whitespaces.removeAll(keepingCapacity: true)
+                    readLineBreak(into: &leadingBreak)
+                    leadingBlanks = true
+                } else {
+                    readLineBreak(into: &trailingBreaks)
+                }
+            }
+            if unread < 1 { try updateBuffer(1) }
+        }
     }
 
     /// Appends what joins two lines of a flow or plain scalar, and empties what it used: with `foldingBreaks`

@@ -732,6 +732,13 @@ extension YAMLScanner {
         tokens.append(YAMLToken(kind: kind, start: startMark, end: mark))
     }
 
+    /// A `-`, `?` or `:` of the block context, which may stand only where a simple key may: it opens a `collection`
+    /// at its column unless one is open there; `problem` is the error elsewhere.
+    private mutating func rollBlockIndent(_ collection: YAMLToken.Kind, problem: String) throws(YAMLError) {
+        if !simpleKeyAllowed { throw scannerError(nil, mark, problem) }
+        rollIndent(column, number: nil, collection, mark)
+    }
+
     /// `yaml_parser_fetch_flow_entry`: `,`.
     mutating func fetchFlowEntry() throws(YAMLError) {
         try removeSimpleKey()
@@ -741,12 +748,7 @@ extension YAMLScanner {
 
     /// `yaml_parser_fetch_block_entry`: `-`. In the flow context the parser reports it, pointing to the context.
     mutating func fetchBlockEntry() throws(YAMLError) {
-        if flowLevel == 0 {
-            if !simpleKeyAllowed {
-                throw scannerError(nil, mark, "block sequence entries are not allowed in this context")
-            }
-            rollIndent(column, number: nil, .blockSequenceStart, mark)
-        }
+        if flowLevel == 0 { try rollBlockIndent(.blockSequenceStart, problem: "block sequence entries are not allowed in this context") }
         try removeSimpleKey()
         simpleKeyAllowed = true
         appendIndicator(.blockEntry)
@@ -754,12 +756,7 @@ extension YAMLScanner {
 
     /// `yaml_parser_fetch_key`: `?`.
     mutating func fetchKey() throws(YAMLError) {
-        if flowLevel == 0 {
-            if !simpleKeyAllowed {
-                throw scannerError(nil, mark, "mapping keys are not allowed in this context")
-            }
-            rollIndent(column, number: nil, .blockMappingStart, mark)
-        }
+        if flowLevel == 0 { try rollBlockIndent(.blockMappingStart, problem: "mapping keys are not allowed in this context") }
         try removeSimpleKey()
         simpleKeyAllowed = flowLevel == 0
         appendIndicator(.key)
@@ -781,12 +778,7 @@ extension YAMLScanner {
             simpleKeyAllowed = false
         } else {
             // The ':' follows a complex key ('?').
-            if flowLevel == 0 {
-                if !simpleKeyAllowed {
-                    throw scannerError(nil, mark, "mapping values are not allowed in this context")
-                }
-                rollIndent(column, number: nil, .blockMappingStart, mark)
-            }
+            if flowLevel == 0 { try rollBlockIndent(.blockMappingStart, problem: "mapping values are not allowed in this context") }
             simpleKeyAllowed = flowLevel == 0
         }
         appendIndicator(.value)
